@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/** e2e: the built app and the real server on a fresh embedded database, in Debian's Chromium. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_DATA = path.join(os.tmpdir(), `fams-e2e-${E2E_PORT}`);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA} && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
+    url: `http://localhost:${E2E_PORT}/api/v1/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA, LOG_LEVEL: 'warn' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

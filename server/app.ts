@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
+import { createTokenService, loadSecret } from './modules/auth/tokens';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerAccess } from './plugins/access';
+import { registerErrorHandling, registerNotFound } from './plugins/errors';
+
+export const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+  mailer?: Mailer;
+}
+
+/** Builds the Fastify app: API under /api/v1 and, when built, the PWA from `dist/`. */
+export async function buildApp({ config, database, log, mailer }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: log,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Chakra (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on localhost in development and demo.
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'rate_limited', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`, 'Too many requests', undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+  });
+
+  const tokens = createTokenService(loadSecret(config.dataDir, config.jwtSecret));
+  registerAccess(app, tokens);
+  registerErrorHandling(app);
+
+  const hasPwa = fs.existsSync(path.join(config.staticDir, 'index.html'));
+  registerNotFound(app, (p) => hasPwa && !path.extname(p));
+  if (hasPwa) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: true,
+      index: 'index.html',
+      setHeaders(res, file) {
+        const name = path.basename(file);
+        if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    log.warn({ staticDir: config.staticDir }, 'no built PWA found; serving the API only (run `npm run build`)');
+  }
+
+  const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl));
+  authRoutes(app, service, config.publicUrl);
+  healthRoutes(app, database, VERSION);
+  return app;
+}

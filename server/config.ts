@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, read once. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  demo: boolean;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  logLevel: string;
+  /** Serve the built PWA from here when it exists. */
+  staticDir: string;
+  /** Public origin used in e-mailed links; defaults to the request's origin. */
+  publicUrl?: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    // With the embedded database the demo data is the point; with a real one, only on request.
+    demo: env.DATABASE_URL ? env.FAMS_DEMO === '1' : env.FAMS_DEMO !== '0',
+    jwtSecret: env.JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+    publicUrl: env.PUBLIC_URL || undefined,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './accounts';
+export * from './auth';
+export * from './audit';

@@ -1,0 +1,108 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, loginThrottle, memberships, passwordResets, refreshTokens, registrationRequests, users } from '../../db/schema';
+import type { RegisterBody } from '../../../src/contract/auth';
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export interface MembershipRow { account: AccountRow; roles: string[] }
+
+export function authRepository(db: DbOrTx) {
+  return {
+    async userByLogin(login: string): Promise<UserRow | undefined> {
+      const l = login.trim().toLowerCase();
+      const [u] = await db.select().from(users)
+        .where(or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`)).limit(1);
+      return u;
+    },
+    async userByEmail(email: string): Promise<UserRow | undefined> {
+      const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+      return u;
+    },
+    async userById(id: number): Promise<UserRow | undefined> {
+      const [u] = await db.select().from(users).where(eq(users.id, id));
+      return u;
+    },
+    async memberships(userId: number): Promise<MembershipRow[]> {
+      const rows = await db.select({ account: accounts, roles: memberships.roles }).from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(eq(memberships.userId, userId)).orderBy(accounts.name);
+      return rows;
+    },
+    async membership(userId: number, accountId: number): Promise<MembershipRow | undefined> {
+      const [row] = await db.select({ account: accounts, roles: memberships.roles }).from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));
+      return row;
+    },
+    async setPassword(userId: number, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    // Throttling of failed sign-ins, per login name.
+    async lockedUntil(key: string): Promise<Date | null> {
+      const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.loginKey, key));
+      return row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null;
+    },
+    /** Counts a failure within the window and locks the name once it reaches `max`. */
+    async recordFailure(key: string, max: number, windowS: number): Promise<Date | null> {
+      const res = await db.execute<{ locked_until: Date | null }>(sql`
+        insert into login_throttle (login_key, failures, first_failure_at) values (${key}, 1, now())
+        on conflict (login_key) do update set
+          failures = case when login_throttle.first_failure_at < now() - make_interval(secs => ${windowS})
+                          then 1 else login_throttle.failures + 1 end,
+          first_failure_at = case when login_throttle.first_failure_at < now() - make_interval(secs => ${windowS})
+                          then now() else login_throttle.first_failure_at end
+        returning failures, locked_until`);
+      const failures = Number((res.rows[0] as unknown as { failures: number }).failures);
+      if (failures < max) return null;
+      const until = new Date(Date.now() + windowS * 1000);
+      await db.update(loginThrottle).set({ lockedUntil: until, failures: 0, firstFailureAt: new Date() }).where(eq(loginThrottle.loginKey, key));
+      return until;
+    },
+    async clearFailures(key: string) {
+      await db.delete(loginThrottle).where(eq(loginThrottle.loginKey, key));
+    },
+
+    // Refresh tokens.
+    async insertRefresh(row: { familyId: string; userId: number; tokenHash: string; expiresAt: Date }) {
+      await db.insert(refreshTokens).values(row);
+    },
+    async refreshByHash(tokenHash: string) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+      return row;
+    },
+    /** Marks a token used; false when another request used it first. */
+    async useRefresh(id: string): Promise<boolean> {
+      const r = await db.update(refreshTokens).set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt))).returning({ id: refreshTokens.id });
+      return r.length === 1;
+    },
+    async revokeFamily(familyId: string) {
+      await db.update(refreshTokens).set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+    async revokeAllOfUser(userId: number) {
+      await db.update(refreshTokens).set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+
+    // Password reset links.
+    async insertReset(tokenHash: string, userId: number, expiresAt: Date) {
+      await db.insert(passwordResets).values({ tokenHash, userId, expiresAt });
+    },
+    /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
+    async consumeReset(tokenHash: string): Promise<number | undefined> {
+      const [row] = await db.update(passwordResets).set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+        .returning({ userId: passwordResets.userId });
+      return row?.userId;
+    },
+
+    async insertRegistration(body: RegisterBody) {
+      const [row] = await db.insert(registrationRequests).values({ ...body, phone: body.phone ?? null }).returning();
+      return row;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;

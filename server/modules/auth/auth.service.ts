@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import type { AuthenticateBody, LoginResult, MeResponse, PermissionsResponse, RegisterBody } from '../../../src/contract/auth';
+import { satisfiedRules, satisfies } from '../../../src/contract/access';
+import { LOGIN_LOCK_S, LOGIN_MAX_FAILURES, REFRESH_TOKEN_TTL_S, RESET_LINK_TTL_S } from '../../../src/contract/constants';
+import { MESSAGES } from '../../../src/contract/errors';
+import { SCREENS } from '../../../src/contract/screens';
+import type { Database } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
+import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
+import type { AccessClaims, TokenService } from './tokens';
+
+/** A refresh token used again within this many seconds is a race between tabs, not theft. */
+const REFRESH_GRACE_S = 15;
+
+const wrongCredentials = () => new AppError(401, 'wrong_credentials', MESSAGES.wrongCredentials, 'Sign-in failed');
+const noSession = () => new AppError(401, 'no_session', 'Your session has ended. Please sign in again.');
+
+const accountInfo = (a: AccountRow) => ({
+  accountKey: a.key, accountName: a.name, accountId: a.id, accountTypeId: a.typeId, accountType: a.type, blocked: a.blocked,
+});
+
+export interface IssuedRefresh { token: string; expiresAt: Date }
+
+export function authService(database: Database, tokens: TokenService, mailer: Mailer) {
+  const { db } = database;
+  const repo = authRepository(db);
+
+  const claimsFor = (u: UserRow, m: MembershipRow): AccessClaims => ({
+    userId: u.id, userKey: u.key, accountId: m.account.id, accountKey: m.account.key, roles: m.roles,
+  });
+
+  async function issueRefresh(userId: number, familyId: string = crypto.randomUUID()): Promise<IssuedRefresh> {
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000);
+    await repo.insertRefresh({ familyId, userId, tokenHash: sha256(token), expiresAt });
+    return { token, expiresAt };
+  }
+
+  return {
+    async authenticate(body: AuthenticateBody): Promise<{ value: LoginResult[]; refresh: IssuedRefresh }> {
+      const key = body.Username.trim().toLowerCase();
+      const locked = await repo.lockedUntil(key);
+      if (locked) throw tooMany(locked);
+      const user = await repo.userByLogin(key);
+      const ok = user ? await verifyPassword(body.Password, user.passwordHash) : await burnPasswordCheck(body.Password);
+      if (!user || !ok) {
+        const until = await repo.recordFailure(key, LOGIN_MAX_FAILURES, LOGIN_LOCK_S);
+        throw until ? tooMany(until) : wrongCredentials();
+      }
+      await repo.clearFailures(key);
+      const members = user.active ? await repo.memberships(user.id) : [];
+      if (members.length === 0) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked, 'Sign-in failed');
+      const value: LoginResult[] = [];
+      for (const m of members) {
+        const signed = m.account.blocked ? { token: '', expiresAt: 0 } : await tokens.sign(claimsFor(user, m));
+        value.push({
+          ...signed,
+          userName: user.displayName, email: user.email, userKey: user.key,
+          homeScreenMessage: m.account.homeScreenMessage,
+          userRoles: { id: user.id, username: user.username, userRoles: m.roles.map((code) => ({ code })) },
+          account: accountInfo(m.account),
+        });
+      }
+      await audit(db, { accountId: null, userId: user.id, action: 'sign_in', entity: 'user', entityId: String(user.id) });
+      return { value, refresh: await issueRefresh(user.id) };
+    },
+
+    /** Renews the access token for one account; rotates the refresh token. */
+    async refresh(cookie: string | undefined, accountId: number): Promise<{ token: string; expiresAt: number; refresh?: IssuedRefresh }> {
+      if (!cookie) throw noSession();
+      const row = await repo.refreshByHash(sha256(cookie));
+      if (!row || row.revokedAt || row.expiresAt < new Date()) throw noSession();
+      let refresh: IssuedRefresh | undefined;
+      if (row.usedAt || !(await repo.useRefresh(row.id))) {
+        const usedAt = row.usedAt ?? new Date();
+        if (Date.now() - usedAt.getTime() > REFRESH_GRACE_S * 1000) {
+          // An old token came back: someone kept a copy. End every session of this sign-in.
+          await repo.revokeFamily(row.familyId);
+          await audit(db, { accountId: null, userId: row.userId, action: 'refresh_reuse', entity: 'session', entityId: row.familyId });
+          throw new AppError(401, 'refresh_reused', 'Your session was ended for safety. Please sign in again.');
+        }
+      } else {
+        refresh = await issueRefresh(row.userId, row.familyId);
+      }
+      const user = await repo.userById(row.userId);
+      const m = user?.active ? await repo.membership(row.userId, accountId) : undefined;
+      if (!user || !m || m.account.blocked) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked);
+      return { ...(await tokens.sign(claimsFor(user, m))), refresh };
+    },
+
+    async logout(cookie: string | undefined) {
+      if (!cookie) return;
+      const row = await repo.refreshByHash(sha256(cookie));
+      if (row) await repo.revokeFamily(row.familyId);
+    },
+
+    async me(c: AccessClaims): Promise<MeResponse> {
+      const user = await repo.userById(c.userId);
+      const m = await repo.membership(c.userId, c.accountId);
+      if (!user || !m) throw noSession();
+      return {
+        userId: user.id, userKey: user.key, userName: user.displayName, email: user.email,
+        account: accountInfo(m.account), roles: m.roles, homeScreenMessage: m.account.homeScreenMessage,
+      };
+    },
+
+    permissions(c: AccessClaims): PermissionsResponse {
+      const screens: PermissionsResponse['screens'] = {};
+      for (const s of SCREENS) {
+        const view = satisfies(c.roles, s.rule);
+        // Writing is for the screen's rule holders; viewers-only roles read.
+        const write = view && !(c.roles.length === 1 && c.roles[0] === 'TheBoss');
+        screens[s.path] = { view, create: write, edit: write, delete: write };
+      }
+      return { roles: c.roles, rules: satisfiedRules(c.roles), screens };
+    },
+
+    async forgotPassword(email: string, origin: string) {
+      const user = await repo.userByEmail(email);
+      if (!user || !user.active) return;
+      const token = randomToken();
+      await repo.insertReset(sha256(token), user.id, new Date(Date.now() + RESET_LINK_TTL_S * 1000));
+      const link = `${origin}/pages/reset-password?token=${token}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'FAMS password reset',
+        text: `Hello ${user.displayName},\n\nTo choose a new FAMS password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+      });
+    },
+
+    async resetPassword(token: string, password: string) {
+      await db.transaction(async (tx) => {
+        const r = authRepository(tx);
+        const userId = await r.consumeReset(sha256(token));
+        if (!userId) throw new AppError(400, 'reset_link_invalid', 'This reset link is not valid any more. Ask for a new one.', 'Invalid link', { token: ['This reset link is not valid any more.'] });
+        await r.setPassword(userId, await hashPassword(password));
+        await r.revokeAllOfUser(userId);
+        await audit(tx, { accountId: null, userId, action: 'password_reset', entity: 'user', entityId: String(userId) });
+      });
+    },
+
+    async changePassword(c: AccessClaims, current: string, next: string) {
+      const user = await repo.userById(c.userId);
+      if (!user || !(await verifyPassword(current, user.passwordHash))) {
+        throw new AppError(400, 'wrong_password', 'The current password is not right.', undefined, { currentPassword: ['The current password is not right.'] });
+      }
+      const hash = await hashPassword(next);
+      await db.transaction(async (tx) => {
+        await authRepository(tx).setPassword(user.id, hash);
+        await audit(tx, { accountId: c.accountId, userId: user.id, action: 'password_change', entity: 'user', entityId: String(user.id) });
+      });
+    },
+
+    async register(body: RegisterBody) {
+      await db.transaction(async (tx) => {
+        const row = await authRepository(tx).insertRegistration(body);
+        await audit(tx, { accountId: null, userId: null, action: 'create', entity: 'registration_request', entityId: row.id, after: row });
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;
+
+function tooMany(until: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new AppError(429, 'too_many_attempts', MESSAGES.tooManyAttempts, 'Too many attempts', undefined, { 'retry-after': String(seconds) });
+}

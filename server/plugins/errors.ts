@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, defaultTitle } from '../lib/errors';
+import { API_ROOT } from '../../src/contract/constants';
+
+/** Field path of a validation issue, e.g. `lines.2.litres`; `_` for the whole body. */
+function fieldName(instancePath: string): string {
+  const p = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return p || '_';
+}
+
+/**
+ * Turns every failure into the error body `{title, message, code, fieldErrors?}`: validation → 400
+ * with field errors, our AppErrors as declared, framework errors with their status, anything else
+ * → 500 without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.statusCode).send(err.body());
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        // Unknown keys are reported on each key, so a form can point at them.
+        const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
+        const base = fieldName(v.instancePath);
+        const names = keys.length ? keys.map((k) => (base === '_' ? k : `${base}.${k}`)) : [base];
+        for (const n of names) (fieldErrors[n] ??= []).push(v.message ?? 'Invalid value');
+      }
+      const where = err.validationContext ?? 'body';
+      return reply.status(400).send({
+        title: 'Invalid input',
+        message: `The request ${where} has invalid fields: ${Object.keys(fieldErrors).join(', ')}.`,
+        code: 'validation',
+        fieldErrors,
+      });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.status(status).send({ title: 'Server error', message: 'Something went wrong on the server. Please try again.', code: 'internal' });
+    }
+    return reply.status(status).send({ title: defaultTitle(status), message: err.message, code: err.code ?? 'error' });
+  });
+}
+
+/** Known API paths by method, so an existing path with the wrong method answers 405. */
+export function registerNotFound(app: FastifyInstance, fallback?: (url: string) => boolean) {
+  const patterns: { re: RegExp; methods: Set<string> }[] = [];
+  app.addHook('onRoute', (r) => {
+    if (!r.url?.startsWith(API_ROOT)) return;
+    const re = new RegExp('^' + r.url.replace(/:[^/]+/g, '[^/]+') + '/?$');
+    const methods = ([] as string[]).concat(r.method);
+    const found = patterns.find((p) => p.re.source === re.source);
+    if (found) methods.forEach((m) => found.methods.add(m));
+    else patterns.push({ re, methods: new Set(methods) });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (!path.startsWith(API_ROOT) && fallback?.(path) && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const match = patterns.find((p) => p.re.test(path));
+    if (match) {
+      return reply.status(405).header('allow', [...match.methods].join(', ')).send({
+        title: 'Method not allowed', message: `${req.method} is not allowed on ${path}.`, code: 'method_not_allowed',
+      });
+    }
+    return reply.status(404).send({ title: 'Not found', message: `No such address: ${req.method} ${path}.`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { accounts, memberships, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
+
+/**
+ * User id 1 is the system user: it owns automatic writes and can never sign in (the spec accepts
+ * single-account sign-in only for ids above 1).
+ */
+async function ensureSystemUser(db: Db) {
+  await db.insert(users).values({
+    id: 1, username: 'system', email: 'system@fams.invalid', displayName: 'System', passwordHash: '!', active: false,
+  }).onConflictDoNothing();
+  await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), greatest((select max(id) from users), 1))`);
+}
+
+/** Seeds the demo accounts and users into an empty database; does nothing when accounts exist. */
+export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
+  await ensureSystemUser(db);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+  if (n > 0) return false;
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  await db.transaction(async (tx) => {
+    const acc = await tx.insert(accounts).values(DEMO_ACCOUNTS.map((a) => ({ ...a }))).returning();
+    const idOf = new Map(acc.map((a) => [a.name, a.id]));
+    for (const [i, u] of DEMO_USERS.entries()) {
+      const [row] = await tx.insert(users).values({
+        username: u.username, email: `${u.username}@fams.example`, displayName: u.displayName, passwordHash: hashes[i],
+      }).returning();
+      await tx.insert(memberships).values(u.memberships.map((m) => ({ userId: row.id, accountId: idOf.get(m.account)!, roles: m.roles })));
+    }
+  });
+  log.info({ users: DEMO_USERS.length }, 'demo data seeded');
+  return true;
+}

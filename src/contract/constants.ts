@@ -1,0 +1,18 @@
+/** Business constants and limits (spec §9). */
+export const BREAKPOINTS = { sm: '576px', md: '768px', lg: '992px', xl: '1200px' } as const;
+export const MAX_STARRED_VISIBLE = 10;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const NOTIFICATION_MS = 5_500;
+export const PROFILE_NOTIFICATION_MS = 8_800;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 10;
+export const USERNAME_MIN = 3;
+export const DEFAULT_ROLE = 'user';
+export const API_ROOT = '/api/v1';
+/** Access tokens are short-lived; the refresh cookie renews them. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
+/** Failed sign-ins per login name before the server answers 429. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_S = 15 * 60;
+export const RESET_LINK_TTL_S = 3600;

@@ -1,0 +1,145 @@
+import type { Rule } from './access';
+
+/**
+ * Every product screen of spec §2 with its access rule. The client's route guards and menu, the
+ * server's GetPermissions and the route tests all read this table. `ready: false` marks a screen a
+ * later issue builds; until then it shows the shared "not available yet" page.
+ */
+export type ScreenArea =
+  | 'app' | 'auth' | 'dispensing' | 'tanks' | 'setup' | 'reports' | 'operations' | 'admin'
+  | 'commercial' | 'system';
+
+export interface Screen {
+  path: string;
+  title: string;
+  rule: Rule;
+  area: ScreenArea;
+  /** Label in the menu (spec §2 "Navigation"); screens without one are reached by links. */
+  menu?: string;
+  /** Menu group heading. */
+  group?: string;
+  ready?: boolean;
+}
+
+const s = (path: string, title: string, rule: Rule, area: ScreenArea, extra: Partial<Screen> = {}): Screen =>
+  ({ path, title, rule, area, ...extra });
+
+export const SCREENS: readonly Screen[] = [
+  // Entry and general
+  s('/dashboard/analytics', 'Dashboard', 'everybody', 'app', { menu: 'Dashboard', group: 'Home', ready: true }),
+  s('/Documents', 'Documents', 'everybody', 'app', { menu: 'System docs', group: 'Home' }),
+  s('/fullpagedashboard', 'Wall board', 'allFamsUserL', 'tanks', { group: 'Home' }),
+
+  // Dispensing and quick views
+  s('/QuickDispense', 'Quick dispense', 'famsAllBasic', 'dispensing', { menu: 'QuickDispense', group: 'Dispensing' }),
+  s('/QuickDispense24', 'Quick dispense 24', 'fams24Basic', 'dispensing', { menu: 'QuickDispense24', group: 'Dispensing' }),
+  s('/DispensingTransfers', 'Transfers', 'allFamsUser', 'dispensing', { menu: 'Transfers', group: 'Dispensing' }),
+  s('/QuickPivot', 'Pivot', 'famsAllBasic', 'tanks', { menu: 'Pivot', group: 'Dispensing' }),
+  s('/QuickBalancing', 'Quick balancing', 'quickReportViewers', 'tanks', { menu: 'QuickBalancing', group: 'Tanks' }),
+  s('/QuickCalendarView', 'Calendar view', 'quickReportViewers', 'tanks', { menu: 'QuickCalendar', group: 'Tanks' }),
+  s('/QuickChartView', 'Chart view', 'quickReportViewers', 'tanks', { menu: 'Charts', group: 'Tanks' }),
+  s('/TankLevels', 'Tank levels', 'atg', 'tanks', { menu: 'Tank levels', group: 'Tanks' }),
+  s('/QuickViewGPSInformation', 'GPS map', 'editor', 'tanks', { menu: 'GPS map', group: 'Tanks' }),
+
+  // Setup
+  s('/Store', 'Stores', 'admin', 'setup', { menu: 'Store setup', group: 'Setup' }),
+  s('/Tank', 'Tanks', 'admin', 'setup', { menu: 'Tank setup', group: 'Setup' }),
+  s('/CostCentre', 'Cost centres', 'editor', 'setup', { menu: 'Cost centre setup', group: 'Setup' }),
+  s('/MasterEquipment', 'Master equipment', 'editor', 'setup', { menu: 'Master equipment setup', group: 'Setup' }),
+  s('/EqpExtras', 'Equipment extras', 'editor', 'setup', { menu: 'Equipment extras', group: 'Setup' }),
+  s('/EquipmentAssets', 'Equipment assets', 'editor', 'setup', { menu: 'Equipment assets', group: 'Setup' }),
+  s('/AllocationAssets', 'Allocation assets', 'editor', 'setup', { menu: 'Allocation assets', group: 'Setup' }),
+  s('/Allocation', 'Allocation', 'famsManager', 'setup', { menu: 'Allocation', group: 'Setup' }),
+  s('/Equipment', 'Equipment', 'famsManager', 'setup', { menu: 'Equipment', group: 'Setup' }),
+  s('/Employee', 'Employees', 'famsManager', 'setup', { menu: 'Employee', group: 'Setup' }),
+  s('/customAlloc', 'Custom allocation', 'famsManager', 'setup', { menu: 'Custom allocation', group: 'Setup' }),
+  s('/EquipmentFAMS24', 'Equipment FAMS24', 'fams24Manager', 'setup', { menu: 'Equipment FAMS24', group: 'Setup' }),
+  s('/EmployeeFAMS24', 'Employees FAMS24', 'fams24Manager', 'setup', { menu: 'Employee FAMS24', group: 'Setup' }),
+  s('/F24BusinessRules', 'FAMS24 business rules', 'fams24Manager', 'setup', { menu: 'FAMS24 business rules', group: 'Setup' }),
+  s('/Equipmentcopy', 'Copy equipment', 'fams24Manager', 'setup', { menu: 'Copy equipment', group: 'Setup' }),
+
+  // Filters and data
+  s('/FiltersDispensing', 'Dispensing records', 'editor', 'tanks', { menu: 'Dispensing records', group: 'Data' }),
+  s('/FiltersReceived', 'Receipts', 'editor', 'tanks', { menu: 'Receipts', group: 'Data' }),
+  s('/FiltersReceivedMan', 'Manual receipts', 'editor', 'dispensing', { menu: 'Manual receipts', group: 'Data' }),
+  s('/FiltersTransfer', 'Transfer records', 'editor', 'tanks', { menu: 'Transfer records', group: 'Data' }),
+  s('/FiltersAllocation', 'Allocation records', 'editor', 'tanks', { menu: 'Allocation records', group: 'Data' }),
+  s('/FilterGPSInformation', 'GPS records', 'editor', 'tanks', { menu: 'GPS records', group: 'Data' }),
+  s('/DataImports', 'Data imports', 'editor', 'setup', { menu: 'Data imports', group: 'Data' }),
+  s('/DataIntergrityChecks', 'Data integrity checks', 'editor', 'operations', { menu: 'Data integrity checks', group: 'Data' }),
+  s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
+
+  // Reports
+  s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports' }),
+  s('/PBAnalytics', 'Power BI analytics', 'admin', 'reports', { menu: 'Power BI analytics', group: 'Reports' }),
+  s('/StandardReportListBold', 'Standard reports', 'admin', 'reports', { menu: 'Report setup (standard)', group: 'Reports' }),
+
+  // Administration (admin)
+  s('/ReportSchedule', 'Report schedules', 'admin', 'reports', { menu: 'Report schedules', group: 'Reports' }),
+  s('/ReportHistory', 'Report history', 'admin', 'reports', { menu: 'Report history', group: 'Reports' }),
+  s('/Exceptions', 'Exceptions', 'admin', 'operations', { menu: 'Exceptions', group: 'Operations' }),
+  s('/ExceptionHistory', 'Exception history', 'admin', 'operations', { menu: 'Exception history', group: 'Operations' }),
+  s('/AuditLogs', 'Audit logs', 'admin', 'setup', { menu: 'Audit logs', group: 'Operations' }),
+  s('/IncidentReport', 'Incidents and call-outs', 'admin', 'operations', { menu: 'Incident/Call-out', group: 'Operations' }),
+  s('/DailyReportofCall', 'Daily report of call', 'admin', 'operations', { menu: 'Daily report', group: 'Operations' }),
+  s('/StoreLocator', 'Store locator', 'admin', 'admin', { menu: 'Store locator', group: 'Administration' }),
+  s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration' }),
+  s('/UserContactInformation', 'User contact information', 'admin', 'admin', { menu: 'User contacts', group: 'Administration' }),
+  s('/AccountSelect', 'Account select', 'admin', 'app', { menu: 'Account select', group: 'Administration', ready: true }),
+  s('/AccountCard', 'Account card', 'admin', 'admin', { menu: 'Account card', group: 'Administration' }),
+  s('/ViewSubscription', 'Subscription', 'admin', 'admin', { menu: 'Subscription', group: 'Administration' }),
+  s('/Integration', 'Integrations', 'admin', 'admin', { menu: 'Integrations', group: 'Administration' }),
+  s('/FAMSCommands', 'FAMS commands', 'admin', 'admin', { menu: 'FAMS commands', group: 'Administration' }),
+  s('/OTRDevices', 'OTR devices', 'admin', 'admin', { menu: 'OTR devices', group: 'Administration' }),
+  s('/products', 'Products', 'admin', 'setup', { menu: 'Products', group: 'Setup' }),
+  s('/Documentlist', 'Customer documents', 'admin', 'commercial', { menu: 'Customer docs', group: 'Commercial' }),
+  s('/DocumenttoCustomer', 'Share documents', 'admin', 'commercial', { group: 'Commercial' }),
+  s('/DocumentCustomer', 'Documents per customer', 'admin', 'commercial', { group: 'Commercial' }),
+  s('/customers', 'Customers', 'admin', 'commercial', { menu: 'Customer info and site', group: 'Commercial' }),
+  s('/Customersitelist', 'Customer sites', 'admin', 'commercial', { menu: 'Customer sites', group: 'Commercial' }),
+  s('/quotation', 'Quotation', 'admin', 'commercial', { menu: 'Quotations (create)', group: 'Commercial' }),
+  s('/viewquotations', 'View quotations', 'admin', 'commercial', { menu: 'Quotations (view)', group: 'Commercial' }),
+  s('/quotations', 'Manage quotations', 'admin', 'commercial', { menu: 'Quotations (manage)', group: 'Commercial' }),
+
+  // System administration (ThebigBoss)
+  s('/CustomReport', 'Custom reports', 'thebigBoss', 'reports', { menu: 'Report setup (custom)', group: 'System' }),
+  s('/SystemReport', 'System report', 'thebigBoss', 'reports', { menu: 'Report setup (system)', group: 'System' }),
+  s('/StandardReportAdminList', 'Standard report admin', 'thebigBoss', 'reports', { menu: 'Standard report admin', group: 'System' }),
+  s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System' }),
+  s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System' }),
+  s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
+  s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System' }),
+  s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', { menu: 'PowerBI admin', group: 'System' }),
+  s('/messageAccount', 'Home-screen messages', 'thebigBoss', 'admin', { menu: 'Home-screen messages', group: 'System' }),
+  s('/Subscription', 'Subscriptions', 'thebigBoss', 'admin', { menu: 'Subscriptions', group: 'System' }),
+  s('/SubscriptionReport', 'Subscription report', 'thebigBoss', 'admin', { group: 'System' }),
+  s('/ManageSubscription', 'Manage subscription', 'thebigBoss', 'admin', { group: 'System' }),
+  s('/IntegrationSetup', 'Integration setup', 'thebigBoss', 'admin', { menu: 'Integration setup', group: 'System' }),
+  s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System' }),
+  s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System' }),
+  s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
+  s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System' }),
+  s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),
+  s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System' }),
+  s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', { menu: 'Restore deleted', group: 'System' }),
+  s('/MLUpload', 'ML upload', 'thebigBoss', 'admin', { menu: 'ML upload', group: 'System' }),
+];
+
+/** Screens outside the main layout that need a session but no rule beyond `everybody`. */
+export const SELECT_ACCOUNT_PATH = '/selectaccount';
+export const HOME_PATH = '/dashboard/analytics';
+export const LOGIN_PATH = '/pages/login';
+
+/**
+ * Paths open without a session (spec §5). Everything else redirects to login with `to`.
+ */
+export const PUBLIC_PATHS = [
+  '/pages/login', '/pages/forgot-password', '/pages/reset-password', '/pages/register',
+  '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/comingsoon',
+  '/pages/maintenance', '/pages/lock-screen', '/callback',
+] as const;
+
+const byPath = new Map(SCREENS.map((x) => [x.path, x]));
+export function screenFor(path: string): Screen | undefined {
+  return byPath.get(path);
+}

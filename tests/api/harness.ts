@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { connect, type Database } from '../../server/db/client';
+import type { Mail } from '../../server/lib/mailer';
+import type { LoginResult } from '../../src/contract/auth';
+import type { RouteEntry } from '../../server/plugins/access';
+import { withDb } from './global-setup';
+
+export interface TestServer {
+  url: string;
+  routes: RouteEntry[];
+  dataDir: string;
+  database: Database;
+  mails: Mail[];
+  close: () => Promise<void>;
+}
+
+/** A real server on a loopback port over its own copy of the seeded database. */
+export async function startServer(): Promise<TestServer> {
+  const adminUrl = inject('adminUrl');
+  const name = `fams_t_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
+  await admin.end();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-api-srv-'));
+  const database = connect(withDb(adminUrl, name), 5);
+  const mails: Mail[] = [];
+  const config = { ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }), port: 0, host: '127.0.0.1' };
+  const app = await buildApp({ config, database, log: pino({ level: 'silent' }), mailer: { send: async (m) => void mails.push(m) } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    routes: app.routeTable,
+    dataDir,
+    database,
+    mails,
+    close: async () => {
+      await app.close();
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Json { status: number; body: any; headers: Headers }
+
+/** A small HTTP client that keeps the refresh cookie like a browser would. */
+export class Client {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Json> {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('fams_rt='));
+    if (set) this.cookie = set.split(';')[0];
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  login(username: string, password: string) {
+    return this.call('POST', '/api/v1/FAMSlegacy/Authenticate', { Username: username, Password: password });
+  }
+}
+
+/** The four headers plus bearer token for one login result, as the PWA sends them. */
+export function authHeaders(r: Pick<LoginResult, 'token' | 'userKey' | 'userRoles' | 'account'>, token = r.token): Record<string, string> {
+  return {
+    authorization: `Bearer ${token}`,
+    userId: String(r.userRoles.id),
+    accountId: String(r.account.accountId),
+    accountKey: r.account.accountKey,
+    userKey: r.userKey,
+  };
+}
+
+/** Signs in and returns the first non-blocked account's session (or the one named). */
+export async function session(base: string, username: string, password: string, accountName?: string) {
+  const client = new Client(base);
+  const res = await client.login(username, password);
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const items = res.body.value as LoginResult[];
+  const item = items.find((i) => (accountName ? i.account.accountName === accountName : !i.account.blocked))!;
+  const headers = authHeaders(item);
+  return {
+    client, item, headers,
+    get: (p: string) => client.call('GET', p, undefined, headers),
+    send: (method: string, p: string, body?: unknown) => client.call(method, p, body, headers),
+  };
+}
+
+export const DEMO = {
+  admin: ['admin', 'admin123'], manager: ['manager', 'manager1'], editor: ['editor', 'editor12'],
+  driver: ['driver', 'driver1'], attendant: ['attendant', 'attend24'], viewer: ['viewer', 'viewer12'],
+  multi: ['multi', 'multi123'], boss: ['boss', 'boss1234'],
+} as const;
