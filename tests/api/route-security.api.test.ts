@@ -23,7 +23,8 @@ const OPEN = new Set([
 beforeAll(async () => {
   srv = await startServer();
   for (const name of ['admin', 'manager', 'editor', 'driver', 'attendant', 'viewer'] as const) {
-    demoFuels[name] = await session(srv.url, ...DEMO[name]);
+    const [u, p] = DEMO[name];
+    demoFuels[name] = await session(srv.url, u, p);
   }
   northHaulage = await session(srv.url, ...DEMO.multi, 'North Haulage');
 });
