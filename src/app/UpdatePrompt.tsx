@@ -1,0 +1,19 @@
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { applyUpdate, pwa } from '@/lib/pwa';
+
+/** Shown when a new version waits; the user decides when to reload (never mid-form). */
+export function UpdatePrompt() {
+  const { updateWaiting } = useSnapshot(pwa);
+  const [later, setLater] = useState(false);
+  if (!updateWaiting || later) return null;
+  return (
+    <Flex role="status" aria-live="polite" position="fixed" insetX="3" bottom="3" mx="auto" maxW="md" zIndex="toast"
+      bg="gray.900" color="white" borderRadius="md" boxShadow="lg" px="4" py="3" align="center" gap="3" wrap="wrap">
+      <Text flex="1" minW="40">A new version is available</Text>
+      <Button size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => setLater(true)}>Later</Button>
+      <Button size="sm" onClick={applyUpdate}>Reload</Button>
+    </Flex>
+  );
+}

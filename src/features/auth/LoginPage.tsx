@@ -1,0 +1,76 @@
+import { Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { PasswordField, TextField } from '@/app/ui/Fields';
+import { Panel } from '@/app/ui/Panel';
+import { AuthenticateBody } from '@/contract/auth';
+import { MESSAGES } from '@/contract/errors';
+import { ApiError } from '@/lib/api';
+import { useZodForm } from '@/lib/form';
+import { afterLogin, login, LoginRefused, logout as endSession, wasSignedInOnOpen } from './service';
+
+function messageFor(e: unknown): FormMessageValue {
+  if (e instanceof LoginRefused) return { tone: 'danger', text: e.message };
+  if (e instanceof ApiError && e.status === 401) return { tone: 'danger', text: MESSAGES.wrongCredentials };
+  if (e instanceof ApiError && e.status === 429) return { tone: 'danger', text: e.message || MESSAGES.tooManyAttempts };
+  if (e instanceof ApiError) return { tone: e.status === 0 ? 'danger' : 'warning', text: e.message };
+  return { tone: 'danger', text: e instanceof Error ? e.message : String(e) };
+}
+
+/** Spec §2/§5/§8 login: both fields required, on-blur validation, Enter submits. */
+export function LoginPage() {
+  const { to } = useSearch({ strict: false });
+  // Read before the storage is cleared: a user who was signed in is told so (spec §8).
+  const [wasSignedIn] = useState(wasSignedInOnOpen);
+  const [message, setMessage] = useState<FormMessageValue | null>(() =>
+    wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null);
+  const [busy, setBusy] = useState(false);
+  const form = useZodForm(AuthenticateBody, { Username: '', Password: '' });
+  const { Username, Password } = form.values;
+
+  useEffect(() => {
+    // Spec §2: opening the login clears local and session storage (and revokes the cookie).
+    void endSession({ navigate: false });
+  }, []);
+
+  const filled = Username.trim() !== '' && Password !== '';
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!filled || busy || !form.validate()) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      afterLogin(await login(Username.trim(), Password), to);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) form.setServerErrors(err.fieldErrors);
+      setMessage(messageFor(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel title="Sign in to FAMS">
+      <FormMessage message={message} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <TextField label="E-mail or username" autoComplete="username" autoFocus {...form.field('Username')} />
+          <PasswordField label="Password" autoComplete="current-password" {...form.field('Password')} />
+          <Flex justify="flex-end">
+            <ChakraLink asChild fontSize="sm" variant="underline">
+              <Link to="/pages/forgot-password">Forgot password?</Link>
+            </ChakraLink>
+          </Flex>
+          <Button type="submit" disabled={!filled || busy} loading={busy} loadingText="Signing in">Login</Button>
+        </Stack>
+      </form>
+      <Text fontSize="sm" textAlign="center">
+        No account yet?{' '}
+        <ChakraLink asChild variant="underline">
+          <Link to="/pages/register">Request access</Link>
+        </ChakraLink>
+      </Text>
+    </Panel>
+  );
+}

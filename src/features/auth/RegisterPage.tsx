@@ -1,0 +1,64 @@
+import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { TextField } from '@/app/ui/Fields';
+import { Panel } from '@/app/ui/Panel';
+import { OkResponse, RegisterBody } from '@/contract/auth';
+import { api, ApiError } from '@/lib/api';
+import { useZodForm } from '@/lib/form';
+
+const RECEIVED = 'Your request has been received. An administrator will approve it and you will get an e-mail when your user is ready.';
+
+/** Self sign-up request (SCREENS.md): an administrator approves it later. */
+export function RegisterPage() {
+  const form = useZodForm(RegisterBody, { name: '', email: '', company: '', phone: '' });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    setMessage(null);
+    const { name, email, company, phone } = form.values;
+    const body = { name: name.trim(), email: email.trim(), company: company.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) };
+    try {
+      await api.post('auth/register', body, OkResponse, { quiet: true, anonymous: true });
+      setDone(true);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors : {};
+      form.setServerErrors(fields);
+      if (Object.keys(fields).length === 0) setMessage({ tone: 'danger', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toLogin = <ChakraLink asChild variant="underline"><Link to="/pages/login">Back to login</Link></ChakraLink>;
+  if (done) {
+    return (
+      <Panel title="Request received">
+        <FormMessage message={{ tone: 'success', text: RECEIVED }} />
+        {toLogin}
+      </Panel>
+    );
+  }
+  return (
+    <Panel title="Request access to FAMS">
+      <Text>Tell us who you are. An administrator of your company's account approves new users.</Text>
+      <FormMessage message={message} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <TextField label="Name" autoComplete="name" {...form.field('name')} />
+          <TextField label="E-mail" type="email" autoComplete="email" {...form.field('email')} />
+          <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+          <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
+          <Button type="submit" loading={busy}>Send request</Button>
+        </Stack>
+      </form>
+      <Text fontSize="sm" textAlign="center">Already have a user? {toLogin}</Text>
+    </Panel>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { PasswordField } from '@/app/ui/Fields';
+import { Panel } from '@/app/ui/Panel';
+import { OkResponse, password } from '@/contract/auth';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/contract/constants';
+import { api, ApiError } from '@/lib/api';
+import { useZodForm } from '@/lib/form';
+
+const ResetForm = z
+  .object({ password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'The passwords do not match', path: ['confirm'] });
+
+/** Read from the URL itself: a search parser could turn an all-digit token into a number. */
+const tokenFromUrl = () => new URLSearchParams(window.location.search).get('token') ?? '';
+
+export function ResetPasswordPage() {
+  const [token] = useState(tokenFromUrl);
+  const form = useZodForm(ResetForm, { password: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api.post('auth/reset-password', { token, password: form.values.password }, OkResponse, { quiet: true, anonymous: true });
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiError) form.setServerErrors(err.fieldErrors);
+      const tokenError = err instanceof ApiError ? err.fieldErrors.token?.[0] : undefined;
+      setMessage({ tone: 'danger', text: tokenError ?? (err instanceof Error ? err.message : String(err)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toLogin = <ChakraLink asChild variant="underline"><Link to="/pages/login">Go to login</Link></ChakraLink>;
+  if (!token) {
+    return (
+      <Panel title="Choose a new password">
+        <FormMessage message={{ tone: 'danger', text: 'The reset link is not valid. Ask for a new one.' }} />
+        <ChakraLink asChild variant="underline"><Link to="/pages/forgot-password">Ask for a new link</Link></ChakraLink>
+      </Panel>
+    );
+  }
+  if (done) {
+    return (
+      <Panel title="Password changed">
+        <FormMessage message={{ tone: 'success', text: 'Your password has been changed. You can sign in with it now.' }} />
+        {toLogin}
+      </Panel>
+    );
+  }
+  return (
+    <Panel title="Choose a new password">
+      <Text>Use {PASSWORD_MIN} to {PASSWORD_MAX} characters.</Text>
+      <FormMessage message={message} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <PasswordField label="New password" autoComplete="new-password" {...form.field('password')} />
+          <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirm')} />
+          <Button type="submit" loading={busy}>Change password</Button>
+        </Stack>
+      </form>
+      <Text fontSize="sm" textAlign="center">{toLogin}</Text>
+    </Panel>
+  );
+}

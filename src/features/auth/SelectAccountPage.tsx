@@ -1,0 +1,28 @@
+import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { Panel } from '@/app/ui/Panel';
+import { AccountList } from './AccountList';
+
+/** `/selectaccount`: after a multi-account sign-in, outside the main layout. */
+export function SelectAccountPage() {
+  const { to } = useSearch({ strict: false });
+  return (
+    <Panel title="Select an account">
+      <Text>Your user has access to several accounts. Choose the one to work in.</Text>
+      <AccountList to={to} />
+      <Text fontSize="sm" textAlign="center">
+        <ChakraLink asChild variant="underline"><Link to="/pages/login">Sign in as another user</Link></ChakraLink>
+      </Text>
+    </Panel>
+  );
+}
+
+/** `/AccountSelect`: the same list inside the main layout (its title comes from the shell). */
+export function AccountSelectScreen() {
+  return (
+    <Stack gap="4" maxW="xl">
+      <Text>Choose the account to work in. Menus and data follow the chosen account.</Text>
+      <AccountList />
+    </Stack>
+  );
+}

@@ -1,0 +1,186 @@
+import { AuthenticateResponse, OkResponse, PermissionsResponse, type LoginResult } from '@/contract/auth';
+import { MESSAGES } from '@/contract/errors';
+import { HOME_PATH, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens';
+import { api, ApiError, refreshToken } from '@/lib/api';
+import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
+import {
+  clearAllStorage, clearToken, findAccount, hasStoredIdentity, hasValidSession, LOCAL_KEYS, session,
+  storeIdentity, storePermissions, storeSelectedAccount, storeToken,
+} from '@/lib/session';
+
+/** Sign-in, account choice, renewal and sign-out: the flows behind the auth pages and guards. */
+
+/**
+ * Tokens of the last sign-in, per account, kept only in memory until the user picks an account:
+ * stored accounts never carry tokens, and after a reload the cookie renews instead.
+ */
+const pendingTokens = new Map<number, LoginResult>();
+
+/**
+ * Whether a valid session existed when the app started on the login page; read by the page to
+ * say "already logged in" after start-up cleared the storage. Reset by the next sign-in/out.
+ */
+let signedInAtStart: boolean | null = null;
+
+/** The last sign-out's server call; a sign-in waits for it so its new cookie is not cleared. */
+let loggingOut: Promise<unknown> = Promise.resolve();
+
+export class LoginRefused extends Error {}
+
+export type LoginOutcome = { next: 'done' } | { next: 'select' };
+
+/** Spec §4/§5: one usable account is chosen at once, several go to the account list. */
+export async function login(username: string, password: string): Promise<LoginOutcome> {
+  signedInAtStart = null;
+  await loggingOut;
+  const { value } = await api.post('FAMSlegacy/Authenticate', { Username: username, Password: password },
+    AuthenticateResponse, { quiet: true, anonymous: true });
+  const usable = value.filter((r) => !r.account.blocked && r.userRoles.id > 1 && r.token);
+  if (usable.length === 0) throw new LoginRefused(MESSAGES.accountBlocked);
+  storeIdentity(value);
+  pendingTokens.clear();
+  for (const r of usable) pendingTokens.set(r.account.accountId, r);
+  if (value.length === 1) {
+    await selectAccount(usable[0].account.accountId);
+    return { next: 'done' };
+  }
+  return { next: 'select' };
+}
+
+/** True right after a multi-account sign-in, before an account was chosen. */
+export function hasPendingLogin(): boolean {
+  return pendingTokens.size > 0;
+}
+
+/** Scopes the session to one account: its sign-in token, else a renewal for that account. */
+export async function selectAccount(accountId: number): Promise<void> {
+  const account = findAccount(accountId);
+  if (!account || account.blocked) throw new LoginRefused(MESSAGES.accountBlocked);
+  const pending = pendingTokens.get(accountId);
+  if (pending) storeToken(pending.token, pending.expiresAt);
+  else await refreshToken(accountId);
+  storeSelectedAccount(account);
+  pendingTokens.clear();
+  await loadPermissions();
+}
+
+export async function loadPermissions(): Promise<void> {
+  storePermissions(await api.get('Role/GetPermissions', PermissionsResponse));
+}
+
+let resuming: Promise<boolean> | null = null;
+
+/**
+ * A reopened app (no token in this tab, identity in localStorage) renews once with the cookie;
+ * guards running at the same time share that one attempt. Without network the cached identity
+ * is used so field work goes on offline; the token is renewed when the connection returns.
+ * Returns whether the user may continue.
+ */
+export function resumeSession(): Promise<boolean> {
+  if (hasValidSession() || session.offline) return Promise.resolve(true);
+  if (!hasStoredIdentity()) return Promise.resolve(false);
+  resuming ??= tryResume().finally(() => { resuming = null; });
+  return resuming;
+}
+
+async function tryResume(): Promise<boolean> {
+  try {
+    await refreshToken();
+    if (!session.account) {
+      const first = session.accounts.find((a) => !a.blocked);
+      if (first) storeSelectedAccount(first);
+    }
+    await loadPermissions().catch((e: unknown) => console.warn('Permissions not refreshed', e));
+    return true;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 0 && session.account && session.permissions) {
+      session.offline = true;
+      window.addEventListener('online', () => void renewQuietly(), { once: true });
+      return true;
+    }
+    clearAllStorage();
+    return false;
+  }
+}
+
+/** Start-up renewal (spec §4): a failure is only logged, the session stays as it is. */
+export async function renewQuietly(): Promise<void> {
+  try {
+    await refreshToken();
+  } catch (e) {
+    console.warn('Token renewal failed', e);
+  }
+}
+
+/**
+ * Spec §2: opening the login clears the storage. On a full page load this runs before the page's
+ * chunk is even fetched, so nothing stale is left while it loads.
+ */
+export function clearIfStartingOnLogin(pathname: string): void {
+  if (pathname.toLowerCase() !== LOGIN_PATH.toLowerCase()) return;
+  signedInAtStart = hasValidSession();
+  void logout({ navigate: false });
+}
+
+/** For the login page: was the user signed in when the page opened? */
+export function wasSignedInOnOpen(): boolean {
+  return signedInAtStart ?? hasValidSession();
+}
+
+/**
+ * Forgets everything but starred pages at once, revokes the refresh cookie, and (unless the
+ * caller is the login page itself) shows the login.
+ */
+export function logout({ navigate = true } = {}): Promise<void> {
+  pendingTokens.clear();
+  if (navigate) signedInAtStart = null;
+  const hadIdentity = hasStoredIdentity() || hasValidSession();
+  clearAllStorage();
+  if (hadIdentity) loggingOut = api.post('auth/logout', {}, OkResponse, { quiet: true, anonymous: true }).catch(() => undefined);
+  if (navigate) goTo(LOGIN_PATH);
+  return loggingOut.then(() => undefined);
+}
+
+/** Lock: the cookie is revoked and the token dropped, but the user stays known for unlock. */
+export function lock(): void {
+  clearToken();
+  loggingOut = api.post('auth/logout', {}, OkResponse, { quiet: true, anonymous: true }).catch(() => undefined);
+  goTo('/pages/lock-screen');
+}
+
+/** Unlock re-authenticates the stored user and returns to the account that was in use. */
+export async function unlock(password: string): Promise<void> {
+  const user = session.user;
+  const accountId = session.account?.id;
+  if (!user) throw new LoginRefused('Please sign in again.');
+  await loggingOut;
+  const { value } = await api.post('FAMSlegacy/Authenticate', { Username: user.email || user.displayName, Password: password },
+    AuthenticateResponse, { quiet: true, anonymous: true });
+  storeIdentity(value);
+  const match = value.find((r) => r.account.accountId === accountId && !r.account.blocked)
+    ?? value.find((r) => !r.account.blocked && r.token);
+  if (!match) throw new LoginRefused(MESSAGES.accountBlocked);
+  pendingTokens.set(match.account.accountId, match);
+  await selectAccount(match.account.accountId);
+}
+
+/**
+ * Signing out (or opening the login) in another tab clears the shared localStorage; this tab's
+ * token would then be used with another user's stored identity, so it signs out too.
+ */
+export function watchSignOutElsewhere(): void {
+  window.addEventListener('storage', (e) => {
+    const identityGone = e.storageArea === localStorage && (e.key === null || (e.key === LOCAL_KEYS.userInfo && e.newValue === null));
+    if (!identityGone || !session.loggedIn) return;
+    const to = currentHref();
+    clearAllStorage();
+    goTo(loginHref(to));
+  });
+}
+
+/** Where to go once signed in: the wanted page, or home. */
+export function afterLogin(outcome: LoginOutcome, to?: string): void {
+  const target = safeTo(to);
+  if (outcome.next === 'select') goTo(target ? `${SELECT_ACCOUNT_PATH}?to=${encodeURIComponent(target)}` : SELECT_ACCOUNT_PATH);
+  else goTo(target ?? HOME_PATH);
+}

@@ -1,0 +1,172 @@
+import ky, { HTTPError, TimeoutError, type KyResponse } from 'ky';
+import type { ZodType } from 'zod';
+import { RefreshResponse } from '@/contract/auth';
+import { API_ROOT } from '@/contract/constants';
+import { ErrorBody, TOKEN_INVALID_STATUS } from '@/contract/errors';
+import { currentHref, goTo, loginHref } from './navigation';
+import { notify } from './notify';
+import { authHeaders, clearAllStorage, session, storeToken } from './session';
+
+/**
+ * The one API client (spec §7, §8). Adds the bearer token and the four identity headers, renews
+ * an expired token once for all requests waiting on it, parses answers with the contract schemas
+ * and reports failures through the one notification helper.
+ */
+
+/** A failed call: `status` 0 means no response (network down, timeout). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+  get fieldErrors(): Record<string, string[]> {
+    return this.body.fieldErrors ?? {};
+  }
+}
+
+export interface CallOptions {
+  /** The caller shows the error itself (forms, login): no automatic notification. */
+  quiet?: boolean;
+  /** Public endpoints (sign-in, password reset): no auth headers, a 401 is an answer. */
+  anonymous?: boolean;
+  searchParams?: Record<string, string | number | boolean>;
+  signal?: AbortSignal;
+}
+
+const TIMEOUT_MS = 30_000;
+const REFRESH_LOCK = 'fams-token-refresh';
+
+const base = ky.create({
+  prefixUrl: API_ROOT,
+  credentials: 'same-origin',
+  timeout: TIMEOUT_MS,
+  // Only idempotent reads are retried, and only when the server says it is briefly unavailable.
+  retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
+});
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Renews the access token with the httpOnly refresh cookie. Concurrent callers share one call;
+ * a Web Lock keeps two tabs from presenting the same (rotating) cookie at once.
+ */
+export function refreshToken(accountId?: number): Promise<void> {
+  const id = accountId ?? session.account?.id ?? session.accounts.find((a) => !a.blocked)?.accountId;
+  if (id === undefined) return Promise.reject(new ApiError(401, noSession));
+  if (accountId !== undefined && accountId !== session.account?.id) return renew(id);
+  refreshing ??= renew(id).finally(() => { refreshing = null; });
+  return refreshing;
+}
+
+async function renew(accountId: number): Promise<void> {
+  const run = async () => {
+    try {
+      const data = await base.post('auth/refresh', { json: { accountId }, retry: 0 }).json();
+      const { token, expiresAt } = RefreshResponse.parse(data);
+      storeToken(token, expiresAt);
+    } catch (e) {
+      throw await toApiError(e);
+    }
+  };
+  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(REFRESH_LOCK, run);
+  else await run();
+}
+
+const withIdentity = (request: Request) => {
+  for (const [k, v] of Object.entries(authHeaders() ?? {})) request.headers.set(k, v);
+};
+
+const authed = base.extend({
+  hooks: {
+    beforeRequest: [withIdentity],
+    afterResponse: [
+      async (request, _options, response) => {
+        if (response.status !== 401) return;
+        // A request sent with an older token than the session now holds was overtaken by a
+        // refresh that already happened: retry with the new one instead of refreshing again.
+        const sentWith = request.headers.get('Authorization');
+        if (!session.token || sentWith === `Bearer ${session.token}`) {
+          try {
+            await refreshToken();
+          } catch {
+            return; // the 401 stands; `call` signs the user out
+          }
+        }
+        withIdentity(request);
+        return ky(request, { timeout: TIMEOUT_MS, retry: 0, throwHttpErrors: false });
+      },
+    ],
+  },
+});
+
+const noSession: ErrorBody = { title: 'Notification', message: 'Please sign in.', code: 'UNAUTHENTICATED' };
+
+async function toApiError(e: unknown): Promise<ApiError> {
+  if (e instanceof ApiError) return e;
+  if (e instanceof HTTPError) {
+    const res = e.response as KyResponse;
+    const raw: unknown = await res.clone().json().catch(() => null);
+    const parsed = ErrorBody.safeParse(raw);
+    const body = parsed.success
+      ? parsed.data
+      : { title: 'Error', message: res.statusText || `Request failed (${res.status})`, code: `HTTP_${res.status}` };
+    return new ApiError(res.status, body);
+  }
+  if (e instanceof TimeoutError) {
+    return new ApiError(0, { title: 'Error', message: 'The server did not answer in time.', code: 'TIMEOUT' });
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new ApiError(0, { title: 'Error', message: `No response from the server: ${message}`, code: 'NETWORK' });
+}
+
+let signingOut = false;
+
+/** 401 after the one refresh, or 498: the stored identity is dropped and the user signs in again. */
+function signOut(): void {
+  if (signingOut) return;
+  signingOut = true;
+  const to = currentHref();
+  clearAllStorage();
+  goTo(loginHref(to));
+  setTimeout(() => { signingOut = false; }, 1_000);
+}
+
+function report(err: ApiError, method: string, opts: CallOptions): void {
+  if (!opts.anonymous && (err.status === 401 || err.status === TOKEN_INVALID_STATUS)) {
+    signOut();
+    return;
+  }
+  if (opts.quiet) return;
+  const danger = err.status === 0 || (err.status === 429 && method === 'GET');
+  notify({ title: err.body.title, message: err.message, tone: danger ? 'danger' : 'warning' });
+}
+
+async function call<T>(method: string, path: string, schema: ZodType<T>, json: unknown, opts: CallOptions): Promise<T> {
+  const client = opts.anonymous ? base : authed;
+  try {
+    const res = await client(path, { method, json, searchParams: opts.searchParams, signal: opts.signal });
+    const data: unknown = res.status === 204 ? undefined : await res.json();
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+      throw new ApiError(res.status, { title: 'Error', message: 'The server sent an unexpected answer.', code: 'BAD_RESPONSE' });
+    }
+    return parsed.data;
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e; // the caller cancelled
+    const err = await toApiError(e);
+    report(err, method, opts);
+    throw err;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) => call('GET', path, schema, undefined, opts),
+  post: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) => call('POST', path, schema, body, opts),
+  put: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) => call('PUT', path, schema, body, opts),
+  delete: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) => call('DELETE', path, schema, undefined, opts),
+};

@@ -1,0 +1,30 @@
+/**
+ * A deploy replaces the hashed chunks; a tab still running the old build then fails to import
+ * one (spec §8: reload the page). The time of the last such reload is kept so a chunk that is
+ * really missing cannot cause a reload loop.
+ */
+const RELOADED_AT = 'chunkReloadAt';
+const LOOP_WINDOW_MS = 30_000;
+
+const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return CHUNK_ERROR.test(message);
+}
+
+/** Reloads unless this tab already did so moments ago; returns whether it reloads. */
+export function reloadOnce(): boolean {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < LOOP_WINDOW_MS) return false;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  window.location.reload();
+  return true;
+}
+
+/** Vite reports failed preloads of dynamic imports on window. */
+export function watchChunkErrors(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadOnce()) event.preventDefault();
+  });
+}

@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import type { ZodType } from 'zod';
+
+type Values = Record<string, string>;
+type Errors<V> = Partial<Record<keyof V, string>>;
+
+/** First message per field, keyed by the field name, from a zod parse of the whole form. */
+function issuesByField<V extends Values>(schema: ZodType, values: V): Errors<V> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const out: Errors<V> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '') as keyof V;
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * Form state checked with the contract's zod schema: a field shows its error once it was left
+ * (on blur) and then updates as the user types; server field errors land on the same fields.
+ * Field names are the schema's (and the API's) names so server errors map one to one.
+ */
+export function useZodForm<V extends Values>(schema: ZodType, initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Errors<V>>({});
+  const [shown, setShown] = useState<Partial<Record<keyof V, boolean>>>({});
+
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    error: shown[name] ? errors[name] : undefined,
+    onChange: (value: string) => {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      if (shown[name]) setErrors(issuesByField(schema, next));
+    },
+    onBlur: () => {
+      setShown((s) => ({ ...s, [name]: true }));
+      setErrors(issuesByField(schema, values));
+    },
+  });
+
+  /** Validates everything and shows all errors; true when the form may be sent. */
+  const validate = (): boolean => {
+    const found = issuesByField(schema, values);
+    setErrors(found);
+    setShown(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof V, boolean>>);
+    return Object.keys(found).length === 0;
+  };
+
+  const setServerErrors = useCallback((fieldErrors: Record<string, string[]>) => {
+    const mapped: Errors<V> = {};
+    for (const [k, msgs] of Object.entries(fieldErrors)) if (msgs[0]) mapped[k as keyof V] = msgs[0];
+    setErrors((e) => ({ ...e, ...mapped }));
+    setShown((s) => ({ ...s, ...Object.fromEntries(Object.keys(mapped).map((k) => [k, true])) }));
+  }, []);
+
+  return { values, field, validate, setServerErrors };
+}

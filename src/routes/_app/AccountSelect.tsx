@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guard } from '@/app/guard';
+import { AccountSelectScreen } from '@/features/auth/SelectAccountPage';
+
+export const Route = createFileRoute('/_app/AccountSelect')({ beforeLoad: guard('/AccountSelect'), component: AccountSelectScreen });

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guard } from '@/app/guard';
+import { DashboardPage } from '@/features/app/DashboardPage';
+
+export const Route = createFileRoute('/_app/dashboard/analytics')({ beforeLoad: guard('/dashboard/analytics'), component: DashboardPage });

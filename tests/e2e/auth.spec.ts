@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { signIn, storageOf } from './support';
+
+test.describe('login', () => {
+  test('validates on blur and keeps Login disabled until both fields are filled', async ({ page }) => {
+    await page.goto('/pages/login');
+    const login = page.getByRole('button', { name: 'Login' });
+    await expect(login).toBeDisabled();
+    await page.getByLabel('E-mail or username').fill('ab');
+    await page.getByLabel('E-mail or username').blur();
+    await expect(page.getByText('At least 3 characters')).toBeVisible();
+    await expect(login).toBeDisabled();
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByLabel('Password', { exact: true }).blur();
+    await expect(page.getByText('At least 6 characters')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('12345678901');
+    await page.getByLabel('Password', { exact: true }).blur();
+    await expect(page.getByText('At most 10 characters')).toBeVisible();
+    await page.getByLabel('E-mail or username').fill('driver');
+    await page.getByLabel('Password', { exact: true }).fill('driver1');
+    await expect(login).toBeEnabled();
+  });
+
+  test('show/hide toggles the password and Enter submits', async ({ page }) => {
+    await page.goto('/pages/login');
+    const pw = page.getByLabel('Password', { exact: true });
+    await pw.fill('driver1');
+    await expect(pw).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: /show password/i }).click();
+    await expect(pw).toHaveAttribute('type', 'text');
+    await page.getByLabel('E-mail or username').fill('driver');
+    await pw.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  });
+
+  test('wrong credentials show the spec message', async ({ page }) => {
+    await page.goto('/pages/login');
+    await page.getByLabel('E-mail or username').fill('driver');
+    await page.getByLabel('Password', { exact: true }).fill('wrong12');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Wrong Email or Password')).toBeVisible();
+    await expect(page.getByLabel('E-mail or username')).toHaveValue('driver');
+  });
+
+  test('opening the login page clears local and session storage', async ({ page }) => {
+    await page.goto('/pages/error-404');
+    await page.evaluate(() => { localStorage.setItem('leftover', '1'); sessionStorage.setItem('leftover', '1'); });
+    await page.goto('/pages/login');
+    const s = await storageOf(page);
+    expect(s.local).not.toContain('leftover');
+    expect(s.session).not.toContain('leftover');
+  });
+});
+
+test.describe('accounts and guards', () => {
+  test('driver with one account lands on the dashboard with the home-screen message', async ({ page }) => {
+    await signIn(page, 'driver');
+    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    await expect(page.getByText('Welcome to Demo Fuels')).toBeVisible();
+    await expect(page.getByText('Dana Driver').first()).toBeVisible();
+  });
+
+  test('multi chooses an account; the blocked one is shown but cannot be chosen', async ({ page }) => {
+    await signIn(page, 'multi');
+    await expect(page).toHaveURL(/\/selectaccount/);
+    const blocked = page.getByRole('button', { name: /Blocked Mining/ });
+    await expect(blocked).toBeVisible();
+    await expect(blocked).toBeDisabled();
+    await page.getByRole('button', { name: /North Haulage/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    await expect(page.getByText('winter diesel')).toBeVisible();
+  });
+
+  test('a signed-out visit goes to login with `to`, and sign-in returns there', async ({ page }) => {
+    await page.goto('/QuickDispense');
+    await expect(page).toHaveURL(/\/pages\/login\?to=%2FQuickDispense$/);
+    await signIn(page, 'driver', { goto: false });
+    await expect(page).toHaveURL(/\/QuickDispense$/);
+    await expect(page.getByRole('heading', { name: 'Quick dispense' })).toBeVisible();
+  });
+
+  test('driver is refused /Store and does not see it in the menu', async ({ page }) => {
+    await signIn(page, 'driver');
+    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    await expect(page.getByRole('link', { name: 'Store setup' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'QuickDispense', exact: true })).toBeVisible();
+    await page.goto('/Store');
+    await expect(page).toHaveURL(/\/pages\/not-authorized/);
+  });
+
+  test('admin sees setup in the menu; unknown paths go to error-404', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page.getByRole('link', { name: 'Store setup' })).toBeVisible();
+    await page.goto('/no/such/screen');
+    await expect(page).toHaveURL(/\/pages\/error-404/);
+  });
+
+  test('logout clears the stored session', async ({ page }) => {
+    await signIn(page, 'editor');
+    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    const before = await storageOf(page);
+    expect(before.session.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /user menu|account menu|Eddie Editor/i }).first().click();
+    await page.getByRole('menuitem', { name: /log ?out|sign out/i }).click();
+    await expect(page).toHaveURL(/\/pages\/login/);
+    const after = await storageOf(page);
+    expect(after.session).toEqual([]);
+    expect(after.local.filter((k) => !k.startsWith('starredPages:'))).toEqual([]);
+    await page.goto('/dashboard/analytics');
+    await expect(page).toHaveURL(/\/pages\/login/);
+  });
+});
