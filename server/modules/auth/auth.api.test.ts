@@ -237,6 +237,11 @@ describe('registration, health and unknown addresses', () => {
     expect(ok.status).toBe(200);
     const rows = await srv.database.db.execute(sql`select status from registration_requests where email = 'sam@haul.example'`);
     expect(rows.rows).toEqual([{ status: 'pending' }]);
+    for (const email of ['SAM@haul.example', 'driver@fams.example']) {
+      const dup = await c.call('POST', '/api/v1/auth/register', { name: 'Sam', email, company: 'Haul Co' });
+      expect(dup.status, email).toBe(422);
+      expect(dup.body.fieldErrors.email).toEqual(['This email is already in use.']);
+    }
   });
 
   it('reports health, 404 and 405 with error bodies', async () => {

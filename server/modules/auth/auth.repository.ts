@@ -99,6 +99,11 @@ export function authRepository(db: DbOrTx) {
       return row?.userId;
     },
 
+    async pendingRegistration(email: string) {
+      const [row] = await db.select({ id: registrationRequests.id }).from(registrationRequests)
+        .where(and(sql`lower(${registrationRequests.email}) = ${email.trim().toLowerCase()}`, eq(registrationRequests.status, 'pending'))).limit(1);
+      return row;
+    },
     async insertRegistration(body: RegisterBody) {
       const [row] = await db.insert(registrationRequests).values({ ...body, phone: body.phone ?? null }).returning();
       return row;

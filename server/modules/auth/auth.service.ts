@@ -156,7 +156,12 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
 
     async register(body: RegisterBody) {
       await db.transaction(async (tx) => {
-        const row = await authRepository(tx).insertRegistration(body);
+        const r = authRepository(tx);
+        // Spec §5: an e-mail already known (a user, or a request waiting) is refused on the field.
+        if ((await r.userByEmail(body.email)) || (await r.pendingRegistration(body.email))) {
+          throw new AppError(422, 'duplicate', 'This email is already in use.', undefined, { email: ['This email is already in use.'] });
+        }
+        const row = await r.insertRegistration(body);
         await audit(tx, { accountId: null, userId: null, action: 'create', entity: 'registration_request', entityId: row.id, after: row });
       });
     },
