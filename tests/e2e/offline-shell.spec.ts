@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { OwnServer, signIn } from './support';
 
 /** This test owns its server so it can stop it: the service worker must then serve the app. */
-const server = new OwnServer(8183);
+const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 2);
 test.beforeAll(async () => { await server.start(true); });
 test.afterAll(async () => { await server.stop(); });
 
