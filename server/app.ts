@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/health.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 
@@ -84,5 +85,6 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl));
   authRoutes(app, service, config.publicUrl);
   healthRoutes(app, database, VERSION);
+  setupRoutes(app, database.db);
   return app;
 }

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { accounts, memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { DEMO_FUELS, NORTH_HAULAGE } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
+import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
 
 /**
  * User id 1 is the system user: it owns automatic writes and can never sign in (the spec accepts
@@ -25,6 +27,12 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
   await db.transaction(async (tx) => {
     const acc = await tx.insert(accounts).values(DEMO_ACCOUNTS.map((a) => ({ ...a }))).returning();
     const idOf = new Map(acc.map((a) => [a.name, a.id]));
+    // Account ids are only known here; generating the fleets is pure, so it can wait until now.
+    const fleets = await prepareDemoSetup([
+      { id: idOf.get('Demo Fuels')!, setup: DEMO_FUELS, seed: 20_240_601 },
+      { id: idOf.get('North Haulage')!, setup: NORTH_HAULAGE, seed: 20_240_602 },
+    ]);
+    for (const f of fleets) await insertDemoSetup(tx, f);
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx.insert(users).values({
         username: u.username, email: `${u.username}@fams.example`, displayName: u.displayName, passwordHash: hashes[i],

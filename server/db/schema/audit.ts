@@ -11,4 +11,8 @@ export const auditLog = pgTable('audit_log', {
   entityId: text('entity_id'),
   before: jsonb('before'),
   after: jsonb('after'),
-}, (t) => [index('audit_log_account_at').on(t.accountId, t.at)]);
+}, (t) => [
+  index('audit_log_account_at').on(t.accountId, t.at),
+  // The audit screen filters by record ("what happened to this tank").
+  index('audit_log_account_entity').on(t.accountId, t.entity, t.entityId),
+]);

@@ -1,3 +1,6 @@
 export * from './accounts';
 export * from './auth';
 export * from './audit';
+export * from './setup-sites';
+export * from './setup-fleet';
+export * from './setup-rules';

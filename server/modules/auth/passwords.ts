@@ -13,10 +13,14 @@ function params(logN: number) {
   return { N: 2 ** logN, r: R, p: P, maxmem: 256 * 1024 * 1024 };
 }
 
-/** `scrypt$logN$r$p$salt$hash` (base64url): the cost travels with the hash. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$logN$r$p$salt$hash` (base64url): the cost travels with the hash, so verifying never
+ * needs to know which cost was used. `costLogN` overrides the cost only for generated demo data
+ * (see ADR 006); everything a user sets uses the configured cost.
+ */
+export async function hashPassword(password: string, costLogN?: number): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const n = logN();
+  const n = costLogN ?? logN();
   const hash = await scrypt(password.normalize('NFKC'), salt, KEYLEN, params(n));
   return ['scrypt', n, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ErrorBody } from './errors';
+
+/**
+ * What every master-data resource endpoint speaks besides the list protocol (`list.ts`):
+ *   GET    /api/v1/<name>            list (ListQuery → ListResponse<Row>)
+ *   GET    /api/v1/<name>/export     the filtered set as `format=csv|xlsx` (same query; optional
+ *                                    `columns=a,b` picks and orders the columns), streamed
+ *   GET    /api/v1/<name>/:id        one row (also a soft-deleted one: `deletedAt` is set)
+ *   POST   /api/v1/<name>            create → 201 Row
+ *   PUT    /api/v1/<name>/:id        full update, body carries `version` → Row
+ *   DELETE /api/v1/<name>/:id        soft delete, `version` in the body or the query → Row
+ *   POST   /api/v1/<name>/:id/restore  undo a soft delete (optional body `{version}`) → Row
+ * Errors (all `{title, message, code, fieldErrors?}`):
+ *   400 validation (schema), 404 unknown id (or another account's), 409 `stale` / `deleted` /
+ *   `not_deleted` with the `current` row, 422 `duplicate` (natural key taken, the field named),
+ *   422 `invalid_reference` (a referenced row is unknown or deleted), 422 `validation` (rules that
+ *   need the database, e.g. equipment extras).
+ */
+
+/** 409 body: the edit was based on an old version, or the row was deleted meanwhile. */
+export const ConflictBody = ErrorBody.extend({
+  code: z.enum(['stale', 'deleted', 'not_deleted']),
+  current: z.unknown(),
+});
+export type ConflictBody = z.infer<typeof ConflictBody>;
+
+/** Error codes a resource write can answer with, for the client to branch on. */
+export const RESOURCE_ERROR_CODES = {
+  stale: 'stale',
+  deleted: 'deleted',
+  notDeleted: 'not_deleted',
+  duplicate: 'duplicate',
+  invalidReference: 'invalid_reference',
+  validation: 'validation',
+} as const;
+
+/** Query of the export endpoint: the list query plus the format and optional columns. */
+export const ExportQueryExtra = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  /** Comma-separated row field names; default all fields in row order. */
+  columns: z.string().max(2000).optional(),
+});
+
+/** DELETE takes the version in the body or as `?version=`. */
+export const VersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+/** Rows are sent with these; the data table can hide them. */
+export const META_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'deletedAt'] as const;

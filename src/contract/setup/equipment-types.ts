@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { code, hasDecimals, inputSchemas, positiveLitres, requiredText, rowMeta } from './fields';
+
+export const METER_TYPES = ['km', 'hours'] as const;
+export type MeterType = (typeof METER_TYPES)[number];
+/** Unit of expected consumption by meter type. */
+export const CONSUMPTION_UNIT: Record<MeterType, string> = { km: 'L/100 km', hours: 'L/h' };
+
+export const EquipmentTypeFields = z.strictObject({
+  code: code(),
+  make: requiredText('Make', 80),
+  model: requiredText('Model', 80),
+  tankCapacity: positiveLitres('Tank capacity'),
+  meterType: z.enum(METER_TYPES, { error: 'Choose km or hours' }),
+  /** L/100 km for `km`, L/h for `hours`. */
+  expectedConsumption: z.number({ error: 'Expected consumption must be a number' }).min(0, 'Must be 0 or more').max(10_000, 'Too large')
+    .refine((v) => hasDecimals(v, 2), 'At most 2 decimal places').nullish().transform((v) => v ?? null),
+});
+
+export const { create: EquipmentTypeCreate, update: EquipmentTypeUpdate } = inputSchemas(EquipmentTypeFields);
+export type EquipmentTypeCreate = z.input<typeof EquipmentTypeCreate>;
+export type EquipmentTypeUpdate = z.input<typeof EquipmentTypeUpdate>;
+
+export const EquipmentTypeRow = z.object({
+  ...rowMeta,
+  code: z.string(),
+  make: z.string(),
+  model: z.string(),
+  tankCapacity: z.number(),
+  meterType: z.enum(METER_TYPES),
+  expectedConsumption: z.number().nullable(),
+});
+export type EquipmentType = z.infer<typeof EquipmentTypeRow>;
