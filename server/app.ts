@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
+import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { registerAccess } from './plugins/access';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
 
   const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl));
   authRoutes(app, service, config.publicUrl);
+  dispensingRoutes(app, database);
   healthRoutes(app, database, VERSION);
   setupRoutes(app, database.db);
   return app;

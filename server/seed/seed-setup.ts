@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
 import {
   allocations, assetAllocations, assets, costCentres, employees, equipment, equipmentExtras, equipmentTypes, f24Rules, products, stores,
-  tagOwners, tanks,
+  stockMovements, tagOwners, tanks,
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { DemoAccountSetup } from './demo-catalogue';
@@ -39,4 +39,9 @@ export async function insertDemoSetup(tx: Tx, f: FleetRows) {
   await tx.insert(f24Rules).values(f.f24Rules);
   if (f.assets.length) await tx.insert(assets).values(f.assets);
   if (f.assetAllocations.length) await tx.insert(assetAllocations).values(f.assetAllocations);
+  // Tanks start with a known book stock, so withdrawals are judged against something real.
+  const openedAt = new Date(Date.now() - 30 * 86_400_000);
+  await tx.insert(stockMovements).values(f.tanks.map((t) => ({
+    accountId: t.accountId, tankId: t.id!, at: openedAt, litres: Math.round(t.safeFill * 0.6), kind: 'opening' as const,
+  })));
 }

@@ -4,3 +4,4 @@ export * from './audit';
 export * from './setup-sites';
 export * from './setup-fleet';
 export * from './setup-rules';
+export * from './field';

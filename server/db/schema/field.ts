@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts';
+import { litresCol, meterCol } from './columns';
+import { costCentres, employees, equipment } from './setup-fleet';
+import { products, stores, tanks } from './setup-sites';
+
+/**
+ * Field records (DESIGN.md §5–6): written on a device with their own UUID, never edited in place
+ * (a correction is a reversal plus a new record). The key is (account, id) so the same client id
+ * in another account is another record. `payload_hash` makes a replay recognisable: same id and
+ * same content → the original result; same id, other content → refused.
+ */
+const fieldColumns = () => ({
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  id: uuid('id').notNull(),
+  payloadHash: text('payload_hash').notNull(),
+  deviceId: text('device_id').notNull(),
+  note: text('note').notNull().default(''),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: bigint('created_by', { mode: 'number' }).notNull().references(() => users.id),
+});
+
+export const dispenses = pgTable('dispenses', {
+  ...fieldColumns(),
+  variant: text('variant').$type<'FAMS' | 'FAMS24'>().notNull(),
+  storeId: uuid('store_id').notNull(),
+  tankId: uuid('tank_id').notNull(),
+  productId: uuid('product_id').notNull(),
+  equipmentId: uuid('equipment_id').notNull(),
+  employeeId: uuid('employee_id'),
+  costCentreId: uuid('cost_centre_id'),
+  litres: litresCol('litres').notNull(),
+  meter: meterCol('meter'),
+  meterType: text('meter_type').$type<'km' | 'hours'>(),
+  dispensedAt: timestamp('dispensed_at', { withTimezone: true }).notNull(),
+  gpsLat: doublePrecision('gps_lat'),
+  gpsLng: doublePrecision('gps_lng'),
+  gpsAccuracyM: real('gps_accuracy_m'),
+  employeeBy: text('employee_by'),
+  acceptedWarnings: text('accepted_warnings').array().notNull().default(sql`'{}'::text[]`),
+  /** Set on a reversal: the dispense it cancels (its litres are the negative of the original's). */
+  reversalOf: uuid('reversal_of'),
+}, (t) => [
+  primaryKey({ columns: [t.accountId, t.id] }),
+  foreignKey({ name: 'dispenses_store_fk', columns: [t.accountId, t.storeId], foreignColumns: [stores.accountId, stores.id] }),
+  foreignKey({ name: 'dispenses_tank_fk', columns: [t.accountId, t.tankId], foreignColumns: [tanks.accountId, tanks.id] }),
+  foreignKey({ name: 'dispenses_product_fk', columns: [t.accountId, t.productId], foreignColumns: [products.accountId, products.id] }),
+  foreignKey({ name: 'dispenses_equipment_fk', columns: [t.accountId, t.equipmentId], foreignColumns: [equipment.accountId, equipment.id] }),
+  foreignKey({ name: 'dispenses_employee_fk', columns: [t.accountId, t.employeeId], foreignColumns: [employees.accountId, employees.id] }),
+  foreignKey({ name: 'dispenses_cost_centre_fk', columns: [t.accountId, t.costCentreId], foreignColumns: [costCentres.accountId, costCentres.id] }),
+  index('dispenses_account_at').on(t.accountId, t.dispensedAt),
+  index('dispenses_equipment_at').on(t.accountId, t.equipmentId, t.dispensedAt),
+  index('dispenses_tank_at').on(t.accountId, t.tankId, t.dispensedAt),
+]);
+
+export const transfers = pgTable('transfers', {
+  ...fieldColumns(),
+  fromTankId: uuid('from_tank_id').notNull(),
+  toTankId: uuid('to_tank_id'),
+  toBowser: text('to_bowser'),
+  litres: litresCol('litres').notNull(),
+  transferredAt: timestamp('transferred_at', { withTimezone: true }).notNull(),
+  employeeId: uuid('employee_id'),
+}, (t) => [
+  primaryKey({ columns: [t.accountId, t.id] }),
+  foreignKey({ name: 'transfers_from_tank_fk', columns: [t.accountId, t.fromTankId], foreignColumns: [tanks.accountId, tanks.id] }),
+  foreignKey({ name: 'transfers_to_tank_fk', columns: [t.accountId, t.toTankId], foreignColumns: [tanks.accountId, tanks.id] }),
+  foreignKey({ name: 'transfers_employee_fk', columns: [t.accountId, t.employeeId], foreignColumns: [employees.accountId, employees.id] }),
+  index('transfers_account_at').on(t.accountId, t.transferredAt),
+]);
+
+export const receipts = pgTable('receipts', {
+  ...fieldColumns(),
+  tankId: uuid('tank_id').notNull(),
+  supplier: text('supplier').notNull(),
+  deliveryNote: text('delivery_note').notNull(),
+  litres: litresCol('litres').notNull(),
+  dipBeforeMm: real('dip_before_mm'),
+  dipAfterMm: real('dip_after_mm'),
+  temperatureC: real('temperature_c'),
+  receivedOn: timestamp('received_on', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.accountId, t.id] }),
+  foreignKey({ name: 'receipts_tank_fk', columns: [t.accountId, t.tankId], foreignColumns: [tanks.accountId, tanks.id] }),
+  index('receipts_account_at').on(t.accountId, t.receivedOn),
+]);
+
+/** Every change of a tank's book stock, signed litres; the sum is the book stock. */
+export const stockMovements = pgTable('stock_movements', {
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  id: uuid('id').primaryKey().defaultRandom(),
+  tankId: uuid('tank_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  litres: litresCol('litres').notNull(),
+  kind: text('kind').$type<'opening' | 'dispense' | 'transfer_out' | 'transfer_in' | 'receipt' | 'reversal' | 'adjustment'>().notNull(),
+  refId: uuid('ref_id'),
+}, (t) => [
+  foreignKey({ name: 'stock_movements_tank_fk', columns: [t.accountId, t.tankId], foreignColumns: [tanks.accountId, tanks.id] }),
+  index('stock_movements_tank_at').on(t.accountId, t.tankId, t.at),
+]);
+
+/** Rule violations raised by field records (and later by gauges and reconciliation). */
+export const exceptions = pgTable('exceptions', {
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull(),
+  severity: text('severity').$type<'info' | 'warning' | 'critical'>().notNull().default('warning'),
+  status: text('status').$type<'open' | 'acknowledged' | 'resolved'>().notNull().default('open'),
+  entity: text('entity').notNull(),
+  entityId: uuid('entity_id'),
+  storeId: uuid('store_id'),
+  tankId: uuid('tank_id'),
+  equipmentId: uuid('equipment_id'),
+  message: text('message').notNull(),
+  details: jsonb('details'),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  assignedTo: bigint('assigned_to', { mode: 'number' }).references(() => users.id),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
+  resolution: text('resolution'),
+}, (t) => [
+  index('exceptions_account_status').on(t.accountId, t.status, t.raisedAt),
+  index('exceptions_entity').on(t.accountId, t.entityId),
+]);

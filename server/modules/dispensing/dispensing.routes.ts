@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Rule } from '../../../src/contract/access';
+import { API_ROOT } from '../../../src/contract/constants';
+import { BatchBody, BatchResponse } from '../../../src/contract/dispensing';
+import type { Database } from '../../db/client';
+import { dispenseHandler } from './dispense.handler';
+import { ingestBatch } from './ingest.service';
+import type { KindHandler } from './ingest.types';
+import { receiptHandler } from './receipt.handler';
+import { transferHandler } from './transfer.handler';
+
+/**
+ * Batch ingest of field records. The endpoint's rule lets the request in; each record is then
+ * checked against its own screen's rule (a FAMS24 dispense needs fams24Basic, a transfer
+ * allFamsUser, a manual receipt editor).
+ */
+const KINDS: { path: string; rule: Rule; handler: KindHandler<{ id: string }, unknown> }[] = [
+  { path: 'dispenses', rule: 'allFamsBasic', handler: dispenseHandler as unknown as KindHandler<{ id: string }, unknown> },
+  { path: 'transfers', rule: 'allFamsUser', handler: transferHandler as unknown as KindHandler<{ id: string }, unknown> },
+  { path: 'receipts', rule: 'editor', handler: receiptHandler as unknown as KindHandler<{ id: string }, unknown> },
+];
+
+export function dispensingRoutes(app: FastifyInstance, database: Database) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const k of KINDS) {
+    r.post(`${API_ROOT}/${k.path}/batch`, {
+      config: { access: k.rule },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: { body: BatchBody, response: { 200: BatchResponse } },
+    }, async (req) => ({ results: await ingestBatch(database, k.handler, req.auth, req.body.records) }));
+  }
+}

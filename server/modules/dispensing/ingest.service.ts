@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import type { IngestResult } from '../../../src/contract/dispensing';
+import type { Database } from '../../db/client';
+import { audit } from '../../lib/audit';
+import type { AccessClaims } from '../auth/tokens';
+import { fieldRepository } from './field.repository';
+import { RecordError, type KindHandler } from './ingest.types';
+
+/** Key order must not change the hash: sort object keys recursively. */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+const hashOf = (record: unknown) => crypto.createHash('sha256').update(stableJson(record)).digest('base64url');
+
+function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
+  const out: Record<string, string[]> = {};
+  for (const i of issues) (out[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+  return out;
+}
+
+/**
+ * Stores a batch of field records, each in its own transaction with its stock movements, audit
+ * entry and exceptions, so one bad record never takes the others down. Idempotent on the client
+ * id within the account: a replay answers `duplicate` with the original exceptions; the same id
+ * with other content is refused (422). A database failure fails the whole request (5xx) — the
+ * device retries it, and the records already committed answer `duplicate`.
+ */
+export async function ingestBatch<T extends { id: string }, P>(
+  database: Database, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
+): Promise<IngestResult[]> {
+  const results: IngestResult[] = [];
+  for (const raw of records) {
+    const rawId = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '';
+    const parsed = handler.schema.safeParse(raw);
+    if (!parsed.success) {
+      results.push({ id: rawId, status: 'rejected', httpStatus: 400, reason: 'The record has invalid fields.', fieldErrors: issuesToFields(parsed.error.issues), exceptions: [] });
+      continue;
+    }
+    const record = parsed.data;
+    if (!handler.allowed(auth.roles, record)) {
+      results.push({ id: record.id, status: 'rejected', httpStatus: 403, reason: 'You are not allowed to record this.', exceptions: [] });
+      continue;
+    }
+    try {
+      results.push(await database.db.transaction((tx) => storeOne({ tx, auth, now: new Date() }, handler, record)));
+    } catch (e) {
+      if (!(e instanceof RecordError)) throw e;
+      results.push({ id: record.id, status: 'rejected', httpStatus: e.httpStatus, reason: e.message, fieldErrors: e.fieldErrors, exceptions: [] });
+    }
+  }
+  return results;
+}
+
+async function storeOne<T extends { id: string }, P>(
+  ctx: Parameters<KindHandler<T, P>['prepare']>[0], handler: KindHandler<T, P>, record: T,
+): Promise<IngestResult> {
+  const hash = hashOf(record);
+  const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
+  const replay = async (stored: string): Promise<IngestResult> => {
+    if (stored !== hash) throw new RecordError(422, 'Another record with this id was stored with different content.', { id: ['This id is already used by a different record'] });
+    return { id: record.id, status: 'duplicate', httpStatus: 200, exceptions: await repo.exceptionCodes(record.id) };
+  };
+  const before = await handler.storedHash(ctx, record.id);
+  if (before !== undefined) return replay(before);
+  const prepared = await handler.prepare(ctx, record);
+  if (!(await handler.insert(ctx, record, prepared, hash))) {
+    // A concurrent request stored the same id between our check and our insert.
+    return replay((await handler.storedHash(ctx, record.id))!);
+  }
+  const exceptions = await handler.effects(ctx, record, prepared);
+  await audit(ctx.tx, { accountId: ctx.auth.accountId, userId: ctx.auth.userId, action: 'create', entity: handler.entity, entityId: record.id, after: record });
+  return { id: record.id, status: 'created', httpStatus: 201, exceptions };
+}
