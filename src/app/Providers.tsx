@@ -1,5 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { queryClient } from '@/lib/query';
 import { system } from './theme';
 import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -7,7 +9,7 @@ import { UpdatePrompt } from './UpdatePrompt';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
-      {children}
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       <Toaster />
       <UpdatePrompt />
     </ChakraProvider>

@@ -21,3 +21,15 @@ export function useCurrentScreen(): Screen | undefined {
   const fullPath = useMatches({ select: (m) => m[m.length - 1]?.fullPath });
   return fullPath ? screenFor(fullPath) : undefined;
 }
+
+/**
+ * May the user create, edit and delete on this screen? Its rule, and the server's per-screen
+ * write flag (GetPermissions: read-only roles such as TheBoss only view). The server refuses anyway.
+ */
+export function useCanWrite(path: string): boolean {
+  const roles = useRoles();
+  const { permissions } = useSnapshot(session);
+  const screen = screenFor(path);
+  if (!screen || !satisfies(roles, screen.rule)) return false;
+  return permissions?.screens[screen.path]?.edit !== false;
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { AllocationsPage } from '@/features/setup/allocations/AllocationsPage';
 
-export const Route = createFileRoute('/_app/Allocation')({ beforeLoad: guard('/Allocation'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Allocation')({ beforeLoad: guard('/Allocation'), validateSearch: validateListSearch, component: AllocationsPage });

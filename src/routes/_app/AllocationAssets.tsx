@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { AssetAllocationsPage } from '@/features/setup/assets/AssetAllocationsPage';
 
-export const Route = createFileRoute('/_app/AllocationAssets')({ beforeLoad: guard('/AllocationAssets'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/AllocationAssets')({ beforeLoad: guard('/AllocationAssets'), validateSearch: validateListSearch, component: AssetAllocationsPage });

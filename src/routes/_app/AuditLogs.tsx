@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { AuditLogsPage } from '@/features/setup/admin/AuditLogsPage';
 
-export const Route = createFileRoute('/_app/AuditLogs')({ beforeLoad: guard('/AuditLogs'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/AuditLogs')({ beforeLoad: guard('/AuditLogs'), validateSearch: validateListSearch, component: AuditLogsPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { CostCentresPage } from '@/features/setup/catalog/CostCentresPage';
 
-export const Route = createFileRoute('/_app/CostCentre')({ beforeLoad: guard('/CostCentre'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/CostCentre')({ beforeLoad: guard('/CostCentre'), validateSearch: validateListSearch, component: CostCentresPage });

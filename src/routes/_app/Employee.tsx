@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { EmployeesPage } from '@/features/setup/employees/EmployeesPage';
 
-export const Route = createFileRoute('/_app/Employee')({ beforeLoad: guard('/Employee'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Employee')({ beforeLoad: guard('/Employee'), validateSearch: validateListSearch, component: EmployeesPage });

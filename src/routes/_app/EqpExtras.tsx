@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { EquipmentExtrasPage } from '@/features/setup/catalog/EquipmentExtrasPage';
 
-export const Route = createFileRoute('/_app/EqpExtras')({ beforeLoad: guard('/EqpExtras'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/EqpExtras')({ beforeLoad: guard('/EqpExtras'), validateSearch: validateListSearch, component: EquipmentExtrasPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { AssetsPage } from '@/features/setup/assets/AssetsPage';
 
-export const Route = createFileRoute('/_app/EquipmentAssets')({ beforeLoad: guard('/EquipmentAssets'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/EquipmentAssets')({ beforeLoad: guard('/EquipmentAssets'), validateSearch: validateListSearch, component: AssetsPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { EquipmentFams24Page } from '@/features/setup/equipment/EquipmentFams24Page';
 
-export const Route = createFileRoute('/_app/EquipmentFAMS24')({ beforeLoad: guard('/EquipmentFAMS24'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/EquipmentFAMS24')({ beforeLoad: guard('/EquipmentFAMS24'), validateSearch: validateListSearch, component: EquipmentFams24Page });

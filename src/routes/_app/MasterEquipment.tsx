@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { EquipmentTypesPage } from '@/features/setup/catalog/EquipmentTypesPage';
 
-export const Route = createFileRoute('/_app/MasterEquipment')({ beforeLoad: guard('/MasterEquipment'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/MasterEquipment')({ beforeLoad: guard('/MasterEquipment'), validateSearch: validateListSearch, component: EquipmentTypesPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { RestoreDeletedPage } from '@/features/setup/admin/RestoreDeletedPage';
 
-export const Route = createFileRoute('/_app/RestoreDeleted')({ beforeLoad: guard('/RestoreDeleted'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/RestoreDeleted')({ beforeLoad: guard('/RestoreDeleted'), validateSearch: validateListSearch, component: RestoreDeletedPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { StoresPage } from '@/features/setup/stores/StoresPage';
 
-export const Route = createFileRoute('/_app/Store')({ beforeLoad: guard('/Store'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Store')({ beforeLoad: guard('/Store'), validateSearch: validateListSearch, component: StoresPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { TanksPage } from '@/features/setup/tanks/TanksPage';
 
-export const Route = createFileRoute('/_app/Tank')({ beforeLoad: guard('/Tank'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Tank')({ beforeLoad: guard('/Tank'), validateSearch: validateListSearch, component: TanksPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { ProductsPage } from '@/features/setup/catalog/ProductsPage';
 
-export const Route = createFileRoute('/_app/products')({ beforeLoad: guard('/products'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/products')({ beforeLoad: guard('/products'), validateSearch: validateListSearch, component: ProductsPage });

@@ -1,0 +1,122 @@
+import { Checkbox, Field, Fieldset, NativeSelect, SimpleGrid, Switch, TagsInput, Textarea, type TextareaProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { FilterOption } from '../list/ListToolbar';
+
+/**
+ * Form controls beside `TextField` (src/app/ui/Fields.tsx), with the same shape: a visible label
+ * tied to the control (tests use getByLabel), the error under it, `value`/`onChange`/`onBlur`
+ * as `useResourceForm().text(path)` hands them out.
+ */
+interface Bound { label: string; value: string; onChange: (v: string) => void; onBlur?: () => void; error?: string; helper?: ReactNode }
+
+function Shell({ label, error, helper, required, children }: { label: string; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export interface SelectFieldProps extends Bound {
+  options: readonly FilterOption[];
+  /** First, empty option ("Choose…", "None", "Any store"). */
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+export function SelectField({ label, value, onChange, onBlur, error, helper, options, placeholder, required, disabled }: SelectFieldProps) {
+  return (
+    <Shell label={label} error={error} helper={helper} required={required}>
+      <NativeSelect.Root disabled={disabled}>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Shell>
+  );
+}
+
+export function TextareaField({ label, value, onChange, onBlur, error, helper, ...rest }: Bound & Omit<TextareaProps, 'value' | 'onChange' | 'onBlur'>) {
+  return (
+    <Shell label={label} error={error} helper={helper}>
+      <Textarea value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} {...rest} />
+    </Shell>
+  );
+}
+
+export function SwitchField({ label, checked, onChange, helper }: { label: string; checked: boolean; onChange: (on: boolean) => void; helper?: string }) {
+  return (
+    <Field.Root>
+      <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)}>
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>{label}</Switch.Label>
+      </Switch.Root>
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+    </Field.Root>
+  );
+}
+
+interface ChoicesProps {
+  legend: string;
+  options: readonly FilterOption[];
+  value: readonly string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+  helper?: string;
+  columns?: number | Record<string, number>;
+}
+
+/** Several checkboxes under one legend (weekdays, authorised stores). */
+export function CheckboxGroupField({ legend, options, value, onChange, error, helper, columns = { base: 2, sm: 3 } }: ChoicesProps) {
+  const toggle = (v: string, on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v));
+  return (
+    <Fieldset.Root invalid={!!error}>
+      <Fieldset.Legend>{legend}</Fieldset.Legend>
+      {helper && <Fieldset.HelperText>{helper}</Fieldset.HelperText>}
+      <SimpleGrid columns={columns} gap="2">
+        {options.map((o) => (
+          <Checkbox.Root key={o.value} size="sm" checked={value.includes(o.value)} onCheckedChange={(e) => toggle(o.value, e.checked === true)}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{o.label}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </SimpleGrid>
+      <Fieldset.ErrorText>{error}</Fieldset.ErrorText>
+    </Fieldset.Root>
+  );
+}
+
+interface TagsProps {
+  label: string;
+  value: readonly string[];
+  onChange: (v: string[]) => void;
+  onBlur?: () => void;
+  error?: string;
+  helper?: string;
+  max?: number;
+}
+
+/** Several short values (RFID tags): Enter or comma adds one, the × removes it. */
+export function TagsField({ label, value, onChange, onBlur, error, helper, max }: TagsProps) {
+  return (
+    <Field.Root invalid={!!error}>
+      <TagsInput.Root value={[...value]} onValueChange={(e) => onChange(e.value)} max={max} delimiter="," addOnPaste blurBehavior="add" onBlur={onBlur} invalid={!!error}>
+        <TagsInput.Label>{label}</TagsInput.Label>
+        <TagsInput.Control>
+          <TagsInput.Items />
+          <TagsInput.Input placeholder="Add a tag…" />
+        </TagsInput.Control>
+      </TagsInput.Root>
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

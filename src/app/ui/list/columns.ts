@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A column of the one data table. `id` is the row field the column shows; when the list
+ * protocol can sort by it (the contract's `sort` list) the header sorts, and when the row has
+ * that field the export includes it.
+ */
+export interface ListColumn<T> {
+  id: string;
+  header: string;
+  /** Defaults to the row's `id` field, formatted (numbers, booleans, dates, empty). */
+  cell?: (row: T) => ReactNode;
+  /** Hidden until the user picks it in the column chooser. */
+  hidden?: boolean;
+  /** Right-aligned (numbers). */
+  numeric?: boolean;
+  /** Sort by this field instead of `id` (e.g. a label column sorting by its code). */
+  sortBy?: string;
+}
+
+export type ColumnVisibility = Record<string, boolean>;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** How a plain value reads in a cell. */
+export function formatValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'number') return v.toLocaleString(undefined, { maximumFractionDigits: 3 });
+  if (typeof v === 'string' && ISO_DATE_TIME.test(v)) return formatDateTime(v);
+  if (Array.isArray(v)) return v.length ? v.map(formatValue).join(', ') : '—';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The cell content of a column for a row. */
+export function cellOf<T>(col: ListColumn<T>, row: T): ReactNode {
+  return col.cell ? col.cell(row) : formatValue((row as Record<string, unknown>)[col.id]);
+}
+
+/** `sort` parameter → the field and direction. */
+export function parseSort(sort: string): { field: string; desc: boolean } {
+  return sort.startsWith('-') ? { field: sort.slice(1), desc: true } : { field: sort, desc: false };
+}
+
+/** A column is shown unless the user hid it, or it starts hidden and the user did not pick it. */
+export const isShown = <T,>(col: ListColumn<T>, vis: ColumnVisibility) => vis[col.id] ?? !col.hidden;
+
+export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,25 @@
+import { formatDateTime, type ListColumn } from '@/app/ui/list/columns';
+import { ListView } from '@/app/ui/list/ListView';
+import { SETUP_LISTS, type AssetAllocation } from '@/contract/setup';
+import { clients } from '../clients';
+import { referenceFilters, useReference, YES_NO } from '../reference';
+
+const columns: ListColumn<AssetAllocation>[] = [
+  { id: 'assetNo', header: 'Asset no.' },
+  { id: 'costCentreName', header: 'Cost centre' },
+  { id: 'storeName', header: 'Store' },
+  { id: 'validFrom', header: 'From' },
+  { id: 'validTo', header: 'To', cell: (a) => (a.validTo ? formatDateTime(a.validTo) : 'Current') },
+  { id: 'changedByName', header: 'Changed by' },
+];
+
+/** `/AllocationAssets`: read-only history of each asset's cost centre and store. */
+export function AssetAllocationsPage() {
+  const { data: ref } = useReference();
+  const f = referenceFilters(ref);
+  return (
+    <ListView client={clients.assetAllocations} info={SETUP_LISTS.assetAllocations} noun="asset allocation" plural="asset allocations"
+      columns={columns} filters={[f.costCentreId, f.storeId, { field: 'current', label: 'Current', options: YES_NO }]}
+      rowLabel={(a) => a.assetNo ?? a.id} canWrite={false} deletable={false} />
+  );
+}

@@ -1,0 +1,42 @@
+import type { ListColumn } from '@/app/ui/list/columns';
+import { ResourceScreen } from '@/app/ui/ResourceScreen';
+import { METER_TYPES, SETUP_RESOURCES, type Equipment } from '@/contract/setup';
+import { METER_LABELS } from '../catalog/EquipmentTypesPage';
+import { clients } from '../clients';
+import { enumOptions, referenceFilters, useReference } from '../reference';
+import { EquipmentForm, equipmentLabel } from './EquipmentForm';
+
+export const equipmentColumns: ListColumn<Equipment>[] = [
+  { id: 'fleetNo', header: 'Fleet no.' },
+  { id: 'registration', header: 'Registration' },
+  { id: 'description', header: 'Description' },
+  { id: 'typeName', header: 'Type' },
+  { id: 'costCentreName', header: 'Cost centre' },
+  { id: 'effectiveMeterType', header: 'Meter', cell: (e) => (e.effectiveMeterType ? METER_LABELS[e.effectiveMeterType] : '—') },
+  { id: 'currentMeter', header: 'Current meter', numeric: true },
+  { id: 'effectiveTankCapacity', header: 'Tank (L)', numeric: true },
+  { id: 'tags', header: 'Tags' },
+  { id: 'homeStoreName', header: 'Home store', hidden: true },
+  { id: 'fams24Enabled', header: 'FAMS24', hidden: true },
+  { id: 'active', header: 'Active' },
+];
+
+/** The equipment filters of the contract with their options. */
+export function useEquipmentFilters() {
+  const { data: ref } = useReference();
+  const f = referenceFilters(ref);
+  return [
+    f.typeId, f.costCentreId, f.homeStoreId,
+    { field: 'meterType', label: 'Meter', options: enumOptions(METER_TYPES, METER_LABELS) },
+    f.active, f.fams24Enabled,
+    { field: 'tag', label: 'Tag', kind: 'text' as const },
+  ];
+}
+
+/** `/Equipment`: the fleet. */
+export function EquipmentPage() {
+  return (
+    <ResourceScreen client={clients.equipment} info={SETUP_RESOURCES.equipment} noun="equipment" plural="equipment"
+      columns={equipmentColumns} filters={useEquipmentFilters()} rowLabel={equipmentLabel} Form={EquipmentForm} formSize="lg" />
+  );
+}
