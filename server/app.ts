@@ -15,7 +15,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
+import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
@@ -87,6 +89,9 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   authRoutes(app, service, config.publicUrl);
   dispensingRoutes(app, database);
   healthRoutes(app, database, VERSION);
-  setupRoutes(app, database.db);
+  const services = setupRoutes(app, database.db);
+  // With the embedded database this is the only server on its data directory (fams.lock).
+  await importsRoutes(app, { db: database.db, dataDir: config.dataDir, services, singleInstance: !config.databaseUrl });
+  equipmentCopyRoutes(app, database.db, services);
   return app;
 }

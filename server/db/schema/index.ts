@@ -5,3 +5,4 @@ export * from './setup-sites';
 export * from './setup-fleet';
 export * from './setup-rules';
 export * from './field';
+export * from './imports';

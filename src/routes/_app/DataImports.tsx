@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { DataImportsPage } from '@/features/imports/DataImportsPage';
+import { validateImportsSearch } from '@/features/imports/search';
 
-export const Route = createFileRoute('/_app/DataImports')({ beforeLoad: guard('/DataImports'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/DataImports')({ beforeLoad: guard('/DataImports'), validateSearch: validateImportsSearch, component: DataImportsPage });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { EquipmentCopyPage } from '@/features/equipment-copy/EquipmentCopyPage';
 
-export const Route = createFileRoute('/_app/Equipmentcopy')({ beforeLoad: guard('/Equipmentcopy'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Equipmentcopy')({ beforeLoad: guard('/Equipmentcopy'), component: EquipmentCopyPage });

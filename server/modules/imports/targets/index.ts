@@ -1,0 +1,16 @@
+import type { ImportTarget } from '../../../../src/contract/imports';
+import { allocationsTarget } from './allocations';
+import { equipmentTarget, employeesTarget } from './fleet';
+import { costCentresTarget, storesTarget, tanksTarget } from './sites';
+import type { TargetDef } from './types';
+
+/** Every import target; the fields match IMPORT_TARGET_INFO in src/contract/imports.ts (a unit test checks). */
+export const TARGETS: Record<ImportTarget, TargetDef> = {
+  stores: storesTarget,
+  tanks: tanksTarget,
+  equipment: equipmentTarget,
+  employees: employeesTarget,
+  costCentres: costCentresTarget,
+  allocations: allocationsTarget,
+};
+export type { FieldSpec, TargetDef, Resolver, RefKind, WriteService } from './types';

@@ -1,0 +1,54 @@
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuUpload } from 'react-icons/lu';
+import { useRoles } from '@/app/access';
+import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { SelectField } from '@/app/ui/form/fields';
+import { satisfies } from '@/contract/access';
+import { IMPORT_MAX_BYTES, IMPORT_TARGETS, IMPORT_TARGET_INFO, type ImportJob, type ImportTarget } from '@/contract/imports';
+import { importsApi } from './client';
+import { Section } from './Section';
+
+/** Step 1: what to import and the file. Only targets the user may write are offered. */
+export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => void }) {
+  const roles = useRoles();
+  const allowed = IMPORT_TARGETS.filter((t) => satisfies(roles, IMPORT_TARGET_INFO[t].rule));
+  const [target, setTarget] = useState<ImportTarget | ''>(allowed.length === 1 ? allowed[0] : '');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+
+  const submit = async () => {
+    if (!target || !file) return setMessage({ tone: 'warning', text: 'Choose what to import and a file.' });
+    if (file.size > IMPORT_MAX_BYTES) return setMessage({ tone: 'danger', text: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.` });
+    setBusy(true);
+    setMessage(null);
+    try {
+      onUploaded(await importsApi.upload(target, file));
+    } catch (e) {
+      setMessage({ tone: 'danger', text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="New import">
+      <Text color="fg.muted" fontSize="sm">
+        A CSV or XLSX file with a header row (first worksheet). Records are matched on their code, fleet no. or number:
+        existing ones are updated, new ones created, so the same file can be imported again safely.
+      </Text>
+      <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'end' }}>
+        <SelectField label="What to import" value={target} onChange={(v) => setTarget(v as ImportTarget)} placeholder="Choose…"
+          options={allowed.map((t) => ({ value: t, label: IMPORT_TARGET_INFO[t].label }))} />
+        <Field.Root>
+          <Field.Label>File (CSV or XLSX)</Field.Label>
+          <Input type="file" p="1.5" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Field.Root>
+        <Button onClick={() => void submit()} loading={busy} loadingText="Uploading" flexShrink={0}><LuUpload aria-hidden /> Upload</Button>
+      </Stack>
+      <FormMessage message={message} />
+    </Section>
+  );
+}
