@@ -12,9 +12,12 @@ const manifest = JSON.parse(
 ) as Partial<ManifestOptions>;
 
 const apiTarget = process.env.FAMS_API_URL ?? 'http://localhost:8080';
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Shown on the device page (src/lib/offline/version.ts), so support knows which build a phone runs.
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     // Must run before the React plugin so route files are code-split before JSX is compiled.
     tanstackRouter({

@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 /**
  * FAMS service worker. Each concern lives in its own module and is wired here, so later
- * features (e.g. the outbox sync wake-up) add one import and one call.
+ * features add one import and one call.
  */
 import { setupLifecycle } from './lifecycle';
 import { setupShell } from './shell';
+import { setupSync } from './sync';
 
 declare const self: ServiceWorkerGlobalScope;
 
 setupLifecycle(self);
 setupShell(self.__WB_MANIFEST);
-// Sync wake-up goes here: e.g. `setupSync(self)` registering 'sync' / 'periodicsync' listeners.
+// Outbox wake-up: Background Sync runs the same sync engine as the page.
+setupSync(self);

@@ -1,13 +1,25 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { busyReasons } from '@/lib/offline/busy';
+import { useIsBusy } from '@/lib/offline/hooks';
 import { applyUpdate, pwa } from '@/lib/pwa';
 
 /** Shown when a new version waits; the user decides when to reload (never mid-form). */
 export function UpdatePrompt() {
-  const { updateWaiting } = useSnapshot(pwa);
+  const { updateWaiting, reloadDeferred } = useSnapshot(pwa);
+  const busy = useIsBusy();
   const [later, setLater] = useState(false);
   if (!updateWaiting || later) return null;
+  if (reloadDeferred) {
+    // The user chose to reload; say why it has not happened yet (it will by itself).
+    return (
+      <Flex role="status" aria-live="polite" position="fixed" insetX="3" bottom="3" mx="auto" maxW="md" zIndex="toast"
+        bg="gray.900" color="white" borderRadius="md" boxShadow="lg" px="4" py="3">
+        <Text>The new version loads as soon as nothing is in progress ({busy ? busyReasons().join('; ') : 'finishing'}).</Text>
+      </Flex>
+    );
+  }
   return (
     <Flex role="status" aria-live="polite" position="fixed" insetX="3" bottom="3" mx="auto" maxW="md" zIndex="toast"
       bg="gray.900" color="white" borderRadius="md" boxShadow="lg" px="4" py="3" align="center" gap="3" wrap="wrap">

@@ -4,6 +4,7 @@ import { RefreshResponse } from '@/contract/auth';
 import { API_ROOT } from '@/contract/constants';
 import { ErrorBody, TOKEN_INVALID_STATUS } from '@/contract/errors';
 import { currentHref, goTo, loginHref } from './navigation';
+import { TOKEN_REFRESH_LOCK } from './offline/lock';
 import { notify } from './notify';
 import { authHeaders, clearAllStorage, session, storeToken } from './session';
 
@@ -17,11 +18,14 @@ import { authHeaders, clearAllStorage, session, storeToken } from './session';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
-  constructor(status: number, body: ErrorBody) {
+  /** The whole answer as sent, for codes that carry more (409 `current`, see contract/resource.ts). */
+  readonly raw: unknown;
+  constructor(status: number, body: ErrorBody, raw?: unknown) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.raw = raw;
   }
   get fieldErrors(): Record<string, string[]> {
     return this.body.fieldErrors ?? {};
@@ -38,7 +42,6 @@ export interface CallOptions {
 }
 
 const TIMEOUT_MS = 30_000;
-const REFRESH_LOCK = 'fams-token-refresh';
 
 const base = ky.create({
   prefixUrl: API_ROOT,
@@ -52,7 +55,8 @@ let refreshing: Promise<void> | null = null;
 
 /**
  * Renews the access token with the httpOnly refresh cookie. Concurrent callers share one call;
- * a Web Lock keeps two tabs from presenting the same (rotating) cookie at once.
+ * a Web Lock keeps two tabs (and the service worker's sync) from presenting the same rotating
+ * cookie at once.
  */
 export function refreshToken(accountId?: number): Promise<void> {
   const id = accountId ?? session.account?.id ?? session.accounts.find((a) => !a.blocked)?.accountId;
@@ -72,7 +76,7 @@ async function renew(accountId: number): Promise<void> {
       throw await toApiError(e);
     }
   };
-  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(REFRESH_LOCK, run);
+  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(TOKEN_REFRESH_LOCK, run);
   else await run();
 }
 
@@ -114,7 +118,7 @@ async function toApiError(e: unknown): Promise<ApiError> {
     const body = parsed.success
       ? parsed.data
       : { title: 'Error', message: res.statusText || `Request failed (${res.status})`, code: `HTTP_${res.status}` };
-    return new ApiError(res.status, body);
+    return new ApiError(res.status, body, raw);
   }
   if (e instanceof TimeoutError) {
     return new ApiError(0, { title: 'Error', message: 'The server did not answer in time.', code: 'TIMEOUT' });
@@ -164,9 +168,83 @@ async function call<T>(method: string, path: string, schema: ZodType<T>, json: u
   }
 }
 
+/** A file the server sent (exports): its bytes and the name it suggested. */
+export interface Download { blob: Blob; filename: string }
+
+/** `filename*=UTF-8''…` or `filename="…"` of a Content-Disposition header. */
+function filenameOf(disposition: string | null, fallback: string): string {
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i);
+  if (star) return decodeURIComponent(star[1]);
+  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
+}
+
+/** GET a file with the same headers, token renewal and error reporting as every other call. */
+async function download(path: string, fallbackName: string, opts: CallOptions): Promise<Download> {
+  try {
+    const res = await authed(path, { method: 'GET', searchParams: opts.searchParams, signal: opts.signal, timeout: false });
+    if (!res.ok) {
+      const body = ErrorBody.safeParse(await res.json().catch(() => null));
+      throw new ApiError(res.status, body.success ? body.data : { title: 'Error', message: `Download failed (${res.status})`, code: `HTTP_${res.status}` });
+    }
+    return { blob: await res.blob(), filename: filenameOf(res.headers.get('Content-Disposition'), fallbackName) };
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    const err = await toApiError(e);
+    report(err, 'GET', opts);
+    throw err;
+  }
+}
+
+/** An HTTP answer as it came, for callers that decide per status (the sync engine, cached reads). */
+export interface RawAnswer { status: number; body: unknown; headers: Headers }
+
+/**
+ * Same headers and shared token renewal as every call, but no status is thrown, nobody is signed
+ * out and nothing is notified: background work (the outbox sync) must never end the session.
+ * Rejects with ApiError status 0 only when no answer came.
+ */
+export async function rawRequest(method: 'GET' | 'POST', path: string,
+  opts: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<RawAnswer> {
+  try {
+    const res = await authed(path.replace(/^\//, ''), {
+      method, json: opts.json, headers: opts.headers, signal: opts.signal, throwHttpErrors: false, retry: 0,
+    });
+    const body: unknown = res.status === 204 || res.status === 304 ? undefined : await res.json().catch(() => undefined);
+    return { status: res.status, body, headers: res.headers };
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw await toApiError(e);
+  }
+}
+
+/**
+ * POST a file as the raw request body (imports): no timeout, since a large file takes a while.
+ * A streamed body cannot be sent twice, so a token about to expire is renewed first instead of
+ * relying on the retry after a 401.
+ */
+async function upload<T>(path: string, file: Blob, schema: ZodType<T>, opts: CallOptions): Promise<T> {
+  if (session.expiresAt - Date.now() < 60_000) await refreshToken().catch(() => undefined);
+  try {
+    const res = await authed(path, {
+      method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream' }, searchParams: opts.searchParams,
+      signal: opts.signal, timeout: false, retry: 0,
+    });
+    const parsed = schema.safeParse(await res.json());
+    if (!parsed.success) throw new ApiError(res.status, { title: 'Error', message: 'The server sent an unexpected answer.', code: 'BAD_RESPONSE' });
+    return parsed.data;
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    const err = await toApiError(e);
+    report(err, 'POST', opts);
+    throw err;
+  }
+}
+
 export const api = {
   get: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) => call('GET', path, schema, undefined, opts),
   post: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) => call('POST', path, schema, body, opts),
   put: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) => call('PUT', path, schema, body, opts),
   delete: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) => call('DELETE', path, schema, undefined, opts),
+  download: (path: string, fallbackName: string, opts: CallOptions = {}) => download(path, fallbackName, opts),
+  upload: <T>(path: string, file: Blob, schema: ZodType<T>, opts: CallOptions = {}) => upload(path, file, schema, opts),
 };

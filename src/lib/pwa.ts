@@ -1,8 +1,12 @@
 import { proxy } from 'valtio';
 import { Workbox } from 'workbox-window';
+import { isBusy, whenIdle } from './offline/busy';
 
-/** Whether a new service worker is installed and waits for the user to reload. */
-export const pwa = proxy({ updateWaiting: false });
+/**
+ * Whether a new service worker is installed and waits for the user to reload, and whether the
+ * user chose to reload but it waits for unsaved input or a running sync to finish.
+ */
+export const pwa = proxy({ updateWaiting: false, reloadDeferred: false });
 
 let wb: Workbox | null = null;
 
@@ -17,7 +21,24 @@ export function registerServiceWorker(): void {
   wb.register().catch((e: unknown) => console.warn('Service worker not registered', e));
 }
 
+/**
+ * Reloads into the new version, but never over a form with unsaved input or a running sync
+ * (src/lib/offline/busy.ts): then it waits until they are done and reloads by itself.
+ */
 export function applyUpdate(): void {
+  if (!wb || pwa.reloadDeferred) return;
+  if (isBusy()) {
+    pwa.reloadDeferred = true;
+    void whenIdle().then(() => {
+      pwa.reloadDeferred = false;
+      activate();
+    });
+    return;
+  }
+  activate();
+}
+
+function activate(): void {
   if (!wb) return;
   // Reload once the new worker controls the page, so old and new chunks never mix.
   wb.addEventListener('controlling', () => window.location.reload());

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { AccountInfo, LoginResult, PermissionsResponse } from '@/contract/auth';
 import { DEFAULT_ROLE } from '@/contract/constants';
+import type { OfflineIdentity } from './offline/identity';
 
 /**
  * The signed-in state (spec §3). Storage is the source of truth across reloads; the valtio
@@ -14,6 +15,8 @@ export const SESSION_KEYS = {
   roles: 'roles',
   tokenExpiry: 'tokenExpiry',
   loggedIn: 'loggedIn',
+  /** Set by an offline unlock: the cached identity is used without a token until one is had. */
+  offlineSession: 'offlineSession',
 } as const;
 
 /** localStorage: survives a restart so a reopened app can renew its token with the cookie. */
@@ -31,9 +34,12 @@ export const LOCAL_KEYS = {
   userKey: 'userKey',
 } as const;
 
-/** Starred pages are per user and survive sign-out; these keys are spared by `clearAllStorage`. */
+/** Starred pages and list columns are per user and survive sign-out (`clearAllStorage` spares them). */
 const STARRED_PREFIX = 'starredPages:';
 export const starredKey = (userId: number) => `${STARRED_PREFIX}${userId}`;
+const LIST_COLUMNS_PREFIX = 'listColumns:';
+export const listColumnsKey = (userId: number, screen: string) => `${LIST_COLUMNS_PREFIX}${userId}:${screen}`;
+const KEPT_PREFIXES = [STARRED_PREFIX, LIST_COLUMNS_PREFIX];
 
 export interface RolesObject { id: number; userRoles: { code: string }[] }
 export interface UserInfo { uid: number; displayName: string; email: string; photoURL: string; userRole: string }
@@ -63,8 +69,11 @@ function loadState() {
     permissions: read<PermissionsResponse>(localStorage, LOCAL_KEYS.permissions),
     homeScreenMessage: read<string>(localStorage, LOCAL_KEYS.homeScreenMessage) ?? '',
     userKey: read<string>(localStorage, LOCAL_KEYS.userKey) ?? '',
-    /** Set when the token could not be renewed for lack of network: cached identity is used. */
-    offline: false,
+    /**
+     * No token, cached identity in use: the renewal failed for lack of network, or the user
+     * unlocked offline with the device's password verifier. Such a session records, never calls.
+     */
+    offline: read<boolean>(sessionStorage, SESSION_KEYS.offlineSession) === true,
   };
 }
 export type SessionState = ReturnType<typeof loadState>;
@@ -128,6 +137,7 @@ export function storeSelectedAccount(acc: UserAccount): void {
 }
 
 export function storeToken(token: string, expiresAt: number): void {
+  sessionStorage.removeItem(SESSION_KEYS.offlineSession);
   write(sessionStorage, SESSION_KEYS.accessToken, token);
   write(sessionStorage, SESSION_KEYS.tokenExpiry, expiresAt);
   write(sessionStorage, SESSION_KEYS.loggedIn, true);
@@ -155,10 +165,10 @@ export function findAccount(accountId: number): UserAccount | undefined {
   return session.accounts.find((a) => a.accountId === accountId);
 }
 
-/** Removes the token and identity (401 after refresh, 498, logout); starred pages stay. */
+/** Removes the token and identity (401 after refresh, 498, logout); per-user preferences stay. */
 export function clearAllStorage(): void {
   sessionStorage.clear();
-  const keep = Object.keys(localStorage).filter((k) => k.startsWith(STARRED_PREFIX));
+  const keep = Object.keys(localStorage).filter((k) => KEPT_PREFIXES.some((p) => k.startsWith(p)));
   const saved = keep.map((k) => [k, localStorage.getItem(k) ?? ''] as const);
   localStorage.clear();
   for (const [k, v] of saved) localStorage.setItem(k, v);
@@ -169,6 +179,33 @@ export function clearAllStorage(): void {
 export function clearToken(): void {
   for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key);
   Object.assign(session, { token: null, expiresAt: 0, loggedIn: false, roles: null });
+}
+
+/** The identity to keep on the device for offline unlock (plain data, no proxies, no token). */
+export function identitySnapshot(): OfflineIdentity | null {
+  if (!session.user) return null;
+  const { user, accounts, userKey, account, permissions, homeScreenMessage } = session;
+  return JSON.parse(JSON.stringify({ user, accounts, userKey, account, permissions, homeScreenMessage, roles: currentRoles() })) as OfflineIdentity;
+}
+
+/** Offline unlock: the cached identity becomes this tab's session, without a token. */
+export function storeOfflineSession(id: OfflineIdentity): void {
+  write(localStorage, LOCAL_KEYS.userInfo, id.user);
+  write(localStorage, LOCAL_KEYS.currentUserId, id.user.uid);
+  write(localStorage, LOCAL_KEYS.userId, id.user.uid);
+  write(localStorage, LOCAL_KEYS.userEmail, id.user.email);
+  write(localStorage, LOCAL_KEYS.userAccounts, id.accounts);
+  write(localStorage, LOCAL_KEYS.userKey, id.userKey);
+  write(localStorage, LOCAL_KEYS.homeScreenMessage, id.homeScreenMessage);
+  if (id.permissions) write(localStorage, LOCAL_KEYS.permissions, id.permissions);
+  if (id.account) {
+    write(localStorage, LOCAL_KEYS.selectedAccount, id.account);
+    write(localStorage, LOCAL_KEYS.userAccountId, id.account.id);
+    write(localStorage, LOCAL_KEYS.userAccountKey, id.account.key);
+  }
+  write(sessionStorage, SESSION_KEYS.roles, { id: id.user.uid, userRoles: id.roles.map((code) => ({ code })) });
+  write(sessionStorage, SESSION_KEYS.offlineSession, true);
+  Object.assign(session, loadState());
 }
 
 /** The four headers every authenticated call carries (spec §7), or null without a session. */

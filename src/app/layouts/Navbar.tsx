@@ -1,25 +1,19 @@
-import { Badge, Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { LuMenu } from 'react-icons/lu';
-import { useSnapshot } from 'valtio';
-import { session } from '@/lib/session';
+import { LogoutWarning } from '@/features/auth/LogoutWarning';
+import { renewOfflineSession } from '@/features/auth/service';
+import { SyncStatusButton } from '@/features/device/SyncStatusButton';
+import { startOfflineSync } from '@/lib/offline/runner';
 import { Brand } from '../Brand';
 import { UserMenu } from './UserMenu';
 
-const subscribeOnline = (cb: () => void) => {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-};
-
-/** The blue top bar: menu button on small screens, offline badge, user menu. */
+/** The blue top bar: menu button on small screens, sync status (online/offline, queue), user menu. */
 export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
-  const { offline } = useSnapshot(session);
+  // The outbox sync runs while the signed-in shell is shown; an offline session is renewed
+  // (refresh cookie, permissions) by the auth flow once the network is back.
+  useEffect(() => startOfflineSync({ renewSession: renewOfflineSession }), []);
   return (
     <Flex as="header" bg="navbar" color="white" h="14" px={{ base: 2, md: 4 }} align="center" gap="2" position="sticky" top="0" zIndex="sticky" boxShadow="sm">
       <IconButton hideFrom="lg" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} aria-label="Open menu" onClick={onOpenMenu}>
@@ -29,8 +23,9 @@ export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Link to="/" aria-label="FAMS home"><Brand color="white" size={7} /></Link>
       </Box>
       <Spacer />
-      {(!online || offline) && <Badge colorPalette="yellow" variant="solid">Offline</Badge>}
+      <SyncStatusButton />
       <UserMenu />
+      <LogoutWarning />
     </Flex>
   );
 }

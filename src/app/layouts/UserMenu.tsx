@@ -2,7 +2,8 @@ import { Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/reac
 import { LuChevronDown, LuCircleUser } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { SELECT_ACCOUNT_PATH } from '@/contract/screens';
-import { lock, logout } from '@/features/auth/service';
+import { requestLogout } from '@/features/auth/LogoutWarning';
+import { lock } from '@/features/auth/service';
 import { goTo } from '@/lib/navigation';
 import { session } from '@/lib/session';
 
@@ -13,7 +14,7 @@ export function UserMenu() {
   const onSelect = ({ value }: { value: string }) => {
     if (value === 'switch') goTo(SELECT_ACCOUNT_PATH);
     if (value === 'lock') lock();
-    if (value === 'logout') void logout();
+    if (value === 'logout') void requestLogout(); // warns when records are not sent yet
   };
   return (
     <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }}>

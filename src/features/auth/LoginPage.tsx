@@ -1,6 +1,6 @@
 import { Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { PasswordField, TextField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
@@ -8,10 +8,24 @@ import { AuthenticateBody } from '@/contract/auth';
 import { MESSAGES } from '@/contract/errors';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
-import { afterLogin, login, LoginRefused, logout as endSession, wasSignedInOnOpen } from './service';
+import { OfflineUnlockError } from '@/lib/offline/identity';
+import { afterLogin, login, loginOffline, LoginRefused, logout as endSession, wasSignedInOnOpen } from './service';
+
+const subscribeOnline = (cb: () => void) => {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+};
+
+/** No answer at all (network down, server unreachable): the case for offline unlock. */
+const noAnswer = (e: unknown) => e instanceof ApiError && e.status === 0;
 
 function messageFor(e: unknown): FormMessageValue {
   if (e instanceof LoginRefused) return { tone: 'danger', text: e.message };
+  if (e instanceof OfflineUnlockError) return { tone: 'danger', text: e.message };
   if (e instanceof ApiError && e.status === 401) return { tone: 'danger', text: MESSAGES.wrongCredentials };
   if (e instanceof ApiError && e.status === 429) return { tone: 'danger', text: e.message || MESSAGES.tooManyAttempts };
   if (e instanceof ApiError) return { tone: e.status === 0 ? 'danger' : 'warning', text: e.message };
@@ -27,6 +41,7 @@ export function LoginPage() {
     wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null);
   const [busy, setBusy] = useState(false);
   const form = useZodForm(AuthenticateBody, { Username: '', Password: '' });
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const { Username, Password } = form.values;
 
   useEffect(() => {
@@ -43,7 +58,18 @@ export function LoginPage() {
     setMessage(null);
     try {
       afterLogin(await login(Username.trim(), Password), to);
-    } catch (err) {
+    } catch (first) {
+      let err = first;
+      // No network: a user who signed in on this device before unlocks with the same password
+      // and goes on recording; the records are sent once an online session exists again.
+      if (noAnswer(first)) {
+        try {
+          afterLogin(await loginOffline(Username.trim(), Password), to);
+          return;
+        } catch (offline) {
+          err = offline;
+        }
+      }
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) form.setServerErrors(err.fieldErrors);
       setMessage(messageFor(err));
       setBusy(false);
@@ -52,6 +78,9 @@ export function LoginPage() {
 
   return (
     <Panel title="Sign in to FAMS">
+      {!online && !message && (
+        <FormMessage message={{ tone: 'info', text: 'You are offline. If you have signed in on this device before, sign in with your usual password to keep recording.' }} />
+      )}
       <FormMessage message={message} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">

@@ -3,9 +3,10 @@ import { MESSAGES } from '@/contract/errors';
 import { HOME_PATH, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens';
 import { api, ApiError, refreshToken } from '@/lib/api';
 import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
+import { rememberIdentity, rememberPassword, unlockOffline } from '@/lib/offline/identity';
 import {
-  clearAllStorage, clearToken, findAccount, hasStoredIdentity, hasValidSession, LOCAL_KEYS, session,
-  storeIdentity, storePermissions, storeSelectedAccount, storeToken,
+  clearAllStorage, clearToken, findAccount, hasStoredIdentity, hasValidSession, identitySnapshot, LOCAL_KEYS, session,
+  storeIdentity, storeOfflineSession, storePermissions, storeSelectedAccount, storeToken,
 } from '@/lib/session';
 
 /** Sign-in, account choice, renewal and sign-out: the flows behind the auth pages and guards. */
@@ -38,6 +39,8 @@ export async function login(username: string, password: string): Promise<LoginOu
   const usable = value.filter((r) => !r.account.blocked && r.userRoles.id > 1 && r.token);
   if (usable.length === 0) throw new LoginRefused(MESSAGES.accountBlocked);
   storeIdentity(value);
+  rememberForOffline(username, password, value);
+  askPersistentStorage();
   pendingTokens.clear();
   for (const r of usable) pendingTokens.set(r.account.accountId, r);
   if (value.length === 1) {
@@ -66,15 +69,61 @@ export async function selectAccount(accountId: number): Promise<void> {
 
 export async function loadPermissions(): Promise<void> {
   storePermissions(await api.get('Role/GetPermissions', PermissionsResponse));
+  // The offline copy follows the session (account switch, changed roles) for offline unlock.
+  const snap = identitySnapshot();
+  if (snap) void rememberIdentity(snap).catch((e: unknown) => console.warn('Offline identity not saved', e));
+}
+
+/**
+ * After an online sign-in: a PBKDF2 verifier of the password for offline unlock (DESIGN.md §6).
+ * Not awaited: ~0.3 s of hashing must not delay the sign-in; a failure only costs offline unlock.
+ */
+function rememberForOffline(typed: string, pass: string, results: LoginResult[]): void {
+  const first = results[0];
+  rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass)
+    .catch((e: unknown) => console.warn('Offline unlock not saved', e));
+}
+
+/** Ask once per sign-in that the browser never evicts the outbox under storage pressure. */
+function askPersistentStorage(): void {
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
+/**
+ * Sign-in without network (DESIGN.md §6): the password is checked against the verifier stored at
+ * the last online sign-in and the cached identity becomes an offline session (no token). Throws
+ * OfflineUnlockError with a message for the form.
+ */
+export async function loginOffline(username: string, password: string): Promise<LoginOutcome> {
+  signedInAtStart = null;
+  pendingTokens.clear();
+  storeOfflineSession(await unlockOffline(username, password));
+  return { next: 'done' };
+}
+
+/**
+ * The network is back during an offline session: renew with the refresh cookie (if it survived)
+ * and reload the permissions. False when the server refused: the user must sign in online.
+ */
+export async function renewOfflineSession(): Promise<boolean> {
+  try {
+    await refreshToken();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 0) throw e;
+    return false;
+  }
+  await loadPermissions().catch((e: unknown) => console.warn('Permissions not refreshed', e));
+  return true;
 }
 
 let resuming: Promise<boolean> | null = null;
 
 /**
  * A reopened app (no token in this tab, identity in localStorage) renews once with the cookie;
- * guards running at the same time share that one attempt. Without network the cached identity
- * is used so field work goes on offline; the token is renewed when the connection returns.
- * Returns whether the user may continue.
+ * guards running at the same time share that one attempt. Without network, a tab that already
+ * had a session goes on with the cached identity (field work continues; the token is renewed when
+ * the connection returns); a freshly opened app goes to the login, where the user unlocks offline
+ * with the password. Returns whether the user may continue.
  */
 export function resumeSession(): Promise<boolean> {
   if (hasValidSession() || session.offline) return Promise.resolve(true);
@@ -93,7 +142,7 @@ async function tryResume(): Promise<boolean> {
     await loadPermissions().catch((e: unknown) => console.warn('Permissions not refreshed', e));
     return true;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 0 && session.account && session.permissions) {
+    if (e instanceof ApiError && e.status === 0 && session.loggedIn && session.account && session.permissions) {
       session.offline = true;
       window.addEventListener('online', () => void renewQuietly(), { once: true });
       return true;
@@ -157,6 +206,7 @@ export async function unlock(password: string): Promise<void> {
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: user.email || user.displayName, Password: password },
     AuthenticateResponse, { quiet: true, anonymous: true });
   storeIdentity(value);
+  rememberForOffline(user.email || user.displayName, password, value);
   const match = value.find((r) => r.account.accountId === accountId && !r.account.blocked)
     ?? value.find((r) => !r.account.blocked && r.token);
   if (!match) throw new LoginRefused(MESSAGES.accountBlocked);

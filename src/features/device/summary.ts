@@ -1,0 +1,62 @@
+import type { FieldRecordKind } from '@/contract/dispensing';
+import type { ReferenceData } from '@/contract/setup/reference';
+import type { OutboxRecord, OutboxState } from '@/lib/offline/db';
+
+/** How the queue shows a record: kind, when, and a one-line summary with names from the reference cache. */
+
+export const KIND_LABEL: Record<FieldRecordKind, string> = {
+  dispenses: 'Dispense', transfers: 'Transfer', receipts: 'Receipt', dips: 'Dip',
+};
+
+export const STATE_LABEL: Record<OutboxState, { label: string; palette: string }> = {
+  queued: { label: 'Waiting', palette: 'yellow' },
+  sending: { label: 'Sending', palette: 'blue' },
+  synced: { label: 'Synced', palette: 'green' },
+  rejected: { label: 'Rejected', palette: 'red' },
+};
+
+type Ref = ReferenceData | undefined;
+
+const litres = (v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: 3 })} L`;
+
+export function equipmentName(ref: Ref, id: string | null | undefined): string {
+  const e = ref?.equipment.find((x) => x.id === id);
+  return e ? [e.fleetNo, e.registration].filter(Boolean).join(' · ') : 'unknown equipment';
+}
+
+export function tankName(ref: Ref, id: string | null | undefined): string {
+  const t = ref?.tanks.find((x) => x.id === id);
+  return t ? `${t.code} ${t.name}`.trim() : 'unknown tank';
+}
+
+/** When the record happened (its own time), else when it was saved. */
+export function recordTime(rec: OutboxRecord): number {
+  const p = rec.payload as Record<string, unknown>;
+  const at = p.dispensedAt ?? p.transferredAt ?? p.receivedAt ?? p.dippedAt;
+  const t = typeof at === 'string' ? Date.parse(at) : NaN;
+  return Number.isNaN(t) ? rec.createdAt : t;
+}
+
+export function summary(rec: OutboxRecord, ref: Ref): string {
+  switch (rec.kind) {
+    case 'dispenses': {
+      const p = rec.payload as OutboxRecord<'dispenses'>['payload'];
+      return `${litres(p.litres)} to ${equipmentName(ref, p.equipmentId)}`;
+    }
+    case 'transfers': {
+      const p = rec.payload as OutboxRecord<'transfers'>['payload'];
+      return `${litres(p.litres)} from ${tankName(ref, p.fromTankId)} to ${p.toTankId ? tankName(ref, p.toTankId) : p.toBowser ?? '?'}`;
+    }
+    case 'receipts': {
+      const p = rec.payload as OutboxRecord<'receipts'>['payload'];
+      return `${litres(p.litres)} into ${tankName(ref, p.tankId)} (${p.supplier})`;
+    }
+    case 'dips': {
+      const p = rec.payload as OutboxRecord<'dips'>['payload'];
+      return `${p.productHeightMm} mm in ${tankName(ref, p.tankId)}`;
+    }
+  }
+}
+
+export const formatTime = (t: number) =>
+  new Date(t).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
