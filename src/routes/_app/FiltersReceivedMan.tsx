@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ManualReceiptsPage } from '@/features/dispensing/pages';
 
-export const Route = createFileRoute('/_app/FiltersReceivedMan')({ beforeLoad: guard('/FiltersReceivedMan'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/FiltersReceivedMan')({ beforeLoad: guard('/FiltersReceivedMan'), component: ManualReceiptsPage });

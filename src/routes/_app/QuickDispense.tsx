@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { QuickDispensePage } from '@/features/dispensing/pages';
 
-export const Route = createFileRoute('/_app/QuickDispense')({ beforeLoad: guard('/QuickDispense'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/QuickDispense')({ beforeLoad: guard('/QuickDispense'), component: QuickDispensePage });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { QuickDispense24Page } from '@/features/dispensing/pages';
 
-export const Route = createFileRoute('/_app/QuickDispense24')({ beforeLoad: guard('/QuickDispense24'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/QuickDispense24')({ beforeLoad: guard('/QuickDispense24'), component: QuickDispense24Page });

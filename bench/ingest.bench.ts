@@ -1,0 +1,108 @@
+/**
+ * Issue 4: server ingest of dispenses, records per second in 500-record batches, beside a bare
+ * `INSERT … ON CONFLICT DO NOTHING` of the same rows through `pg` into a scratch table of the same
+ * shape in the same database. The ratio is the price of what the ingest does per record (its own
+ * transaction, reference checks, payload hash, stock movement, exception checks, audit entry).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { DispenseInput, MAX_BATCH, type Dispense } from '../src/contract/dispensing';
+import { benchDataDir, startServer, table } from './lib';
+import { apiSession, embeddedDbUrl } from './server';
+
+const N = 5_000;
+
+interface Ref {
+  stores: Array<{ id: string; variant: string }>;
+  tanks: Array<{ id: string; storeId: string; productId: string }>;
+  equipment: Array<{ id: string; active: boolean; costCentreId: string | null; meterType: 'km' | 'hours' | null }>;
+}
+
+/** N valid FAMS dispenses over the demo fleet, spread over the last 20 days. */
+export function buildDispenses(ref: Ref, n: number, deviceId: string): Dispense[] {
+  const stores = new Set(ref.stores.filter((s) => s.variant === 'FAMS').map((s) => s.id));
+  const tanks = ref.tanks.filter((t) => stores.has(t.storeId));
+  const fleet = ref.equipment.filter((e) => e.active);
+  const now = Date.now();
+  return Array.from({ length: n }, (_, i) => {
+    const tank = tanks[i % tanks.length];
+    return DispenseInput.parse({
+      id: crypto.randomUUID(), variant: 'FAMS', storeId: tank.storeId, tankId: tank.id, equipmentId: fleet[(i * 7) % fleet.length].id,
+      litres: 10 + (i % 50), meter: null, dispensedAt: new Date(now - (n - i) * 300_000).toISOString(), deviceId,
+    });
+  });
+}
+
+const COLS = ['account_id', 'id', 'payload_hash', 'device_id', 'note', 'created_by', 'variant', 'store_id', 'tank_id', 'product_id',
+  'equipment_id', 'employee_id', 'cost_centre_id', 'litres', 'meter', 'meter_type', 'dispensed_at', 'gps_lat', 'gps_lng', 'gps_accuracy_m',
+  'employee_by', 'accepted_warnings'];
+
+async function bareInsert(url: string, rows: Dispense[], ref: Ref, accountId: number, userId: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop table if exists bench_dispenses');
+    await client.query('create table bench_dispenses (like dispenses including defaults including constraints including indexes)');
+    const product = new Map(ref.tanks.map((t) => [t.id, t.productId]));
+    const eq = new Map(ref.equipment.map((e) => [e.id, e]));
+    const t0 = performance.now();
+    for (let i = 0; i < rows.length; i += MAX_BATCH) {
+      const batch = rows.slice(i, i + MAX_BATCH);
+      const values: unknown[] = [];
+      const tuples = batch.map((d, j) => {
+        const e = eq.get(d.equipmentId)!;
+        values.push(accountId, d.id, crypto.createHash('sha256').update(JSON.stringify(d)).digest('base64url'), d.deviceId, d.note, userId,
+          d.variant, d.storeId, d.tankId, product.get(d.tankId), d.equipmentId, d.employeeId, d.costCentreId ?? e.costCentreId, d.litres,
+          d.meter, e.meterType, d.dispensedAt, d.gps?.lat ?? null, d.gps?.lng ?? null, d.gps?.accuracyM ?? null, d.employeeBy, d.acceptedWarnings);
+        return `(${COLS.map((_, k) => `$${j * COLS.length + k + 1}`).join(',')})`;
+      });
+      await client.query(`insert into bench_dispenses (${COLS.join(',')}) values ${tuples.join(',')} on conflict do nothing`, values);
+    }
+    const ms = performance.now() - t0;
+    const { rows: [count] } = await client.query<{ n: number }>('select count(*)::int as n from bench_dispenses');
+    if (count.n !== rows.length) throw new Error(`bare insert stored ${count.n} of ${rows.length}`);
+    await client.query('drop table bench_dispenses');
+    return ms;
+  } finally {
+    await client.end();
+  }
+}
+
+async function postAll(url: string, headers: Record<string, string>, rows: Dispense[]): Promise<{ ms: number; statuses: Record<string, number> }> {
+  const statuses: Record<string, number> = {};
+  const t0 = performance.now();
+  for (let i = 0; i < rows.length; i += MAX_BATCH) {
+    const res = await fetch(`${url}/api/v1/dispenses/batch`, {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ records: rows.slice(i, i + MAX_BATCH) }),
+    });
+    if (res.status !== 200) throw new Error(`batch ${i / MAX_BATCH}: ${res.status} ${await res.text()}`);
+    for (const r of ((await res.json()) as { results: Array<{ status: string }> }).results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  }
+  return { ms: performance.now() - t0, statuses };
+}
+
+export async function run() {
+  const dir = benchDataDir('ingest');
+  fs.rmSync(dir, { recursive: true, force: true });
+  const server = await startServer(dir, 8321);
+  try {
+    const admin = await apiSession(server.url, 'admin', 'admin123');
+    const ref = (await admin.get('/api/v1/reference')) as Ref;
+    const rows = buildDispenses(ref, N, 'bench-ingest');
+    const first = await postAll(server.url, admin.headers, rows);
+    const replay = await postAll(server.url, admin.headers, rows);
+    const bareMs = await bareInsert(embeddedDbUrl(dir), rows, ref, admin.accountId, Number(admin.headers.userId));
+    const perS = (ms: number) => Math.round(N / (ms / 1000));
+    const out = (what: string, ms: number, result: string) => ({ path: what, records: N, 'batch size': MAX_BATCH, ms: Math.round(ms), 'records/s': perS(ms), result });
+    table(`Dispense ingest, ${N} records in ${N / MAX_BATCH} requests (one run, same rows)`, [
+      out('POST /api/v1/dispenses/batch (new)', first.ms, JSON.stringify(first.statuses)),
+      out('POST /api/v1/dispenses/batch (replay)', replay.ms, JSON.stringify(replay.statuses)),
+      out('bare INSERT … ON CONFLICT DO NOTHING (pg)', bareMs, 'all rows stored'),
+    ]);
+    process.stdout.write(`\nratio bare insert / ingest (new): ${(perS(bareMs) / perS(first.ms)).toFixed(1)}× faster without the ingest's per-record work\n`);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Issue 4: how long headless Chromium takes to sync 10,000 queued dispenses. The records go into
+ * the device's outbox in exactly the shape `addRecord` stores (the contract-parsed payload, state
+ * `queued`, creation order), written with IndexedDB while the API is blocked; then the page starts
+ * with the server reachable and the clock runs until its status control says "0 waiting". The
+ * server's table is counted afterwards (synced history on the device is pruned to 200 per kind).
+ */
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import pg from 'pg';
+import { MAX_BATCH } from '../src/contract/dispensing';
+import { buildDispenses } from './ingest.bench';
+import { benchDataDir, CHROMIUM_ARGS, chromiumPath, startServer, table } from './lib';
+import { apiSession, embeddedDbUrl } from './server';
+
+const N = 10_000;
+const DEVICE = 'bench-sync';
+
+export async function run() {
+  const dir = benchDataDir('sync');
+  fs.rmSync(dir, { recursive: true, force: true });
+  const server = await startServer(dir, 8324);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const driver = await apiSession(server.url, 'driver', 'driver1');
+    const payloads = buildDispenses(await driver.get('/api/v1/reference'), N, DEVICE);
+    const page = await browser.newPage({ baseURL: server.url });
+    await page.goto('/pages/login');
+    await page.getByLabel('E-mail or username').fill('driver');
+    await page.getByLabel('Password', { exact: true }).fill('driver1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/dashboard/);
+    const status = page.getByRole('button', { name: /^Sync status:/ });
+    await status.filter({ hasText: /Online/ }).waitFor();
+
+    await page.route('**/api/**', (r) => r.abort());
+    const t0 = performance.now();
+    await page.evaluate(async ({ records, userId }) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fams-account-'))!;
+      const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      const now = Date.now();
+      for (let i = 0; i < records.length; i += 1_000) {
+        const tx = db.transaction('outbox', 'readwrite');
+        records.slice(i, i + 1_000).forEach((payload, j) => tx.objectStore('outbox').add({
+          id: payload.id, kind: 'dispenses', payload, seq: i + j + 1, createdAt: now, state: 'queued', attempts: 0, lastError: null,
+          fieldErrors: null, nextAttemptAt: 0, userId, syncedAt: null, exceptions: [],
+        }));
+        await new Promise<void>((ok, fail) => { tx.oncomplete = () => ok(); tx.onerror = () => fail(tx.error); });
+      }
+      db.close();
+    }, { records: payloads, userId: Number(driver.headers.userId) });
+    const enqueueMs = performance.now() - t0;
+
+    await page.unroute('**/api/**');
+    const t1 = performance.now();
+    await page.reload();
+    await status.filter({ hasText: /Online/ }).waitFor();
+    await page.getByRole('button', { name: 'Sync status: online, 0 waiting' }).waitFor({ timeout: 600_000 });
+    const syncMs = performance.now() - t1;
+
+    const client = new pg.Client({ connectionString: embeddedDbUrl(dir) });
+    await client.connect();
+    const { rows: [stored] } = await client.query<{ n: number }>('select count(*)::int as n from dispenses where device_id = $1', [DEVICE]);
+    await client.end();
+    table(`Outbox sync in headless Chromium: ${N} queued dispenses, batches of ${MAX_BATCH}`, [
+      { step: `write ${N} records to the outbox (IndexedDB)`, ms: Math.round(enqueueMs), 'records/s': Math.round(N / (enqueueMs / 1000)), check: '' },
+      { step: 'page start → status "0 waiting"', ms: Math.round(syncMs), 'records/s': Math.round(N / (syncMs / 1000)), check: `${stored.n} rows on the server` },
+    ]);
+    if (stored.n !== N) process.stdout.write(`\nWARNING: expected ${N} rows on the server, found ${stored.n}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,153 @@
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { TextField } from '@/app/ui/Fields';
+import { SelectField } from '@/app/ui/form/fields';
+import type { ReferenceData } from '@/contract/setup/reference';
+import { equipmentName } from '@/features/device/summary';
+import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
+import { session } from '@/lib/session';
+import { CaptureColumns, FormCard } from './CaptureFrame';
+import { EmployeeField, type EmployeeBy } from './EmployeeField';
+import { litresText, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
+import { GpsLine, NumberField, WarningList, warningCodes } from './FormBits';
+import { readLastUsed, writeLastUsed } from './lastUsed';
+import { LocalPick } from './LocalPick';
+import { costCentreOptions, equipmentItems, storeOptions, tankOptions } from './pickItems';
+import { RecentRecords } from './RecentRecords';
+import { useCapture } from './useCapture';
+import { useGps } from './useGps';
+import { deviceHistory, liveWarnings } from './warnings';
+
+type Variant = 'FAMS' | 'FAMS24';
+
+interface Values {
+  storeId: string; tankId: string; equipmentId: string; employeeId: string; employeeBy: EmployeeBy | null;
+  costCentreId: string; litres: string; meter: string; note: string;
+}
+
+const blank = (storeId = '', tankId = ''): Values => ({
+  storeId, tankId, equipmentId: '', employeeId: '', employeeBy: null, costCentreId: '', litres: '', meter: '', note: '',
+});
+
+const isFams = (r: OutboxRecord<'dispenses'>) => r.payload.variant === 'FAMS';
+const isFams24 = (r: OutboxRecord<'dispenses'>) => r.payload.variant === 'FAMS24';
+
+const fromRecord = (p: OutboxRecord<'dispenses'>['payload']): Values => ({
+  storeId: p.storeId, tankId: p.tankId, equipmentId: p.equipmentId, employeeId: p.employeeId ?? '', employeeBy: p.employeeBy,
+  costCentreId: p.costCentreId ?? '', litres: numberText(p.litres), meter: numberText(p.meter), note: p.note,
+});
+
+/**
+ * `/QuickDispense` (FAMS stores) and `/QuickDispense24` (FAMS24 stores): record a dispense on this
+ * device, online or not. Warnings from the shared checks never block; Save puts the record in the
+ * outbox, confirms, and clears the form for the next vehicle (store and tank stay).
+ */
+export function DispenseForm({ reference: ref, variant }: { reference: ReferenceData; variant: Variant }) {
+  const screen = variant === 'FAMS' ? '/QuickDispense' : '/QuickDispense24';
+  const fams24 = variant === 'FAMS24';
+  const capture = useCapture('dispenses');
+  const accountId = useSnapshot(session).account?.id;
+  const [v, setV] = useState<Values>(blank);
+  const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
+  const gps = useGps();
+  const records = useRecentRecords('dispenses', 500);
+  const history = useMemo(() => deviceHistory(records ?? [], ref), [records, ref]);
+
+  const stores = useMemo(() => storeOptions(ref, variant), [ref, variant]);
+  const tanks = useMemo(() => (v.storeId ? tankOptions(ref, v.storeId) : []), [ref, v.storeId]);
+  const equipment = useMemo(() => equipmentItems(ref, fams24), [ref, fams24]);
+  const costCentres = useMemo(() => costCentreOptions(ref), [ref]);
+  const eq = ref.equipment.find((e) => e.id === v.equipmentId);
+
+  // Start at the store and tank last used on this device (else the first ones).
+  useEffect(() => {
+    if (accountId === undefined) return;
+    let live = true;
+    void readLastUsed(accountId, screen).then((last) => {
+      if (!live) return;
+      const storeId = stores.find((s) => s.value === last?.storeId)?.value ?? stores[0]?.value ?? '';
+      const tankIds = ref.tanks.filter((t) => t.storeId === storeId).map((t) => t.id);
+      const tankId = last && tankIds.includes(last.tankId) ? last.tankId : tankIds[0] ?? '';
+      setV((s) => (s.storeId ? s : { ...s, storeId, tankId }));
+    });
+    return () => { live = false; };
+  }, [accountId, screen, stores, ref.tanks]);
+
+  const draft = {
+    id: capture.recordId, variant, storeId: v.storeId, tankId: v.tankId, equipmentId: v.equipmentId, employeeId: v.employeeId || null,
+    costCentreId: v.costCentreId || null, litres: requiredNumber(v.litres), meter: optionalNumber(v.meter),
+    at: capture.editing ? new Date(capture.editing.payload.dispensedAt) : new Date(),
+  };
+  const warnings = liveWarnings(ref, history, draft);
+  const dirty = !!(v.equipmentId || v.employeeId || v.litres || v.meter || v.note) || !!capture.editing;
+  useBusyWhile(`form:${screen}`, dirty);
+
+  const lastMeter = useMemo(() => {
+    if (!eq) return null;
+    const ms = [eq.currentMeter, ...history.filter((h) => h.equipmentId === eq.id && h.id !== capture.recordId).map((h) => h.meter)];
+    const known = ms.filter((m): m is number => m !== null);
+    return known.length ? Math.max(...known) : null;
+  }, [eq, history, capture.recordId]);
+  const hours = eq?.meterType === 'hours';
+
+  const submit = async () => {
+    const old = capture.editing?.payload;
+    const rec = await capture.save({
+      variant, storeId: v.storeId, tankId: v.tankId, equipmentId: v.equipmentId, employeeId: draft.employeeId,
+      costCentreId: draft.costCentreId, litres: draft.litres as number, meter: draft.meter,
+      dispensedAt: old?.dispensedAt ?? new Date().toISOString(), note: v.note, gps: old ? old.gps : gps.fix,
+      employeeBy: v.employeeId ? v.employeeBy ?? 'list' : null, acceptedWarnings: warningCodes(warnings),
+    }, (r) => `${litresText(r.payload.litres)} to ${equipmentName(ref, r.payload.equipmentId)}`, () => setV(blank(v.storeId, v.tankId)));
+    if (!rec) return;
+    if (accountId !== undefined) void writeLastUsed(accountId, screen, { storeId: v.storeId, tankId: v.tankId });
+    gps.relocate();
+  };
+
+  const startFix = (rec: OutboxRecord<'dispenses'>) => {
+    setV(fromRecord(rec.payload));
+    capture.startFix(rec);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const product = ref.products.find((p) => p.id === ref.tanks.find((t) => t.id === v.tankId)?.productId);
+  const form = (
+    <FormCard title={fams24 ? 'Dispense at a FAMS24 site' : 'Dispense'} capture={capture} submitLabel="Save dispense"
+      onSubmit={() => void submit()}
+      footer={<><WarningList warnings={warnings} /><GpsLine state={gps.state} onRetry={gps.relocate} /></>}>
+      <Stack gap="4">
+        <SelectField label="Store" value={v.storeId} options={stores} placeholder="Choose a store" error={capture.error('storeId')}
+          onChange={(storeId) => set({ storeId, tankId: ref.tanks.find((t) => t.storeId === storeId)?.id ?? '' })} />
+        <SelectField label="Tank" value={v.tankId} options={tanks} placeholder="Choose a tank or pump" error={capture.error('tankId')}
+          helper={product ? `Product: ${product.name}` : undefined} onChange={(tankId) => set({ tankId })} />
+      </Stack>
+      <Stack gap="4" key={capture.generation}>
+        <LocalPick label="Equipment" items={equipment} value={v.equipmentId} error={capture.error('equipmentId')}
+          placeholder={fams24 ? 'Tag, fleet no. or registration…' : 'Fleet no., registration or tag…'}
+          helper={eq ? [eq.description, eq.tankCapacity ? `tank ${eq.tankCapacity} L` : null].filter(Boolean).join(' · ')
+            : fams24 ? 'Scan or type the tag, or search by fleet no. or registration' : 'Search by fleet no., registration or tag'}
+          onChange={(equipmentId) => {
+            const e = ref.equipment.find((x) => x.id === equipmentId);
+            set({ equipmentId, costCentreId: e?.costCentreId ?? '' });
+          }} />
+        <EmployeeField reference={ref} storeId={v.storeId} fams24={fams24} value={v.employeeId} by={v.employeeBy}
+          error={capture.error('employeeId')} pinWanted={fams24 && eq?.pinRequired}
+          onChange={(employeeId, employeeBy) => set({ employeeId, employeeBy })} />
+      </Stack>
+      <SimpleGrid columns={2} gap="3">
+        <NumberField label="Litres" value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
+        <NumberField label={hours ? 'Hours' : 'Odometer (km)'} value={v.meter} onChange={(meter) => set({ meter })} error={capture.error('meter')}
+          helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined} />
+      </SimpleGrid>
+      <SelectField label="Cost centre" value={v.costCentreId} options={costCentres} placeholder="The equipment's own"
+        error={capture.error('costCentreId')} onChange={(costCentreId) => set({ costCentreId })}
+        helper={eq?.costCentreId && v.costCentreId && v.costCentreId !== eq.costCentreId ? 'Changed from the equipment\'s cost centre' : undefined} />
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+    </FormCard>
+  );
+  return (
+    <CaptureColumns form={form}
+      recent={<RecentRecords kind="dispenses" title="Recent dispenses on this device" reference={ref} onFix={startFix}
+        editingId={capture.editing?.id} filter={variant === 'FAMS' ? isFams : isFams24} />} />
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Flex, List, Text } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
+import { LuMapPin } from 'react-icons/lu';
+import { TextField } from '@/app/ui/Fields';
+import type { DispenseWarning } from '@/contract/dispense-warnings';
+import { gpsText, type GpsState } from './useGps';
+
+/** Pieces the field forms share. */
+
+/** A number input that opens the phone's numeric keyboard. */
+export function NumberField(props: Omit<ComponentProps<typeof TextField>, 'inputMode' | 'type'>) {
+  return <TextField inputMode="decimal" autoComplete="off" size="lg" {...props} />;
+}
+
+/** Live warnings: shown, never blocking (the record is saved and the server raises an exception). */
+export function WarningList({ warnings }: { warnings: readonly DispenseWarning[] }) {
+  return (
+    <div aria-live="polite">
+      {warnings.length > 0 && (
+        <Alert.Root status="warning" role="status" aria-label="Warnings">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Check before saving — it still saves, and the office sees an exception</Alert.Title>
+            <Alert.Description>
+              <List.Root ps="4" mt="1" gap="1">
+                {warnings.map((w) => <List.Item key={`${w.code}:${w.message}`}>{w.message}</List.Item>)}
+              </List.Root>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </div>
+  );
+}
+
+/** "GPS: ±12 m" / "GPS: no fix (…)", with a retry; saving never waits for it. */
+export function GpsLine({ state, onRetry }: { state: GpsState; onRetry: () => void }) {
+  return (
+    <Flex align="center" gap="2" fontSize="sm" color="fg.muted" aria-live="polite">
+      <LuMapPin aria-hidden />
+      <Text>{gpsText(state)}</Text>
+      {state.status === 'none' && <Button size="xs" variant="ghost" onClick={onRetry}>Try again</Button>}
+    </Flex>
+  );
+}
+
+/** Distinct warning codes, for the record's `acceptedWarnings`. */
+export const warningCodes = (warnings: readonly DispenseWarning[]) => [...new Set(warnings.map((w) => w.code))].slice(0, 20);

@@ -1,0 +1,83 @@
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { TextField } from '@/app/ui/Fields';
+import { SelectField } from '@/app/ui/form/fields';
+import type { ReferenceData } from '@/contract/setup/reference';
+import { tankName } from '@/features/device/summary';
+import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
+import { CaptureColumns, FormCard } from './CaptureFrame';
+import { isoFromLocal, litresText, localFromIso, localInputValue, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
+import { NumberField } from './FormBits';
+import { tankOptions } from './pickItems';
+import { RecentRecords } from './RecentRecords';
+import { useCapture } from './useCapture';
+
+interface Values {
+  tankId: string; supplier: string; deliveryNote: string; litres: string; dipBefore: string; dipAfter: string;
+  temperature: string; time: string; note: string;
+}
+
+const blank = (tankId = '', supplier = ''): Values => ({
+  tankId, supplier, deliveryNote: '', litres: '', dipBefore: '', dipAfter: '', temperature: '', time: localInputValue(), note: '',
+});
+
+const fromRecord = (p: OutboxRecord<'receipts'>['payload']): Values => ({
+  tankId: p.tankId, supplier: p.supplier, deliveryNote: p.deliveryNote, litres: numberText(p.litres), dipBefore: numberText(p.dipBeforeMm),
+  dipAfter: numberText(p.dipAfterMm), temperature: numberText(p.temperatureC), time: localFromIso(p.receivedAt), note: p.note,
+});
+
+/**
+ * `/FiltersReceivedMan`, the capture part: a fuel delivery recorded by hand (offline like a
+ * dispense), and this device's recent receipts. The server-side list of receipts is a later issue.
+ */
+export function ReceiptForm({ reference: ref }: { reference: ReferenceData }) {
+  const capture = useCapture('receipts');
+  const [v, setV] = useState<Values>(blank);
+  const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
+  const tanks = useMemo(() => tankOptions(ref), [ref]);
+  const recent = useRecentRecords('receipts', 50);
+  const suppliers = useMemo(() => [...new Set((recent ?? []).map((r) => (r.payload as OutboxRecord<'receipts'>['payload']).supplier))], [recent]);
+  useBusyWhile('form:/FiltersReceivedMan', !!(v.deliveryNote || v.litres || v.dipBefore || v.dipAfter || v.temperature || v.note) || !!capture.editing);
+
+  const submit = async () => {
+    await capture.save({
+      tankId: v.tankId, supplier: v.supplier, deliveryNote: v.deliveryNote, litres: requiredNumber(v.litres) as number,
+      dipBeforeMm: optionalNumber(v.dipBefore), dipAfterMm: optionalNumber(v.dipAfter), temperatureC: optionalNumber(v.temperature),
+      receivedAt: isoFromLocal(v.time) as string, note: v.note,
+    }, (r) => `${litresText(r.payload.litres)} into ${tankName(ref, r.payload.tankId)}`, () => setV(blank(v.tankId, v.supplier)));
+  };
+
+  const startFix = (rec: OutboxRecord<'receipts'>) => {
+    setV(fromRecord(rec.payload));
+    capture.startFix(rec);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const form = (
+    <FormCard title="Delivery" capture={capture} submitLabel="Save delivery" onSubmit={() => void submit()}>
+      <SelectField label="Tank" value={v.tankId} options={tanks} placeholder="Choose the tank" error={capture.error('tankId')}
+        onChange={(tankId) => set({ tankId })} />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+        <TextField label="Supplier" value={v.supplier} onChange={(supplier) => set({ supplier })} error={capture.error('supplier')}
+          list="receipt-suppliers" autoComplete="off" maxLength={120} size="lg" />
+        <TextField label="Delivery note" value={v.deliveryNote} onChange={(deliveryNote) => set({ deliveryNote })}
+          error={capture.error('deliveryNote')} autoComplete="off" maxLength={60} size="lg" />
+      </SimpleGrid>
+      <datalist id="receipt-suppliers">{suppliers.map((s) => <option key={s} value={s} />)}</datalist>
+      <SimpleGrid columns={2} gap="3">
+        <NumberField label="Litres" value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
+        <NumberField label="Temperature (°C)" value={v.temperature} onChange={(temperature) => set({ temperature })} error={capture.error('temperatureC')} />
+        <NumberField label="Dip before (mm)" value={v.dipBefore} onChange={(dipBefore) => set({ dipBefore })} error={capture.error('dipBeforeMm')} />
+        <NumberField label="Dip after (mm)" value={v.dipAfter} onChange={(dipAfter) => set({ dipAfter })} error={capture.error('dipAfterMm')} />
+      </SimpleGrid>
+      <TextField label="Time" type="datetime-local" value={v.time} onChange={(time) => set({ time })} size="lg"
+        error={capture.error('receivedAt') && 'Enter the date and time of the delivery'} />
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+    </FormCard>
+  );
+  return (
+    <CaptureColumns form={form}
+      recent={<RecentRecords kind="receipts" title="Recent deliveries on this device" reference={ref} onFix={startFix} editingId={capture.editing?.id}
+        footer={<Text fontSize="xs" color="fg.muted">Only what this device recorded. The list of all receipts on the server comes with a later release.</Text>} />} />
+  );
+}

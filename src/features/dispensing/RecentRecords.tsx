@@ -1,0 +1,75 @@
+import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
+import type { FieldRecordKind } from '@/contract/dispensing';
+import type { ReferenceData } from '@/contract/setup/reference';
+import { RecordRow } from '@/features/device/RecordRow';
+import { KIND_LABEL, summary } from '@/features/device/summary';
+import { discardRejected, useRecentRecords, type OutboxRecord } from '@/lib/offline';
+import { notify } from '@/lib/notify';
+
+interface Props<K extends FieldRecordKind> {
+  kind: K;
+  title: string;
+  reference: ReferenceData | undefined;
+  /** Opens a rejected record in the form, pre-filled, to correct and send again. */
+  onFix: (rec: OutboxRecord<K>) => void;
+  /** The record open in the form (its Fix button is hidden). */
+  editingId?: string | null;
+  footer?: ReactNode;
+  limit?: number;
+  /** Only some records of the kind (e.g. FAMS24 dispenses on /QuickDispense24). */
+  filter?: (rec: OutboxRecord<K>) => boolean;
+}
+
+/**
+ * "Recent records" under a field form: this device's records of one kind, newest first, with
+ * their sync state (waiting, sending, synced, rejected with the server's reason). A rejected one
+ * can be corrected in the form or discarded on purpose (after a confirmation).
+ */
+export function RecentRecords<K extends FieldRecordKind>({ kind, title, reference, onFix, editingId, footer, limit = 30, filter }: Props<K>) {
+  const all = useRecentRecords(kind, filter ? limit * 4 : limit) as OutboxRecord<K>[] | undefined;
+  const records = useMemo(() => (filter ? all?.filter(filter).slice(0, limit) : all), [all, filter, limit]);
+  const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
+  const counts = { waiting: 0, rejected: 0 };
+  for (const r of records ?? []) {
+    if (r.state === 'queued' || r.state === 'sending') counts.waiting++;
+    if (r.state === 'rejected') counts.rejected++;
+  }
+  const discard = async (rec: OutboxRecord) => {
+    setDiscarding(null);
+    try {
+      await discardRejected(rec.id);
+      notify({ tone: 'info', title: 'Discarded', message: `${KIND_LABEL[rec.kind]} removed from this device.` });
+    } catch (e) {
+      notify({ tone: 'warning', message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  return (
+    <Card.Root as="section" aria-label={title}>
+      <Card.Body p={{ base: 3, md: 5 }}>
+        <Stack gap="2">
+          <Flex align="baseline" justify="space-between" gap="2" wrap="wrap">
+            <Heading as="h2" size="md">{title}</Heading>
+            {records && <Text fontSize="sm" color="fg.muted">{counts.waiting} waiting · {counts.rejected} rejected</Text>}
+          </Flex>
+          {records && records.length === 0 && <Text color="fg.muted" fontSize="sm">Nothing recorded on this device yet.</Text>}
+          {records && records.length > 0 && (
+            <Box as="ul" m="0" p="0" aria-label={title}>
+              {records.map((r) => (
+                <RecordRow key={r.id} rec={r} reference={reference}
+                  onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
+                  onDiscard={setDiscarding} />
+              ))}
+            </Box>
+          )}
+          {footer}
+        </Stack>
+      </Card.Body>
+      <ConfirmDialog open={!!discarding} title="Discard this record?" confirmLabel="Discard" danger
+        onCancel={() => setDiscarding(null)} onConfirm={() => { if (discarding) void discard(discarding); }}>
+        {discarding && <Text>{KIND_LABEL[discarding.kind]}: {summary(discarding, reference)}. It was never stored on the server and will be gone from this device.</Text>}
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { Fieldset, HStack, RadioGroup, Stack } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { TextField } from '@/app/ui/Fields';
+import { SelectField } from '@/app/ui/form/fields';
+import type { ReferenceData } from '@/contract/setup/reference';
+import { tankName } from '@/features/device/summary';
+import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
+import { CaptureColumns, FormCard } from './CaptureFrame';
+import { EmployeeField } from './EmployeeField';
+import { isoFromLocal, litresText, localFromIso, localInputValue, numberText, requiredNumber, whenEmpty } from './format';
+import { NumberField } from './FormBits';
+import { tankOptions } from './pickItems';
+import { RecentRecords } from './RecentRecords';
+import { useCapture } from './useCapture';
+
+type To = 'tank' | 'bowser';
+interface Values { fromTankId: string; to: To; toTankId: string; toBowser: string; litres: string; time: string; employeeId: string; note: string }
+
+const blank = (fromTankId = ''): Values => ({
+  fromTankId, to: 'tank', toTankId: '', toBowser: '', litres: '', time: localInputValue(), employeeId: '', note: '',
+});
+
+const fromRecord = (p: OutboxRecord<'transfers'>['payload']): Values => ({
+  fromTankId: p.fromTankId, to: p.toBowser ? 'bowser' : 'tank', toTankId: p.toTankId ?? '', toBowser: p.toBowser ?? '',
+  litres: numberText(p.litres), time: localFromIso(p.transferredAt), employeeId: p.employeeId ?? '', note: p.note,
+});
+
+/** `/DispensingTransfers`: tank → tank or tank → bowser, recorded offline like a dispense. */
+export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
+  const capture = useCapture('transfers');
+  const [v, setV] = useState<Values>(blank);
+  const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
+  const tanks = useMemo(() => tankOptions(ref), [ref]);
+  const bowsers = useMemo(() => ref.equipment.filter((e) => e.active).map((e) => e.fleetNo), [ref]);
+  const fromStore = ref.tanks.find((t) => t.id === v.fromTankId)?.storeId ?? '';
+  useBusyWhile('form:/DispensingTransfers', !!(v.toTankId || v.toBowser || v.litres || v.note || v.employeeId) || !!capture.editing);
+
+  const submit = async () => {
+    await capture.save({
+      fromTankId: v.fromTankId, toTankId: v.to === 'tank' ? v.toTankId || null : null, toBowser: v.to === 'bowser' ? v.toBowser : null,
+      litres: requiredNumber(v.litres) as number, transferredAt: isoFromLocal(v.time) as string, employeeId: v.employeeId || null, note: v.note,
+    }, (r) => `${litresText(r.payload.litres)} from ${tankName(ref, r.payload.fromTankId)}`, () => setV(blank(v.fromTankId)));
+  };
+
+  const startFix = (rec: OutboxRecord<'transfers'>) => {
+    setV(fromRecord(rec.payload));
+    capture.startFix(rec);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const form = (
+    <FormCard title="Transfer" capture={capture} submitLabel="Save transfer" onSubmit={() => void submit()}>
+      <SelectField label="From tank" value={v.fromTankId} options={tanks} placeholder="Choose the tank the fuel comes from"
+        error={capture.error('fromTankId')} onChange={(fromTankId) => set({ fromTankId })} />
+      <Fieldset.Root>
+        <Fieldset.Legend>To</Fieldset.Legend>
+        <RadioGroup.Root value={v.to} onValueChange={(e) => set({ to: e.value as To })} size="lg">
+          <HStack gap="6">
+            {(['tank', 'bowser'] as const).map((to) => (
+              <RadioGroup.Item key={to} value={to}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{to === 'tank' ? 'A tank' : 'A bowser'}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+      </Fieldset.Root>
+      {v.to === 'tank' ? (
+        <SelectField label="To tank" value={v.toTankId} options={tanks.filter((t) => t.value !== v.fromTankId)} placeholder="Choose the tank it goes to"
+          error={capture.error('toTankId') ?? (capture.message?.tone === 'danger' && !v.toTankId ? 'Choose the tank it goes to' : undefined)}
+          onChange={(toTankId) => set({ toTankId })} />
+      ) : (
+        <>
+          <TextField label="Bowser (fleet no. or registration)" value={v.toBowser} onChange={(toBowser) => set({ toBowser })}
+            error={capture.error('toBowser') ?? capture.error('toTankId')} list="transfer-bowsers" autoComplete="off" maxLength={60} size="lg" />
+          <datalist id="transfer-bowsers">{bowsers.map((b) => <option key={b} value={b} />)}</datalist>
+        </>
+      )}
+      <NumberField label="Litres" value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
+      <TextField label="Time" type="datetime-local" value={v.time} onChange={(time) => set({ time })} size="lg"
+        error={capture.error('transferredAt') && 'Enter the date and time of the transfer'} />
+      <Stack key={capture.generation}>
+        <EmployeeField reference={ref} storeId={fromStore} fams24={false} value={v.employeeId} by={null}
+          error={capture.error('employeeId')} onChange={(employeeId) => set({ employeeId })} />
+      </Stack>
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+    </FormCard>
+  );
+  return (
+    <CaptureColumns form={form}
+      recent={<RecentRecords kind="transfers" title="Recent transfers on this device" reference={ref} onFix={startFix} editingId={capture.editing?.id} />} />
+  );
+}

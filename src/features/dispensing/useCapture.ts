@@ -1,0 +1,94 @@
+import { useCallback, useRef, useState } from 'react';
+import type { FormMessageValue } from '@/app/ui/FormMessage';
+import type { FieldRecordKind } from '@/contract/dispensing';
+import {
+  newRecordId, RecordInvalidError, resendRecord, saveRecord, StorageFullError, type InputOf, type OutboxRecord, type RecordDraft,
+} from '@/lib/offline';
+
+/**
+ * What every field form shares: one client id per record (made when the form opens, so a double
+ * tap stays one record), save to the outbox or — when correcting a rejected record — resend under
+ * the same id, field errors from the contract's schema, and the message after saving. Typed input
+ * is never cleared by a failure: the form resets (new `generation`) only after a save succeeded.
+ */
+export interface Capture<K extends FieldRecordKind> {
+  recordId: string;
+  /** The rejected record being corrected, or null for a new one. */
+  editing: OutboxRecord<K> | null;
+  errors: Record<string, string[]>;
+  error: (field: string) => string | undefined;
+  message: FormMessageValue | null;
+  saving: boolean;
+  /** Changes after each successful save or when a correction starts/ends: remount the fields with it. */
+  generation: number;
+  /** `reset` clears the form's own values; it runs in the same update as the remount, so no stale value survives it. */
+  save: (draft: RecordDraft<K>, describe: (rec: OutboxRecord<K>) => string, reset: () => void) => Promise<OutboxRecord<K> | null>;
+  startFix: (rec: OutboxRecord<K>) => void;
+  cancelFix: () => void;
+  dismiss: () => void;
+}
+
+export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
+  const [recordId, setRecordId] = useState(newRecordId);
+  const [editing, setEditing] = useState<OutboxRecord<K> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [saving, setSaving] = useState(false);
+  // A second tap before React re-rendered must not save twice (its time would differ: same id, other content).
+  const busy = useRef(false);
+  const [generation, setGeneration] = useState(0);
+
+  const fresh = () => {
+    setRecordId(newRecordId());
+    setEditing(null);
+    setErrors({});
+    setGeneration((g) => g + 1);
+  };
+
+  const save = async (draft: RecordDraft<K>, describe: (rec: OutboxRecord<K>) => string, reset: () => void) => {
+    if (busy.current) return null;
+    busy.current = true;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const rec = editing
+        ? await resendRecord<K>(editing.id, { ...editing.payload, ...draft, id: editing.id } as InputOf<K>)
+        : await saveRecord(kind, { ...draft, id: recordId });
+      setMessage({ tone: 'success', text: `${editing ? 'Corrected and queued again' : 'Saved on this device'}: ${describe(rec)}. It is sent to the server as soon as it can be reached.` });
+      reset();
+      fresh();
+      return rec;
+    } catch (e) {
+      if (e instanceof RecordInvalidError) {
+        setErrors(e.fieldErrors);
+        const general = e.fieldErrors._?.[0] ?? e.fieldErrors.id?.[0];
+        setMessage({ tone: 'danger', text: general ? `Not saved: ${general}` : 'Not saved: check the marked fields.' });
+      } else if (e instanceof StorageFullError) {
+        setMessage({ tone: 'danger', text: e.message });
+      } else {
+        setMessage({ tone: 'danger', text: `Not saved: ${e instanceof Error ? e.message : String(e)}` });
+      }
+      return null;
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  };
+
+  const startFix = (rec: OutboxRecord<K>) => {
+    setEditing(rec);
+    setRecordId(rec.id);
+    setErrors(rec.fieldErrors ?? {});
+    setMessage({ tone: 'warning', text: `Correcting a rejected record. The server said: ${rec.lastError ?? 'refused'}` });
+    setGeneration((g) => g + 1);
+  };
+
+  const cancelFix = () => {
+    fresh();
+    setMessage(null);
+  };
+
+  const error = useCallback((field: string) => errors[field]?.[0], [errors]);
+
+  return { recordId, editing, errors, error, message, saving, generation, save, startFix, cancelFix, dismiss: () => setMessage(null) };
+}

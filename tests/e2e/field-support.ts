@@ -1,0 +1,148 @@
+import { chromium, expect, request, type BrowserContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import config from '../../playwright.config';
+import type { DemoUser, OwnServer } from './support';
+import { signIn, USERS } from './support';
+
+/**
+ * Helpers of the field-offline e2e: a "device" is a persistent Chromium profile (IndexedDB, the
+ * service worker and the refresh cookie survive closing it), driven against a server the test owns.
+ */
+
+export interface Device { ctx: BrowserContext; page: Page }
+
+const profiles: string[] = [];
+
+/** A fresh profile directory for one device (removed again by `removeProfiles`). */
+export function profileDir(name: string, port: number): string {
+  const dir = path.join(os.tmpdir(), `fams-e2e-field-${name}-${port}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  profiles.push(dir);
+  return dir;
+}
+
+export function removeProfiles(): void {
+  for (const dir of profiles.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Opens (or re-opens) the device's browser with the same launch options as playwright.config.ts. */
+export async function openDevice(dir: string, baseURL: string, offline = false): Promise<Device> {
+  const ctx = await chromium.launchPersistentContext(dir, {
+    ...config.use?.launchOptions, baseURL, offline, viewport: { width: 412, height: 900 }, serviceWorkers: 'allow',
+  });
+  const page = ctx.pages()[0] ?? await ctx.newPage();
+  return { ctx, page };
+}
+
+/** First visit online: sign in, let the service worker take control and the reference data arrive. */
+export async function firstSignIn({ page }: Device, user: DemoUser, screen: string) {
+  await page.goto('/pages/login');
+  await signIn(page, user, { goto: false });
+  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await page.goto(screen);
+  await expect(page.getByText('waiting ·').first()).toBeVisible();
+}
+
+/** The closed app is opened again with no network: the login page unlocks offline with the password. */
+export async function reopenOffline(dir: string, server: OwnServer, user: DemoUser, screen: string): Promise<Device> {
+  const device = await openDevice(dir, server.url, true);
+  await device.page.goto(screen);
+  await expect(device.page).toHaveURL(/\/pages\/login/);
+  await expect(device.page.getByText('You are offline')).toBeVisible();
+  await signIn(device.page, user, { goto: false });
+  await expect(device.page).toHaveURL(new RegExp(`${screen}$`));
+  await expect(device.page.getByRole('button', { name: /Sync status: offline session/ })).toBeVisible();
+  return device;
+}
+
+/** The device's outbox as stored (read with IndexedDB itself, not through the app). */
+export async function outbox(page: Page, kind: string): Promise<Array<{ id: string; state: string; payload: Record<string, unknown> }>> {
+  return page.evaluate(async (k) => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('fams-account-'));
+    const out: Array<{ id: string; state: string; payload: Record<string, unknown> }> = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      const rows = await new Promise<Array<{ id: string; kind: string; state: string; payload: Record<string, unknown> }>>((ok, fail) => {
+        const r = db.transaction('outbox').objectStore('outbox').getAll();
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      db.close();
+      out.push(...rows.filter((r) => r.kind === k).map((r) => ({ id: r.id, state: r.state, payload: r.payload })));
+    }
+    return out;
+  }, kind);
+}
+
+/**
+ * Puts an equipment the server has never heard of into the device's cached reference data (a
+ * stale cache), so a record the app itself writes is refused by the real server.
+ */
+export async function addUnknownEquipment(page: Page, fleetNo: string): Promise<void> {
+  await page.evaluate(async (no) => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fams-account-'))!;
+    const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+    const store = db.transaction('reference', 'readwrite').objectStore('reference');
+    await new Promise<void>((ok, fail) => {
+      const get = store.get('current');
+      get.onsuccess = () => {
+        const snap = get.result as { data: { equipment: unknown[] } };
+        snap.data.equipment.push({
+          id: crypto.randomUUID(), fleetNo: no, registration: null, description: 'Not on the server', typeId: null, costCentreId: null,
+          currentMeter: null, tags: [], homeStoreId: null, fams24Enabled: false, pinRequired: false, odometerRequired: false, active: true,
+          meterType: 'km', tankCapacity: null,
+        });
+        const put = store.put(snap);
+        put.onsuccess = () => ok();
+        put.onerror = () => fail(put.error);
+      };
+      get.onerror = () => fail(get.error);
+    });
+    db.close();
+  }, fleetNo);
+}
+
+/** The API as a user, outside the browser: reference data and batch posts with the user's token. */
+export async function apiAs(baseURL: string, user: DemoUser) {
+  const ctx = await request.newContext({ baseURL });
+  const [Username, Password] = USERS[user];
+  const login = await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } });
+  expect(login.status()).toBe(200);
+  const item = ((await login.json()) as { value: Array<{ token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; blocked: boolean } }> })
+    .value.find((v) => !v.account.blocked)!;
+  const headers = {
+    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
+    accountKey: item.account.accountKey, userKey: item.userKey,
+  };
+  return {
+    reference: async (): Promise<any> => (await ctx.get('/api/v1/reference', { headers })).json(),
+    /** Posts the records again: every one must come back `duplicate` (stored once, never twice). */
+    replayStatuses: async (kind: string, records: unknown[]): Promise<string[]> => {
+      const res = await ctx.post(`/api/v1/${kind}/batch`, { headers, data: { records } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { results: Array<{ status: string }> }).results.map((r) => r.status);
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
+
+/** Server gone and no signal: the stopped server (so the service worker cannot reach it either) and an offline network. */
+export async function cutOff(server: OwnServer, ctx: BrowserContext) {
+  await server.stop();
+  await ctx.unrouteAll();
+  await ctx.setOffline(true);
+}
+
+/** Server and network back: the page hears `online` and sends the queue by itself. */
+export async function bringBack(server: OwnServer, ctx: BrowserContext) {
+  await server.start();
+  await ctx.setOffline(false);
+}
+
+/** The fields of a field screen's "recent records" card. */
+export const recentList = (page: Page, title: string) => page.getByRole('list', { name: title });
