@@ -25,6 +25,7 @@ import { Route as AppCustomersitelistRouteImport } from './routes/_app/Customers
 import { Route as AppDailyReportofCallRouteImport } from './routes/_app/DailyReportofCall'
 import { Route as AppDataImportsRouteImport } from './routes/_app/DataImports'
 import { Route as AppDataIntergrityChecksRouteImport } from './routes/_app/DataIntergrityChecks'
+import { Route as AppDeviceRouteImport } from './routes/_app/Device'
 import { Route as AppDiagnosticRouteImport } from './routes/_app/Diagnostic'
 import { Route as AppDispensingTransfersRouteImport } from './routes/_app/DispensingTransfers'
 import { Route as AppDocumentCustomerRouteImport } from './routes/_app/DocumentCustomer'
@@ -187,6 +188,11 @@ const AppDataImportsRoute = AppDataImportsRouteImport.update({
 const AppDataIntergrityChecksRoute = AppDataIntergrityChecksRouteImport.update({
   id: '/DataIntergrityChecks',
   path: '/DataIntergrityChecks',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeviceRoute = AppDeviceRouteImport.update({
+  id: '/Device',
+  path: '/Device',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDiagnosticRoute = AppDiagnosticRouteImport.update({
@@ -635,6 +641,7 @@ export interface FileRoutesByFullPath {
   '/DailyReportofCall': typeof AppDailyReportofCallRoute
   '/DataImports': typeof AppDataImportsRoute
   '/DataIntergrityChecks': typeof AppDataIntergrityChecksRoute
+  '/Device': typeof AppDeviceRoute
   '/Diagnostic': typeof AppDiagnosticRoute
   '/DispensingTransfers': typeof AppDispensingTransfersRoute
   '/DocumentCustomer': typeof AppDocumentCustomerRoute
@@ -736,6 +743,7 @@ export interface FileRoutesByTo {
   '/DailyReportofCall': typeof AppDailyReportofCallRoute
   '/DataImports': typeof AppDataImportsRoute
   '/DataIntergrityChecks': typeof AppDataIntergrityChecksRoute
+  '/Device': typeof AppDeviceRoute
   '/Diagnostic': typeof AppDiagnosticRoute
   '/DispensingTransfers': typeof AppDispensingTransfersRoute
   '/DocumentCustomer': typeof AppDocumentCustomerRoute
@@ -840,6 +848,7 @@ export interface FileRoutesById {
   '/_app/DailyReportofCall': typeof AppDailyReportofCallRoute
   '/_app/DataImports': typeof AppDataImportsRoute
   '/_app/DataIntergrityChecks': typeof AppDataIntergrityChecksRoute
+  '/_app/Device': typeof AppDeviceRoute
   '/_app/Diagnostic': typeof AppDiagnosticRoute
   '/_app/DispensingTransfers': typeof AppDispensingTransfersRoute
   '/_app/DocumentCustomer': typeof AppDocumentCustomerRoute
@@ -943,6 +952,7 @@ export interface FileRouteTypes {
     | '/DailyReportofCall'
     | '/DataImports'
     | '/DataIntergrityChecks'
+    | '/Device'
     | '/Diagnostic'
     | '/DispensingTransfers'
     | '/DocumentCustomer'
@@ -1044,6 +1054,7 @@ export interface FileRouteTypes {
     | '/DailyReportofCall'
     | '/DataImports'
     | '/DataIntergrityChecks'
+    | '/Device'
     | '/Diagnostic'
     | '/DispensingTransfers'
     | '/DocumentCustomer'
@@ -1147,6 +1158,7 @@ export interface FileRouteTypes {
     | '/_app/DailyReportofCall'
     | '/_app/DataImports'
     | '/_app/DataIntergrityChecks'
+    | '/_app/Device'
     | '/_app/Diagnostic'
     | '/_app/DispensingTransfers'
     | '/_app/DocumentCustomer'
@@ -1353,6 +1365,13 @@ declare module '@tanstack/react-router' {
       path: '/DataIntergrityChecks'
       fullPath: '/DataIntergrityChecks'
       preLoaderRoute: typeof AppDataIntergrityChecksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/Device': {
+      id: '/_app/Device'
+      path: '/Device'
+      fullPath: '/Device'
+      preLoaderRoute: typeof AppDeviceRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/Diagnostic': {
@@ -1966,6 +1985,7 @@ interface AppRouteChildren {
   AppDailyReportofCallRoute: typeof AppDailyReportofCallRoute
   AppDataImportsRoute: typeof AppDataImportsRoute
   AppDataIntergrityChecksRoute: typeof AppDataIntergrityChecksRoute
+  AppDeviceRoute: typeof AppDeviceRoute
   AppDiagnosticRoute: typeof AppDiagnosticRoute
   AppDispensingTransfersRoute: typeof AppDispensingTransfersRoute
   AppDocumentCustomerRoute: typeof AppDocumentCustomerRoute
@@ -2054,6 +2074,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDailyReportofCallRoute: AppDailyReportofCallRoute,
   AppDataImportsRoute: AppDataImportsRoute,
   AppDataIntergrityChecksRoute: AppDataIntergrityChecksRoute,
+  AppDeviceRoute: AppDeviceRoute,
   AppDiagnosticRoute: AppDiagnosticRoute,
   AppDispensingTransfersRoute: AppDispensingTransfersRoute,
   AppDocumentCustomerRoute: AppDocumentCustomerRoute,
