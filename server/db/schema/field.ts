@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts';
 import { litresCol, meterCol } from './columns';
 import { costCentres, employees, equipment } from './setup-fleet';
@@ -52,6 +52,8 @@ export const dispenses = pgTable('dispenses', {
   index('dispenses_account_at').on(t.accountId, t.dispensedAt),
   index('dispenses_equipment_at').on(t.accountId, t.equipmentId, t.dispensedAt),
   index('dispenses_tank_at').on(t.accountId, t.tankId, t.dispensedAt),
+  index('dispenses_employee_at').on(t.accountId, t.employeeId, t.dispensedAt),
+  index('dispenses_cost_centre_at').on(t.accountId, t.costCentreId, t.dispensedAt),
 ]);
 
 export const transfers = pgTable('transfers', {
@@ -119,7 +121,10 @@ export const exceptions = pgTable('exceptions', {
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
   resolution: text('resolution'),
+  /** Conditions that persist (low level, stale gauge, variance of a day) are raised once while open. */
+  dedupeKey: text('dedupe_key'),
 }, (t) => [
   index('exceptions_account_status').on(t.accountId, t.status, t.raisedAt),
+  uniqueIndex('exceptions_open_dedupe_uq').on(t.accountId, t.dedupeKey).where(sql`${t.dedupeKey} is not null and ${t.status} <> 'resolved'`),
   index('exceptions_entity').on(t.accountId, t.entityId),
 ]);

@@ -6,3 +6,4 @@ export * from './setup-fleet';
 export * from './setup-rules';
 export * from './field';
 export * from './imports';
+export * from './tanks';

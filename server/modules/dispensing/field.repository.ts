@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
-  allocations, costCentres, dispenses, employees, equipment, equipmentTypes, exceptions, f24Rules, products, stockMovements, stores, tanks,
+  allocations, costCentres, dispenses, employees, equipment, equipmentTypes, exceptions, f24Rules, products, stockMovements, stores, tankStock, tanks,
 } from '../../db/schema';
 
 export type StockKind = (typeof stockMovements.$inferInsert)['kind'];
@@ -44,16 +44,21 @@ export function fieldRepository(db: DbOrTx, accountId: number) {
     async allocationsFor(productId: string) {
       return db.select().from(allocations).where(and(mine(allocations), eq(allocations.productId, productId), isNull(allocations.deletedAt)));
     },
-    /** Litres drawn by a subject on the day and in the month of `at` (store-local), excluding one record. */
+    /**
+     * Litres drawn by a subject on the day and in the month of `at` (store-local), excluding one
+     * record. The bounds are computed once so the (subject, time) indexes serve the range.
+     */
     async usage(subject: { equipmentId?: string | null; employeeId?: string | null; costCentreId?: string | null }, productId: string, at: Date, tz: string, excludeId: string) {
       const who = subject.equipmentId ? eq(dispenses.equipmentId, subject.equipmentId)
         : subject.employeeId ? eq(dispenses.employeeId, subject.employeeId) : eq(dispenses.costCentreId, subject.costCentreId!);
-      const local = (unit: 'day' | 'month', c: unknown) => sql`date_trunc(${unit}, ${c} at time zone ${tz})`;
+      const atSql = sql`${at.toISOString()}::timestamptz`;
+      const start = (unit: 'day' | 'month') => sql`(date_trunc(${unit}, ${atSql} at time zone ${tz}) at time zone ${tz})`;
+      const end = (unit: 'day' | 'month') => sql`((date_trunc(${unit}, ${atSql} at time zone ${tz}) + ${`1 ${unit}`}::interval) at time zone ${tz})`;
       const [row] = await db.select({
-        day: sql<string>`coalesce(sum(${dispenses.litres}) filter (where ${local('day', dispenses.dispensedAt)} = ${local('day', sql`${at.toISOString()}::timestamptz`)}), 0)`,
+        day: sql<string>`coalesce(sum(${dispenses.litres}) filter (where ${dispenses.dispensedAt} >= ${start('day')} and ${dispenses.dispensedAt} < ${end('day')}), 0)`,
         month: sql<string>`coalesce(sum(${dispenses.litres}), 0)`,
       }).from(dispenses).where(and(mine(dispenses), who, eq(dispenses.productId, productId), sql`${dispenses.id} <> ${excludeId}`,
-        sql`${local('month', dispenses.dispensedAt)} = ${local('month', sql`${at.toISOString()}::timestamptz`)}`));
+        sql`${dispenses.dispensedAt} >= ${start('month')} and ${dispenses.dispensedAt} < ${end('month')}`));
       return { day: Number(row.day), month: Number(row.month) };
     },
     /** The FAMS24 rule for a store, else the account default. */
@@ -66,13 +71,10 @@ export function fieldRepository(db: DbOrTx, accountId: number) {
     async move(tankId: string, at: Date, litres: number, kind: StockKind, refId: string) {
       await db.insert(stockMovements).values({ accountId, tankId, at, litres, kind, refId });
     },
+    /** The tank's book stock, kept by a trigger on stock_movements (migration 0004). */
     async bookStock(tankId: string): Promise<number> {
-      const [row] = await db.select({ s: sum(stockMovements.litres) }).from(stockMovements).where(and(mine(stockMovements), eq(stockMovements.tankId, tankId)));
+      const [row] = await db.select({ s: tankStock.bookLitres }).from(tankStock).where(and(mine(tankStock), eq(tankStock.tankId, tankId)));
       return Number(row?.s ?? 0);
-    },
-    async hasStockHistory(tankId: string): Promise<boolean> {
-      const [row] = await db.select({ id: stockMovements.id }).from(stockMovements).where(and(mine(stockMovements), eq(stockMovements.tankId, tankId))).limit(1);
-      return !!row;
     },
     async raise(rows: Omit<typeof exceptions.$inferInsert, 'accountId'>[]) {
       if (rows.length) await db.insert(exceptions).values(rows.map((r) => ({ ...r, accountId })));

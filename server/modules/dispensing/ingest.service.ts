@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IngestResult } from '../../../src/contract/dispensing';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AccessClaims } from '../auth/tokens';
 import { fieldRepository } from './field.repository';
@@ -22,17 +22,37 @@ function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
   return out;
 }
 
+/** Postgres errors that mean "run the same transaction again": deadlock, serialization failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
+
 /**
- * Stores a batch of field records, each in its own transaction with its stock movements, audit
- * entry and exceptions, so one bad record never takes the others down. Idempotent on the client
- * id within the account: a replay answers `duplicate` with the original exceptions; the same id
- * with other content is refused (422). A database failure fails the whole request (5xx) — the
- * device retries it, and the records already committed answer `duplicate`.
+ * Stores a batch of field records in one transaction, each record in its own savepoint with its
+ * stock movements, audit entry and exceptions, so one bad record never takes the others down and
+ * the batch costs one commit. Idempotent on the client id within the account: a replay answers
+ * `duplicate` with the original exceptions; the same id with other content is refused (422).
+ * Results are answered only after the commit. A database failure fails the whole request (5xx)
+ * and nothing of it is kept — the device retries it. Two batches moving the same tanks in another
+ * order can deadlock on the tanks' stock rows; Postgres aborts one and it is run again here.
  */
 export async function ingestBatch<T extends { id: string }, P>(
   database: Database, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
 ): Promise<IngestResult[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records));
+    } catch (e) {
+      const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE.has(code)) throw e;
+    }
+  }
+}
+
+async function ingestInTx<T extends { id: string }, P>(
+  tx: Tx, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
+): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
+  const now = new Date();
   for (const raw of records) {
     const rawId = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '';
     const parsed = handler.schema.safeParse(raw);
@@ -46,7 +66,7 @@ export async function ingestBatch<T extends { id: string }, P>(
       continue;
     }
     try {
-      results.push(await database.db.transaction((tx) => storeOne({ tx, auth, now: new Date() }, handler, record)));
+      results.push(await tx.transaction((sp) => storeOne({ tx: sp, auth, now }, handler, record)));
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;
       results.push({ id: record.id, status: 'rejected', httpStatus: e.httpStatus, reason: e.message, fieldErrors: e.fieldErrors, exceptions: [] });
