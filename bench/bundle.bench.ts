@@ -10,7 +10,7 @@ import { benchDataDir, CHROMIUM_ARGS, chromiumPath, startServer, table } from '.
 export async function run() {
   const dir = benchDataDir('bundle');
   fs.rmSync(dir, { recursive: true, force: true });
-  const srv = await startServer(dir, 8312);
+  const srv = await startServer(dir, 8912);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const ctx = await browser.newContext({ serviceWorkers: 'block' });

@@ -69,7 +69,7 @@ export async function run() {
   const dir = benchDataDir('imports');
   fs.rmSync(dir, { recursive: true, force: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-bench-files-'));
-  const srv = await startServerProcess(dir, 8322);
+  const srv = await startServerProcess(dir, 8932);
   try {
     const api = await apiSession(srv.url, 'admin', 'admin123');
     const small = path.join(tmp, 'fleet-10k.csv');

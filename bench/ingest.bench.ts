@@ -85,7 +85,7 @@ async function postAll(url: string, headers: Record<string, string>, rows: Dispe
 export async function run() {
   const dir = benchDataDir('ingest');
   fs.rmSync(dir, { recursive: true, force: true });
-  const server = await startServer(dir, 8321);
+  const server = await startServer(dir, 8921);
   try {
     const admin = await apiSession(server.url, 'admin', 'admin123');
     const ref = (await admin.get('/api/v1/reference')) as Ref;

@@ -47,7 +47,7 @@ async function measure(label: string, get: (i: number) => Promise<unknown>) {
 export async function run() {
   const dir = benchDataDir('lists');
   fs.rmSync(dir, { recursive: true, force: true });
-  const srv = await startServerProcess(dir, 8321);
+  const srv = await startServerProcess(dir, 8931);
   try {
     const api = await apiSession(srv.url, 'admin', 'admin123');
     const t0 = performance.now();

@@ -19,7 +19,7 @@ const DEVICE = 'bench-sync';
 export async function run() {
   const dir = benchDataDir('sync');
   fs.rmSync(dir, { recursive: true, force: true });
-  const server = await startServer(dir, 8324);
+  const server = await startServer(dir, 8924);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const driver = await apiSession(server.url, 'driver', 'driver1');

@@ -4,14 +4,14 @@ import { dispenseWarnings } from '../../../src/contract/dispense-warnings';
 import { checkDispenseAllowed } from '../../../src/contract/setup/dispense-check';
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
 import { dispenses } from '../../db/schema';
-import { fieldRepository } from './field.repository';
-import { RecordError, type IngestContext, type KindHandler } from './ingest.types';
+import { storedHashes } from './field.repository';
+import { RecordError, repoOf, type IngestContext, type KindHandler } from './ingest.types';
 import { raiseStockAlarm } from './stock';
 
 type Refs = NonNullable<Awaited<ReturnType<typeof loadRefs>>>;
 
 async function loadRefs(ctx: IngestContext, d: Dispense) {
-  const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
+  const repo = repoOf(ctx);
   const tank = await repo.tank(d.tankId);
   if (!tank) throw new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] });
   if (tank.storeId !== d.storeId) throw new RecordError(422, 'The tank is not at this store.', { tankId: ['This tank is not at the chosen store'] });
@@ -28,6 +28,7 @@ export const dispenseHandler: KindHandler<Dispense, Refs> = {
   entity: 'dispense',
   schema: DispenseInput,
   allowed: (roles, d) => satisfies(roles, d.variant === 'FAMS24' ? 'fams24Basic' : 'famsAllBasic'),
+  storedHashes: (ctx, ids) => storedHashes(ctx.tx, ctx.auth.accountId, dispenses, ids),
   async storedHash(ctx, id) {
     const [row] = await ctx.tx.select({ h: dispenses.payloadHash }).from(dispenses)
       .where(and(eq(dispenses.accountId, ctx.auth.accountId), eq(dispenses.id, id)));
@@ -45,17 +46,19 @@ export const dispenseHandler: KindHandler<Dispense, Refs> = {
     return rows.length === 1;
   },
   async effects(ctx, d, { tank, eqp, costCentreId }) {
-    const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
+    const repo = repoOf(ctx);
     const at = new Date(d.dispensedAt);
     await repo.move(d.tankId, at, -d.litres, 'dispense', d.id);
-    const prev = await repo.previousFill(d.equipmentId, at, d.id);
-    const known = [eqp.currentMeter, prev.meter].filter((m): m is number => m !== null);
     const allocations = await repo.allocationsFor(tank.productId);
     const dispense = { ...d, productId: tank.productId, costCentreId, at };
     // The check picks the governing allocation; its subject's litres so far decide the limits.
     const { allocationId } = checkDispenseAllowed({ dispense, allocations, usedToday: 0, usedThisMonth: 0, timeZone: tank.timezone });
     const governing = allocations.find((a) => a.id === allocationId);
-    const used = governing ? await repo.usage(governing, tank.productId, at, tank.timezone, d.id) : { day: 0, month: 0 };
+    const { previous: prev, used, bookStock } = await repo.afterDispense({
+      equipmentId: d.equipmentId, tankId: d.tankId, at, id: d.id,
+      usage: governing ? { subject: governing, productId: tank.productId, tz: tank.timezone } : null,
+    });
+    const known = [eqp.currentMeter, prev.meter].filter((m): m is number => m !== null);
     const warnings = dispenseWarnings({
       dispense, equipmentCapacity: eqp.capacity, meterType: eqp.meterType, lastMeter: known.length ? Math.max(...known) : null,
       lastFillAt: prev.lastAt, allocations, usedToday: used.day, usedThisMonth: used.month,
@@ -66,7 +69,7 @@ export const dispenseHandler: KindHandler<Dispense, Refs> = {
       message: w.message, severity: w.code === 'meter_rollback' || w.code === 'over_equipment_capacity' ? 'critical' as const : 'warning' as const,
       details: { litres: d.litres, meter: d.meter, dispensedAt: d.dispensedAt, acceptedOnDevice: d.acceptedWarnings.includes(w.code) },
     })));
-    const stock = await raiseStockAlarm(repo, d.tankId, d.storeId, 'dispense', d.id);
+    const stock = await raiseStockAlarm(repo, d.tankId, d.storeId, 'dispense', d.id, bookStock);
     return [...new Set([...warnings.map((w) => w.code), ...stock])].sort();
   },
 };

@@ -1,24 +1,37 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
-  allocations, costCentres, dispenses, employees, equipment, equipmentTypes, exceptions, f24Rules, products, stockMovements, stores, tankStock, tanks,
+  allocations, costCentres, dispenses, employees, equipment, equipmentTypes, exceptions, f24Rules, products, receipts, stockMovements, stores, tankStock, tanks, transfers,
 } from '../../db/schema';
 
 export type StockKind = (typeof stockMovements.$inferInsert)['kind'];
+type Subject = { equipmentId?: string | null; employeeId?: string | null; costCentreId?: string | null };
 
-/** Reads and writes of the field-record ingest; the only place here that touches Drizzle. */
-export function fieldRepository(db: DbOrTx, accountId: number) {
+/**
+ * Reads and writes of the field-record ingest; the only place here that touches Drizzle.
+ * With a `cache`, reference-data reads (tanks, equipment, existence, allocations, FAMS24 rules)
+ * are made once per batch: ingest never writes them, so a rolled-back record cannot leave a
+ * stale entry behind.
+ */
+export function fieldRepository(db: DbOrTx, accountId: number, cache?: Map<string, Promise<unknown>>) {
   const mine = (t: { accountId: AnyPgColumn }) => eq(t.accountId, accountId);
-  return {
-    async tank(id: string) {
+  const memo = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (!cache) return load();
+    let hit = cache.get(key) as Promise<T> | undefined;
+    if (!hit) cache.set(key, (hit = load()));
+    return hit;
+  };
+
+  const reference = {
+    tank: (id: string) => memo(`tank:${id}`, async () => {
       const [row] = await db.select({
         id: tanks.id, storeId: tanks.storeId, productId: tanks.productId, deletedAt: tanks.deletedAt, timezone: stores.timezone,
       }).from(tanks).innerJoin(stores, and(eq(stores.accountId, tanks.accountId), eq(stores.id, tanks.storeId)))
         .where(and(mine(tanks), eq(tanks.id, id)));
       return row;
-    },
-    async equipment(id: string) {
+    }),
+    equipment: (id: string) => memo(`equipment:${id}`, async () => {
       const [row] = await db.select({
         id: equipment.id, costCentreId: equipment.costCentreId, currentMeter: equipment.currentMeter,
         meterType: sql<'km' | 'hours' | null>`coalesce(${equipment.meterType}, ${equipmentTypes.meterType})`,
@@ -27,46 +40,56 @@ export function fieldRepository(db: DbOrTx, accountId: number) {
         .leftJoin(equipmentTypes, and(eq(equipmentTypes.accountId, equipment.accountId), eq(equipmentTypes.id, equipment.typeId)))
         .where(and(mine(equipment), eq(equipment.id, id)));
       return row && { ...row, capacity: row.capacity === null ? null : Number(row.capacity) };
-    },
-    async exists(table: 'employees' | 'costCentres' | 'products', id: string) {
+    }),
+    exists: (table: 'employees' | 'costCentres' | 'products', id: string) => memo(`${table}:${id}`, async () => {
       const t = { employees, costCentres, products }[table];
       const [row] = await db.select({ id: t.id }).from(t).where(and(eq(t.accountId, accountId), eq(t.id, id)));
       return !!row;
-    },
-    /** Highest meter and last fill of the equipment before `at` (records may arrive out of order). */
-    async previousFill(equipmentId: string, at: Date, excludeId: string) {
-      const [row] = await db.select({ meter: sql<string | null>`max(${dispenses.meter})`, lastAt: sql<Date | null>`max(${dispenses.dispensedAt})` })
-        .from(dispenses)
-        .where(and(mine(dispenses), eq(dispenses.equipmentId, equipmentId), lt(dispenses.dispensedAt, at),
-          isNull(dispenses.reversalOf), sql`${dispenses.id} <> ${excludeId}`));
-      return { meter: row?.meter === null || row?.meter === undefined ? null : Number(row.meter), lastAt: row?.lastAt ? new Date(row.lastAt) : null };
-    },
-    async allocationsFor(productId: string) {
-      return db.select().from(allocations).where(and(mine(allocations), eq(allocations.productId, productId), isNull(allocations.deletedAt)));
-    },
-    /**
-     * Litres drawn by a subject on the day and in the month of `at` (store-local), excluding one
-     * record. The bounds are computed once so the (subject, time) indexes serve the range.
-     */
-    async usage(subject: { equipmentId?: string | null; employeeId?: string | null; costCentreId?: string | null }, productId: string, at: Date, tz: string, excludeId: string) {
-      const who = subject.equipmentId ? eq(dispenses.equipmentId, subject.equipmentId)
-        : subject.employeeId ? eq(dispenses.employeeId, subject.employeeId) : eq(dispenses.costCentreId, subject.costCentreId!);
-      const atSql = sql`${at.toISOString()}::timestamptz`;
-      const start = (unit: 'day' | 'month') => sql`(date_trunc(${unit}, ${atSql} at time zone ${tz}) at time zone ${tz})`;
-      const end = (unit: 'day' | 'month') => sql`((date_trunc(${unit}, ${atSql} at time zone ${tz}) + ${`1 ${unit}`}::interval) at time zone ${tz})`;
-      const [row] = await db.select({
-        day: sql<string>`coalesce(sum(${dispenses.litres}) filter (where ${dispenses.dispensedAt} >= ${start('day')} and ${dispenses.dispensedAt} < ${end('day')}), 0)`,
-        month: sql<string>`coalesce(sum(${dispenses.litres}), 0)`,
-      }).from(dispenses).where(and(mine(dispenses), who, eq(dispenses.productId, productId), sql`${dispenses.id} <> ${excludeId}`,
-        sql`${dispenses.dispensedAt} >= ${start('month')} and ${dispenses.dispensedAt} < ${end('month')}`));
-      return { day: Number(row.day), month: Number(row.month) };
-    },
+    }),
+    // async: a Drizzle query is a thenable that runs again on every await; memo needs a promise.
+    allocationsFor: (productId: string) => memo(`allocations:${productId}`, async () =>
+      db.select().from(allocations).where(and(mine(allocations), eq(allocations.productId, productId), isNull(allocations.deletedAt)))),
     /** The FAMS24 rule for a store, else the account default. */
-    async f24Rule(storeId: string) {
+    f24Rule: (storeId: string) => memo(`f24:${storeId}`, async () => {
       const [row] = await db.select().from(f24Rules)
         .where(and(mine(f24Rules), isNull(f24Rules.deletedAt), or(eq(f24Rules.storeId, storeId), isNull(f24Rules.storeId))))
         .orderBy(sql`${f24Rules.storeId} is null`).limit(1);
       return row;
+    }),
+  };
+
+  return {
+    ...reference,
+    /**
+     * What a stored dispense is checked against, in one round trip: the equipment's highest meter
+     * and last fill before it, the governing subject's litres on its day and month (when an
+     * allocation governs), and the tank's book stock after the movement.
+     */
+    async afterDispense(p: { equipmentId: string; tankId: string; at: Date; id: string; usage: { subject: Subject; productId: string; tz: string } | null }) {
+      const at = sql`${p.at.toISOString()}::timestamptz`;
+      const prev = sql`select max(meter) as meter, max(dispensed_at) as last_at from dispenses
+        where account_id = ${accountId} and equipment_id = ${p.equipmentId} and dispensed_at < ${at} and reversal_of is null and id <> ${p.id}`;
+      let usage = sql`select null::numeric as day, null::numeric as month`;
+      if (p.usage) {
+        const { subject, productId, tz } = p.usage;
+        const col = subject.equipmentId ? sql`equipment_id` : subject.employeeId ? sql`employee_id` : sql`cost_centre_id`;
+        const who = subject.equipmentId ?? subject.employeeId ?? subject.costCentreId!;
+        const bound = (unit: 'day' | 'month', plus: boolean) =>
+          sql`((date_trunc(${unit}, ${at} at time zone ${tz})${plus ? sql` + ${`1 ${unit}`}::interval` : sql``}) at time zone ${tz})`;
+        usage = sql`select coalesce(sum(litres) filter (where dispensed_at >= ${bound('day', false)} and dispensed_at < ${bound('day', true)}), 0) as day,
+          coalesce(sum(litres), 0) as month from dispenses
+          where account_id = ${accountId} and ${col} = ${who} and product_id = ${productId} and id <> ${p.id}
+            and dispensed_at >= ${bound('month', false)} and dispensed_at < ${bound('month', true)}`;
+      }
+      const book = sql`select book_litres from tank_stock where account_id = ${accountId} and tank_id = ${p.tankId}`;
+      const { rows: [r] } = await db.execute<{ meter: string | null; last_at: string | Date | null; day: string | null; month: string | null; book: string | null }>(
+        sql`select p.meter, p.last_at, u.day, u.month, (${book}) as book from (${prev}) p, (${usage}) u`);
+      const num = (v: string | null) => (v === null ? null : Number(v));
+      return {
+        previous: { meter: num(r.meter), lastAt: r.last_at ? new Date(r.last_at) : null },
+        used: { day: num(r.day) ?? 0, month: num(r.month) ?? 0 },
+        bookStock: num(r.book) ?? 0,
+      };
     },
     async move(tankId: string, at: Date, litres: number, kind: StockKind, refId: string) {
       await db.insert(stockMovements).values({ accountId, tankId, at, litres, kind, refId });
@@ -87,3 +110,11 @@ export function fieldRepository(db: DbOrTx, accountId: number) {
   };
 }
 export type FieldRepository = ReturnType<typeof fieldRepository>;
+
+/** Stored payload hashes of many field records of one table (a replayed batch in one query). */
+export async function storedHashes(db: DbOrTx, accountId: number, table: typeof dispenses | typeof transfers | typeof receipts, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await db.select({ id: table.id, h: table.payloadHash }).from(table)
+    .where(and(eq(table.accountId, accountId), inArray(table.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.h]));
+}

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { IngestResult } from '../../../src/contract/dispensing';
 import type { Database, Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { auditMany, type AuditEntry } from '../../lib/audit';
 import type { AccessClaims } from '../auth/tokens';
 import { fieldRepository } from './field.repository';
-import { RecordError, type KindHandler } from './ingest.types';
+import { RecordError, type IngestContext, type KindHandler } from './ingest.types';
 
 /** Key order must not change the hash: sort object keys recursively. */
 function stableJson(v: unknown): string {
@@ -27,9 +27,10 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 
 /**
- * Stores a batch of field records in one transaction, each record in its own savepoint with its
- * stock movements, audit entry and exceptions, so one bad record never takes the others down and
- * the batch costs one commit. Idempotent on the client id within the account: a replay answers
+ * Stores a batch of field records in one transaction (one commit for the batch), each record with
+ * its stock movements, exceptions and audit entry. A record is refused only before anything of it
+ * is written (validation, `prepare`, an id clash), so one bad record never leaves a trace or takes
+ * the others down, and no savepoints are needed. Idempotent on the client id within the account: a replay answers
  * `duplicate` with the original exceptions; the same id with other content is refused (422).
  * Results are answered only after the commit. A database failure fails the whole request (5xx)
  * and nothing of it is kept — the device retries it. Two batches moving the same tanks in another
@@ -52,7 +53,9 @@ async function ingestInTx<T extends { id: string }, P>(
   tx: Tx, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
 ): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
-  const now = new Date();
+  const base = { tx, auth, now: new Date(), cache: new Map<string, Promise<unknown>>() };
+  const ids = records.flatMap((r) => (r && typeof r === 'object' && typeof (r as { id?: unknown }).id === 'string' ? [(r as { id: string }).id] : []));
+  const ctx = { ...base, audits: [] as AuditEntry[], known: (await handler.storedHashes?.(base, ids)) ?? null };
   for (const raw of records) {
     const rawId = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '';
     const parsed = handler.schema.safeParse(raw);
@@ -66,17 +69,19 @@ async function ingestInTx<T extends { id: string }, P>(
       continue;
     }
     try {
-      results.push(await tx.transaction((sp) => storeOne({ tx: sp, auth, now }, handler, record)));
+      results.push(await storeOne(ctx, handler, record));
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;
       results.push({ id: record.id, status: 'rejected', httpStatus: e.httpStatus, reason: e.message, fieldErrors: e.fieldErrors, exceptions: [] });
     }
   }
+  // Written once for the batch, in its transaction: an entry exists exactly for each stored record.
+  await auditMany(tx, ctx.audits);
   return results;
 }
 
 async function storeOne<T extends { id: string }, P>(
-  ctx: Parameters<KindHandler<T, P>['prepare']>[0], handler: KindHandler<T, P>, record: T,
+  ctx: IngestContext & { audits: AuditEntry[]; known: Map<string, string> | null }, handler: KindHandler<T, P>, record: T,
 ): Promise<IngestResult> {
   const hash = hashOf(record);
   const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
@@ -84,14 +89,18 @@ async function storeOne<T extends { id: string }, P>(
     if (stored !== hash) throw new RecordError(422, 'Another record with this id was stored with different content.', { id: ['This id is already used by a different record'] });
     return { id: record.id, status: 'duplicate', httpStatus: 200, exceptions: await repo.exceptionCodes(record.id) };
   };
-  const before = await handler.storedHash(ctx, record.id);
+  const before = ctx.known ? ctx.known.get(record.id) : await handler.storedHash(ctx, record.id);
   if (before !== undefined) return replay(before);
   const prepared = await handler.prepare(ctx, record);
   if (!(await handler.insert(ctx, record, prepared, hash))) {
     // A concurrent request stored the same id between our check and our insert.
     return replay((await handler.storedHash(ctx, record.id))!);
   }
-  const exceptions = await handler.effects(ctx, record, prepared);
-  await audit(ctx.tx, { accountId: ctx.auth.accountId, userId: ctx.auth.userId, action: 'create', entity: handler.entity, entityId: record.id, after: record });
+  const exceptions = await handler.effects(ctx, record, prepared).catch((e: unknown) => {
+    // A refusal after the insert would leave a partial record: fail the batch instead (see prepare).
+    if (e instanceof RecordError) throw new Error(`${handler.entity} effects refused a stored record: ${e.message}`);
+    throw e;
+  });
+  ctx.audits.push({ accountId: ctx.auth.accountId, userId: ctx.auth.userId, action: 'create', entity: handler.entity, entityId: record.id, after: record });
   return { id: record.id, status: 'created', httpStatus: 201, exceptions };
 }

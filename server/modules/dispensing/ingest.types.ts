@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { fieldRepository } from './field.repository';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../auth/tokens';
 
@@ -13,6 +14,11 @@ export interface IngestContext {
   tx: Tx;
   auth: AccessClaims;
   now: Date;
+  /**
+   * Reference-data lookups shared by the records of one batch (tanks, equipment, allocations,
+   * rules do not change while a batch is stored); see `repoOf`.
+   */
+  cache?: Map<string, Promise<unknown>>;
 }
 
 /** What differs between dispenses, transfers and receipts; the batch runner does the rest. */
@@ -23,10 +29,19 @@ export interface KindHandler<T extends { id: string }, P> {
   allowed(roles: readonly string[], record: T): boolean;
   /** The stored record's payload hash, for telling a replay from a clash. */
   storedHash(ctx: IngestContext, id: string): Promise<string | undefined>;
-  /** Looks up what the record refers to in this account; throws RecordError when it cannot be stored. */
+  /** Optional: the stored hashes of many ids in one query (replays of a whole batch are common). */
+  storedHashes?(ctx: IngestContext, ids: string[]): Promise<Map<string, string>>;
+  /**
+   * Looks up what the record refers to in this account; throws RecordError when it cannot be
+   * stored. This is the only place a record may be refused: nothing is written before it, so a
+   * refusal needs no savepoint.
+   */
   prepare(ctx: IngestContext, record: T): Promise<P>;
   /** Inserts the row unless (account, id) exists; true when this call inserted it. */
   insert(ctx: IngestContext, record: T, prepared: P, payloadHash: string): Promise<boolean>;
-  /** Stock movements and exceptions for a newly stored record; returns the exception codes. */
+  /** Stock movements and exceptions for a newly stored record; returns the exception codes. Never refuses. */
   effects(ctx: IngestContext, record: T, prepared: P): Promise<string[]>;
 }
+
+/** The ingest repository for this context, sharing the batch's reference-data cache. */
+export const repoOf = (ctx: IngestContext) => fieldRepository(ctx.tx, ctx.auth.accountId, ctx.cache);

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { satisfies } from '../../../src/contract/access';
 import { ReceiptInput } from '../../../src/contract/dispensing';
 import { receipts } from '../../db/schema';
-import { fieldRepository } from './field.repository';
-import { RecordError, type KindHandler } from './ingest.types';
+import { storedHashes } from './field.repository';
+import { RecordError, repoOf, type KindHandler } from './ingest.types';
 
 type Receipt = ReturnType<typeof ReceiptInput.parse>;
 
@@ -12,13 +12,14 @@ export const receiptHandler: KindHandler<Receipt, null> = {
   entity: 'receipt',
   schema: ReceiptInput,
   allowed: (roles) => satisfies(roles, 'editor'),
+  storedHashes: (ctx, ids) => storedHashes(ctx.tx, ctx.auth.accountId, receipts, ids),
   async storedHash(ctx, id) {
     const [row] = await ctx.tx.select({ h: receipts.payloadHash }).from(receipts)
       .where(and(eq(receipts.accountId, ctx.auth.accountId), eq(receipts.id, id)));
     return row?.h;
   },
   async prepare(ctx, r) {
-    if (!(await fieldRepository(ctx.tx, ctx.auth.accountId).tank(r.tankId))) throw new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] });
+    if (!(await repoOf(ctx).tank(r.tankId))) throw new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] });
     return null;
   },
   async insert(ctx, r, _refs, payloadHash) {
@@ -30,7 +31,7 @@ export const receiptHandler: KindHandler<Receipt, null> = {
     return rows.length === 1;
   },
   async effects(ctx, r) {
-    await fieldRepository(ctx.tx, ctx.auth.accountId).move(r.tankId, new Date(r.receivedAt), r.litres, 'receipt', r.id);
+    await repoOf(ctx).move(r.tankId, new Date(r.receivedAt), r.litres, 'receipt', r.id);
     return [];
   },
 };

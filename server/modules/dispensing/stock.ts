@@ -4,8 +4,10 @@ import type { FieldRepository } from './field.repository';
  * After a withdrawal: a tank whose book stock went below zero has missed a delivery, an opening
  * balance or a reading; the withdrawal is stored all the same and this is raised.
  */
-export async function raiseStockAlarm(repo: FieldRepository, tankId: string, storeId: string, entity: string, entityId: string): Promise<string[]> {
-  const stock = await repo.bookStock(tankId);
+export async function raiseStockAlarm(
+  repo: FieldRepository, tankId: string, storeId: string, entity: string, entityId: string, known?: number,
+): Promise<string[]> {
+  const stock = known ?? (await repo.bookStock(tankId));
   if (stock >= 0) return [];
   await repo.raise([{
     code: 'negative_book_stock', entity, entityId, storeId, tankId, severity: 'warning',

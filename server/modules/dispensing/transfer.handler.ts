@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { satisfies } from '../../../src/contract/access';
 import { TransferInput } from '../../../src/contract/dispensing';
 import { transfers } from '../../db/schema';
-import { fieldRepository } from './field.repository';
-import { RecordError, type KindHandler } from './ingest.types';
+import { storedHashes } from './field.repository';
+import { RecordError, repoOf, type KindHandler } from './ingest.types';
 import { raiseStockAlarm } from './stock';
 
 type Transfer = ReturnType<typeof TransferInput.parse>;
@@ -14,13 +14,14 @@ export const transferHandler: KindHandler<Transfer, Refs> = {
   entity: 'transfer',
   schema: TransferInput,
   allowed: (roles) => satisfies(roles, 'allFamsUser'),
+  storedHashes: (ctx, ids) => storedHashes(ctx.tx, ctx.auth.accountId, transfers, ids),
   async storedHash(ctx, id) {
     const [row] = await ctx.tx.select({ h: transfers.payloadHash }).from(transfers)
       .where(and(eq(transfers.accountId, ctx.auth.accountId), eq(transfers.id, id)));
     return row?.h;
   },
   async prepare(ctx, t) {
-    const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
+    const repo = repoOf(ctx);
     const from = await repo.tank(t.fromTankId);
     if (!from) throw new RecordError(422, 'Unknown source tank.', { fromTankId: ['Unknown tank'] });
     if (t.toTankId && !(await repo.tank(t.toTankId))) throw new RecordError(422, 'Unknown destination tank.', { toTankId: ['Unknown tank'] });
@@ -36,7 +37,7 @@ export const transferHandler: KindHandler<Transfer, Refs> = {
     return rows.length === 1;
   },
   async effects(ctx, t, refs) {
-    const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
+    const repo = repoOf(ctx);
     const at = new Date(t.transferredAt);
     await repo.move(t.fromTankId, at, -t.litres, 'transfer_out', t.id);
     if (t.toTankId) await repo.move(t.toTankId, at, t.litres, 'transfer_in', t.id);
