@@ -5,6 +5,7 @@ import { accounts, memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_FUELS, NORTH_HAULAGE } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
+import { DEMO_GAUGE_ACCOUNT, seedDemoGauges } from './seed-gauges';
 import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
 
 /**
@@ -33,6 +34,8 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
       { id: idOf.get('North Haulage')!, setup: NORTH_HAULAGE, seed: 20_240_602 },
     ]);
     for (const f of fleets) await insertDemoSetup(tx, f);
+    // One simulated TLS console per Demo Fuels store (the server starts them; ADR 010).
+    await seedDemoGauges(tx, idOf.get(DEMO_GAUGE_ACCOUNT)!);
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx.insert(users).values({
         username: u.username, email: `${u.username}@fams.example`, displayName: u.displayName, passwordHash: hashes[i],

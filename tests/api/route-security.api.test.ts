@@ -18,6 +18,9 @@ const OPEN = new Set([
   'POST /api/v1/FAMSlegacy/Authenticate', 'POST /api/v1/auth/refresh', 'POST /api/v1/auth/logout',
   'POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/reset-password', 'POST /api/v1/auth/register',
   'GET /api/v1/health',
+  // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
+  // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).
+  'POST /api/v1/gauges/readings',
 ]);
 
 beforeAll(async () => {

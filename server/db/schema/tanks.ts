@@ -11,8 +11,9 @@ export interface GaugeTankMap { tankNumber: number; tankId: string }
 
 /**
  * A tank gauge or gateway (`/iotSetup`). TLS gauges are polled by the server over TCP; HTTP push
- * devices send readings with their key (only a scrypt hash of it is kept, the hint is its last 4
- * characters). `next_poll_at`, `failures` and `last_*` are the poller's state.
+ * devices send readings with their key (only a SHA-256 hash of the random 256-bit key is kept, the
+ * hint is its last 4 characters; ADR 010). `next_poll_at`, `failures` and `last_*` are the
+ * poller's state.
  */
 export const gaugeDevices = pgTable('gauge_devices', {
   ...masterColumns(),
@@ -74,7 +75,11 @@ export const tankReadings = pgTable('tank_readings', {
   check('tank_readings_source_ck', sql`${t.source} in ('gauge', 'dip', 'import')`),
 ]);
 
-/** A delivery the gauge saw (TLS i202): matched to a receipt, or an exception is raised. */
+/**
+ * A delivery the gauge saw (TLS i202): matched to a receipt, or an exception is raised. `settled_at`
+ * is when that was decided for good (a receipt may be recorded up to 2 h after the gauge saw the
+ * delivery, so the decision waits), so a resolved `unmatched_delivery` is never raised again.
+ */
 export const gaugeDeliveries = pgTable('gauge_deliveries', {
   accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
   id: uuid('id').primaryKey().defaultRandom(),
@@ -87,10 +92,12 @@ export const gaugeDeliveries = pgTable('gauge_deliveries', {
   litres: litresCol('litres').notNull(),
   netLitres15: litresCol('net_litres_15'),
   matchedReceiptId: uuid('matched_receipt_id'),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   foreignKey({ name: 'gauge_deliveries_tank_fk', columns: [t.accountId, t.tankId], foreignColumns: [tanks.accountId, tanks.id] }),
   uniqueIndex('gauge_deliveries_instant_uq').on(t.accountId, t.tankId, t.startedAt),
+  index('gauge_deliveries_unsettled').on(t.accountId, t.endedAt).where(sql`${t.settledAt} is null`),
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { GaugeDevicesPage } from '@/features/gauges/GaugeDevicesPage';
 
-export const Route = createFileRoute('/_app/iotSetup')({ beforeLoad: guard('/iotSetup'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/iotSetup')({ beforeLoad: guard('/iotSetup'), validateSearch: validateListSearch, component: GaugeDevicesPage });

@@ -1,0 +1,2 @@
+ALTER TABLE "gauge_deliveries" ADD COLUMN "settled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "gauge_deliveries_unsettled" ON "gauge_deliveries" USING btree ("account_id","ended_at") WHERE "gauge_deliveries"."settled_at" is null;
