@@ -4,6 +4,7 @@ import type { Rule } from '../../../src/contract/access';
 import { API_ROOT } from '../../../src/contract/constants';
 import { BatchBody, BatchResponse } from '../../../src/contract/dispensing';
 import type { Database } from '../../db/client';
+import { dipHandler } from './dip.handler';
 import { dispenseHandler } from './dispense.handler';
 import { ingestBatch } from './ingest.service';
 import type { KindHandler } from './ingest.types';
@@ -13,12 +14,13 @@ import { transferHandler } from './transfer.handler';
 /**
  * Batch ingest of field records. The endpoint's rule lets the request in; each record is then
  * checked against its own screen's rule (a FAMS24 dispense needs fams24Basic, a transfer
- * allFamsUser, a manual receipt editor).
+ * allFamsUser, a manual receipt editor, a manual dip allFamsBasic).
  */
 const KINDS: { path: string; rule: Rule; handler: KindHandler<{ id: string }, unknown> }[] = [
   { path: 'dispenses', rule: 'allFamsBasic', handler: dispenseHandler as unknown as KindHandler<{ id: string }, unknown> },
   { path: 'transfers', rule: 'allFamsUser', handler: transferHandler as unknown as KindHandler<{ id: string }, unknown> },
   { path: 'receipts', rule: 'editor', handler: receiptHandler as unknown as KindHandler<{ id: string }, unknown> },
+  { path: 'dips', rule: 'allFamsBasic', handler: dipHandler as unknown as KindHandler<{ id: string }, unknown> },
 ];
 
 export function dispensingRoutes(app: FastifyInstance, database: Database) {

@@ -1,13 +1,17 @@
 import { Alert, Box, Card, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAllowedScreens } from '@/app/access';
 import type { ScreenPath } from '@/app/guard';
 import { HOME_PATH } from '@/contract/screens';
 import { session } from '@/lib/session';
 
-/** Home: the account's message, who is signed in where, and links to what this user may open. */
-export function DashboardPage() {
+/**
+ * Home: the account's message, who is signed in where, the KPI cards (`cards`, composed by the
+ * route from the dashboard area) and links to what this user may open.
+ */
+export function DashboardPage({ cards }: { cards?: ReactNode }) {
   const snap = useSnapshot(session);
   const links = useAllowedScreens().filter((s) => s.path !== HOME_PATH && s.menu);
   return (
@@ -32,6 +36,7 @@ export function DashboardPage() {
           </Stack>
         </Card.Body>
       </Card.Root>
+      {cards}
       <Box as="section" aria-labelledby="quick-links">
         <Heading as="h2" id="quick-links" size="md" mb="3">Quick links</Heading>
         {links.length === 0 ? (

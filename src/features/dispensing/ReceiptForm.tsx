@@ -78,6 +78,6 @@ export function ReceiptForm({ reference: ref }: { reference: ReferenceData }) {
   return (
     <CaptureColumns form={form}
       recent={<RecentRecords kind="receipts" title="Recent deliveries on this device" reference={ref} onFix={startFix} editingId={capture.editing?.id}
-        footer={<Text fontSize="xs" color="fg.muted">Only what this device recorded. The list of all receipts on the server comes with a later release.</Text>} />} />
+        footer={<Text fontSize="xs" color="fg.muted">Only what this device recorded. Every manual receipt of the account is listed below.</Text>} />} />
   );
 }

@@ -94,3 +94,10 @@ export function transfer(over: Partial<InputOf<'transfers'>> = {}): InputOf<'tra
     transferredAt: new Date().toISOString(), deviceId: DEVICE, ...over,
   };
 }
+
+export function dip(over: Partial<InputOf<'dips'>> = {}): InputOf<'dips'> {
+  return {
+    id: crypto.randomUUID(), tankId: crypto.randomUUID(), productHeightMm: 1250, waterHeightMm: 15, temperatureC: 18.5,
+    dippedAt: new Date().toISOString(), deviceId: DEVICE, ...over,
+  };
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { WallboardPage } from '@/features/tanks/WallboardPage';
 
-export const Route = createFileRoute('/_app/fullpagedashboard')({ beforeLoad: guard('/fullpagedashboard'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/fullpagedashboard')({ beforeLoad: guard('/fullpagedashboard'), component: WallboardPage });

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
 import { DashboardPage } from '@/features/app/DashboardPage';
+import { KpiCards } from '@/features/dashboard/KpiCards';
 
-export const Route = createFileRoute('/_app/dashboard/analytics')({ beforeLoad: guard('/dashboard/analytics'), component: DashboardPage });
+const Page = () => <DashboardPage cards={<KpiCards />} />;
+
+export const Route = createFileRoute('/_app/dashboard/analytics')({ beforeLoad: guard('/dashboard/analytics'), component: Page });

@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { startSimulator, type Simulator } from '../../server/gauges/simulator';
+import { signIn, USERS, type DemoUser } from './support';
+
+/**
+ * `/TankLevels` end to end (issue 5): a Veeder-Root TLS gauge simulator on a loopback port is
+ * polled by the real server ("Test connection" on a device set up through the API) and the page
+ * shows what it just read; a driver's dip saved with no connection on a phone-size screen syncs and
+ * shows on the page; a driver is refused the page. Codes are unique per run.
+ */
+test.describe.configure({ mode: 'serial' });
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
+
+const stamp = String(Date.now()).slice(-7);
+const CHART = [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }];
+const f = {} as { store: string; gauged: string; dipped: string; productName: string };
+let sim: Simulator;
+
+/** The API as a demo user in Demo Fuels (the boss belongs to two accounts). */
+async function apiAs(baseURL: string, user: DemoUser) {
+  const ctx = await request.newContext({ baseURL });
+  const [Username, Password] = USERS[user];
+  const value = (await (await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } })).json()).value as Array<{
+    token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; accountName: string } }>;
+  const item = value.find((v) => v.account.accountName === 'Demo Fuels')!;
+  const headers = {
+    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
+    accountKey: item.account.accountKey, userKey: item.userKey,
+  };
+  const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const res = await ctx[method](`/api/v1${path}`, { headers, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  return { call, ctx };
+}
+
+let admin: { call: (m: 'get' | 'post', p: string, d?: unknown) => Promise<any>; ctx: APIRequestContext };
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await apiAs(baseURL!, 'admin');
+  const ref = await admin.call('get', '/reference');
+  const product = (ref.products as Array<{ id: string; name: string; kind: string }>).find((p) => p.kind === 'fuel')!;
+  f.productName = product.name;
+  f.store = (await admin.call('post', '/stores', { code: `G${stamp}`, name: `Gauge yard ${stamp}`, variant: 'FAMS', timezone: 'UTC' })).id;
+  const tank = { storeId: f.store, productId: product.id, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: CHART };
+  f.gauged = (await admin.call('post', '/tanks', { ...tank, code: 'G1', name: 'Gauged tank' })).id;
+  f.dipped = (await admin.call('post', '/tanks', { ...tank, code: 'G2', name: 'Dipped tank' })).id;
+});
+
+test.afterAll(async () => {
+  await sim?.close();
+  await admin?.ctx.dispose();
+});
+
+/** Serious or critical axe findings on the page as it is now. */
+async function axe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+/** The card of one tank on /TankLevels. */
+const card = (page: Page, code: string, name: string) => page.getByRole('listitem', { name: `Tank ${code} · ${name}` });
+
+async function signedIn(browser: Browser, user: DemoUser, viewport = { width: 1280, height: 900 }) {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'allow' });
+  const page = await ctx.newPage();
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  return { ctx, page };
+}
+
+test('/TankLevels shows the reading the gauge simulator just produced', async ({ browser, baseURL }) => {
+  sim = await startSimulator({
+    host: '127.0.0.1', timezone: 'UTC', noise: false,
+    tanks: [{ tankNumber: 1, capacity: 10_000, volume: 6234.5, waterMm: 0, temperatureC: 15, chart: CHART, drawPerHour: 0 }],
+  });
+  const boss = await apiAs(baseURL!, 'boss');
+  const device = await boss.call('post', '/gauge-devices', {
+    name: `Simulator ${stamp}`, storeId: f.store, protocol: 'tls_tcp', host: sim.host, port: sim.port, pollIntervalS: 3600,
+    enabled: true, tankMap: [{ tankNumber: 1, tankId: f.gauged }],
+  });
+  const poll = await boss.call('post', `/gauge-devices/${device.id}/test`);
+  expect(poll).toMatchObject({ ok: true });
+  const read = poll.inventory.find((t: { tankId: string | null }) => t.tankId === f.gauged);
+  expect(read.volume).toBeCloseTo(6234.5, 1);
+  await boss.ctx.dispose();
+
+  const { ctx, page } = await signedIn(browser, 'admin');
+  await page.goto(`/TankLevels?storeId=${f.store}`);
+  const gauged = card(page, 'G1', 'Gauged tank');
+  await expect(gauged.getByText('Gauge', { exact: true })).toBeVisible();
+  await expect(gauged.getByText(`${Math.round(read.volume).toLocaleString('en-US')} L`).first()).toBeVisible();
+  await expect(gauged.getByText(/Last reading .*\((just now|\d+ min ago)\)/)).toBeVisible();
+  await expect(gauged.getByRole('meter', { name: /Fill level, 62\.3 %/ })).toBeVisible();
+  // The other tank has never been read: it shows its book stock.
+  await expect(card(page, 'G2', 'Dipped tank').getByText('Book stock', { exact: true }).first()).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  await gauged.getByRole('button', { name: 'History of G1 · Gauged tank' }).click();
+  const history = page.getByRole('dialog', { name: 'History of G1 · Gauged tank' });
+  await expect(history.getByRole('img', { name: 'History of G1 · Gauged tank' })).toBeVisible();
+  await expect(history.getByText(/^1 point · lowest 6,23\d L · highest 6,23\d L$/)).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await history.getByRole('button', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/range=7d/);
+  await expect(history.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: test.info().outputPath('tanklevels-history.png') });
+  await history.getByRole('button', { name: 'Close' }).click();
+  await page.screenshot({ path: test.info().outputPath('tanklevels-desktop.png'), fullPage: true });
+  await ctx.close();
+});
+
+test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is refused the page', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { ctx, page } = await signedIn(browser, 'driver', { width: 360, height: 780 });
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  // The "Record dip" deep link: the dip tab with the tank chosen, from the cached reference data.
+  await page.goto(`/QuickDispense?tab=dip&tankId=${f.dipped}`);
+  const form = page.getByRole('form', { name: 'Tank dip' });
+  await expect(page.getByRole('tab', { name: 'Tank dip' })).toHaveAttribute('aria-selected', 'true');
+  await expect(form.getByLabel('Tank')).toHaveValue(f.dipped);
+  const recent = page.getByRole('region', { name: 'Recent dips on this device' });
+  await expect(recent.getByText('0 waiting · 0 rejected')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // No connection at all (the service worker's fetches too).
+  await ctx.route('**/api/**', (r) => r.abort());
+  await ctx.setOffline(true);
+  await form.getByLabel('Product height (mm)').fill('2100');
+  await expect(form.getByText("2100 mm is outside this tank's strapping chart (0–2000 mm)")).toBeVisible();
+  await form.getByLabel('Product height (mm)').fill('1500');
+  await form.getByLabel('Temperature (°C)').fill('15');
+  await expect(form.getByLabel('Dip in litres').getByText('7,500 L').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('dip-phone.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Save dip' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved on this device: 1500 mm in G2 Dipped tank' })).toBeVisible();
+  await expect(recent.getByText('1 waiting · 0 rejected')).toBeVisible();
+  await expect(recent.getByText('Waiting', { exact: true })).toBeVisible();
+
+  // Connection back: the outbox sends the dip by itself.
+  await ctx.unrouteAll();
+  await ctx.setOffline(false);
+  await expect(recent.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+  await expect(recent.getByText('Synced', { exact: true })).toBeVisible();
+
+  await page.goto('/TankLevels');
+  await expect(page).toHaveURL(/\/pages\/not-authorized/);
+  await ctx.close();
+
+  const office = await signedIn(browser, 'admin', { width: 360, height: 780 });
+  await office.page.goto(`/TankLevels?storeId=${f.store}`);
+  const dipped = card(office.page, 'G2', 'Dipped tank');
+  await expect(dipped.getByText('Dip', { exact: true })).toBeVisible();
+  await expect(dipped.getByText('7,500 L').first()).toBeVisible();
+  await expect(dipped.getByText('1,500 mm')).toBeVisible();
+  await office.page.screenshot({ path: test.info().outputPath('tanklevels-phone.png'), fullPage: true });
+  await office.ctx.close();
+});
+
+test('"Record dip" on /TankLevels saves through the outbox and the level follows', async ({ browser }) => {
+  const { ctx, page } = await signedIn(browser, 'admin');
+  await page.goto(`/TankLevels?storeId=${f.store}`);
+  await card(page, 'G2', 'Dipped tank').getByRole('button', { name: 'Record dip for G2 · Dipped tank' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record dip: G2 · Dipped tank' });
+  await dialog.getByLabel('Product height (mm)').fill('1900');
+  await dialog.getByLabel('Water height (mm)').fill('60');
+  // 1900 mm → 9 500 L, less 60 mm of water (300 L): 9 200 L; the water is above the 50 mm alarm.
+  await expect(dialog.getByLabel('Dip in litres').getByText('9,200 L').first()).toBeVisible();
+  // Its time must be later than the dip of the previous test (the form's time is to the minute).
+  await dialog.getByLabel('Time').fill(new Date(Date.now() + 60_000).toISOString().slice(0, 16));
+  await page.screenshot({ path: test.info().outputPath('record-dip-dialog.png') });
+  await dialog.getByRole('button', { name: 'Save dip' }).click();
+  await expect(dialog).toBeHidden();
+  const dipped = card(page, 'G2', 'Dipped tank');
+  await expect(dipped.getByText('9,200 L').first()).toBeVisible({ timeout: 30_000 });
+  await expect(dipped.getByLabel('Alarms').getByText('Water')).toBeVisible();
+  await ctx.close();
+});
