@@ -39,8 +39,9 @@ export async function insertDemoSetup(tx: Tx, f: FleetRows) {
   await tx.insert(f24Rules).values(f.f24Rules);
   if (f.assets.length) await tx.insert(assets).values(f.assets);
   if (f.assetAllocations.length) await tx.insert(assetAllocations).values(f.assetAllocations);
-  // Tanks start with a known book stock, so withdrawals are judged against something real.
-  const openedAt = new Date(Date.now() - 30 * 86_400_000);
+  // Tanks start with a known book stock, so withdrawals are judged against something real. Dated
+  // before the demo year of records (demo-history.ts, 365 days) so that history draws on it.
+  const openedAt = new Date(Date.now() - 400 * 86_400_000);
   await tx.insert(stockMovements).values(f.tanks.map((t) => ({
     accountId: t.accountId, tankId: t.id!, at: openedAt, litres: Math.round(t.safeFill * 0.6), kind: 'opening' as const,
   })));

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { BalancingPage } from '@/features/balancing/BalancingPage';
+import { validateBalancingSearch } from '@/features/balancing/search';
 
-export const Route = createFileRoute('/_app/QuickBalancing')({ beforeLoad: guard('/QuickBalancing'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/QuickBalancing')({ beforeLoad: guard('/QuickBalancing'), validateSearch: validateBalancingSearch, component: BalancingPage });

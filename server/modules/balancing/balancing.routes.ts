@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BALANCING_PATH, DAILY_EXPORT_COLUMNS, DailyExportQuery, DailyQuery, DailyResponse, MONTHLY_EXPORT_COLUMNS, MonthlyExportQuery, MonthlyQuery,
+  MonthlyResponse, RecordsQuery, RecordsResponse,
+} from '../../../src/contract/balancing';
+import { API_ROOT } from '../../../src/contract/constants';
+import type { ExportFormat } from '../../../src/contract/list';
+import type { Db } from '../../db/client';
+import { CONTENT_TYPES, csvStream, exportFileName, xlsxStream } from '../../lib/resource/export';
+import { balancingService } from './balancing.service';
+
+const RULE = 'quickReportViewers' as const;
+const base = `${API_ROOT}${BALANCING_PATH}`;
+
+/** One chunk through the same CSV/XLSX writers every list export uses. */
+function sendFile(reply: FastifyReply, stem: string, title: string, format: ExportFormat, columns: readonly string[], rows: Record<string, unknown>[]) {
+  reply.header('content-type', CONTENT_TYPES[format]);
+  reply.header('content-disposition', `attachment; filename="${exportFileName(stem, format)}"`);
+  reply.header('cache-control', 'no-store');
+  const chunks = (async function* () { yield rows; })();
+  return reply.send(format === 'csv' ? csvStream([...columns], chunks) : xlsxStream(title, [...columns], chunks));
+}
+
+/** `/QuickBalancing`'s endpoints: month roll-up, daily figures, the records behind a figure, exports. */
+export function balancingRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const svc = balancingService(db);
+
+  r.get(`${base}/monthly`, {
+    config: { access: RULE },
+    schema: { querystring: MonthlyQuery, response: { 200: MonthlyResponse } },
+  }, async (req) => svc.monthly(req.auth.accountId, req.query));
+
+  r.get(`${base}/daily`, {
+    config: { access: RULE },
+    schema: { querystring: DailyQuery, response: { 200: DailyResponse } },
+  }, async (req) => svc.daily(req.auth.accountId, req.query));
+
+  r.get(`${base}/records`, {
+    config: { access: RULE },
+    schema: { querystring: RecordsQuery, response: { 200: RecordsResponse } },
+  }, async (req) => svc.records(req.auth.accountId, req.query));
+
+  r.get(`${base}/monthly/export`, {
+    config: { access: RULE },
+    schema: { querystring: MonthlyExportQuery },
+  }, async (req, reply) => {
+    const { format, ...q } = req.query;
+    const m = await svc.monthly(req.auth.accountId, q);
+    return sendFile(reply, `balancing-${q.month}`, `Balancing ${q.month}`, format, MONTHLY_EXPORT_COLUMNS, m.rows);
+  });
+
+  r.get(`${base}/daily/export`, {
+    config: { access: RULE },
+    schema: { querystring: DailyExportQuery },
+  }, async (req, reply) => {
+    const { format, ...q } = req.query;
+    const d = await svc.daily(req.auth.accountId, q);
+    const rows = d.tanks.flatMap((t) => t.days.map((day) => ({ storeCode: t.storeCode, tankCode: t.tankCode, ...day })));
+    return sendFile(reply, `balancing-daily-${q.from}-${q.to}`, `Balancing ${q.from} to ${q.to}`, format, DAILY_EXPORT_COLUMNS, rows);
+  });
+}

@@ -1,0 +1,138 @@
+import {
+  MAX_DRILL_RECORDS, VARIANCE_FIXED_LITRES, VARIANCE_THROUGHPUT_SHARE, addDays, dateRange, localDate, monthBounds, reconcileDays, summarise,
+  varianceDedupeKey, type DailyQuery, type DailyResponse, type DailyRow, type DayInput, type MonthlyQuery, type MonthlyResponse,
+  type MonthlyRow, type RecordsQuery, type RecordsResponse, type TankInfo,
+} from '../../../src/contract/balancing';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import { balancingRepository, type TankRow } from './balancing.repository';
+
+/** A daily answer over all tanks is refused beyond this many tank-days (choose a store or a tank). */
+export const MAX_TANK_DAYS = 20_000;
+
+export interface TankDays { tank: TankRow; days: DailyRow[] }
+
+const info = ({ deleted: _d, ...t }: TankRow): TankInfo => t;
+
+/**
+ * Reconciliation over the set-based figures of the repository: the database sums, the contract's
+ * pure functions reconcile (`src/contract/balancing.ts`). `now` decides which days have started
+ * (a day still to come in a store's zone has no row) and which months are complete.
+ */
+export function balancingService(db: DbOrTx) {
+  const repo = balancingRepository(db);
+
+  /** Daily rows of the given tanks for [from, to], in each tank's store-local days. */
+  async function compute(accountId: number, tanks: TankRow[], from: string, to: string, now: Date): Promise<TankDays[]> {
+    const ids = tanks.map((t) => t.tankId);
+    const [flows, closings] = await Promise.all([repo.flows(accountId, ids, from, to), repo.closings(accountId, ids, from, to)]);
+    const flowOf = new Map(flows.map((f) => [`${f.tankId}|${f.day}|${f.kind}`, f.litres]));
+    const closingOf = new Map(closings.map((c) => [`${c.tankId}|${c.day}`, c.litres]));
+    const daysOf = new Map(tanks.map((t) => {
+      const today = localDate(now, t.timezone);
+      return [t.tankId, today < from ? [] : dateRange(from, today < to ? today : to)];
+    }));
+
+    // The book is needed only where an opening has no reading: look it up for those tanks alone.
+    const needBook = tanks.filter((t) => daysOf.get(t.tankId)!.some((d) => !closingOf.has(`${t.tankId}|${addDays(d, -1)}`))).map((t) => t.tankId);
+    const bookAt = new Map<string, number>();
+    if (needBook.length) {
+      const rows = await repo.book(accountId, needBook, from);
+      const current = new Map(rows.filter((r) => r.day === null).map((r) => [r.tankId, r.litres]));
+      const moved = new Map(rows.filter((r) => r.day !== null).map((r) => [`${r.tankId}|${r.day}`, r.litres]));
+      for (const t of needBook) {
+        const days = daysOf.get(t)!;
+        // Moves after the last day shown (up to the present) come off the current book first.
+        let book = current.get(t) ?? 0;
+        for (const [k, v] of moved) if (k.startsWith(`${t}|`) && k.slice(t.length + 1) > (days[days.length - 1] ?? '')) book -= v;
+        for (let i = days.length - 1; i >= 0; i--) {
+          book -= moved.get(`${t}|${days[i]}`) ?? 0;
+          bookAt.set(`${t}|${days[i]}`, book);
+        }
+      }
+    }
+
+    return tanks.map((tank) => {
+      const f = (day: string, kind: string) => flowOf.get(`${tank.tankId}|${day}|${kind}`) ?? 0;
+      const inputs: DayInput[] = daysOf.get(tank.tankId)!.map((day) => ({
+        day,
+        receipts: f(day, 'receipts'), dispensed: f(day, 'dispensed'), transfersOut: f(day, 'transfersOut'), transfersIn: f(day, 'transfersIn'),
+        openingReading: closingOf.get(`${tank.tankId}|${addDays(day, -1)}`) ?? null,
+        bookAtStart: bookAt.get(`${tank.tankId}|${day}`) ?? 0,
+        closingReading: closingOf.get(`${tank.tankId}|${day}`) ?? null,
+      }));
+      return { tank, days: reconcileDays(inputs) };
+    });
+  }
+
+  async function monthlyRows(accountId: number, q: MonthlyQuery, now: Date): Promise<MonthlyRow[]> {
+    const { from, to } = monthBounds(q.month);
+    const tanks = await repo.tanks(accountId, { storeId: q.storeId, since: from });
+    const computed = await compute(accountId, tanks, from, to, now);
+    return computed.map(({ tank, days }) => ({ ...info(tank), ...summarise(days), complete: localDate(now, tank.timezone) > to }));
+  }
+
+  return {
+    compute,
+
+    async daily(accountId: number, q: DailyQuery, now = new Date()): Promise<DailyResponse> {
+      const tanks = await repo.tanks(accountId, { tankId: q.tankId, storeId: q.storeId, since: q.from });
+      if (q.tankId && !tanks.length) throw notFound('No such tank in this account.');
+      const span = dateRange(q.from, q.to).length;
+      if (tanks.length * span > MAX_TANK_DAYS) {
+        throw badRequest(`That is ${tanks.length * span} tank-days; at most ${MAX_TANK_DAYS}. Choose a store or a tank, or a shorter range.`, { to: ['Choose a shorter range'] });
+      }
+      const computed = await compute(accountId, tanks, q.from, q.to, now);
+      return { from: q.from, to: q.to, tanks: computed.map(({ tank, days }) => ({ ...info(tank), days, total: summarise(days) })) };
+    },
+
+    /**
+     * The month per tank. A complete month (over in the store's zone) that breaks the rule raises
+     * `variance_over_threshold` once (ADR 012); a month still running only shows the flag.
+     */
+    async monthly(accountId: number, q: MonthlyQuery, now = new Date()): Promise<MonthlyResponse> {
+      const rows = await monthlyRows(accountId, q, now);
+      await raise(accountId, q.month, rows);
+      const { from, to } = monthBounds(q.month);
+      return { month: q.month, from, to, rule: { throughputShare: VARIANCE_THROUGHPUT_SHARE, fixedLitres: VARIANCE_FIXED_LITRES }, rows };
+    },
+
+    async records(accountId: number, q: RecordsQuery, now = new Date()): Promise<RecordsResponse> {
+      const [tank] = await repo.tanks(accountId, { tankId: q.tankId });
+      if (!tank) throw notFound('No such tank in this account.');
+      if (q.day > localDate(now, tank.timezone)) throw badRequest('That day has not started yet.', { day: ['Choose a day up to today'] });
+      const bounds = await repo.dayBounds(accountId, q.tankId, q.day);
+      const rows = await repo.records(accountId, q.tankId, q.kind, bounds, MAX_DRILL_RECORDS);
+      const readings = q.kind === 'readings';
+      // Readings: the last one at or before the start opens the day, the last one of the day closes it.
+      const opening = readings ? rows.filter((r) => new Date(r.at) <= new Date(bounds.start)).at(-1)?.id : undefined;
+      const closing = readings ? rows.filter((r) => new Date(r.at) > new Date(bounds.start)).at(-1)?.id : undefined;
+      const total = rows[0]?.total ?? 0;
+      return {
+        tank: info(tank), day: q.day, kind: q.kind, start: bounds.start, end: bounds.end,
+        items: rows.map((r) => ({
+          id: String(r.id), at: new Date(r.at).toISOString(), litres: r.litres, detail: r.detail, reversalOf: r.reversalOf ?? null,
+          role: r.id === closing ? 'closing' as const : r.id === opening ? 'opening' as const : null,
+        })),
+        total,
+        // A sum of readings means nothing; for the flows it is the figure the row shows.
+        litres: readings ? 0 : Math.round((rows[0]?.sum ?? 0) * 1000) / 1000,
+        truncated: total > rows.length,
+      };
+    },
+
+    /** Raises the variance exception for the complete, flagged tanks of a month; returns the keys raised now. */
+    async sweep(accountId: number, month: string, now = new Date()): Promise<string[]> {
+      return raise(accountId, month, await monthlyRows(accountId, { month }, now));
+    },
+  };
+
+  async function raise(accountId: number, month: string, rows: MonthlyRow[]): Promise<string[]> {
+    return repo.raiseVariance(accountId, rows.filter((r) => r.flagged && r.complete).map((r) => ({
+      tankId: r.tankId, storeId: r.storeId, key: varianceDedupeKey(r.tankId, month),
+      message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.threshold.toLocaleString('en-US')} L (1 % of ${r.dispensed.toLocaleString('en-US')} L + 492.1 L)`,
+      details: { month, variance: r.variance, threshold: r.threshold, dispensed: r.dispensed, variancePct: r.variancePct },
+    })));
+  }
+}
+export type BalancingService = ReturnType<typeof balancingService>;

@@ -1,0 +1,110 @@
+import { Alert, Box, Field, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useId, useMemo } from 'react';
+import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
+import { ListEmpty, ListError } from '@/app/ui/list/ListStates';
+import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
+import { useColumnChoice } from '@/app/ui/list/useList';
+import { VARIANCE_FIXED_LITRES } from '@/contract/balancing';
+import { saveFile } from '@/lib/resource';
+import { MonthCards } from './Cards';
+import { balancingApi, balancingKeys } from './client';
+import { DailyPanel } from './DailyPanel';
+import { monthName } from './format';
+import { monthColumns, MonthTable, toMonthRows } from './MonthTable';
+import { currentMonth, lastCompleteMonth, shiftMonth, type BalancingSearch } from './search';
+
+const small = { fontSize: 'xs', color: 'fg.muted' } as const;
+
+/**
+ * `/QuickBalancing`: the month per tank (throughput, receipts, variance against the allowance of
+ * 1 % of throughput + 130 US gal, flagged in red), a tank's days below it, and the records behind
+ * every figure. Month, store and open tank are in the URL.
+ */
+export function BalancingPage() {
+  const search = useSearch({ strict: false }) as BalancingSearch;
+  const navigate = useNavigate();
+  const month = search.month ?? lastCompleteMonth();
+  const thisMonth = currentMonth();
+  const set = (patch: Partial<BalancingSearch>, push = false) =>
+    void navigate({
+      to: '.', search: (prev: BalancingSearch) => Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)) as never,
+      replace: !push, resetScroll: false,
+    });
+
+  const ref = useQuery({ queryKey: ['reference'], queryFn: ({ signal }) => balancingApi.reference(signal), staleTime: 60_000 });
+  const monthly = useQuery({
+    queryKey: balancingKeys.monthly(month, search.store),
+    queryFn: ({ signal }) => balancingApi.monthly(month, search.store, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(() => monthly.data && toMonthRows(monthly.data.rows), [monthly.data]);
+  const { visibility, setVisibility } = useColumnChoice('/QuickBalancing');
+  const columns = monthColumns((r) => set({ tank: r.tankId }, true), search.tank);
+  const flagged = rows?.filter((r) => r.flagged) ?? [];
+  const monthId = useId();
+  const storeId = useId();
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" wrap="wrap" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
+        <Flex gap="3" wrap="wrap" align="end">
+          <Field.Root w="auto">
+            <Field.Label {...small} htmlFor={monthId}>Month</Field.Label>
+            <Flex gap="1" align="center">
+              <IconButton size="sm" variant="outline" aria-label="Previous month" onClick={() => set({ month: shiftMonth(month, -1) })}><LuChevronLeft aria-hidden /></IconButton>
+              <Input id={monthId} size="sm" type="month" w="40" value={month} max={thisMonth}
+                onChange={(e) => { if (/^\d{4}-\d{2}$/.test(e.target.value)) set({ month: e.target.value }); }} />
+              <IconButton size="sm" variant="outline" aria-label="Next month" disabled={month >= thisMonth} onClick={() => set({ month: shiftMonth(month, 1) })}><LuChevronRight aria-hidden /></IconButton>
+            </Flex>
+          </Field.Root>
+          <Field.Root w={{ base: 'full', sm: '56' }}>
+            <Field.Label {...small} htmlFor={storeId}>Store</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field id={storeId} value={search.store ?? ''} onChange={(e) => set({ store: e.target.value || undefined })}>
+                <option value="">All stores</option>
+                {ref.data?.stores.map((s) => <option key={s.id} value={s.id}>{s.code} — {s.name}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </Flex>
+        <Flex gap="2" wrap="wrap">
+          <Box hideBelow="md"><ColumnChooser columns={columns} visibility={visibility} onChange={setVisibility} /></Box>
+          <ExportButtons onExport={async (format) => saveFile(await balancingApi.exportMonthly(month, search.store, format))} />
+        </Flex>
+      </Flex>
+
+      <Text fontSize="sm" color="fg.muted">
+        {monthName(month)}{month >= thisMonth ? ' (month to date)' : ''}: a tank is flagged when its variance (measured − book, summed over
+        the days) is more than 1 % of its throughput + 130 US gal ({VARIANCE_FIXED_LITRES} L). Volumes are gross litres at ambient temperature.
+        Choose a tank for its days, and a figure for the records behind it.
+      </Text>
+
+      {flagged.length > 0 && (
+        <Alert.Root status="error" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            {flagged.length === 1 ? '1 tank is' : `${flagged.length} tanks are`} over the allowance: {flagged.map((r) => r.tank).join(', ')}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+
+      {monthly.isError && !monthly.data ? (
+        <ListError message={monthly.error.message} onRetry={() => void monthly.refetch()} retrying={monthly.isFetching} />
+      ) : rows && rows.length === 0 ? (
+        <ListEmpty plural="tanks" filtered={!!search.store} deleted={false} onClear={() => set({ store: undefined })} />
+      ) : (
+        <Box opacity={monthly.isFetching && !monthly.isPending ? 0.6 : 1} aria-busy={monthly.isFetching}>
+          <Box hideBelow="md"><MonthTable rows={rows} columns={columns} visibility={visibility} loading={monthly.isPending} /></Box>
+          <Box hideFrom="md">
+            {rows ? <MonthCards rows={rows} onOpen={(r) => set({ tank: r.tankId }, true)} /> : <Stack gap="2" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} h="28" />)}</Stack>}
+          </Box>
+        </Box>
+      )}
+
+      {search.tank && <DailyPanel key={search.tank} tankId={search.tank} month={month} onClose={() => set({ tank: undefined })} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { MonthParam } from '@/contract/balancing';
+
+/**
+ * `/QuickBalancing?month=2026-10&store=<id>&tank=<id>`: the month shown, the store filter and the
+ * tank whose days are open — in the URL, so a reload, Back or a shared link shows the same figures.
+ */
+export interface BalancingSearch { month?: string; store?: string; tank?: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const id = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined);
+
+export function validateBalancingSearch(raw: Record<string, unknown>): BalancingSearch {
+  const month = MonthParam.safeParse(raw.month).success ? (raw.month as string) : undefined;
+  const out: BalancingSearch = {};
+  if (month) out.month = month;
+  if (id(raw.store)) out.store = id(raw.store);
+  if (id(raw.tank)) out.tank = id(raw.tank);
+  return out;
+}
+
+const monthOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+
+/** This month on this device's calendar. */
+export const currentMonth = (now = new Date()): string => monthOf(now);
+
+/** The last complete month on this device's calendar: the default, since only then is the flag final. */
+export const lastCompleteMonth = (now = new Date()): string => monthOf(new Date(now.getFullYear(), now.getMonth() - 1, 1));
+
+/** `YYYY-MM` moved by n months. */
+export function shiftMonth(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return d.toISOString().slice(0, 7);
+}

@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { signIn } from './support';
+
+/**
+ * `/QuickBalancing` on the demo year the server seeds on its fresh database (ADR 013): the tank
+ * with the planted leak (N3-24 T1) is over the 1 % + 130 US gal allowance in the last complete
+ * month, and only it; its days and the records behind a figure open from the table; the month
+ * exports; a driver is refused. As `viewer` (TheBoss: a quick-report viewer who only reads).
+ */
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+const last = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+const MONTH = `${last.getFullYear()}-${pad(last.getMonth() + 1)}`;
+const LEAK = 'N3-24 T1';
+
+async function openMonth(page: Page) {
+  await signIn(page, 'viewer');
+  await expect(page).toHaveURL(/\/dashboard\/analytics/);
+  await page.goto(`/QuickBalancing?month=${MONTH}`);
+  await expect(page.getByRole('heading', { name: 'Quick balancing', level: 1 })).toBeVisible();
+}
+
+test('flags the planted leak for the last complete month, and only it', async ({ page }) => {
+  await openMonth(page);
+  const table = page.getByRole('table', { name: 'Month per tank' });
+  await expect(table.getByRole('row')).toHaveCount(15); // header + 14 tanks
+  await expect(page.getByRole('status').filter({ hasText: 'over the allowance' })).toHaveText(`1 tank is over the allowance: ${LEAK}`);
+  const leakRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: `${LEAK}: daily figures` }) });
+  await expect(leakRow).toContainText('Over allowance');
+  await expect(table.getByText('Over allowance', { exact: true })).toHaveCount(1);
+  // The variance is negative (fuel missing) and larger than the allowance shown beside it.
+  const cells = await leakRow.getByRole('cell').allInnerTexts();
+  const num = (s: string) => Number(s.replace(/[^\d.]/g, '')) * (/[−-]/.test(s) ? -1 : 1);
+  const variance = num(cells[4]);
+  const allowance = num(cells[6]);
+  expect(variance).toBeLessThan(0);
+  expect(Math.abs(variance)).toBeGreaterThan(allowance);
+
+  // The store filter keeps only that store's tanks.
+  await page.getByLabel('Store').selectOption({ label: 'N3-24 — N3 Truck Stop Harrismith' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(page).toHaveURL(/store=/);
+});
+
+test("drills from the month to the tank's days and to the records behind a figure", async ({ page }) => {
+  await openMonth(page);
+  await page.getByRole('button', { name: `${LEAK}: daily figures` }).click();
+  const days = page.getByRole('table', { name: new RegExp(`Daily figures — ${LEAK}`) });
+  await expect(days).toBeVisible();
+  await expect(page.getByLabel('Month totals')).toContainText('Over allowance');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // Every day of the complete month has a row (header + days).
+  const [y, m] = MONTH.split('-').map(Number);
+  await expect(days.getByRole('row')).toHaveCount(new Date(y, m, 0).getDate() + 1);
+
+  // The 10th's dispensed figure opens the dispenses of that day, which add up to it.
+  const day = `${MONTH}-10`;
+  const figure = days.getByRole('button', { name: `Dispenses of ${LEAK} on ${day}` });
+  const shown = (await figure.innerText()).trim();
+  await figure.click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Dispenses — ${LEAK}`) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/\d+ records · .* L · times in Africa\/Johannesburg/)).toContainText(`${shown} L`);
+  await expect(dialog.getByRole('row').nth(1)).toContainText(/DF-\d{4}/);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+
+  // The measured closing opens the day's readings with the closing one marked.
+  await days.getByRole('button', { name: `Readings of ${LEAK} on ${day}` }).click();
+  const readings = page.getByRole('dialog', { name: new RegExp(`Readings — ${LEAK}`) });
+  await expect(readings.getByText('closing', { exact: true }).first()).toBeVisible();
+  await expect(readings.getByText('opening', { exact: true }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Back closes the tank's days again (the open tank is in the URL).
+  await page.goBack();
+  await expect(days).toBeHidden();
+});
+
+test('exports the month as CSV with the flag', async ({ page }) => {
+  await openMonth(page);
+  await expect(page.getByRole('button', { name: `${LEAK}: daily figures` })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).first().click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^balancing-${MONTH}-.*\\.csv$`));
+  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(lines).toHaveLength(15);
+  const header = lines[0].split(',');
+  const flagged = lines.slice(1).map((l) => l.split(',')).filter((c) => c[header.indexOf('flagged')] === 'true');
+  expect(flagged.map((c) => `${c[0]} ${c[1]}`)).toEqual([LEAK]);
+});
+
+test('a driver is refused, on the screen and by the API', async ({ page }) => {
+  await signIn(page, 'driver');
+  await expect(page).toHaveURL(/\/QuickDispense|\/dashboard/);
+  await page.goto(`/QuickBalancing?month=${MONTH}`);
+  await expect(page).toHaveURL(/\/pages\/not-authorized/);
+  const status = await page.evaluate(async (month) => {
+    const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
+    const res = await fetch(`/api/v1/balancing/monthly?month=${month}`, {
+      headers: {
+        Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`, userId: String(get(localStorage, 'userId')),
+        accountId: String(get(localStorage, 'userAccountId')), accountKey: get(localStorage, 'userAccountKey'), userKey: get(localStorage, 'userKey'),
+      },
+    });
+    return res.status;
+  }, MONTH);
+  expect(status).toBe(403);
+});
