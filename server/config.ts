@@ -14,6 +14,10 @@ export interface Config {
   staticDir: string;
   /** Public origin used in e-mailed links; defaults to the request's origin. */
   publicUrl?: string;
+  /** GPS map tile style (MapLibre style JSON URL); unset = the built-in blank style (no network). */
+  mapStyleUrl?: string;
+  /** Further origins the map style loads tiles, glyphs or sprites from (comma-separated), for the CSP. */
+  mapTileOrigins?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     publicUrl: env.PUBLIC_URL || undefined,
+    mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    mapTileOrigins: env.MAP_TILE_ORIGINS || undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { GpsRecordsPage } from '@/features/views/GpsRecordsPage';
 
-export const Route = createFileRoute('/_app/FilterGPSInformation')({ beforeLoad: guard('/FilterGPSInformation'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/FilterGPSInformation')({ beforeLoad: guard('/FilterGPSInformation'), validateSearch: validateListSearch, component: GpsRecordsPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { CalendarViewPage } from '@/features/views/CalendarViewPage';
+import { validateCalendarSearch } from '@/features/views/search';
 
-export const Route = createFileRoute('/_app/QuickCalendarView')({ beforeLoad: guard('/QuickCalendarView'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/QuickCalendarView')({ beforeLoad: guard('/QuickCalendarView'), validateSearch: validateCalendarSearch, component: CalendarViewPage });

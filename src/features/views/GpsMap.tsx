@@ -1,0 +1,40 @@
+import { Box } from '@chakra-ui/react';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState } from 'react';
+import type { GpsResponse, MapConfig } from '@/contract/views';
+import { createMapController, type MapController } from './mapController';
+
+export interface GpsMapProps {
+  points: GpsResponse;
+  config: MapConfig;
+  /** A record to centre on and open (a link from the GPS records list). */
+  focus?: string;
+  /** The map could not start (no WebGL context, a style that does not load). */
+  onFail: (reason: string) => void;
+}
+
+/** The map chunk (maplibre and its CSS), loaded lazily by the GPS page. */
+export default function GpsMap({ points, config, focus, onFail }: GpsMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const ctl = useRef<MapController | null>(null);
+  const fail = useRef(onFail);
+  const [ready, setReady] = useState(false);
+  useEffect(() => { fail.current = onFail; }, [onFail]);
+
+  // One map per style and store list (the settings), so filtering never rebuilds it.
+  useEffect(() => {
+    const c = createMapController(box.current!, config, { ready: () => setReady(true), fail: (m) => fail.current(m) });
+    ctl.current = c;
+    return () => {
+      c?.destroy();
+      ctl.current = null;
+      setReady(false);
+    };
+  }, [config]);
+
+  useEffect(() => {
+    if (ready) ctl.current?.show(points, focus);
+  }, [ready, points, focus]);
+
+  return <Box ref={box} h={{ base: '60vh', md: '560px' }} minH="320px" w="full" rounded="md" overflow="hidden" borderWidth="1px" data-testid="gps-map" data-ready={ready || undefined} />;
+}
