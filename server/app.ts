@@ -13,12 +13,19 @@ import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
+import { balancingRoutes } from './modules/balancing/balancing.routes';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
+import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { recordsRoutes } from './modules/records/records.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { tanksRoutes } from './modules/tanks/tanks.routes';
+import { mapSettings } from './modules/views/map-settings';
+import { viewsRoutes } from './modules/views/views.routes';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 
@@ -40,6 +47,8 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A real map style (MAP_STYLE_URL) is fetched by the browser, with its tiles: allow their origins.
+  const map = mapSettings(config.mapStyleUrl, config.mapTileOrigins);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -47,9 +56,9 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
         defaultSrc: ["'self'"],
         // Chakra (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...map.origins],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...map.origins],
         upgradeInsecureRequests: null,
       },
     },
@@ -88,10 +97,16 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl));
   authRoutes(app, service, config.publicUrl);
   dispensingRoutes(app, database);
+  recordsRoutes(app, database);
   healthRoutes(app, database, VERSION);
   const services = setupRoutes(app, database.db);
   // With the embedded database this is the only server on its data directory (fams.lock).
   await importsRoutes(app, { db: database.db, dataDir: config.dataDir, services, singleInstance: !config.databaseUrl });
   equipmentCopyRoutes(app, database.db, services);
+  gaugesRoutes(app, database.db, { pushPerMinute: Number(process.env.FAMS_PUSH_RATE_LIMIT) || undefined });
+  viewsRoutes(app, database.db, map);
+  tanksRoutes(app, database.db);
+  dashboardRoutes(app, database.db);
+  balancingRoutes(app, database.db);
   return app;
 }

@@ -3,6 +3,10 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { applyMigrations, connect } from './db/client';
 import { startEmbedded, type EmbeddedDb } from './db/embedded';
+import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauges/demo';
+import { startGaugeJobs, type GaugeJobs } from './gauges/poller';
+import { startVarianceSweep } from './modules/balancing/variance-sweep';
+import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
 
@@ -22,6 +26,9 @@ export async function main() {
     if (stopping) return;
     stopping = true;
     log.info('stopping');
+    // Jobs first (running polls finish), then the demo consoles they talk to, then the API.
+    await gaugeJobs?.stop().catch((e) => log.error(e));
+    await demoGauges?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch((e) => log.error(e));
@@ -31,11 +38,21 @@ export async function main() {
   process.on('SIGTERM', () => void stop(0));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let gaugeJobs: GaugeJobs | undefined;
+  let demoGauges: DemoGauges | undefined;
   try {
     await applyMigrations(database.db);
-    if (config.demo) await seedDemo(database.db, log);
+    // A fresh demo database also gets its year of records (ADR 013); failing that, it starts without them.
+    if (config.demo && (await seedDemo(database.db, log)) && demoHistoryEnabled()) {
+      await seedDemoHistory(database.db, log).catch((err) => log.error({ err }, 'demo history could not be seeded'));
+    }
     app = await buildApp({ config, database, log });
     await app.listen({ port: config.port, host: config.host });
+    // Demo Fuels' simulated gauge consoles (FAMS_GAUGE_SIMULATOR=0: none), then the pg-boss
+    // jobs that poll every due gauge (ADR 009).
+    if (config.demo && gaugeSimulatorEnabled()) demoGauges = await startDemoGauges(database.db, log);
+    gaugeJobs = await startGaugeJobs({ database, log });
+    startVarianceSweep(database.db, log);
   } catch (err) {
     log.error({ err }, 'FAMS could not start');
     await stop(1);

@@ -28,19 +28,19 @@ export const SCREENS: readonly Screen[] = [
   // Entry and general
   s('/dashboard/analytics', 'Dashboard', 'everybody', 'app', { menu: 'Dashboard', group: 'Home', ready: true }),
   s('/Documents', 'Documents', 'everybody', 'app', { menu: 'System docs', group: 'Home' }),
-  s('/fullpagedashboard', 'Wall board', 'allFamsUserL', 'tanks', { group: 'Home' }),
+  s('/fullpagedashboard', 'Wall board', 'allFamsUserL', 'tanks', { group: 'Home', ready: true }),
   s('/Device', 'This device', 'everybody', 'app', { menu: 'This device', group: 'Home', ready: true }),
 
   // Dispensing and quick views
   s('/QuickDispense', 'Quick dispense', 'famsAllBasic', 'dispensing', { menu: 'QuickDispense', group: 'Dispensing', ready: true }),
   s('/QuickDispense24', 'Quick dispense 24', 'fams24Basic', 'dispensing', { menu: 'QuickDispense24', group: 'Dispensing', ready: true }),
   s('/DispensingTransfers', 'Transfers', 'allFamsUser', 'dispensing', { menu: 'Transfers', group: 'Dispensing', ready: true }),
-  s('/QuickPivot', 'Pivot', 'famsAllBasic', 'tanks', { menu: 'Pivot', group: 'Dispensing' }),
-  s('/QuickBalancing', 'Quick balancing', 'quickReportViewers', 'tanks', { menu: 'QuickBalancing', group: 'Tanks' }),
-  s('/QuickCalendarView', 'Calendar view', 'quickReportViewers', 'tanks', { menu: 'QuickCalendar', group: 'Tanks' }),
-  s('/QuickChartView', 'Chart view', 'quickReportViewers', 'tanks', { menu: 'Charts', group: 'Tanks' }),
-  s('/TankLevels', 'Tank levels', 'atg', 'tanks', { menu: 'Tank levels', group: 'Tanks' }),
-  s('/QuickViewGPSInformation', 'GPS map', 'editor', 'tanks', { menu: 'GPS map', group: 'Tanks' }),
+  s('/QuickPivot', 'Pivot', 'famsAllBasic', 'tanks', { menu: 'Pivot', group: 'Dispensing', ready: true }),
+  s('/QuickBalancing', 'Quick balancing', 'quickReportViewers', 'tanks', { menu: 'QuickBalancing', group: 'Tanks', ready: true }),
+  s('/QuickCalendarView', 'Calendar view', 'quickReportViewers', 'tanks', { menu: 'QuickCalendar', group: 'Tanks', ready: true }),
+  s('/QuickChartView', 'Chart view', 'quickReportViewers', 'tanks', { menu: 'Charts', group: 'Tanks', ready: true }),
+  s('/TankLevels', 'Tank levels', 'atg', 'tanks', { menu: 'Tank levels', group: 'Tanks', ready: true }),
+  s('/QuickViewGPSInformation', 'GPS map', 'editor', 'tanks', { menu: 'GPS map', group: 'Tanks', ready: true }),
 
   // Setup
   s('/Store', 'Stores', 'admin', 'setup', { menu: 'Store setup', group: 'Setup', ready: true }),
@@ -60,12 +60,12 @@ export const SCREENS: readonly Screen[] = [
   s('/Equipmentcopy', 'Copy equipment', 'fams24Manager', 'setup', { menu: 'Copy equipment', group: 'Setup', ready: true }),
 
   // Filters and data
-  s('/FiltersDispensing', 'Dispensing records', 'editor', 'tanks', { menu: 'Dispensing records', group: 'Data' }),
-  s('/FiltersReceived', 'Receipts', 'editor', 'tanks', { menu: 'Receipts', group: 'Data' }),
+  s('/FiltersDispensing', 'Dispensing records', 'editor', 'tanks', { menu: 'Dispensing records', group: 'Data', ready: true }),
+  s('/FiltersReceived', 'Receipts', 'editor', 'tanks', { menu: 'Receipts', group: 'Data', ready: true }),
   s('/FiltersReceivedMan', 'Manual receipts', 'editor', 'dispensing', { menu: 'Manual receipts', group: 'Data', ready: true }),
-  s('/FiltersTransfer', 'Transfer records', 'editor', 'tanks', { menu: 'Transfer records', group: 'Data' }),
-  s('/FiltersAllocation', 'Allocation records', 'editor', 'tanks', { menu: 'Allocation records', group: 'Data' }),
-  s('/FilterGPSInformation', 'GPS records', 'editor', 'tanks', { menu: 'GPS records', group: 'Data' }),
+  s('/FiltersTransfer', 'Transfer records', 'editor', 'tanks', { menu: 'Transfer records', group: 'Data', ready: true }),
+  s('/FiltersAllocation', 'Allocation records', 'editor', 'tanks', { menu: 'Allocation records', group: 'Data', ready: true }),
+  s('/FilterGPSInformation', 'GPS records', 'editor', 'tanks', { menu: 'GPS records', group: 'Data', ready: true }),
   s('/DataImports', 'Data imports', 'editor', 'setup', { menu: 'Data imports', group: 'Data', ready: true }),
   s('/DataIntergrityChecks', 'Data integrity checks', 'editor', 'operations', { menu: 'Data integrity checks', group: 'Data' }),
   s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
@@ -121,7 +121,7 @@ export const SCREENS: readonly Screen[] = [
   s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System' }),
   s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),
-  s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System' }),
+  s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System', ready: true }),
   s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', { menu: 'Restore deleted', group: 'System', ready: true }),
   s('/MLUpload', 'ML upload', 'thebigBoss', 'admin', { menu: 'ML upload', group: 'System' }),
 ];

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { AllocationUsagePage } from '@/features/records/AllocationUsagePage';
 
-export const Route = createFileRoute('/_app/FiltersAllocation')({ beforeLoad: guard('/FiltersAllocation'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/FiltersAllocation')({ beforeLoad: guard('/FiltersAllocation'), validateSearch: validateListSearch, component: AllocationUsagePage });

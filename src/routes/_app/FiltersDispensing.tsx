@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { DispensesPage } from '@/features/records/DispensesPage';
+import { validateRecordsSearch } from '@/features/records/search';
 
-export const Route = createFileRoute('/_app/FiltersDispensing')({ beforeLoad: guard('/FiltersDispensing'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/FiltersDispensing')({ beforeLoad: guard('/FiltersDispensing'), validateSearch: validateRecordsSearch, component: DispensesPage });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ReceiptsPage } from '@/features/records/ReceiptsPage';
+import { validateRecordsSearch } from '@/features/records/search';
 
-export const Route = createFileRoute('/_app/FiltersReceived')({ beforeLoad: guard('/FiltersReceived'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/FiltersReceived')({ beforeLoad: guard('/FiltersReceived'), validateSearch: validateRecordsSearch, component: () => <ReceiptsPage /> });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateRecordsSearch } from '@/features/records/search';
+import { TransfersPage } from '@/features/records/TransfersPage';
 
-export const Route = createFileRoute('/_app/FiltersTransfer')({ beforeLoad: guard('/FiltersTransfer'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/FiltersTransfer')({ beforeLoad: guard('/FiltersTransfer'), validateSearch: validateRecordsSearch, component: TransfersPage });

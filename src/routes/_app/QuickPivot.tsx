@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { PivotPage } from '@/features/records/PivotPage';
+import { validatePivotSearch } from '@/features/records/search';
 
-export const Route = createFileRoute('/_app/QuickPivot')({ beforeLoad: guard('/QuickPivot'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/QuickPivot')({ beforeLoad: guard('/QuickPivot'), validateSearch: validatePivotSearch, component: PivotPage });

@@ -1,0 +1,114 @@
+import { Badge, Button, Flex, IconButton, Text } from '@chakra-ui/react';
+import { LuEye, LuPencil, LuUndo2 } from 'react-icons/lu';
+import { useCanWrite } from '@/app/access';
+import type { ListColumn } from '@/app/ui/list/columns';
+import { formatDateTime } from '@/app/ui/list/columns';
+import { ListView } from '@/app/ui/list/ListView';
+import { RECORD_LISTS, type DispenseRecordRow } from '@/contract/records';
+import { recordClients } from './client';
+import { CorrectionForm } from './CorrectionForm';
+import { dispenseFilters, useReference } from './filters';
+import { litres } from './format';
+import { RecordDetail, show, type DetailField } from './RecordDetail';
+import { RecordDrawer, useRecordDrawer } from './RecordScreen';
+import { ReverseForm } from './ReverseForm';
+import { TotalsBar } from './TotalsBar';
+
+const info = RECORD_LISTS.dispenses;
+const label = (d: DispenseRecordRow) => `${d.fleetNo ?? 'equipment'} ${formatDateTime(d.dispensedAt)}`;
+
+/** Reversed and reversal rows must read as such at a glance. */
+function StatusBadge({ status, quiet = false }: { status: DispenseRecordRow['status']; quiet?: boolean }) {
+  if (status === 'reversed') return <Badge colorPalette="gray" variant="outline">Reversed</Badge>;
+  if (status === 'reversal') return <Badge colorPalette="red">Reversal</Badge>;
+  // In the list a standing dispense is the normal case and shows nothing.
+  return quiet ? null : <Badge colorPalette="green" variant="subtle">Standing</Badge>;
+}
+
+function Litres({ row }: { row: DispenseRecordRow }) {
+  return (
+    <Text as="span" color={row.litres < 0 ? 'fg.error' : row.status === 'reversed' ? 'fg.muted' : undefined}
+      textDecoration={row.status === 'reversed' ? 'line-through' : undefined}>
+      {litres(row.litres)}
+    </Text>
+  );
+}
+
+const columns: ListColumn<DispenseRecordRow>[] = [
+  { id: 'dispensedAt', header: 'When' },
+  { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} quiet /> },
+  { id: 'storeCode', header: 'Store' },
+  { id: 'tankCode', header: 'Tank' },
+  { id: 'productCode', header: 'Product' },
+  { id: 'fleetNo', header: 'Equipment' },
+  { id: 'employeeName', header: 'Employee' },
+  { id: 'costCentreCode', header: 'Cost centre', hidden: true },
+  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => <Litres row={r} /> },
+  { id: 'meter', header: 'Meter', numeric: true, cell: (r) => (r.meter === null ? '—' : `${r.meter.toLocaleString()} ${r.meterType ?? ''}`) },
+  { id: 'hasGps', header: 'GPS' },
+  { id: 'deviceId', header: 'Device', hidden: true },
+  { id: 'receivedAt', header: 'Synced at' },
+  { id: 'exceptionCodes', header: 'Exceptions', cell: (r) => (r.exceptionCodes.length ? <Badge colorPalette="orange" title={r.exceptionCodes.join(', ')}>{r.exceptionCodes.length}</Badge> : '—') },
+  { id: 'variant', header: 'Variant', hidden: true },
+  { id: 'note', header: 'Note', hidden: true },
+];
+
+const fields = (d: DispenseRecordRow): DetailField[] => [
+  { label: 'Status', value: <StatusBadge status={d.status} /> },
+  { label: 'Dispensed at', value: show(d.dispensedAt) },
+  { label: 'Variant', value: d.variant },
+  { label: 'Store', value: show(d.storeCode) },
+  { label: 'Tank', value: show(d.tankCode) },
+  { label: 'Product', value: show(d.productCode) },
+  { label: 'Equipment', value: show(d.fleetNo) },
+  { label: 'Employee', value: show(d.employeeName) },
+  { label: 'Cost centre', value: show(d.costCentreCode) },
+  { label: 'Litres', value: <Litres row={d} /> },
+  { label: 'Meter', value: d.meter === null ? '—' : `${d.meter.toLocaleString()} ${d.meterType ?? ''}` },
+  { label: 'GPS', value: d.gps ? `${d.gps.lat.toFixed(5)}, ${d.gps.lng.toFixed(5)}${d.gps.accuracyM !== null ? ` (±${Math.round(d.gps.accuracyM)} m)` : ''}` : 'No' },
+  { label: 'Device', value: d.deviceId },
+  { label: 'Synced at', value: show(d.receivedAt) },
+  { label: 'Recorded by', value: show(d.createdByName) },
+  { label: 'Note', value: show(d.note) },
+  { label: 'Record id', value: <Text as="span" fontFamily="mono" fontSize="xs">{d.id}</Text> },
+];
+
+/** `/FiltersDispensing`: every dispense with totals, filters, export, detail and correction by reversal. */
+export function DispensesPage() {
+  const { data: ref } = useReference();
+  const canWrite = useCanWrite(info.screen);
+  const drawer = useRecordDrawer();
+  const correctable = (r: DispenseRecordRow) => canWrite && r.status === 'active';
+  const actions = (r: DispenseRecordRow) => (
+    <>
+      <IconButton size="xs" variant="ghost" aria-label={`Details of ${label(r)}`} onClick={() => drawer.open('view', r.id)}><LuEye aria-hidden /></IconButton>
+      {correctable(r) && (
+        <>
+          <IconButton size="xs" variant="ghost" aria-label={`Correct ${label(r)}`} onClick={() => drawer.open('correct', r.id)}><LuPencil aria-hidden /></IconButton>
+          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Reverse ${label(r)}`} onClick={() => drawer.open('reverse', r.id)}><LuUndo2 aria-hidden /></IconButton>
+        </>
+      )}
+    </>
+  );
+  const c = drawer.current;
+  return (
+    <>
+      <TotalsBar list="dispenses" />
+      <ListView client={recordClients.dispenses} info={info} noun="dispense" plural="dispenses" columns={columns} filters={dispenseFilters(ref)}
+        rowLabel={label} canWrite={false} deletable={false} extraActions={actions} />
+      <RecordDrawer open={!!c} onClose={() => drawer.close()}>
+        {c?.key === 'view' && (
+          <RecordDetail key={c.id} kind="dispenses" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)}
+            actions={(r) => correctable(r) && (
+              <Flex gap="2">
+                <Button variant="outline" colorPalette="red" onClick={() => drawer.open('reverse', r.id)}><LuUndo2 aria-hidden /> Reverse</Button>
+                <Button onClick={() => drawer.open('correct', r.id)}><LuPencil aria-hidden /> Correct</Button>
+              </Flex>
+            )} />
+        )}
+        {c?.key === 'correct' && <CorrectionForm key={c.id} id={c.id} close={drawer.close} />}
+        {c?.key === 'reverse' && <ReverseForm key={c.id} id={c.id} close={drawer.close} />}
+      </RecordDrawer>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { Badge, Heading, IconButton, Text } from '@chakra-ui/react';
+import { LuEye } from 'react-icons/lu';
+import type { ListColumn } from '@/app/ui/list/columns';
+import { formatDateTime } from '@/app/ui/list/columns';
+import type { FilterSpec } from '@/app/ui/list/ListToolbar';
+import { ListView } from '@/app/ui/list/ListView';
+import { MANUAL_RECEIPTS, RECORD_LISTS, type ReceiptRecordRow } from '@/contract/records';
+import type { ResourceClient } from '@/lib/resource';
+import { recordClients } from './client';
+import { DATE_FILTERS, enumOptions, productOptions, storeOptions, tankOptions, useReference } from './filters';
+import { litres } from './format';
+import { RecordDetail, show, type DetailField } from './RecordDetail';
+import { RecordDrawer, useRecordDrawer } from './RecordScreen';
+import { TotalsBar } from './TotalsBar';
+
+const info = RECORD_LISTS.receipts;
+const label = (r: ReceiptRecordRow) => `${r.supplier} ${r.deliveryNote}`;
+const mm = (v: number | null) => (v === null ? '—' : `${v.toLocaleString()} mm`);
+
+const columns: ListColumn<ReceiptRecordRow>[] = [
+  { id: 'receivedOn', header: 'Received' },
+  { id: 'storeCode', header: 'Store' },
+  { id: 'tankCode', header: 'Tank' },
+  { id: 'productCode', header: 'Product', hidden: true },
+  { id: 'supplier', header: 'Supplier' },
+  { id: 'deliveryNote', header: 'Delivery note' },
+  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => litres(r.litres) },
+  { id: 'dipBeforeMm', header: 'Dip before', numeric: true, cell: (r) => mm(r.dipBeforeMm) },
+  { id: 'dipAfterMm', header: 'Dip after', numeric: true, cell: (r) => mm(r.dipAfterMm) },
+  { id: 'temperatureC', header: 'Temp.', numeric: true, cell: (r) => (r.temperatureC === null ? '—' : `${r.temperatureC} °C`) },
+  { id: 'source', header: 'Source', cell: (r) => <Badge colorPalette={r.source === 'manual' ? 'blue' : 'gray'}>{r.source}</Badge> },
+  { id: 'deviceId', header: 'Device', hidden: true },
+  { id: 'receivedAt', header: 'Synced at', hidden: true },
+  { id: 'createdByName', header: 'Recorded by', hidden: true },
+];
+
+const fields = (r: ReceiptRecordRow): DetailField[] => [
+  { label: 'Received', value: show(r.receivedOn) },
+  { label: 'Store', value: show(r.storeCode) },
+  { label: 'Tank', value: show(r.tankCode) },
+  { label: 'Product', value: show(r.productCode) },
+  { label: 'Supplier', value: r.supplier },
+  { label: 'Delivery note', value: r.deliveryNote },
+  { label: 'Litres', value: litres(r.litres) },
+  { label: 'Dip before', value: mm(r.dipBeforeMm) },
+  { label: 'Dip after', value: mm(r.dipAfterMm) },
+  { label: 'Temperature', value: r.temperatureC === null ? '—' : `${r.temperatureC} °C` },
+  { label: 'Source', value: r.source === 'manual' ? 'Captured by hand on a device' : 'System (import or gauge)' },
+  { label: 'Device', value: r.deviceId },
+  { label: 'Synced at', value: show(r.receivedAt) },
+  { label: 'Recorded by', value: show(r.createdByName) },
+  { label: 'Note', value: show(r.note) },
+];
+
+/** The receipts list with the manual-receipts filter fixed (the server applies it, so totals and exports agree). */
+function manualOnly(c: ResourceClient<ReceiptRecordRow>): ResourceClient<ReceiptRecordRow> {
+  const fixed = { [`f.${MANUAL_RECEIPTS.filter}`]: MANUAL_RECEIPTS.value };
+  return { ...c, list: (q, s) => c.list({ ...q, ...fixed }, s), exportFile: (q, f, cols) => c.exportFile({ ...q, ...fixed }, f, cols) };
+}
+const manualClient = manualOnly(recordClients.receipts);
+
+/**
+ * `/FiltersReceived` (every receipt) and, with `manual`, the list part of `/FiltersReceivedMan`
+ * (receipts captured by hand on devices; ADR 014 says how they are told apart).
+ */
+export function ReceiptsPage({ manual = false }: { manual?: boolean }) {
+  const { data: ref } = useReference();
+  const drawer = useRecordDrawer();
+  const filters: FilterSpec[] = [
+    ...DATE_FILTERS,
+    { field: 'storeId', label: 'Store', options: storeOptions(ref) },
+    { field: 'tankId', label: 'Tank', options: tankOptions(ref) },
+    { field: 'productId', label: 'Product', options: productOptions(ref) },
+    { field: 'supplier', label: 'Supplier', kind: 'text' },
+    ...(manual ? [] : [{ field: 'source', label: 'Source', options: enumOptions(['manual', 'system'], { manual: 'Captured by hand', system: 'System' }) }]),
+  ];
+  const c = drawer.current;
+  return (
+    <>
+      {manual && <Heading as="h2" size="md" mt="8" mb="1">Manual receipts</Heading>}
+      {manual && <Text fontSize="sm" color="fg.muted" mb="3">Every delivery captured by hand on a device in this account, with totals.</Text>}
+      <TotalsBar list="receipts" fixed={manual ? { [`f.${MANUAL_RECEIPTS.filter}`]: MANUAL_RECEIPTS.value } : {}} />
+      <ListView client={manual ? manualClient : recordClients.receipts} info={manual ? { ...info, title: 'Manual receipts', screen: MANUAL_RECEIPTS.screen } : info}
+        noun="receipt" plural="receipts" columns={manual ? columns.filter((x) => x.id !== 'source') : columns} filters={filters}
+        rowLabel={label} canWrite={false} deletable={false}
+        extraActions={(r) => <IconButton size="xs" variant="ghost" aria-label={`Details of ${label(r)} ${formatDateTime(r.receivedOn)}`} onClick={() => drawer.open('view', r.id)}><LuEye aria-hidden /></IconButton>} />
+      <RecordDrawer open={c?.key === 'view'} onClose={() => drawer.close()}>
+        {c?.key === 'view' && <RecordDetail key={c.id} kind="receipts" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)} />}
+      </RecordDrawer>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { IconButton } from '@chakra-ui/react';
+import { LuEye } from 'react-icons/lu';
+import type { ListColumn } from '@/app/ui/list/columns';
+import { formatDateTime } from '@/app/ui/list/columns';
+import type { FilterSpec } from '@/app/ui/list/ListToolbar';
+import { ListView } from '@/app/ui/list/ListView';
+import { RECORD_LISTS, type TransferRecordRow } from '@/contract/records';
+import { recordClients } from './client';
+import { DATE_FILTERS, employeeOptions, enumOptions, storeOptions, tankOptions, useReference } from './filters';
+import { litres } from './format';
+import { RecordDetail, show, type DetailField } from './RecordDetail';
+import { RecordDrawer, useRecordDrawer } from './RecordScreen';
+import { TotalsBar } from './TotalsBar';
+
+const info = RECORD_LISTS.transfers;
+const destination = (t: TransferRecordRow) => (t.toTankId ? `Tank ${t.toTankCode ?? '?'}` : `Bowser ${t.toBowser ?? '?'}`);
+const label = (t: TransferRecordRow) => `${t.fromTankCode ?? '?'} → ${destination(t)} ${formatDateTime(t.transferredAt)}`;
+
+const columns: ListColumn<TransferRecordRow>[] = [
+  { id: 'transferredAt', header: 'When' },
+  { id: 'storeCode', header: 'Store' },
+  { id: 'fromTankCode', header: 'From tank' },
+  { id: 'toTankCode', header: 'To', cell: destination },
+  { id: 'toBowser', header: 'Bowser', hidden: true },
+  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => litres(r.litres) },
+  { id: 'employeeName', header: 'Employee' },
+  { id: 'deviceId', header: 'Device', hidden: true },
+  { id: 'receivedAt', header: 'Synced at', hidden: true },
+  { id: 'note', header: 'Note', hidden: true },
+];
+
+const fields = (t: TransferRecordRow): DetailField[] => [
+  { label: 'Transferred at', value: show(t.transferredAt) },
+  { label: 'Store', value: show(t.storeCode) },
+  { label: 'From tank', value: show(t.fromTankCode) },
+  { label: 'To', value: destination(t) },
+  { label: 'Litres', value: litres(t.litres) },
+  { label: 'Employee', value: show(t.employeeName) },
+  { label: 'Device', value: t.deviceId },
+  { label: 'Synced at', value: show(t.receivedAt) },
+  { label: 'Recorded by', value: show(t.createdByName) },
+  { label: 'Note', value: show(t.note) },
+];
+
+/** `/FiltersTransfer`: tank-to-tank and tank-to-bowser transfers with totals. */
+export function TransfersPage() {
+  const { data: ref } = useReference();
+  const drawer = useRecordDrawer();
+  const filters: FilterSpec[] = [
+    ...DATE_FILTERS,
+    { field: 'storeId', label: 'Store', options: storeOptions(ref) },
+    { field: 'fromTankId', label: 'From tank', options: tankOptions(ref) },
+    { field: 'toTankId', label: 'To tank', options: tankOptions(ref) },
+    { field: 'destination', label: 'Destination', options: enumOptions(['tank', 'bowser'], { tank: 'A tank', bowser: 'A bowser' }) },
+    { field: 'employeeId', label: 'Employee', options: employeeOptions(ref) },
+  ];
+  const c = drawer.current;
+  return (
+    <>
+      <TotalsBar list="transfers" />
+      <ListView client={recordClients.transfers} info={info} noun="transfer" plural="transfers" columns={columns} filters={filters}
+        rowLabel={label} canWrite={false} deletable={false}
+        extraActions={(r) => <IconButton size="xs" variant="ghost" aria-label={`Details of ${label(r)}`} onClick={() => drawer.open('view', r.id)}><LuEye aria-hidden /></IconButton>} />
+      <RecordDrawer open={c?.key === 'view'} onClose={() => drawer.close()}>
+        {c?.key === 'view' && <RecordDetail key={c.id} kind="transfers" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)} />}
+      </RecordDrawer>
+    </>
+  );
+}
