@@ -54,6 +54,7 @@ export const dispenses = pgTable('dispenses', {
   index('dispenses_tank_at').on(t.accountId, t.tankId, t.dispensedAt),
   index('dispenses_employee_at').on(t.accountId, t.employeeId, t.dispensedAt),
   index('dispenses_cost_centre_at').on(t.accountId, t.costCentreId, t.dispensedAt),
+  index('dispenses_reversal_of').on(t.accountId, t.reversalOf).where(sql`${t.reversalOf} is not null`),
 ]);
 
 export const transfers = pgTable('transfers', {

@@ -23,7 +23,12 @@ function anyOf(expr: Expr, values: string[], valid: (v: string) => boolean, what
 
 /** YYYY-MM-DD, or a full ISO date-time. */
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDateLike = (v: string) => (DATE.test(v) || !Number.isNaN(Date.parse(v))) && /^\d{4}-/.test(v);
+/** The calendar date must exist: JS rolls 2026-02-30 over to March, PostgreSQL refuses it. */
+const realDate = (ymd: string) => {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === ymd;
+};
+const isDateLike = (v: string) => /^\d{4}-\d{2}-\d{2}/.test(v) && realDate(v.slice(0, 10)) && (DATE.test(v) || !Number.isNaN(Date.parse(v)));
 
 export const filter = {
   uuid: (expr: Expr, nullable = true): FilterSpec => ({ build: (v) => anyOf(expr, v, (x) => UUID.test(x), 'an id', nullable) }),

@@ -62,13 +62,14 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache?: Map<strin
     ...reference,
     /**
      * What a stored dispense is checked against, in one round trip: the equipment's highest meter
-     * and last fill before it, the governing subject's litres on its day and month (when an
+     * and last fill before it (a reversed dispense's meter no longer counts: it was a mistake), the governing subject's litres on its day and month (when an
      * allocation governs), and the tank's book stock after the movement.
      */
     async afterDispense(p: { equipmentId: string; tankId: string; at: Date; id: string; usage: { subject: Subject; productId: string; tz: string } | null }) {
       const at = sql`${p.at.toISOString()}::timestamptz`;
       const prev = sql`select max(meter) as meter, max(dispensed_at) as last_at from dispenses
-        where account_id = ${accountId} and equipment_id = ${p.equipmentId} and dispensed_at < ${at} and reversal_of is null and id <> ${p.id}`;
+        where account_id = ${accountId} and equipment_id = ${p.equipmentId} and dispensed_at < ${at} and reversal_of is null and id <> ${p.id}
+          and not exists (select 1 from dispenses r where r.account_id = ${accountId} and r.reversal_of = dispenses.id)`;
       let usage = sql`select null::numeric as day, null::numeric as month`;
       if (p.usage) {
         const { subject, productId, tz } = p.usage;

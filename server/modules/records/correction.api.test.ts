@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
@@ -139,3 +140,20 @@ describe('correct a dispense', () => {
 });
 
 const ids = (body: { items: { id: string }[] }) => body.items.map((i) => i.id).sort();
+
+describe('a reversed meter reading', () => {
+  it('no longer counts for the meter-rollback check of later fills', async () => {
+    const fill = (meter: number, at: string) => ({
+      id: crypto.randomUUID(), variant: 'FAMS', deviceId: 'phone-9', note: '', storeId: f.store, tankId: f.t1, equipmentId: f.e2, litres: 10, meter, dispensedAt: at,
+    });
+    const typo = fill(99_999, '2026-11-01T08:00:00Z');
+    const stored = await f.driver.send('POST', '/api/v1/dispenses/batch', { records: [fill(1000, '2026-10-31T08:00:00Z'), typo] });
+    expect(stored.body.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created']);
+    const before = await f.driver.send('POST', '/api/v1/dispenses/batch', { records: [fill(1100, '2026-11-02T08:00:00Z')] });
+    expect(before.body.results[0].exceptions).toContain('meter_rollback');
+    expect((await f.editor.send('POST', `/api/v1/dispenses/${typo.id}/reverse`, { reason: 'Meter typed with an extra digit' })).status).toBe(201);
+    const after = await f.driver.send('POST', '/api/v1/dispenses/batch', { records: [fill(1200, '2026-11-03T08:00:00Z')] });
+    expect(after.body.results[0].status).toBe('created');
+    expect(after.body.results[0].exceptions).not.toContain('meter_rollback');
+  });
+});

@@ -151,6 +151,7 @@ describe('audit logs', () => {
     expect(byUser.body.items.every((x: any) => x.userId === s.editor.item.userRoles.id)).toBe(true);
     expect((await s.admin.get('/api/v1/audit-logs?f.to=2000-01-01')).body.total).toBe(0);
     expect((await s.admin.get('/api/v1/audit-logs?f.from=yesterday')).status).toBe(400);
+    expect((await s.admin.get('/api/v1/audit-logs?f.to=2026-02-30')).status).toBe(400);
     expect((await s.editor.get('/api/v1/audit-logs')).status).toBe(403);
   });
 

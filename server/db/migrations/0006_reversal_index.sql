@@ -1,0 +1,1 @@
+CREATE INDEX "dispenses_reversal_of" ON "dispenses" USING btree ("account_id","reversal_of") WHERE "dispenses"."reversal_of" is not null;
