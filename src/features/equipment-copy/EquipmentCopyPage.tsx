@@ -11,7 +11,7 @@ import { notify } from '@/lib/notify';
 import { copyApi } from './client';
 import { CopyPlanView } from './CopyPlanView';
 import { EquipmentPicker, type Picked } from './EquipmentPicker';
-import { Section } from './Section';
+import { Section } from '@/app/ui/Section';
 
 /**
  * `/Equipmentcopy`: pick equipment, a target store (and, for ThebigBoss, another account), see

@@ -5,7 +5,7 @@ import { saveFile } from '@/lib/resource';
 import { importsApi } from './client';
 import { STATUS_COLOUR, STATUS_LABEL } from './labels';
 import { ProblemRows } from './Problems';
-import { Section } from './Section';
+import { Section } from '@/app/ui/Section';
 
 const count = (n: number) => n.toLocaleString();
 

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api';
 import { importsApi } from './client';
 import { fileSize } from './labels';
 import { PreviewTable } from './PreviewTable';
-import { Section } from './Section';
+import { Section } from '@/app/ui/Section';
 
 interface Props { job: ImportJob; onStarted: (job: ImportJob) => void; onCancel: () => void }
 

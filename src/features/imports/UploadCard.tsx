@@ -7,7 +7,7 @@ import { SelectField } from '@/app/ui/form/fields';
 import { satisfies } from '@/contract/access';
 import { IMPORT_MAX_BYTES, IMPORT_TARGETS, IMPORT_TARGET_INFO, type ImportJob, type ImportTarget } from '@/contract/imports';
 import { importsApi } from './client';
-import { Section } from './Section';
+import { Section } from '@/app/ui/Section';
 
 /** Step 1: what to import and the file. Only targets the user may write are offered. */
 export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => void }) {
