@@ -24,8 +24,8 @@ export const STOPPED_MESSAGE = 'The server stopped while this import was running
 interface Deps { db: Db; files: ImportFiles; services: SetupServices; log: FastifyBaseLogger; singleInstance: boolean }
 
 /**
- * Runs imports in the background of this process (ADR 008: no job queue package; pg-boss needs
- * Node 22). The job row is the truth: counts are committed with each chunk, a heartbeat shows the
+ * Runs imports in the background of this process (ADR 008: the import job row is its own queue;
+ * pg-boss, used for gauge polling since ADR 009, could take it over). The job row is the truth: counts are committed with each chunk, a heartbeat shows the
  * job is held, and a sweep fails jobs nobody holds any more (a crashed or killed server), at
  * start-up and every heartbeat.
  */
