@@ -12,7 +12,7 @@ import { accounts, gaugeDevices, products, stores, tankStock, tanks } from '../d
 export const SIMULATOR_SUFFIX = ' (simulator)';
 export const DEMO_GAUGE_ACCOUNT = 'Demo Fuels';
 /** Where a simulated console's device points until the server starts it (replaced at start). */
-const PLACEHOLDER_PORT = 10001;
+const UNBOUND_PORT = 10001;
 
 export async function seedDemoGauges(tx: DbOrTx, accountId: number): Promise<number> {
   const rows = await tx.select({ storeId: stores.id, storeCode: stores.code, tankId: tanks.id, tankCode: tanks.code })
@@ -26,7 +26,7 @@ export async function seedDemoGauges(tx: DbOrTx, accountId: number): Promise<num
     byStore.set(r.storeId, s);
   }
   const devices = [...byStore].map(([storeId, s]) => ({
-    accountId, storeId, name: `${s.code} ATG${SIMULATOR_SUFFIX}`, protocol: 'tls_tcp' as const, host: '127.0.0.1', port: PLACEHOLDER_PORT,
+    accountId, storeId, name: `${s.code} ATG${SIMULATOR_SUFFIX}`, protocol: 'tls_tcp' as const, host: '127.0.0.1', port: UNBOUND_PORT,
     pollIntervalS: 60, enabled: true, tankMap: s.tanks.map((tankId, i): GaugeTankMap => ({ tankNumber: i + 1, tankId })),
     nextPollAt: new Date(),
   }));
