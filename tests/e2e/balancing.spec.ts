@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { signIn } from './support';
+import { apiFromPage, signIn } from './support';
 
 /**
  * `/QuickBalancing` on the demo year the server seeds on its fresh database (ADR 013): the tank
@@ -97,15 +97,6 @@ test('a driver is refused, on the screen and by the API', async ({ page }) => {
   await expect(page).toHaveURL(/\/QuickDispense|\/dashboard/);
   await page.goto(`/QuickBalancing?month=${MONTH}`);
   await expect(page).toHaveURL(/\/pages\/not-authorized/);
-  const status = await page.evaluate(async (month) => {
-    const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
-    const res = await fetch(`/api/v1/balancing/monthly?month=${month}`, {
-      headers: {
-        Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`, userId: String(get(localStorage, 'userId')),
-        accountId: String(get(localStorage, 'userAccountId')), accountKey: get(localStorage, 'userAccountKey'), userKey: get(localStorage, 'userKey'),
-      },
-    });
-    return res.status;
-  }, MONTH);
+  const { status } = await apiFromPage(page, 'GET', `/balancing/monthly?month=${MONTH}`);
   expect(status).toBe(403);
 });

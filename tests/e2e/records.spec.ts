@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { signIn } from './support';
+import { apiFromPage, signIn } from './support';
 
 /**
  * Query screens and correction by reversal (issue 5) against the real server in Chromium: as
@@ -14,25 +14,11 @@ import { signIn } from './support';
 const DAY = `2020-03-${String(10 + (Date.now() % 18)).padStart(2, '0')}`;
 const NOTE = `e2e-${crypto.randomUUID().slice(0, 8)}`;
 
-/** A call with this page's session, as the PWA makes it (token + identity headers). */
-async function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
-    const headers: Record<string, string> = {
-      'content-type': 'application/json', Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`,
-      userId: String(get(localStorage, 'userId')), accountId: String(get(localStorage, 'userAccountId')),
-      accountKey: get(localStorage, 'userAccountKey'), userKey: get(localStorage, 'userKey'),
-    };
-    const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return res.json();
-  }, { method, path, body }) as Promise<T>;
-}
-
 interface Ref { stores: { id: string; code: string; variant: string }[]; tanks: { id: string; storeId: string }[]; equipment: { id: string; fleetNo: string; active: boolean }[] }
 
 /** A FAMS store, one of its tanks and an equipment, from the account's reference data. */
 async function pickTarget(page: Page) {
-  const ref = await apiFromPage<Ref>(page, 'GET', '/reference');
+  const ref = (await apiFromPage<Ref>(page, 'GET', '/reference')).body;
   const store = ref.stores.find((s) => s.variant === 'FAMS' && ref.tanks.some((t) => t.storeId === s.id))!;
   const tank = ref.tanks.find((t) => t.storeId === store.id)!;
   const eq = ref.equipment.find((e) => e.active)!;
@@ -54,7 +40,7 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await expect(page).toHaveURL(/\/dashboard\/analytics$/);
   const { store, tank, eq } = await pickTarget(page);
   const id = crypto.randomUUID();
-  const stored = await apiFromPage<{ results: { status: string }[] }>(page, 'POST', '/dispenses/batch', {
+  const { body: stored } = await apiFromPage<{ results: { status: string }[] }>(page, 'POST', '/dispenses/batch', {
     records: [{ id, variant: 'FAMS', storeId: store.id, tankId: tank.id, equipmentId: eq.id, litres: 123.4, dispensedAt: `${DAY}T09:15:00Z`, deviceId: 'e2e-phone', note: NOTE }],
   });
   expect(stored.results[0].status).toBe('created');

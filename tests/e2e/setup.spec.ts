@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { signIn } from './support';
+import { apiFromPage, signIn } from './support';
 
 /**
  * Setup screens (issue 3, PWA half) as `admin` and `editor`, through the UI against the real
@@ -24,20 +24,6 @@ async function save(form: Locator, message: RegExp) {
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.page().getByText(message)).toBeVisible();
   await expect(form).toBeHidden();
-}
-
-/** A write from "another user": the API called with this page's session, outside the form. */
-async function apiFromPage(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(async ({ method, path, body }) => {
-    const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
-    const headers: Record<string, string> = {
-      'content-type': 'application/json', Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`,
-      userId: String(get(localStorage, 'userId')), accountId: String(get(localStorage, 'userAccountId')),
-      accountKey: get(localStorage, 'userAccountKey'), userKey: get(localStorage, 'userKey'),
-    };
-    const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return res.json();
-  }, { method, path, body });
 }
 
 async function newRecord(page: Page, path: string, noun: string) {
@@ -203,7 +189,7 @@ test.describe('setup as admin', () => {
     const edit = drawer(page, `Edit cost centre ${code}`);
     await expect(edit.getByLabel('Name')).toHaveValue('First name');
 
-    const list = await apiFromPage(page, 'GET', `/cost-centres?q=${code}`);
+    const { body: list } = await apiFromPage<{ items: { id: string; version: number }[] }>(page, 'GET', `/cost-centres?q=${code}`);
     const row = list.items[0];
     await apiFromPage(page, 'PUT', `/cost-centres/${row.id}`, { code, name: 'Changed elsewhere', description: '', version: row.version });
 

@@ -57,3 +57,17 @@ export class OwnServer {
     await new Promise<void>((resolve) => { p.once('exit', () => resolve()); p.kill('SIGTERM'); });
   }
 }
+
+/** The API called with this page's session (token and identity headers as the PWA sends them). */
+export async function apiFromPage<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
+    const headers: Record<string, string> = {
+      'content-type': 'application/json', Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`,
+      userId: String(get(localStorage, 'userId')), accountId: String(get(localStorage, 'userAccountId')),
+      accountKey: get(localStorage, 'userAccountKey'), userKey: get(localStorage, 'userKey'),
+    };
+    const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  }, { method, path, body }) as Promise<{ status: number; body: T }>;
+}

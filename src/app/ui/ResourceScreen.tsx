@@ -2,7 +2,7 @@ import type { RowData } from '@tanstack/react-table';
 import type { ComponentType } from 'react';
 import type { ResourceClient } from '@/lib/resource';
 import { useCanWrite } from '../access';
-import { FormDrawer, FormPlaceholder, type FormSize } from './form/FormShell';
+import { FormDrawer, FormLoadState, type FormSize } from './form/FormShell';
 import type { RecordFormProps, Versioned } from './form/useRecordForm';
 import { NEW_RECORD } from './list/listSearch';
 import { ListView, type ListViewProps } from './list/ListView';
@@ -46,7 +46,7 @@ function RecordLoader<T>({ client, id, noun, Form, close }: LoaderProps<T>) {
   const record = useRecord(client, isNew ? undefined : id);
   if (isNew) return <Form key={NEW_RECORD} row={null} close={close} />;
   if (!record.data) {
-    return <FormPlaceholder title={`Edit ${noun}`} error={record.error?.message} onRetry={() => void record.refetch()} />;
+    return <FormLoadState title={`Edit ${noun}`} error={record.error?.message} onRetry={() => void record.refetch()} />;
   }
   return <Form key={id} row={record.data} close={close} />;
 }

@@ -2,7 +2,7 @@ import { Alert } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { TextField } from '@/app/ui/Fields';
-import { FormPlaceholder, FormShell } from '@/app/ui/form/FormShell';
+import { FormLoadState, FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, TextareaField } from '@/app/ui/form/fields';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
@@ -72,9 +72,9 @@ function Form({ row, close }: { row: DispenseRecordRow; close: (saved?: boolean)
 /** Loads the dispense fresh, then shows the form (or why it cannot be corrected). */
 export function CorrectionForm({ id, close }: { id: string; close: (saved?: boolean) => void }) {
   const { data, error, refetch } = useQuery({ queryKey: ['dispenses', 'detail', id], queryFn: ({ signal }) => recordsApi.detail('dispenses', id, signal), staleTime: 0 });
-  if (!data) return <FormPlaceholder title="Correct dispense" error={error?.message} onRetry={() => void refetch()} />;
+  if (!data) return <FormLoadState title="Correct dispense" error={error?.message} onRetry={() => void refetch()} />;
   if (data.record.status !== 'active') {
-    return <FormPlaceholder title="Correct dispense" error={data.record.status === 'reversal' ? 'This record is a reversal; correct the dispense it reverses instead.' : 'This dispense has already been reversed; correct the dispense that replaced it instead.'} />;
+    return <FormLoadState title="Correct dispense" error={data.record.status === 'reversal' ? 'This record is a reversal; correct the dispense it reverses instead.' : 'This dispense has already been reversed; correct the dispense that replaced it instead.'} />;
   }
   return <Form key={id} row={data.record} close={close} />;
 }

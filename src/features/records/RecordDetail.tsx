@@ -1,7 +1,7 @@
 import { Badge, Box, Button, DataList, Drawer, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { FormPlaceholder } from '@/app/ui/form/FormShell';
+import { FormLoadState } from '@/app/ui/form/FormShell';
 import { formatDateTime, formatValue } from '@/app/ui/list/columns';
 import type { AuditBrief } from '@/contract/records';
 import { recordsApi, type DetailKind, type DetailOf } from './client';
@@ -39,7 +39,7 @@ function auditLine(a: AuditBrief): string {
 export function RecordDetail<K extends DetailKind>({ kind, id, fields, onOpen, actions }: Props<K>) {
   const { data, error, refetch } = useQuery({ queryKey: [kind, 'detail', id], queryFn: ({ signal }) => recordsApi.detail(kind, id, signal) });
   const title = `${NOUN[kind].charAt(0).toUpperCase()}${NOUN[kind].slice(1)} details`;
-  if (!data) return <FormPlaceholder title={title} error={error?.message} onRetry={() => void refetch()} />;
+  if (!data) return <FormLoadState title={title} error={error?.message} onRetry={() => void refetch()} />;
   const { record, exceptions, audit, links } = data;
   const link = (label: string, to: string | null) => to && (
     <Button key={label} size="xs" variant="outline" onClick={() => onOpen(to)}>{label}</Button>

@@ -32,7 +32,7 @@ function Header({ title }: { title: string }) {
 }
 
 /** While the record loads, or when it cannot be loaded. */
-export function FormPlaceholder({ title, error, onRetry }: { title: string; error?: string; onRetry?: () => void }) {
+export function FormLoadState({ title, error, onRetry }: { title: string; error?: string; onRetry?: () => void }) {
   return (
     <>
       <Header title={title} />

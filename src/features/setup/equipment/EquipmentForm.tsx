@@ -2,7 +2,7 @@ import { Separator, SimpleGrid, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { ZodType } from 'zod';
 import { TextField } from '@/app/ui/Fields';
-import { FormPlaceholder, FormShell } from '@/app/ui/form/FormShell';
+import { FormLoadState, FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, SwitchField, TagsField, TextareaField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import { EquipmentCreate, EquipmentUpdate, extrasErrors, MAX_TAGS, METER_TYPES, type Equipment, type EquipmentExtra } from '@/contract/setup';
@@ -25,7 +25,7 @@ function withExtras(schema: ZodType, defs: readonly EquipmentExtra[]): ZodType {
 /** `/Equipment`'s form: waits for the extras definitions so a save never drops their values. */
 export function EquipmentForm(props: RecordFormProps<Equipment>) {
   const defs = useExtraDefinitions();
-  if (!defs) return <FormPlaceholder title={recordTitle('equipment', props.row, equipmentLabel)} />;
+  if (!defs) return <FormLoadState title={recordTitle('equipment', props.row, equipmentLabel)} />;
   return <EquipmentFormBody {...props} defs={defs} />;
 }
 
