@@ -8,11 +8,13 @@ import { watchChunkErrors } from '@/lib/chunkReload';
 import { setNavigator } from '@/lib/navigation';
 import { registerServiceWorker } from '@/lib/pwa';
 import { hasValidSession } from '@/lib/session';
+import { shareThisTabSession } from '@/lib/tabSession';
 
 clearIfStartingOnLogin(window.location.pathname);
 setNavigator((href) => void router.navigate({ href }));
 watchChunkErrors();
 watchSignOutElsewhere();
+shareThisTabSession();
 registerServiceWorker();
 // Spec §4: renew the session's token at start; a failure is only logged.
 if (hasValidSession()) void renewQuietly();

@@ -1,4 +1,4 @@
-import type { Rule } from './access';
+import { LEVELS, levelRank, satisfies, type Rule } from './access';
 
 /**
  * Every product screen of spec §2 with its access rule. The client's route guards and menu, the
@@ -129,6 +129,17 @@ export const SCREENS: readonly Screen[] = [
 /** Screens outside the main layout that need a session but no rule beyond `everybody`. */
 export const SELECT_ACCOUNT_PATH = '/selectaccount';
 export const HOME_PATH = '/dashboard/analytics';
+
+/**
+ * Where a user lands after sign-in: drivers and attendants (field levels basic and basicM, no
+ * ThebigBoss) go straight to their Quick dispense screen, everybody else to the dashboard.
+ */
+export function homePathFor(codes: readonly string[]): string {
+  if (codes.includes('ThebigBoss') || levelRank(codes) > LEVELS.indexOf('basicM')) return HOME_PATH;
+  if (satisfies(codes, 'famsAllBasic')) return '/QuickDispense';
+  if (satisfies(codes, 'fams24Basic')) return '/QuickDispense24';
+  return HOME_PATH;
+}
 export const LOGIN_PATH = '/pages/login';
 
 /**

@@ -175,10 +175,41 @@ export function clearAllStorage(): void {
   Object.assign(session, loadState());
 }
 
-/** Forgets only the token (lock screen): the user stays known so unlock can re-authenticate. */
+/**
+ * Forgets this tab's session only (lock screen; the login page while another tab is signed in):
+ * the user stays known in localStorage so unlock can re-authenticate and other tabs go on.
+ */
 export function clearToken(): void {
   for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key);
-  Object.assign(session, { token: null, expiresAt: 0, loggedIn: false, roles: null });
+  Object.assign(session, { token: null, expiresAt: 0, loggedIn: false, roles: null, offline: false });
+}
+
+/** The per-tab (sessionStorage) half of a session, as one tab hands it to another (ADR 018). */
+export interface TabSessionState {
+  userId: number;
+  token: string | null;
+  expiresAt: number;
+  loggedIn: boolean;
+  roles: RolesObject | null;
+  offline: boolean;
+}
+
+export function tabSessionOf(): TabSessionState | null {
+  if (!session.user) return null;
+  const { token, expiresAt, loggedIn, roles, offline } = session;
+  return { userId: session.user.uid, token, expiresAt, loggedIn, roles: roles ? JSON.parse(JSON.stringify(roles)) as RolesObject : null, offline };
+}
+
+/** A new tab takes over another tab's session; the identity (localStorage) is already shared. */
+export function adoptTabSession(s: TabSessionState): boolean {
+  if (!session.user || session.user.uid !== s.userId) return false;
+  if (s.token) write(sessionStorage, SESSION_KEYS.accessToken, s.token);
+  write(sessionStorage, SESSION_KEYS.tokenExpiry, s.expiresAt);
+  write(sessionStorage, SESSION_KEYS.loggedIn, s.loggedIn);
+  if (s.roles) write(sessionStorage, SESSION_KEYS.roles, s.roles);
+  if (s.offline) write(sessionStorage, SESSION_KEYS.offlineSession, true);
+  Object.assign(session, loadState());
+  return true;
 }
 
 /** The identity to keep on the device for offline unlock (plain data, no proxies, no token). */

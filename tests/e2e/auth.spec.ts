@@ -53,9 +53,10 @@ test.describe('login', () => {
 });
 
 test.describe('accounts and guards', () => {
-  test('driver with one account lands on the dashboard with the home-screen message', async ({ page }) => {
+  test('driver with one account lands on Quick dispense; the dashboard has the home-screen message', async ({ page }) => {
     await signIn(page, 'driver');
-    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    await expect(page).toHaveURL(/\/QuickDispense$/);
+    await page.goto('/dashboard/analytics');
     await expect(page.getByText('Welcome to Demo Fuels')).toBeVisible();
     await expect(page.getByText('Dana Driver').first()).toBeVisible();
   });
@@ -81,7 +82,7 @@ test.describe('accounts and guards', () => {
 
   test('driver is refused /Store and does not see it in the menu', async ({ page }) => {
     await signIn(page, 'driver');
-    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    await expect(page).toHaveURL(/\/QuickDispense$/);
     await expect(page.getByRole('link', { name: 'Store setup' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'QuickDispense', exact: true })).toBeVisible();
     await page.goto('/Store');

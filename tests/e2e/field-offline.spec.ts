@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   addUnknownEquipment, apiAs, bringBack, cutOff, firstSignIn, openDevice, outbox, profileDir, recentList, removeProfiles, reopenOffline,
 } from './field-support';
-import { OwnServer } from './support';
+import { LANDING, OwnServer, signIn } from './support';
 
 /**
  * Issue 4: field records that never get lost. The real built app, the real server (owned by this
@@ -90,6 +90,55 @@ test('driver: 25 dispenses offline survive a reload and a closed app, sync exact
   // Transfers are for allFamsUser: a basic driver is refused the screen.
   await device.page.goto('/DispensingTransfers');
   await expect(device.page).toHaveURL(/\/pages\/not-authorized/);
+  await device.ctx.close();
+  await api.dispose();
+});
+
+test('driver: a reload right after sign-in keeps offline sign-in; a second tab offline joins the session, the first keeps its input, both record', async () => {
+  test.setTimeout(120_000);
+  const api = await apiAs(server.url, 'driver');
+  const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(30, 33);
+  const dir = profileDir('tabs', server.port);
+  let device = await openDevice(dir, server.url);
+  await signIn(device.page, 'driver');
+  await expect(device.page).toHaveURL(LANDING.driver);
+  await device.page.reload(); // at once: offline unlock must already be stored
+  await device.page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await expect(device.page.getByText('waiting ·').first()).toBeVisible();
+  await device.ctx.close();
+
+  await server.stop();
+  device = await reopenOffline(dir, server, 'driver', '/QuickDispense');
+  const first = device.page;
+  await first.getByRole('combobox', { name: 'Equipment' }).fill(fleet[0].fleetNo);
+  await first.getByLabel('Litres').fill('31');
+
+  // A second tab, still offline: it joins the live session instead of the login.
+  const second = await device.ctx.newPage();
+  await second.goto('/QuickDispense');
+  await expect(second.getByRole('heading', { name: 'Quick dispense', exact: true })).toBeVisible();
+  await expect(second).toHaveURL(/\/QuickDispense$/);
+  await dispense(second, fleet[1], 32);
+  // Opening the login there does not sign the first tab out; it offers to continue.
+  await second.goto('/pages/login');
+  await expect(second.getByRole('button', { name: 'Continue as Dana Driver' })).toBeVisible();
+
+  await expect(first).toHaveURL(/\/QuickDispense$/);
+  await expect(first.getByRole('combobox', { name: 'Equipment' })).toHaveValue(fleet[0].fleetNo);
+  await expect(first.getByLabel('Litres')).toHaveValue('31');
+  await first.getByLabel(fleet[0].meterType === 'hours' ? 'Hours' : 'Odometer (km)').fill(String((fleet[0].currentMeter ?? 0) + 25));
+  await first.getByRole('button', { name: 'Save dispense' }).click();
+  await expect(first.getByText('2 waiting · 0 rejected')).toBeVisible();
+
+  await second.getByRole('button', { name: 'Continue as Dana Driver' }).click();
+  await expect(second).toHaveURL(LANDING.driver);
+  await expect(second.getByText('2 waiting · 0 rejected')).toBeVisible();
+
+  await bringBack(server, device.ctx);
+  await expect(first.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+  const stored = await outbox(first, 'dispenses');
+  expect(stored.map((r) => r.payload.litres).sort()).toEqual([31, 32]);
+  expect(await api.replayStatuses('dispenses', stored.map((r) => r.payload))).toEqual(['duplicate', 'duplicate']);
   await device.ctx.close();
   await api.dispose();
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import config from '../../playwright.config';
 import type { DemoUser, OwnServer } from './support';
-import { signIn, USERS } from './support';
+import { LANDING, signIn, USERS } from './support';
 
 /**
  * Helpers of the field-offline e2e: a "device" is a persistent Chromium profile (IndexedDB, the
@@ -40,7 +40,7 @@ export async function openDevice(dir: string, baseURL: string, offline = false):
 export async function firstSignIn({ page }: Device, user: DemoUser, screen: string) {
   await page.goto('/pages/login');
   await signIn(page, user, { goto: false });
-  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  await expect(page).toHaveURL(LANDING[user]);
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { apiFromPage, signIn } from './support';
+import { LANDING, apiFromPage, signIn } from './support';
 
 /**
  * Query screens and correction by reversal (issue 5) against the real server in Chromium: as
@@ -104,7 +104,7 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
 
 test('a driver may pivot but not open the query screens', async ({ page }) => {
   await signIn(page, 'driver');
-  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  await expect(page).toHaveURL(LANDING.driver);
   await page.goto('/QuickPivot');
   await expect(page.getByRole('heading', { name: 'Pivot' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Pivot choices' })).toBeVisible();

@@ -11,6 +11,13 @@ export const USERS = {
 } as const;
 export type DemoUser = keyof typeof USERS;
 
+/** Where each demo user lands after sign-in: drivers and attendants on their Quick dispense. */
+export const LANDING: Record<DemoUser, RegExp> = {
+  admin: /\/dashboard\/analytics$/, manager: /\/dashboard\/analytics$/, editor: /\/dashboard\/analytics$/,
+  driver: /\/QuickDispense$/, attendant: /\/QuickDispense24$/, viewer: /\/dashboard\/analytics$/,
+  multi: /\/dashboard\/analytics$/, boss: /\/dashboard\/analytics$/,
+};
+
 /** Fills the login form and submits it with the button. */
 export async function signIn(page: Page, user: DemoUser, opts: { goto?: boolean } = {}) {
   if (opts.goto !== false) await page.goto('/pages/login');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../../server/gauges/simulator';
-import { signIn, USERS, type DemoUser } from './support';
+import { LANDING, signIn, USERS, type DemoUser } from './support';
 
 /**
  * `/TankLevels` end to end (issue 5): a Veeder-Root TLS gauge simulator on a loopback port is
@@ -67,7 +67,7 @@ async function signedIn(browser: Browser, user: DemoUser, viewport = { width: 12
   const ctx = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'allow' });
   const page = await ctx.newPage();
   await signIn(page, user);
-  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  await expect(page).toHaveURL(LANDING[user]);
   return { ctx, page };
 }
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { signIn, USERS, type DemoUser } from './support';
+import { LANDING, signIn, USERS, type DemoUser } from './support';
 
 /**
  * Quick views and GPS (issue 5) as `editor` (the one demo user both rules admit: `manager` is not
@@ -167,7 +167,7 @@ test.describe('quick views as editor', () => {
 
 test('a driver is refused all four views', async ({ page }) => {
   await signIn(page, 'driver');
-  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  await expect(page).toHaveURL(LANDING.driver);
   for (const path of ['/QuickChartView', '/QuickCalendarView', '/QuickViewGPSInformation', '/FilterGPSInformation']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/pages\/not-authorized$/);

@@ -2,9 +2,9 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
-import { HOME_PATH } from '@/contract/screens';
+import { homePathFor } from '@/contract/screens';
 import { goTo, safeTo } from '@/lib/navigation';
-import { session } from '@/lib/session';
+import { currentRoles, session } from '@/lib/session';
 import { selectAccount } from './service';
 
 /**
@@ -21,7 +21,7 @@ export function AccountList({ to }: { to?: string }) {
     setMessage(null);
     try {
       await selectAccount(accountId);
-      goTo(safeTo(to) ?? HOME_PATH);
+      goTo(safeTo(to) ?? homePathFor(currentRoles()));
     } catch (e) {
       setMessage({ tone: 'danger', text: e instanceof Error ? e.message : String(e) });
       setBusyId(null);

@@ -8,11 +8,11 @@ import { PasswordField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
 import { password } from '@/contract/auth';
 import { MESSAGES } from '@/contract/errors';
-import { HOME_PATH } from '@/contract/screens';
+import { homePathFor } from '@/contract/screens';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
 import { goTo } from '@/lib/navigation';
-import { session } from '@/lib/session';
+import { currentRoles, session } from '@/lib/session';
 import { unlock } from './service';
 
 const UnlockForm = z.object({ password });
@@ -41,7 +41,7 @@ export function LockScreenPage() {
     setMessage(null);
     try {
       await unlock(form.values.password);
-      goTo(HOME_PATH);
+      goTo(homePathFor(currentRoles()));
     } catch (err) {
       const text = err instanceof ApiError && err.status === 401 ? MESSAGES.wrongCredentials
         : err instanceof Error ? err.message : String(err);

@@ -9,7 +9,9 @@ import { MESSAGES } from '@/contract/errors';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
 import { OfflineUnlockError } from '@/lib/offline/identity';
-import { afterLogin, login, loginOffline, LoginRefused, logout as endSession, wasSignedInOnOpen } from './service';
+import { useSnapshot } from 'valtio';
+import { session } from '@/lib/session';
+import { afterLogin, continueOtherTabSession, leaveSessionForLogin, login, loginOffline, LoginRefused, wasSignedInOnOpen } from './service';
 
 const subscribeOnline = (cb: () => void) => {
   window.addEventListener('online', cb);
@@ -40,14 +42,28 @@ export function LoginPage() {
   const [message, setMessage] = useState<FormMessageValue | null>(() =>
     wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null);
   const [busy, setBusy] = useState(false);
+  const [otherTabLive, setOtherTabLive] = useState(false);
+  const { user } = useSnapshot(session);
   const form = useZodForm(AuthenticateBody, { Username: '', Password: '' });
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const { Username, Password } = form.values;
 
   useEffect(() => {
-    // Spec §2: opening the login clears local and session storage (and revokes the cookie).
-    void endSession({ navigate: false });
+    // Spec §2: opening the login clears the storage and revokes the cookie — unless another tab
+    // is signed in, which keeps its session (ADR 018); this tab may then join it.
+    let live = true;
+    void leaveSessionForLogin().then((r) => { if (live) setOtherTabLive(r === 'others-live'); });
+    return () => { live = false; };
   }, []);
+
+  const continueHere = async () => {
+    setBusy(true);
+    if (await continueOtherTabSession()) afterLogin({ next: 'done' }, to);
+    else {
+      setOtherTabLive(false);
+      setBusy(false);
+    }
+  };
 
   const filled = Username.trim() !== '' && Password !== '';
 
@@ -82,6 +98,12 @@ export function LoginPage() {
         <FormMessage message={{ tone: 'info', text: 'You are offline. If you have signed in on this device before, sign in with your usual password to keep recording.' }} />
       )}
       <FormMessage message={message} />
+      {otherTabLive && user && (
+        <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Signed in in another tab">
+          <Text fontSize="sm">{user.displayName} is signed in on this device in another tab.</Text>
+          <Button variant="outline" onClick={() => void continueHere()} disabled={busy}>Continue as {user.displayName}</Button>
+        </Stack>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <TextField label="E-mail or username" autoComplete="username" autoFocus {...form.field('Username')} />

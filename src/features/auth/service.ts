@@ -1,13 +1,15 @@
 import { AuthenticateResponse, OkResponse, PermissionsResponse, type LoginResult } from '@/contract/auth';
 import { MESSAGES } from '@/contract/errors';
-import { HOME_PATH, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens';
+import { homePathFor, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens';
 import { api, ApiError, refreshToken } from '@/lib/api';
 import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
+import { notify } from '@/lib/notify';
 import { rememberIdentity, rememberPassword, unlockOffline } from '@/lib/offline/identity';
 import {
-  clearAllStorage, clearToken, findAccount, hasStoredIdentity, hasValidSession, identitySnapshot, LOCAL_KEYS, session,
-  storeIdentity, storeOfflineSession, storePermissions, storeSelectedAccount, storeToken,
+  clearAllStorage, clearToken, currentRoles, findAccount, hasStoredIdentity, hasValidSession, identitySnapshot, LOCAL_KEYS,
+  session, storeIdentity, storeOfflineSession, storePermissions, storeSelectedAccount, storeToken,
 } from '@/lib/session';
+import { anotherTabIsLive, joinOtherTab } from '@/lib/tabSession';
 
 /** Sign-in, account choice, renewal and sign-out: the flows behind the auth pages and guards. */
 
@@ -33,13 +35,14 @@ export type LoginOutcome = { next: 'done' } | { next: 'select' };
 /** Spec §4/§5: one usable account is chosen at once, several go to the account list. */
 export async function login(username: string, password: string): Promise<LoginOutcome> {
   signedInAtStart = null;
+  await leaving;
   await loggingOut;
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: username, Password: password },
     AuthenticateResponse, { quiet: true, anonymous: true });
   const usable = value.filter((r) => !r.account.blocked && r.userRoles.id > 1 && r.token);
   if (usable.length === 0) throw new LoginRefused(MESSAGES.accountBlocked);
   storeIdentity(value);
-  rememberForOffline(username, password, value);
+  await rememberForOffline(username, password, value);
   askPersistentStorage();
   pendingTokens.clear();
   for (const r of usable) pendingTokens.set(r.account.accountId, r);
@@ -69,19 +72,30 @@ export async function selectAccount(accountId: number): Promise<void> {
 
 export async function loadPermissions(): Promise<void> {
   storePermissions(await api.get('Role/GetPermissions', PermissionsResponse));
-  // The offline copy follows the session (account switch, changed roles) for offline unlock.
+  // The offline copy follows the session (account switch, changed roles) before the app moves on.
   const snap = identitySnapshot();
-  if (snap) void rememberIdentity(snap).catch((e: unknown) => console.warn('Offline identity not saved', e));
+  if (snap) await rememberIdentity(snap).catch(offlineNotSaved);
 }
 
 /**
  * After an online sign-in: a PBKDF2 verifier of the password for offline unlock (DESIGN.md §6).
- * Not awaited: ~0.3 s of hashing must not delay the sign-in; a failure only costs offline unlock.
+ * Awaited (~0.3 s, the button stays busy): a page load right after sign-in must find it, or the
+ * next offline sign-in would wrongly say this user never signed in here. A failure (storage full,
+ * private mode) does not stop the online sign-in but is shown, since it costs offline recording.
  */
-function rememberForOffline(typed: string, pass: string, results: LoginResult[]): void {
+async function rememberForOffline(typed: string, pass: string, results: LoginResult[]): Promise<void> {
   const first = results[0];
-  rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass)
-    .catch((e: unknown) => console.warn('Offline unlock not saved', e));
+  await rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass)
+    .catch(offlineNotSaved);
+}
+
+function offlineNotSaved(e: unknown): void {
+  console.warn('Offline sign-in not saved', e);
+  notify({
+    tone: 'warning', title: 'Offline sign-in not saved', durationMs: 15_000,
+    message: `This device could not keep your sign-in for offline use (${e instanceof Error ? e.message : String(e)}). `
+      + 'You can record while online; sign in again before you go where there is no signal.',
+  });
 }
 
 /** Ask once per sign-in that the browser never evicts the outbox under storage pressure. */
@@ -133,6 +147,8 @@ export function resumeSession(): Promise<boolean> {
 }
 
 async function tryResume(): Promise<boolean> {
+  // A new tab (or the installed app beside a tab) joins the live session instead of the login.
+  if (await joinOtherTab()) return true;
   try {
     await refreshToken();
     if (!session.account) {
@@ -147,6 +163,9 @@ async function tryResume(): Promise<boolean> {
       window.addEventListener('online', () => void renewQuietly(), { once: true });
       return true;
     }
+    // No network and no session in this tab: the login offers offline unlock. Only a refusal
+    // from the server drops the stored identity.
+    if (e instanceof ApiError && e.status === 0) return false;
     clearAllStorage();
     return false;
   }
@@ -168,7 +187,25 @@ export async function renewQuietly(): Promise<void> {
 export function clearIfStartingOnLogin(pathname: string): void {
   if (pathname.toLowerCase() !== LOGIN_PATH.toLowerCase()) return;
   signedInAtStart = hasValidSession();
-  void logout({ navigate: false });
+  void leaveSessionForLogin();
+}
+
+let leaving: Promise<'others-live' | 'cleared'> | null = null;
+
+/**
+ * What opening the login clears (ADR 018 reads spec §2 for several tabs): always this tab's own
+ * session; the shared identity and the refresh cookie only when no other tab (or the installed
+ * app) is signed in — those belong to a user who is still working. The device database (outbox,
+ * reference cache, offline unlock) is never touched here. Runs once per visit of the page.
+ */
+export function leaveSessionForLogin(): Promise<'others-live' | 'cleared'> {
+  leaving ??= (async () => {
+    clearToken();
+    if (await anotherTabIsLive()) return 'others-live' as const;
+    await logout({ navigate: false });
+    return 'cleared' as const;
+  })().finally(() => { leaving = null; });
+  return leaving;
 }
 
 /** For the login page: was the user signed in when the page opened? */
@@ -206,7 +243,7 @@ export async function unlock(password: string): Promise<void> {
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: user.email || user.displayName, Password: password },
     AuthenticateResponse, { quiet: true, anonymous: true });
   storeIdentity(value);
-  rememberForOffline(user.email || user.displayName, password, value);
+  await rememberForOffline(user.email || user.displayName, password, value);
   const match = value.find((r) => r.account.accountId === accountId && !r.account.blocked)
     ?? value.find((r) => !r.account.blocked && r.token);
   if (!match) throw new LoginRefused(MESSAGES.accountBlocked);
@@ -215,22 +252,30 @@ export async function unlock(password: string): Promise<void> {
 }
 
 /**
- * Signing out (or opening the login) in another tab clears the shared localStorage; this tab's
- * token would then be used with another user's stored identity, so it signs out too.
+ * Signing out in another tab clears the shared localStorage, and another user signing in there
+ * replaces it; this tab's token would then go out with someone else's identity, so it signs out
+ * too. (Opening the login in another tab no longer clears anything while this tab is live.)
  */
 export function watchSignOutElsewhere(): void {
   window.addEventListener('storage', (e) => {
-    const identityGone = e.storageArea === localStorage && (e.key === null || (e.key === LOCAL_KEYS.userInfo && e.newValue === null));
-    if (!identityGone || !session.loggedIn) return;
+    if (e.storageArea !== localStorage || (e.key !== null && e.key !== LOCAL_KEYS.userInfo)) return;
+    const uid = (JSON.parse(e.newValue ?? 'null') as { uid?: number } | null)?.uid;
+    const identityGone = e.key === null || uid === undefined || uid !== session.user?.uid;
+    if (!identityGone || !(session.loggedIn || session.offline)) return;
     const to = currentHref();
     clearAllStorage();
     goTo(loginHref(to));
   });
 }
 
-/** Where to go once signed in: the wanted page, or home. */
+/** The login page's "continue" while another tab is signed in: this tab joins that session. */
+export async function continueOtherTabSession(): Promise<boolean> {
+  return joinOtherTab();
+}
+
+/** Where to go once signed in: the wanted page, or home (drivers: their Quick dispense). */
 export function afterLogin(outcome: LoginOutcome, to?: string): void {
   const target = safeTo(to);
   if (outcome.next === 'select') goTo(target ? `${SELECT_ACCOUNT_PATH}?to=${encodeURIComponent(target)}` : SELECT_ACCOUNT_PATH);
-  else goTo(target ?? HOME_PATH);
+  else goTo(target ?? homePathFor(currentRoles()));
 }
