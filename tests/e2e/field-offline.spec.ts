@@ -184,6 +184,8 @@ test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispe
   let device = await openDevice(dir, server.url);
   await firstSignIn(device, 'attendant', '/QuickDispense24');
   const { page } = device;
+  // The store is chosen once the device's reference data is read: wait for it before using it.
+  await expect(page.getByLabel('Store')).not.toHaveValue('');
   const storeId = await page.getByLabel('Store').inputValue();
   const fleet = (ref.equipment as Eq[]).filter((e) => e.active && e.fams24Enabled && e.tags.length > 0);
   type Emp = { id: string; number: string; tag: string | null; hasPin: boolean; active: boolean; fams24Enabled: boolean; storeIds: string[] };
@@ -196,7 +198,7 @@ test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispe
   await page.getByRole('button', { name: 'Check PIN' }).click();
   await expect(page.getByText('Identified by PIN.')).toBeVisible();
   await dispense(page, fleet[0], 41, fleet[0].tags[0]);
-  await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
 
   await device.ctx.route('**/api/**', (r) => r.abort());
   await employee.fill(staff[1].number);
