@@ -42,7 +42,7 @@ export interface AppDeps {
 export async function buildApp({ config, database, log, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: log,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);

@@ -18,6 +18,19 @@ export interface Config {
   mapStyleUrl?: string;
   /** Further origins the map style loads tiles, glyphs or sprites from (comma-separated), for the CSP. */
   mapTileOrigins?: string;
+  /**
+   * Which proxies may tell the client's address in `X-Forwarded-For` (fastify `trustProxy`):
+   * false (default) trusts none, so a client cannot forge its address past per-address limits.
+   */
+  trustProxy: boolean | string[];
+}
+
+/** `TRUST_PROXY`: unset/0/false → none; 1/true → any (only behind a proxy that strips the header); else addresses/CIDRs. */
+export function parseTrustProxy(v: string | undefined): boolean | string[] {
+  const s = (v ?? '').trim();
+  if (s === '' || s === '0' || s.toLowerCase() === 'false') return false;
+  if (s === '1' || s.toLowerCase() === 'true') return true;
+  return s.split(',').map((a) => a.trim()).filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,5 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     mapTileOrigins: env.MAP_TILE_ORIGINS || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

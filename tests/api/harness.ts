@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
-import { readConfig } from '../../server/config';
+import { readConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import type { Mail } from '../../server/lib/mailer';
 import type { LoginResult } from '../../src/contract/auth';
@@ -23,7 +23,7 @@ export interface TestServer {
 }
 
 /** A real server on a loopback port over its own copy of the seeded database. */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const adminUrl = inject('adminUrl');
   const name = `fams_t_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,7 +34,7 @@ export async function startServer(): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-api-srv-'));
   const database = connect(withDb(adminUrl, name), 5);
   const mails: Mail[] = [];
-  const config = { ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }), port: 0, host: '127.0.0.1' };
+  const config = { ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }), port: 0, host: '127.0.0.1', ...overrides };
   const app = await buildApp({ config, database, log: pino({ level: 'silent' }), mailer: { send: async (m) => void mails.push(m) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
