@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { createLogger } from './lib/log';
 import { applyMigrations, connect } from './db/client';
 import { startEmbedded, type EmbeddedDb } from './db/embedded';
 import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauges/demo';
@@ -13,7 +13,7 @@ import { seedDemo } from './seed/seed';
 /** Starts FAMS: database (embedded unless DATABASE_URL), migrations, demo seed, API and PWA. */
 export async function main() {
   const config = readConfig();
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] });
+  const log = createLogger(config.logLevel);
   let embedded: EmbeddedDb | undefined;
   let url = config.databaseUrl;
   if (!url) {

@@ -10,6 +10,43 @@ function fieldName(instancePath: string): string {
 }
 
 /**
+ * PostgreSQL refusals caused by what the client sent (SQLSTATE → status, message). The contract's
+ * schemas refuse most of these first; this is the net under them, so such input is never a 500.
+ * The statement was aborted, so its transaction rolled back: nothing was half-written.
+ */
+const INPUT_REFUSALS: Record<string, [number, string]> = {
+  '22021': [400, 'A text holds a character that cannot be stored.'],
+  '22P05': [400, 'A text holds a character that cannot be stored.'],
+  '22P02': [400, 'A value does not have the expected form.'],
+  '22007': [400, 'A date or time is not valid.'],
+  '22008': [400, 'A date or time is out of range.'],
+  '22003': [400, 'A number is out of range.'],
+  '22001': [400, 'A text is too long.'],
+  '23502': [400, 'A required value is missing.'],
+  '23505': [409, 'This conflicts with a record that already exists.'],
+  '23503': [409, 'This refers to a record that does not exist, or is still referred to.'],
+  '23514': [422, 'A value breaks a rule of the data.'],
+  '54000': [400, 'A value is too large to be stored.'],
+};
+
+/** The SQLSTATE of a pg error, also when Drizzle wraps it (`DrizzleQueryError.cause`). */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * What of a failure may be logged: Drizzle puts the query's parameters in its message, and those
+ * can be password or PIN hashes, tokens or personal data. The SQL text and the code are enough.
+ */
+export function loggable(err: unknown): Record<string, unknown> {
+  const e = err as Error & { code?: unknown };
+  const message = String(e?.message ?? err).split('\nparams:')[0];
+  return { type: e?.name, message, code: sqlState(err) ?? e?.code, stack: e?.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 8).join('\n') };
+}
+
+/**
  * Turns every failure into the error body `{title, message, code, fieldErrors?}`: validation → 400
  * with field errors, our AppErrors as declared, framework errors with their status, anything else
  * → 500 without internals.
@@ -37,9 +74,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         fieldErrors,
       });
     }
+    const refusal = INPUT_REFUSALS[sqlState(err) ?? ''];
+    if (refusal) {
+      req.log.info({ err: loggable(err) }, 'input refused by the database');
+      return reply.status(refusal[0]).send({ title: defaultTitle(refusal[0]), message: refusal[1], code: 'invalid_input' });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
-      req.log.error({ err }, 'request failed');
+      req.log.error({ err: loggable(err) }, 'request failed');
       return reply.status(status).send({ title: 'Server error', message: 'Something went wrong on the server. Please try again.', code: 'internal' });
     }
     return reply.status(status).send({ title: defaultTitle(status), message: err.message, code: err.code ?? 'error' });

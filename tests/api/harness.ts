@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readConfig, type Config } from '../../server/config';
@@ -23,7 +23,7 @@ export interface TestServer {
 }
 
 /** A real server on a loopback port over its own copy of the seeded database. */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(overrides: Partial<Config> = {}, log: Logger = pino({ level: 'silent' })): Promise<TestServer> {
   const adminUrl = inject('adminUrl');
   const name = `fams_t_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -35,7 +35,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const database = connect(withDb(adminUrl, name), 5);
   const mails: Mail[] = [];
   const config = { ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }), port: 0, host: '127.0.0.1', ...overrides };
-  const app = await buildApp({ config, database, log: pino({ level: 'silent' }), mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp({ config, database, log, mailer: { send: async (m) => void mails.push(m) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
