@@ -27,6 +27,7 @@ import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
 import { viewsRoutes } from './modules/views/views.routes';
 import { registerAccess } from './plugins/access';
+import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   const tokens = createTokenService(loadSecret(config.dataDir, config.jwtSecret));
   registerAccess(app, tokens);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
   const hasPwa = fs.existsSync(path.join(config.staticDir, 'index.html'));
   registerNotFound(app, (p) => hasPwa && !path.extname(p));

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { hasDecimals } from './setup/fields';
 
 /**
- * Guards for values a device sends that the database could not store as given (issue 9). They
+ * Guards for values a client sends that the database could not store as given (issues 9, 10). They
  * live in the contract so the device refuses the same values the server does, with the same
  * words, before a record ever reaches the outbox; on the server they turn what would be a
  * database error for the whole batch into a `rejected` answer for the one record.
  */
+
+/** True when `v` has at most `dp` decimal places (tolerant of binary floating point). */
+export function hasDecimals(v: number, dp: number): boolean {
+  const scaled = v * 10 ** dp;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
 
 /**
  * PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form (and is refused

@@ -27,7 +27,7 @@ export function dispensingRoutes(app: FastifyInstance, database: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const k of KINDS) {
     r.post(`${API_ROOT}/${k.path}/batch`, {
-      config: { access: k.rule },
+      config: { access: k.rule, recordsOneByOne: true },
       bodyLimit: 4 * 1024 * 1024,
       schema: { body: BatchBody, response: { 200: BatchResponse } },
     }, async (req) => ({ results: await ingestBatch(database, k.handler, req.auth, req.body.records) }));

@@ -1,29 +1,30 @@
 import { z } from 'zod';
+import { hasDecimals, storableText } from '../safe-input';
+
+export { hasDecimals };
 
 /**
  * Field schemas shared by the setup resources, so every form and the server say the same thing.
  * Inputs are what forms and imports send (trimmed, checked); rows are what the API returns.
  */
 
-/** True when `v` has at most `dp` decimal places (tolerant of binary floating point). */
-export function hasDecimals(v: number, dp: number): boolean {
-  const scaled = v * 10 ** dp;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
-
 const num = (label: string) => z.number({ error: `${label} must be a number` });
 const decimals = (s: z.ZodNumber, dp: number) =>
   s.refine((v) => hasDecimals(v, dp), dp === 0 ? 'Whole numbers only' : `At most ${dp} decimal places`);
 
+/** Text PostgreSQL can store (no NUL, no lone surrogate); every text field below is one. */
+const text = (required = 'Text is required') =>
+  z.string({ error: required }).refine(storableText, 'Contains a character that cannot be stored').trim();
+
 export const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  text(`${label} is required`).min(1, `${label} is required`).max(max, `At most ${max} characters`);
 
 /** Optional free text: missing → ''. */
-export const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
+export const optionalText = (max: number) => text().max(max, `At most ${max} characters`).default('');
 
 /** Optional short text: missing or blank → null. */
 export const nullableText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
+  text().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
 
 /** Natural keys (codes, fleet numbers): no surrounding spaces, compared case-insensitively. */
 export const code = (label = 'Code', max = 40) => requiredText(label, max);
