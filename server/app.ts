@@ -27,6 +27,7 @@ import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
 import { viewsRoutes } from './modules/views/views.routes';
 import { registerAccess } from './plugins/access';
+import { sessionGate } from './modules/auth/sessions';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 
@@ -75,7 +76,8 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   });
 
   const tokens = createTokenService(loadSecret(config.dataDir, config.jwtSecret));
-  registerAccess(app, tokens);
+  const sessions = sessionGate(database.db);
+  registerAccess(app, tokens, sessions);
   registerErrorHandling(app);
   registerInputHygiene(app);
 
@@ -96,7 +98,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
     log.warn({ staticDir: config.staticDir }, 'no built PWA found; serving the API only (run `npm run build`)');
   }
 
-  const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl));
+  const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl), sessions);
   authRoutes(app, service, config.publicUrl);
   dispensingRoutes(app, database);
   recordsRoutes(app, database);

@@ -3,6 +3,7 @@ import { satisfies, type Rule } from '../../src/contract/access';
 import { API_ROOT } from '../../src/contract/constants';
 import { MESSAGES, TOKEN_INVALID_STATUS } from '../../src/contract/errors';
 import { AppError } from '../lib/errors';
+import type { SessionGate } from '../modules/auth/sessions';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 
 /** `public`: no token. `session`: the refresh cookie, no access token (auth/refresh, logout). */
@@ -40,7 +41,7 @@ function checkHeaders(req: FastifyRequest, c: AccessClaims) {
  * can be left open by accident. The check runs before validation, so an anonymous caller learns
  * nothing about a route's input.
  */
-export function registerAccess(app: FastifyInstance, tokens: TokenService) {
+export function registerAccess(app: FastifyInstance, tokens: TokenService, sessions: SessionGate) {
   app.decorateRequest('auth', null as unknown as AccessClaims);
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
@@ -62,6 +63,7 @@ export function registerAccess(app: FastifyInstance, tokens: TokenService) {
         : new AppError(TOKEN_INVALID_STATUS, 'token_invalid', MESSAGES.tokenInvalid);
     }
     checkHeaders(req, result.claims);
+    if (!(await sessions.stands(result.claims))) throw new AppError(401, 'session_ended', 'Your session has ended. Please sign in again.');
     if (!satisfies(result.claims.roles, access)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
     req.auth = result.claims;
   });

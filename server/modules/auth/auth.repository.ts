@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, loginThrottle, memberships, passwordResets, refreshTokens, registrationRequests, users } from '../../db/schema';
 import type { RegisterBody } from '../../../src/contract/auth';
@@ -82,9 +82,24 @@ export function authRepository(db: DbOrTx) {
       await db.update(refreshTokens).set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
-    async revokeAllOfUser(userId: number) {
+    async revokeAllOfUser(userId: number, exceptFamily?: string) {
       await db.update(refreshTokens).set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt),
+          exceptFamily ? ne(refreshTokens.familyId, exceptFamily) : undefined));
+    },
+    /**
+     * Whether an access token's session still stands: the user active and a member of the
+     * account, the account not blocked, and (for tokens that name one) its sign-in not revoked.
+     */
+    async sessionStands(userId: number, accountId: number, familyId: string | null): Promise<boolean> {
+      const r = await db.execute(sql`
+        select 1 from ${users} u
+          join ${memberships} m on m.user_id = u.id and m.account_id = ${accountId}
+          join ${accounts} a on a.id = m.account_id and not a.blocked
+        where u.id = ${userId} and u.active
+          and (${familyId}::uuid is null or exists (
+            select 1 from ${refreshTokens} t where t.family_id = ${familyId}::uuid and t.revoked_at is null))`);
+      return r.rows.length > 0;
     },
 
     // Password reset links.

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
+import type { SessionGate } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
 
 /** A refresh token used again within this many seconds is a race between tabs, not theft. */
@@ -24,12 +25,12 @@ const accountInfo = (a: AccountRow) => ({
 
 export interface IssuedRefresh { token: string; expiresAt: Date }
 
-export function authService(database: Database, tokens: TokenService, mailer: Mailer) {
+export function authService(database: Database, tokens: TokenService, mailer: Mailer, sessions: SessionGate) {
   const { db } = database;
   const repo = authRepository(db);
 
-  const claimsFor = (u: UserRow, m: MembershipRow): AccessClaims => ({
-    userId: u.id, userKey: u.key, accountId: m.account.id, accountKey: m.account.key, roles: m.roles,
+  const claimsFor = (u: UserRow, m: MembershipRow, sessionId: string): AccessClaims => ({
+    userId: u.id, userKey: u.key, accountId: m.account.id, accountKey: m.account.key, roles: m.roles, sessionId,
   });
 
   async function issueRefresh(userId: number, familyId: string = crypto.randomUUID()): Promise<IssuedRefresh> {
@@ -54,8 +55,9 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const members = user.active ? await repo.memberships(user.id) : [];
       if (members.length === 0) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked, 'Sign-in failed');
       const value: LoginResult[] = [];
+      const sessionId = crypto.randomUUID();
       for (const m of members) {
-        const signed = m.account.blocked ? { token: '', expiresAt: 0 } : await tokens.sign(claimsFor(user, m));
+        const signed = m.account.blocked ? { token: '', expiresAt: 0 } : await tokens.sign(claimsFor(user, m, sessionId));
         value.push({
           ...signed,
           userName: user.displayName, email: user.email, userKey: user.key,
@@ -65,7 +67,7 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
         });
       }
       await audit(db, { accountId: null, userId: user.id, action: 'sign_in', entity: 'user', entityId: String(user.id) });
-      return { value, refresh: await issueRefresh(user.id) };
+      return { value, refresh: await issueRefresh(user.id, sessionId) };
     },
 
     /** Renews the access token for one account; rotates the refresh token. */
@@ -79,6 +81,7 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
         if (Date.now() - usedAt.getTime() > REFRESH_GRACE_S * 1000) {
           // An old token came back: someone kept a copy. End every session of this sign-in.
           await repo.revokeFamily(row.familyId);
+          sessions.forget();
           await audit(db, { accountId: null, userId: row.userId, action: 'refresh_reuse', entity: 'session', entityId: row.familyId });
           throw new AppError(401, 'refresh_reused', 'Your session was ended for safety. Please sign in again.');
         }
@@ -88,13 +91,14 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const user = await repo.userById(row.userId);
       const m = user?.active ? await repo.membership(row.userId, accountId) : undefined;
       if (!user || !m || m.account.blocked) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked);
-      return { ...(await tokens.sign(claimsFor(user, m))), refresh };
+      return { ...(await tokens.sign(claimsFor(user, m, row.familyId))), refresh };
     },
 
     async logout(cookie: string | undefined) {
       if (!cookie) return;
       const row = await repo.refreshByHash(sha256(cookie));
       if (row) await repo.revokeFamily(row.familyId);
+      sessions.forget();
     },
 
     async me(c: AccessClaims): Promise<MeResponse> {
@@ -140,6 +144,7 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
         await r.revokeAllOfUser(userId);
         await audit(tx, { accountId: null, userId, action: 'password_reset', entity: 'user', entityId: String(userId) });
       });
+      sessions.forget();
     },
 
     async changePassword(c: AccessClaims, current: string, next: string) {
@@ -150,8 +155,11 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const hash = await hashPassword(next);
       await db.transaction(async (tx) => {
         await authRepository(tx).setPassword(user.id, hash);
+        // Every other sign-in ends (its refresh and, through the session check, its access tokens).
+        await authRepository(tx).revokeAllOfUser(user.id, c.sessionId);
         await audit(tx, { accountId: c.accountId, userId: user.id, action: 'password_change', entity: 'user', entityId: String(user.id) });
       });
+      sessions.forget();
     },
 
     async register(body: RegisterBody) {

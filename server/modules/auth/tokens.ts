@@ -10,6 +10,8 @@ export interface AccessClaims {
   accountId: number;
   accountKey: string;
   roles: string[];
+  /** The sign-in (refresh family) the token was issued under; its revocation ends the token. */
+  sessionId?: string;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -31,7 +33,7 @@ export function createTokenService(secret: Uint8Array) {
   return {
     async sign(c: AccessClaims): Promise<{ token: string; expiresAt: number }> {
       const expiresAt = Date.now() + ACCESS_TOKEN_TTL_S * 1000;
-      const token = await new SignJWT({ uk: c.userKey, acc: c.accountId, ak: c.accountKey, roles: c.roles })
+      const token = await new SignJWT({ uk: c.userKey, acc: c.accountId, ak: c.accountKey, roles: c.roles, ...(c.sessionId ? { sid: c.sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(c.userId))
         .setIssuer(ISSUER)
@@ -43,11 +45,14 @@ export function createTokenService(secret: Uint8Array) {
     async verify(token: string): Promise<VerifyResult> {
       try {
         const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
-        const { sub, uk, acc, ak, roles } = payload as Record<string, unknown>;
+        const { sub, uk, acc, ak, roles, sid } = payload as Record<string, unknown>;
         if (typeof sub !== 'string' || typeof uk !== 'string' || typeof acc !== 'number' || typeof ak !== 'string' || !Array.isArray(roles)) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { userId: Number(sub), userKey: uk, accountId: acc, accountKey: ak, roles: roles.map(String) } };
+        return {
+          ok: true,
+          claims: { userId: Number(sub), userKey: uk, accountId: acc, accountKey: ak, roles: roles.map(String), ...(typeof sid === 'string' ? { sessionId: sid } : {}) },
+        };
       } catch (e) {
         return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
