@@ -23,7 +23,8 @@ interface Common {
 export function FieldShell({ label, error, helper, required, children }: Omit<Common, 'value' | 'onChange'> & { children: ReactNode }) {
   return (
     <Field.Root invalid={!!error} required={required}>
-      <Field.Label fontSize="md">{label}<Field.RequiredIndicator /></Field.Label>
+      {/* Block, not flex: a label that wraps keeps its asterisk at the end of the text. */}
+      <Field.Label fontSize="md" display="block">{label}<Field.RequiredIndicator ms="1" /></Field.Label>
       {children}
       {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
       <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>

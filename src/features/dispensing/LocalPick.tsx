@@ -96,7 +96,7 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
           setInput(item?.label ?? '');
           pick(item?.value ?? '', item ? 'list' : 'clear');
         }}>
-        <Combobox.Label fontSize="md" display="flex" alignItems="center" gap="1">{label}<Field.RequiredIndicator /></Combobox.Label>
+        <Combobox.Label fontSize="md">{label}<Field.RequiredIndicator ms="1" /></Combobox.Label>
         <Combobox.Control>
           {/* 48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on. */}
           <Combobox.Input placeholder={placeholder ?? 'Type to search…'} autoComplete="off" enterKeyHint="next"

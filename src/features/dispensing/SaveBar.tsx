@@ -55,6 +55,11 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>) {
 
 const MotionBox = motion.create(Box);
 
+/** "DF-0009" stays on one line (a browser may break after a hyphen); the text itself is unchanged. */
+function keepWhole(text: string): ReactNode[] {
+  return text.split(/(\S*-\S*)/).map((part, i) => (part.includes('-') ? <Box as="span" key={i} whiteSpace="nowrap">{part}</Box> : part));
+}
+
 /** "Saved — 120 L to DF-0009" (a fleet no. never broken at its hyphen), big and green, springing in (a fade only when the user asks for reduced motion). */
 function SavedCard({ note, onDismiss, ref }: { note: SavedNote; onDismiss: () => void; ref?: Ref<HTMLDivElement> }) {
   const reduce = useReducedMotion();
@@ -75,7 +80,7 @@ function SavedCard({ note, onDismiss, ref }: { note: SavedNote; onDismiss: () =>
         </MotionBox>
         <Box flex="1" minW="0" aria-hidden>
           <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" lineHeight="short" color="green.fg">
-            {title} — {note.what.replace(/-/g, '\u2011')}
+            {title} — {keepWhole(note.what)}
           </Text>
           <Text fontSize="sm" color="fg.muted">On this device; sent to the server as soon as it can be reached.</Text>
         </Box>
