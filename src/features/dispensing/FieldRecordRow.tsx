@@ -25,15 +25,16 @@ function meterTypeOf(rec: OutboxRecord, ref: ReferenceData | undefined): MeterTy
 /**
  * One record of a field screen's "recent" list: what, when, its sync state and, when the server
  * rejected it, the reason and each field's problem under the label the form shows ("Litres: must
- * be more than 0"), with "Fix and resend". A new row slides in at the top (a fade only with
- * reduced motion); the rows below make room smoothly.
+ * be more than 0"), with "Fix and resend". A new row grows in at the top (a fade only with
+ * reduced motion), pushing the rows below down smoothly.
  */
 export function FieldRecordRow({ rec, reference, onFix, onDiscard, ref }: Props) {
   const reduce = useReducedMotion();
   const state = STATE_LABEL[rec.state];
   const problems = rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
   return (
-    <motion.li ref={ref} layout={reduce ? false : 'position'} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
+    // The new row grows from nothing, which moves the rows below smoothly by itself (no layout animation on every row).
+    <motion.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
       initial={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
       animate={reduce ? { opacity: 1 } : { opacity: 1, height: 'auto' }}
       exit={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
