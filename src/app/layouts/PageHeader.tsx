@@ -9,7 +9,7 @@ function StarToggle({ path }: { path: string }) {
   const { paths } = useSnapshot(starred);
   const on = paths.includes(path);
   return (
-    <IconButton variant="ghost" size="sm" aria-label="Star this page" aria-pressed={on} onClick={() => toggleStar(path)}
+    <IconButton variant="ghost" size={{ base: 'xl', md: 'sm' }} aria-label="Star this page" aria-pressed={on} onClick={() => toggleStar(path)}
       color={on ? 'orange.solid' : 'fg.muted'}>
       <LuStar aria-hidden fill={on ? 'currentColor' : 'none'} />
     </IconButton>

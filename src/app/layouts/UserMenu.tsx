@@ -19,7 +19,8 @@ export function UserMenu() {
   return (
     <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" h="auto" py="1">
+        <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" h="auto" py="1"
+          minH={{ base: '12', md: 'auto' }} minW={{ base: '12', md: 'auto' }}>
           <LuCircleUser aria-hidden />
           <Box textAlign="start" hideBelow="md" lineHeight="short">
             <Text fontSize="sm" fontWeight="semibold">{snap.user?.displayName}</Text>

@@ -3,6 +3,9 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FormMessage } from '@/app/ui/FormMessage';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { useReference } from '@/lib/offline';
+import { handleEnter } from './enterKey';
+import { RequiredNote } from './FieldControls';
+import { SaveBar } from './SaveBar';
 import type { Capture } from './useCapture';
 
 /** The frame of the field screens: reference data gate, form card, two columns from lg up. */
@@ -49,14 +52,14 @@ interface FormCardProps {
   footer?: ReactNode;
 }
 
-/** Enter in a picker (a scanner ends with Enter) picks; it must not submit the form half-filled. */
-function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>) {
-  const t = e.target as HTMLElement;
-  if (e.key === 'Enter' && t.getAttribute('role') === 'combobox') e.preventDefault();
-}
-
+/**
+ * A field form: title, what the asterisks mean, the fields, and the sticky save bar. Enter moves
+ * to the next field (a picker first picks; the last field saves); the first typing after a save
+ * puts the confirmation away.
+ */
 export function FormCard({ title, capture, submitLabel, resendLabel = 'Send again', onSubmit, children, footer }: FormCardProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   // After a refused save, take the user to the first marked field (its text is still there).
   useEffect(() => {
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -64,22 +67,32 @@ export function FormCard({ title, capture, submitLabel, resendLabel = 'Send agai
     first.scrollIntoView({ block: 'center' });
     first.focus({ preventScroll: true });
   }, [capture.errors]);
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    const form = formRef.current;
+    if (form) handleEnter(e, form, () => form.requestSubmit(), barRef.current);
+  };
+  const { saved, dismissSaved } = capture;
   return (
     <Card.Root as="section" aria-label={title}>
       <Card.Body p={{ base: 3, md: 5 }}>
-        <form ref={formRef} noValidate aria-label={title} onKeyDown={keepEnterInPickers}
+        <form ref={formRef} noValidate aria-label={title} onKeyDown={onKeyDown} onInput={saved ? dismissSaved : undefined}
           onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
           <Stack gap="4">
-            <Heading as="h2" size="md">{capture.editing ? `${title}: correct and send again` : title}</Heading>
+            <Stack gap="1">
+              <Heading as="h2" size="md">{capture.editing ? `${title}: correct and send again` : title}</Heading>
+              <RequiredNote />
+            </Stack>
             <FormMessage message={capture.message} />
             {children}
             {footer}
-            <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-              <Button type="submit" size="lg" flex={{ base: 'none', sm: '1' }} loading={capture.saving} loadingText="Saving">
-                {capture.editing ? resendLabel : submitLabel}
-              </Button>
-              {capture.editing && <Button size="lg" variant="outline" onClick={capture.cancelFix}>Cancel correction</Button>}
-            </Flex>
+            <SaveBar barRef={barRef} saved={saved} onDismiss={dismissSaved}>
+              <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
+                <Button type="submit" size="xl" flex={{ base: 'none', sm: '1' }} loading={capture.saving} loadingText="Saving">
+                  {capture.editing ? resendLabel : submitLabel}
+                </Button>
+                {capture.editing && <Button type="button" size="xl" variant="outline" onClick={capture.cancelFix}>Cancel correction</Button>}
+              </Flex>
+            </SaveBar>
           </Stack>
         </form>
       </Card.Body>

@@ -39,7 +39,7 @@ export function DipDialog({ tankId, tankLabel, onClose }: DipDialogProps) {
                 </ReferenceGate>
               )}
             </Dialog.Body>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild><CloseButton size={{ base: 'xl', md: 'sm' }} aria-label="Close" /></Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -1,14 +1,12 @@
 import { Alert, DataList, SimpleGrid } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { TextField } from '@/app/ui/Fields';
-import { SelectField } from '@/app/ui/form/fields';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName } from '@/features/device/summary';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
 import { CaptureColumns, FormCard } from './CaptureFrame';
 import { dipVolume } from './dipVolume';
 import { isoFromLocal, litresText, localFromIso, localInputValue, numberText, optionalNumber, requiredNumber } from './format';
-import { NumberField } from './FormBits';
+import { ChoiceField, NumberField, TextField } from './FieldControls';
 import { tankOptions } from './pickItems';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
@@ -74,18 +72,18 @@ export function DipForm({ reference: ref, tankId, compact, onSaved }: Props) {
     <FormCard title="Tank dip" capture={capture} submitLabel="Save dip"
       onSubmit={() => { if (!volume.problem) void submit(); }}
       footer={<DipResult volume={volume} capacity={tank?.capacity} safeFill={tank?.safeFill} />}>
-      <SelectField label="Tank" value={v.tankId} options={tanks} placeholder="Choose the tank" error={capture.error('tankId')}
+      <ChoiceField label="Tank" required value={v.tankId} options={tanks} placeholder="Choose the tank" error={capture.error('tankId')}
         onChange={(id) => set({ tankId: id })} />
       <SimpleGrid columns={2} gap="3">
-        <NumberField label="Product height (mm)" value={v.product} onChange={(product) => set({ product })} error={heightError} helper={chartHelp} />
+        <NumberField label="Product height (mm)" required value={v.product} onChange={(product) => set({ product })} error={heightError} helper={chartHelp} />
         <NumberField label="Water height (mm)" value={v.water} onChange={(water) => set({ water })} error={capture.error('waterHeightMm') && 'Enter the water height in mm (0 to 100 000)'} placeholder="0" />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
         <NumberField label="Temperature (°C)" value={v.temperature} onChange={(temperature) => set({ temperature })} error={capture.error('temperatureC') && 'Enter a temperature from −50 to 80 °C'} />
-        <TextField label="Time" type="datetime-local" value={v.time} onChange={(time) => set({ time })} size="lg"
+        <TextField label="Time" required type="datetime-local" value={v.time} onChange={(time) => set({ time })}
           error={capture.error('dippedAt') && (capture.error('dippedAt')!.includes('ISO') ? 'Enter the date and time of the dip' : capture.error('dippedAt'))} />
       </SimpleGrid>
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
     </FormCard>
   );
   if (compact) return form;

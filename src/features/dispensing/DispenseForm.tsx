@@ -1,8 +1,6 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { TextField } from '@/app/ui/Fields';
-import { SelectField } from '@/app/ui/form/fields';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { equipmentName } from '@/features/device/summary';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
@@ -10,7 +8,8 @@ import { session } from '@/lib/session';
 import { CaptureColumns, FormCard } from './CaptureFrame';
 import { EmployeeField, type EmployeeBy } from './EmployeeField';
 import { litresText, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
-import { GpsLine, NumberField, WarningList, warningCodes } from './FormBits';
+import { ChoiceField, NumberField, TextField } from './FieldControls';
+import { GpsLine, WarningList, warningCodes } from './FormBits';
 import { readLastUsed, writeLastUsed } from './lastUsed';
 import { LocalPick } from './LocalPick';
 import { costCentreOptions, equipmentItems, storeOptions, tankOptions } from './pickItems';
@@ -116,13 +115,13 @@ export function DispenseForm({ reference: ref, variant }: { reference: Reference
       onSubmit={() => void submit()}
       footer={<><WarningList warnings={warnings} /><GpsLine state={gps.state} onRetry={gps.relocate} /></>}>
       <Stack gap="4">
-        <SelectField label="Store" value={v.storeId} options={stores} placeholder="Choose a store" error={capture.error('storeId')}
+        <ChoiceField label="Store" required value={v.storeId} options={stores} placeholder="Choose a store" error={capture.error('storeId')}
           onChange={(storeId) => set({ storeId, tankId: ref.tanks.find((t) => t.storeId === storeId)?.id ?? '' })} />
-        <SelectField label="Tank" value={v.tankId} options={tanks} placeholder="Choose a tank or pump" error={capture.error('tankId')}
+        <ChoiceField label="Tank" required value={v.tankId} options={tanks} placeholder="Choose a tank or pump" error={capture.error('tankId')}
           helper={product ? `Product: ${product.name}` : undefined} onChange={(tankId) => set({ tankId })} />
       </Stack>
       <Stack gap="4" key={capture.generation}>
-        <LocalPick label="Equipment" items={equipment} value={v.equipmentId} error={capture.error('equipmentId')}
+        <LocalPick label="Equipment" required items={equipment} value={v.equipmentId} error={capture.error('equipmentId')}
           placeholder={fams24 ? 'Tag, fleet no. or registration…' : 'Fleet no., registration or tag…'}
           helper={eq ? [eq.description, eq.tankCapacity ? `tank ${eq.tankCapacity} L` : null].filter(Boolean).join(' · ')
             : fams24 ? 'Scan or type the tag, or search by fleet no. or registration' : 'Search by fleet no., registration or tag'}
@@ -135,14 +134,14 @@ export function DispenseForm({ reference: ref, variant }: { reference: Reference
           onChange={(employeeId, employeeBy) => set({ employeeId, employeeBy })} />
       </Stack>
       <SimpleGrid columns={2} gap="3">
-        <NumberField label="Litres" value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
+        <NumberField label="Litres" required value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
         <NumberField label={hours ? 'Hours' : 'Odometer (km)'} value={v.meter} onChange={(meter) => set({ meter })} error={capture.error('meter')}
           helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined} />
       </SimpleGrid>
-      <SelectField label="Cost centre" value={v.costCentreId} options={costCentres} placeholder="The equipment's own"
+      <ChoiceField label="Cost centre" value={v.costCentreId} options={costCentres} placeholder="The equipment's own"
         error={capture.error('costCentreId')} onChange={(costCentreId) => set({ costCentreId })}
         helper={eq?.costCentreId && v.costCentreId && v.costCentreId !== eq.costCentreId ? 'Changed from the equipment\'s cost centre' : undefined} />
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
     </FormCard>
   );
   return (

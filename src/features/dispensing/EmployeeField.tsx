@@ -1,11 +1,11 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { PasswordField } from '@/app/ui/Fields';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { VERIFY_PIN_PATH } from '@/contract/setup/resources';
 import { ApiError, rawRequest } from '@/lib/api';
 import { session } from '@/lib/session';
+import { PinField } from './FieldControls';
 import { LocalPick } from './LocalPick';
 import { employeeItems } from './pickItems';
 
@@ -80,9 +80,9 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
           </Text>
           {employee.hasPin && by !== 'pin' && (
             <Flex gap="2" align="flex-end">
-              <PasswordField label="PIN" value={pin} onChange={(v) => { setPin(v.replace(/\D/g, '').slice(0, 8)); setPinState('idle'); }}
-                inputMode="numeric" autoComplete="off" maxLength={8} size="lg" />
-              <Button size="lg" variant="outline" onClick={() => void checkPin()} loading={pinState === 'checking'} disabled={pin.length < 4}>Check PIN</Button>
+              <PinField label="PIN" value={pin} onChange={(v) => { setPin(v.replace(/\D/g, '').slice(0, 8)); setPinState('idle'); }}
+                onEnter={() => { if (pin.length >= 4) void checkPin(); }} />
+              <Button size="xl" variant="outline" onClick={() => void checkPin()} loading={pinState === 'checking'} disabled={pin.length < 4}>Check PIN</Button>
             </Flex>
           )}
           {pinState !== 'idle' && pinState !== 'checking' && (

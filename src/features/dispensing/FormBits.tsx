@@ -1,21 +1,17 @@
-import { Alert, Button, Flex, List, Text } from '@chakra-ui/react';
-import type { ComponentProps } from 'react';
+import { Alert, Box, Button, Flex, List, Text } from '@chakra-ui/react';
 import { LuMapPin } from 'react-icons/lu';
-import { TextField } from '@/app/ui/Fields';
 import type { DispenseWarning } from '@/contract/dispense-warnings';
 import { gpsText, type GpsState } from './useGps';
 
 /** Pieces the field forms share. */
 
-/** A number input that opens the phone's numeric keyboard. */
-export function NumberField(props: Omit<ComponentProps<typeof TextField>, 'inputMode' | 'type'>) {
-  return <TextField inputMode="decimal" autoComplete="off" size="lg" {...props} />;
-}
+export { NumberField } from './FieldControls';
 
 /** Live warnings: shown, never blocking (the record is saved and the server raises an exception). */
 export function WarningList({ warnings }: { warnings: readonly DispenseWarning[] }) {
   return (
-    <div aria-live="polite">
+    // Always there (a live region must exist before what it announces); while empty, it cancels its gap in the form's stack (gap 4).
+    <Box aria-live="polite" css={{ '&:empty': { mt: '-4' } }}>
       {warnings.length > 0 && (
         <Alert.Root status="warning" role="status" aria-label="Warnings">
           <Alert.Indicator />
@@ -29,7 +25,7 @@ export function WarningList({ warnings }: { warnings: readonly DispenseWarning[]
           </Alert.Content>
         </Alert.Root>
       )}
-    </div>
+    </Box>
   );
 }
 
@@ -39,7 +35,7 @@ export function GpsLine({ state, onRetry }: { state: GpsState; onRetry: () => vo
     <Flex align="center" gap="2" fontSize="sm" color="fg.muted" aria-live="polite">
       <LuMapPin aria-hidden />
       <Text>{gpsText(state)}</Text>
-      {state.status === 'none' && <Button size="xs" variant="ghost" onClick={onRetry}>Try again</Button>}
+      {state.status === 'none' && <Button size="xl" px="3" variant="ghost" onClick={onRetry}>Try again</Button>}
     </Flex>
   );
 }

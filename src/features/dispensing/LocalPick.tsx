@@ -32,6 +32,7 @@ interface Props {
   placeholder?: string;
   /** Most options shown at once (the list narrows as the user types). */
   max?: number;
+  required?: boolean;
 }
 
 /** The single item whose exact key is `text`, if any. */
@@ -52,7 +53,7 @@ export function filterItems(items: readonly PickItem[], text: string, max: numbe
     .map((i) => [score(i), i] as const).sort((a, b) => a[0] - b[0]).slice(0, max).map(([, i]) => i);
 }
 
-export function LocalPick({ label, items, value, onChange, error, helper, placeholder, max = 40 }: Props) {
+export function LocalPick({ label, items, value, onChange, error, helper, placeholder, max = 40, required }: Props) {
   const selected = items.find((i) => i.value === value);
   const [input, setInput] = useState(selected?.label ?? '');
   // The value this box last showed; a different one from outside (reset, a record to correct) replaces the text.
@@ -84,8 +85,8 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
   };
 
   return (
-    <Field.Root invalid={!!error}>
-      <Combobox.Root collection={collection} value={value ? [value] : []} inputValue={input} invalid={!!error}
+    <Field.Root invalid={!!error} required={required}>
+      <Combobox.Root collection={collection} value={value ? [value] : []} inputValue={input} invalid={!!error} required={required}
         allowCustomValue inputBehavior="autohighlight" selectionBehavior="preserve" openOnClick size="lg"
         onInputValueChange={(e) => {
           if (e.reason === 'input-change' || e.reason === 'clear-trigger') typed(e.inputValue);
@@ -95,12 +96,14 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
           setInput(item?.label ?? '');
           pick(item?.value ?? '', item ? 'list' : 'clear');
         }}>
-        <Combobox.Label>{label}</Combobox.Label>
+        <Combobox.Label fontSize="md">{label}<Field.RequiredIndicator ms="1" /></Combobox.Label>
         <Combobox.Control>
-          <Combobox.Input placeholder={placeholder ?? 'Type to search…'} autoComplete="off" enterKeyHint="next" />
-          <Combobox.IndicatorGroup>
-            {input && <Combobox.ClearTrigger aria-label={`Clear ${label}`} />}
-            <Combobox.Trigger aria-label={`Show ${label} options`} />
+          {/* 48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on. */}
+          <Combobox.Input placeholder={placeholder ?? 'Type to search…'} autoComplete="off" enterKeyHint="next"
+            aria-required={required || undefined} data-picked={value ? 'true' : 'false'} pe={input ? '24' : '12'} />
+          <Combobox.IndicatorGroup px="0" gap="0">
+            {input && <Combobox.ClearTrigger aria-label={`Clear ${label}`} minW="12" h="full" justifyContent="center" />}
+            <Combobox.Trigger aria-label={`Show ${label} options`} minW="12" h="full" />
           </Combobox.IndicatorGroup>
         </Combobox.Control>
         <Portal>
@@ -108,10 +111,10 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
             <Combobox.Content maxH="min(60vh, 360px)">
               <Combobox.Empty>No match on this device</Combobox.Empty>
               {collection.items.map((item) => (
-                <Combobox.Item item={item} key={item.value} py="2">
+                <Combobox.Item item={item} key={item.value} py="3" minH="12">
                   <Combobox.ItemText>
                     {item.label}
-                    {item.detail && <Text as="span" display="block" fontSize="xs" color="fg.muted">{item.detail}</Text>}
+                    {item.detail && <Text as="span" display="block" fontSize="sm" color="fg.muted">{item.detail}</Text>}
                   </Combobox.ItemText>
                   <Combobox.ItemIndicator />
                 </Combobox.Item>
@@ -120,9 +123,9 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
           </Combobox.Positioner>
         </Portal>
       </Combobox.Root>
-      {selected && input !== selected.label && !error && <Field.HelperText color="fg">Picked: {selected.label}</Field.HelperText>}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      {selected && input !== selected.label && !error && <Field.HelperText color="fg" fontSize="sm">Picked: {selected.label}</Field.HelperText>}
+      {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
+      <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>
     </Field.Root>
   );
 }

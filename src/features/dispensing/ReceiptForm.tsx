@@ -1,13 +1,11 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { TextField } from '@/app/ui/Fields';
-import { SelectField } from '@/app/ui/form/fields';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName } from '@/features/device/summary';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { CaptureColumns, FormCard } from './CaptureFrame';
 import { isoFromLocal, litresText, localFromIso, localInputValue, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
-import { NumberField } from './FormBits';
+import { ChoiceField, NumberField, TextField } from './FieldControls';
 import { tankOptions } from './pickItems';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
@@ -55,24 +53,24 @@ export function ReceiptForm({ reference: ref }: { reference: ReferenceData }) {
 
   const form = (
     <FormCard title="Delivery" capture={capture} submitLabel="Save delivery" onSubmit={() => void submit()}>
-      <SelectField label="Tank" value={v.tankId} options={tanks} placeholder="Choose the tank" error={capture.error('tankId')}
+      <ChoiceField label="Tank" required value={v.tankId} options={tanks} placeholder="Choose the tank" error={capture.error('tankId')}
         onChange={(tankId) => set({ tankId })} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        <TextField label="Supplier" value={v.supplier} onChange={(supplier) => set({ supplier })} error={capture.error('supplier')}
-          list="receipt-suppliers" autoComplete="off" maxLength={120} size="lg" />
-        <TextField label="Delivery note" value={v.deliveryNote} onChange={(deliveryNote) => set({ deliveryNote })}
-          error={capture.error('deliveryNote')} autoComplete="off" maxLength={60} size="lg" />
+        <TextField label="Supplier" required value={v.supplier} onChange={(supplier) => set({ supplier })} error={capture.error('supplier')}
+          list="receipt-suppliers" autoComplete="off" maxLength={120} />
+        <TextField label="Delivery note" required value={v.deliveryNote} onChange={(deliveryNote) => set({ deliveryNote })}
+          error={capture.error('deliveryNote')} autoComplete="off" maxLength={60} />
       </SimpleGrid>
       <datalist id="receipt-suppliers">{suppliers.map((s) => <option key={s} value={s} />)}</datalist>
       <SimpleGrid columns={2} gap="3">
-        <NumberField label="Litres" value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
+        <NumberField label="Litres" required value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
         <NumberField label="Temperature (°C)" value={v.temperature} onChange={(temperature) => set({ temperature })} error={capture.error('temperatureC')} />
         <NumberField label="Dip before (mm)" value={v.dipBefore} onChange={(dipBefore) => set({ dipBefore })} error={capture.error('dipBeforeMm')} />
         <NumberField label="Dip after (mm)" value={v.dipAfter} onChange={(dipAfter) => set({ dipAfter })} error={capture.error('dipAfterMm')} />
       </SimpleGrid>
-      <TextField label="Time" type="datetime-local" value={v.time} onChange={(time) => set({ time })} size="lg"
+      <TextField label="Time" required type="datetime-local" value={v.time} onChange={(time) => set({ time })}
         error={capture.error('receivedAt') && 'Enter the date and time of the delivery'} />
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
     </FormCard>
   );
   return (

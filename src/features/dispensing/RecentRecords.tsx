@@ -1,12 +1,13 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { AnimatePresence } from 'framer-motion';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
-import { RecordRow } from '@/features/device/RecordRow';
 import { KIND_LABEL, summary } from '@/features/device/summary';
 import { discardRejected, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { notify } from '@/lib/notify';
+import { FieldRecordRow } from './FieldRecordRow';
 
 interface Props<K extends FieldRecordKind> {
   kind: K;
@@ -25,7 +26,8 @@ interface Props<K extends FieldRecordKind> {
 /**
  * "Recent records" under a field form: this device's records of one kind, newest first, with
  * their sync state (waiting, sending, synced, rejected with the server's reason). A rejected one
- * can be corrected in the form or discarded on purpose (after a confirmation).
+ * can be corrected in the form or discarded on purpose (after a confirmation). A record just
+ * saved slides in at the top.
  */
 export function RecentRecords<K extends FieldRecordKind>({ kind, title, reference, onFix, editingId, footer, limit = 30, filter }: Props<K>) {
   const all = useRecentRecords(kind, filter ? limit * 4 : limit) as OutboxRecord<K>[] | undefined;
@@ -54,13 +56,15 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
             {records && <Text fontSize="sm" color="fg.muted">{counts.waiting} waiting · {counts.rejected} rejected</Text>}
           </Flex>
           {records && records.length === 0 && <Text color="fg.muted" fontSize="sm">Nothing recorded on this device yet.</Text>}
-          {records && records.length > 0 && (
+          {records && (
             <Box as="ul" m="0" p="0" aria-label={title}>
-              {records.map((r) => (
-                <RecordRow key={r.id} rec={r} reference={reference}
-                  onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
-                  onDiscard={setDiscarding} />
-              ))}
+              <AnimatePresence initial={false}>
+                {records.map((r) => (
+                  <FieldRecordRow key={r.id} rec={r} reference={reference}
+                    onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
+                    onDiscard={setDiscarding} />
+                ))}
+              </AnimatePresence>
             </Box>
           )}
           {footer}

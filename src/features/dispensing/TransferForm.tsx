@@ -1,14 +1,12 @@
 import { Fieldset, HStack, RadioGroup, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { TextField } from '@/app/ui/Fields';
-import { SelectField } from '@/app/ui/form/fields';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName } from '@/features/device/summary';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
 import { CaptureColumns, FormCard } from './CaptureFrame';
 import { EmployeeField } from './EmployeeField';
 import { isoFromLocal, litresText, localFromIso, localInputValue, numberText, requiredNumber, whenEmpty } from './format';
-import { NumberField } from './FormBits';
+import { ChoiceField, NumberField, TextField } from './FieldControls';
 import { tankOptions } from './pickItems';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
@@ -50,14 +48,14 @@ export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
 
   const form = (
     <FormCard title="Transfer" capture={capture} submitLabel="Save transfer" onSubmit={() => void submit()}>
-      <SelectField label="From tank" value={v.fromTankId} options={tanks} placeholder="Choose the tank the fuel comes from"
+      <ChoiceField label="From tank" required value={v.fromTankId} options={tanks} placeholder="Choose the tank the fuel comes from"
         error={capture.error('fromTankId')} onChange={(fromTankId) => set({ fromTankId })} />
       <Fieldset.Root>
-        <Fieldset.Legend>To</Fieldset.Legend>
+        <Fieldset.Legend fontSize="md">To</Fieldset.Legend>
         <RadioGroup.Root value={v.to} onValueChange={(e) => set({ to: e.value as To })} size="lg">
           <HStack gap="6">
             {(['tank', 'bowser'] as const).map((to) => (
-              <RadioGroup.Item key={to} value={to}>
+              <RadioGroup.Item key={to} value={to} minH="12" pe="2">
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText>{to === 'tank' ? 'A tank' : 'A bowser'}</RadioGroup.ItemText>
@@ -67,24 +65,24 @@ export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
         </RadioGroup.Root>
       </Fieldset.Root>
       {v.to === 'tank' ? (
-        <SelectField label="To tank" value={v.toTankId} options={tanks.filter((t) => t.value !== v.fromTankId)} placeholder="Choose the tank it goes to"
+        <ChoiceField label="To tank" required value={v.toTankId} options={tanks.filter((t) => t.value !== v.fromTankId)} placeholder="Choose the tank it goes to"
           error={capture.error('toTankId') ?? (capture.message?.tone === 'danger' && !v.toTankId ? 'Choose the tank it goes to' : undefined)}
           onChange={(toTankId) => set({ toTankId })} />
       ) : (
         <>
-          <TextField label="Bowser (fleet no. or registration)" value={v.toBowser} onChange={(toBowser) => set({ toBowser })}
-            error={capture.error('toBowser') ?? capture.error('toTankId')} list="transfer-bowsers" autoComplete="off" maxLength={60} size="lg" />
+          <TextField label="Bowser (fleet no. or registration)" required value={v.toBowser} onChange={(toBowser) => set({ toBowser })}
+            error={capture.error('toBowser') ?? capture.error('toTankId')} list="transfer-bowsers" autoComplete="off" maxLength={60} />
           <datalist id="transfer-bowsers">{bowsers.map((b) => <option key={b} value={b} />)}</datalist>
         </>
       )}
-      <NumberField label="Litres" value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
-      <TextField label="Time" type="datetime-local" value={v.time} onChange={(time) => set({ time })} size="lg"
+      <NumberField label="Litres" required value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
+      <TextField label="Time" required type="datetime-local" value={v.time} onChange={(time) => set({ time })}
         error={capture.error('transferredAt') && 'Enter the date and time of the transfer'} />
       <Stack key={capture.generation}>
         <EmployeeField reference={ref} storeId={fromStore} fams24={false} value={v.employeeId} by={null}
           error={capture.error('employeeId')} onChange={(employeeId) => set({ employeeId })} />
       </Stack>
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} size="lg" />
+      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
     </FormCard>
   );
   return (

@@ -22,8 +22,8 @@ export function QuickDispensePage() {
       {(ref) => (
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line" size="lg">
           <Tabs.List mb="4">
-            <Tabs.Trigger value="dispense">Dispense</Tabs.Trigger>
-            <Tabs.Trigger value="dip">Tank dip</Tabs.Trigger>
+            <Tabs.Trigger value="dispense" minH="12">Dispense</Tabs.Trigger>
+            <Tabs.Trigger value="dip" minH="12">Tank dip</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="dispense" p="0"><DispenseForm reference={ref} variant="FAMS" /></Tabs.Content>
           <Tabs.Content value="dip" p="0"><DipForm reference={ref} tankId={tankId} /></Tabs.Content>

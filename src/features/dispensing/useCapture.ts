@@ -11,6 +11,15 @@ import {
  * the same id, field errors from the contract's schema, and the message after saving. Typed input
  * is never cleared by a failure: the form resets (new `generation`) only after a save succeeded.
  */
+/** The confirmation after a save: "Saved — 120 L to DF-0009" (or "Corrected — …" after a fix). */
+export interface SavedNote {
+  /** The record's id (a new save is a new confirmation, animated in again). */
+  id: string;
+  corrected: boolean;
+  /** What was saved, in a few words: "120 L to DF-0009". */
+  what: string;
+}
+
 export interface Capture<K extends FieldRecordKind> {
   recordId: string;
   /** The rejected record being corrected, or null for a new one. */
@@ -18,6 +27,9 @@ export interface Capture<K extends FieldRecordKind> {
   errors: Record<string, string[]>;
   error: (field: string) => string | undefined;
   message: FormMessageValue | null;
+  /** The last save's confirmation, until the next record is started. */
+  saved: SavedNote | null;
+  dismissSaved: () => void;
   saving: boolean;
   /** Changes after each successful save or when a correction starts/ends: remount the fields with it. */
   generation: number;
@@ -33,6 +45,7 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
   const [editing, setEditing] = useState<OutboxRecord<K> | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [saved, setSaved] = useState<SavedNote | null>(null);
   const [saving, setSaving] = useState(false);
   // A second tap before React re-rendered must not save twice (its time would differ: same id, other content).
   const busy = useRef(false);
@@ -50,11 +63,12 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
     busy.current = true;
     setSaving(true);
     setMessage(null);
+    setSaved(null);
     try {
       const rec = editing
         ? await resendRecord<K>(editing.id, { ...editing.payload, ...draft, id: editing.id } as InputOf<K>)
         : await saveRecord(kind, { ...draft, id: recordId });
-      setMessage({ tone: 'success', text: `${editing ? 'Corrected and queued again' : 'Saved on this device'}: ${describe(rec)}. It is sent to the server as soon as it can be reached.` });
+      setSaved({ id: rec.id, corrected: !!editing, what: describe(rec) });
       reset();
       fresh();
       return rec;
@@ -77,6 +91,7 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
 
   const startFix = (rec: OutboxRecord<K>) => {
     setEditing(rec);
+    setSaved(null);
     setRecordId(rec.id);
     setErrors(rec.fieldErrors ?? {});
     setMessage({ tone: 'warning', text: `Correcting a rejected record. The server said: ${rec.lastError ?? 'refused'}` });
@@ -89,6 +104,9 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
   };
 
   const error = useCallback((field: string) => errors[field]?.[0], [errors]);
+  const dismissSaved = useCallback(() => setSaved(null), []);
 
-  return { recordId, editing, errors, error, message, saving, generation, save, startFix, cancelFix, dismiss: () => setMessage(null) };
+  return {
+    recordId, editing, errors, error, message, saved, dismissSaved, saving, generation, save, startFix, cancelFix, dismiss: () => setMessage(null),
+  };
 }

@@ -1,0 +1,77 @@
+import { Badge, Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
+import { motion, useReducedMotion } from 'framer-motion';
+import type { Ref } from 'react';
+import type { ReferenceData } from '@/contract/setup/reference';
+import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/features/device/summary';
+import type { OutboxRecord } from '@/lib/offline';
+import { describeFieldErrors, type MeterType } from './rejection';
+
+interface Props {
+  rec: OutboxRecord;
+  reference: ReferenceData | undefined;
+  /** Rejected records: correct it in the form / discard it. */
+  onFix?: (rec: OutboxRecord) => void;
+  onDiscard?: (rec: OutboxRecord) => void;
+  ref?: Ref<HTMLLIElement>;
+}
+
+/** The dispense's meter as its form called it ("Odometer (km)" or "Hours"). */
+function meterTypeOf(rec: OutboxRecord, ref: ReferenceData | undefined): MeterType {
+  if (rec.kind !== 'dispenses') return null;
+  const id = (rec.payload as OutboxRecord<'dispenses'>['payload']).equipmentId;
+  return ref?.equipment.find((e) => e.id === id)?.meterType ?? null;
+}
+
+/**
+ * One record of a field screen's "recent" list: what, when, its sync state and, when the server
+ * rejected it, the reason and each field's problem under the label the form shows ("Litres: must
+ * be more than 0"), with "Fix and resend". A new row grows in at the top (a fade only with
+ * reduced motion), pushing the rows below down smoothly.
+ */
+export function FieldRecordRow({ rec, reference, onFix, onDiscard, ref }: Props) {
+  const reduce = useReducedMotion();
+  const state = STATE_LABEL[rec.state];
+  const problems = rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
+  return (
+    // The new row grows from nothing, which moves the rows below smoothly by itself (no layout animation on every row).
+    <motion.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
+      initial={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
+      animate={reduce ? { opacity: 1 } : { opacity: 1, height: 'auto' }}
+      exit={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
+      transition={reduce ? { duration: 0.12 } : { duration: 0.28, ease: [0.2, 0.8, 0.2, 1] }}>
+      <Box py="2" borderBottomWidth="1px" css={{ 'li:last-child > &': { borderBottomWidth: 0 } }}>
+        <Flex gap="2" align="flex-start" justify="space-between" wrap="wrap">
+          <Stack gap="0" minW="0" flex="1">
+            <Text fontSize="sm" fontWeight="semibold">
+              {KIND_LABEL[rec.kind]} · <Text as="span" fontWeight="normal" color="fg.muted">{formatTime(recordTime(rec))}</Text>
+            </Text>
+            <Text fontSize={{ base: 'md', md: 'sm' }} truncate>{summary(rec, reference)}</Text>
+          </Stack>
+          <Badge colorPalette={state.palette} variant="subtle" size={{ base: 'lg', md: 'md' }}>{state.label}</Badge>
+        </Flex>
+        {rec.state === 'queued' && rec.lastError && rec.attempts > 0 && (
+          <Text fontSize="xs" color="fg.muted">Not sent yet ({rec.attempts} tries): {rec.lastError}</Text>
+        )}
+        {rec.state === 'synced' && rec.exceptions.length > 0 && (
+          <Text fontSize="xs" color="orange.fg">Stored with exceptions: {rec.exceptions.join(', ')}</Text>
+        )}
+        {rec.state === 'rejected' && (
+          <Stack gap="1" mt="1">
+            <Text fontSize="sm" color="fg.error" fontWeight="medium">Reason: {rec.lastError ?? 'refused by the server'}</Text>
+            {problems.length > 0 && (
+              <List.Root ps="4" gap="0.5" fontSize="sm" color="fg.error" aria-label="What to correct">
+                {problems.map((p) => <List.Item key={p.path}>{p.text}</List.Item>)}
+              </List.Root>
+            )}
+            {(onFix || onDiscard) && (
+              <Flex gap="2" mt="1" wrap="wrap">
+                {onFix && <Button size={{ base: 'xl', md: 'sm' }} onClick={() => onFix(rec)}>Fix and resend</Button>}
+                {onDiscard && <Button size={{ base: 'xl', md: 'sm' }} variant="outline" colorPalette="red" onClick={() => onDiscard(rec)}>Discard</Button>}
+              </Flex>
+            )}
+          </Stack>
+        )}
+      </Box>
+    </motion.li>
+  );
+}
