@@ -57,9 +57,10 @@ async function register(): Promise<void> {
     setReady();
     void wb?.messageSW({ type: 'CACHE_URLS', urls: loadedAssets() } satisfies PageMessage).catch(() => undefined);
   });
+  // Offline, the update check fails and register() rejects, but the installed version still works.
   const reg = await wb.register().catch((e: unknown) => {
     console.warn('Service worker not registered', e);
-    return undefined;
+    return navigator.serviceWorker.getRegistration();
   });
   if (!reg) {
     pwa.offline.state = 'unsupported';
