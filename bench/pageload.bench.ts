@@ -45,10 +45,10 @@ async function demoServer(port: number) {
   return { url, stop };
 }
 
-async function signIn(page: Page, base: string) {
+async function signIn(page: Page, base: string, [user, password] = ['driver', 'driver1']) {
   await page.goto(`${base}/pages/login`);
-  await page.getByLabel('E-mail or username').fill('driver');
-  await page.getByLabel('Password', { exact: true }).fill('driver1');
+  await page.getByLabel('E-mail or username').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/pages/'), { timeout: 30_000 });
 }
@@ -80,7 +80,9 @@ async function jsPerView(browser: Browser, base: string) {
   await measure('/pages/login', '/pages/login', () => page.getByRole('button', { name: 'Login' }).waitFor());
   await signIn(page, base);
   await measure('/QuickDispense (signed in)', '/QuickDispense', () => page.getByRole('button', { name: 'Save dispense' }).waitFor());
-  await measure('/QuickChartView (office, charts)', '/QuickChartView', () => page.getByRole('heading', { level: 1 }).first().waitFor());
+  // A driver may not open the office screens: an editor does.
+  await signIn(page, base, ['editor', 'editor12']);
+  await measure('/QuickChartView (office, charts)', '/QuickChartView', () => page.getByRole('heading', { name: 'Chart view' }).waitFor());
   await ctx.close();
   table('JavaScript per view, loaded on its own (goal: login ≤ 200, QuickDispense ≤ 250 KiB gzip)', rows);
 }
