@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
@@ -30,6 +29,7 @@ import { registerAccess } from './plugins/access';
 import { sessionGate } from './modules/auth/sessions';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
+import { registerStatic } from './plugins/static';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -84,16 +84,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   const hasPwa = fs.existsSync(path.join(config.staticDir, 'index.html'));
   registerNotFound(app, (p) => hasPwa && !path.extname(p));
   if (hasPwa) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      wildcard: true,
-      index: 'index.html',
-      setHeaders(res, file) {
-        const name = path.basename(file);
-        if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
-        else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
+    await registerStatic(app, config.staticDir);
   } else {
     log.warn({ staticDir: config.staticDir }, 'no built PWA found; serving the API only (run `npm run build`)');
   }

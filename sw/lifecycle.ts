@@ -1,8 +1,6 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-
-/** Messages the page may send (src/lib/pwa.ts). */
-export type PageMessage = { type: 'SKIP_WAITING' };
+import type { PageMessage } from './messages';
 
 /**
  * A new version waits until the user presses "Reload" in the update prompt: activating it on

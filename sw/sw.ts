@@ -10,6 +10,6 @@ import { setupSync } from './sync';
 declare const self: ServiceWorkerGlobalScope;
 
 setupLifecycle(self);
-setupShell(self.__WB_MANIFEST);
+setupShell(self, self.__WB_MANIFEST);
 // Outbox wake-up: Background Sync runs the same sync engine as the page.
 setupSync(self);

@@ -1,22 +1,19 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toaster } from '@/lib/notify';
 
-/** Renders the notifications raised through `notify` (src/lib/notify.ts). */
+const ToasterView = lazy(() => import('./ToasterView'));
+
+/** Whether a notification was ever raised: from then on the toaster's view stays. */
+let raised = false;
+const subscribe = (onChange: () => void) => toaster.subscribe(() => { raised = true; onChange(); });
+const wasRaised = () => raised || (raised = toaster.getVisibleToasts().length > 0);
+
+/**
+ * Renders the notifications raised through `notify` (src/lib/notify.ts). The toaster's code is
+ * loaded with the first notification: a page that never shows one does not download it. The
+ * toaster keeps what was raised meanwhile and shows it once loaded.
+ */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Close notification" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const needed = useSyncExternalStore(subscribe, wasRaised);
+  return needed ? <Suspense fallback={null}><ToasterView /></Suspense> : null;
 }

@@ -1,14 +1,15 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import { busyReasons } from '@/lib/offline/busy';
-import { useIsBusy } from '@/lib/offline/hooks';
+import { busyReasons, busyVersion, isBusy, subscribeBusy } from '@/lib/offline/busy';
 import { applyUpdate, pwa } from '@/lib/pwa';
 
 /** Shown when a new version waits; the user decides when to reload (never mid-form). */
 export function UpdatePrompt() {
   const { updateWaiting, reloadDeferred } = useSnapshot(pwa);
-  const busy = useIsBusy();
+  // busy.ts directly, not the offline hooks: those bring Dexie into every page's first download.
+  useSyncExternalStore(subscribeBusy, busyVersion);
+  const busy = isBusy();
   const [later, setLater] = useState(false);
   if (!updateWaiting || later) return null;
   if (reloadDeferred) {

@@ -14,4 +14,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
+  interface StaticDataRouteOption {
+    /**
+     * The page never uses react-query, so the shell does not load it (field screens, ADR 017).
+     * Any other signed-in page gets the QueryClientProvider.
+     */
+    noQueryClient?: boolean;
+  }
 }

@@ -1,5 +1,50 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe, animationStyles, badgeRecipe, breadcrumbSlotRecipe, breakpoints as chakraBreakpoints, buttonRecipe,
+  cardSlotRecipe, checkboxSlotRecipe, checkmarkRecipe, codeRecipe, comboboxSlotRecipe, cssVarsPrefix, cssVarsRoot,
+  dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe,
+  globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
+  listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe, radioGroupSlotRecipe,
+  radiomarkRecipe, segmentGroupSlotRecipe, semanticTokens, separatorRecipe, skeletonRecipe, spinnerRecipe,
+  statSlotRecipe, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe, tagsInputSlotRecipe, textareaRecipe, textStyles,
+  toastSlotRecipe, tokens,
+} from '@chakra-ui/react/theme';
 import { BREAKPOINTS } from '@/contract/constants';
+
+/**
+ * Chakra's default theme, but with only the recipes of the components FAMS uses (ADR 017): the
+ * full set (date/colour pickers, carousel, tree view …) is ~30 KiB gzip of the entry chunk that
+ * every screen, the login included, would load. A component whose recipe is missing renders
+ * unstyled, so `theme.test.ts` fails when code imports a Chakra component not listed here.
+ */
+const recipes = {
+  badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, code: codeRecipe, heading: headingRecipe,
+  icon: iconRecipe, input: inputRecipe, inputAddon: inputAddonRecipe, link: linkRecipe, radiomark: radiomarkRecipe,
+  separator: separatorRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
+};
+const slotRecipes = {
+  alert: alertSlotRecipe, breadcrumb: breadcrumbSlotRecipe, card: cardSlotRecipe, checkbox: checkboxSlotRecipe,
+  combobox: comboboxSlotRecipe, dataList: dataListSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
+  menu: menuSlotRecipe, nativeSelect: nativeSelectSlotRecipe, popover: popoverSlotRecipe, progress: progressSlotRecipe,
+  radioGroup: radioGroupSlotRecipe, segmentGroup: segmentGroupSlotRecipe, stat: statSlotRecipe, switch: switchSlotRecipe,
+  table: tableSlotRecipe, tabs: tabsSlotRecipe, tagsInput: tagsInputSlotRecipe, toast: toastSlotRecipe,
+};
+
+/** Recipe keys the system carries (read by theme.test.ts). */
+export const RECIPE_KEYS: readonly string[] = [...Object.keys(recipes), ...Object.keys(slotRecipes)];
+
+/** Chakra's defaultConfig (preset-base + theme), assembled from parts so unused recipes drop out. */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints: chakraBreakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles,
+    animationStyles,
+  },
+});
 
 /**
  * Spec §9: semi-dark (dark sidebar, light content), blue navbar, orange primary. Orange's solid
@@ -37,4 +82,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

@@ -1,26 +1,106 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { OwnServer, signIn } from './support';
 
-/** This test owns its server so it can stop it: the service worker must then serve the app. */
+/**
+ * The service worker (ADR 017): the first visit downloads the field app and says so; after it the
+ * field screens open with the server gone, never visited before; an office screen opened once
+ * online opens again offline. This file owns its server so it can stop it: `setOffline` alone does
+ * not stop the service worker's fetches.
+ */
 const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 2);
+test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => { await server.start(true); });
 test.afterAll(async () => { await server.stop(); });
 
-test('after one online visit, a reload with the server gone shows the app', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.goto(`${server.url}/pages/login`);
-  await signIn(page, 'driver', { goto: false });
-  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
-  // Wait until the service worker controls the page and has precached the app.
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+const signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.startsWith('/pages/'));
+const readyStatus = (page: Page) => page.getByRole('status').getByText('Ready to work offline', { exact: true });
 
+/** Every state the offline indicator shows in this page, in order (recorded from the first paint). */
+async function recordOfflineStates(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __offline: string[] };
+    w.__offline = [];
+    new MutationObserver(() => {
+      const s = document.querySelector('[data-offline-state]')?.getAttribute('data-offline-state');
+      if (s && w.__offline[w.__offline.length - 1] !== s) w.__offline.push(s);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-offline-state'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { __offline: string[] }).__offline);
+}
+
+/** The first visit: the login page, until the shell says the device is ready to work offline. */
+async function firstVisit(page: Page) {
+  const states = await recordOfflineStates(page);
+  await page.goto(`${server.url}/pages/login`);
+  await expect(readyStatus(page)).toBeVisible({ timeout: 60_000 });
+  expect(await states()).toEqual(expect.arrayContaining(['downloading', 'ready']));
+  await signIn(page, 'admin', { goto: false });
+  await signedIn(page);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+async function cutOff(context: BrowserContext) {
   await server.stop();
-  await page.reload();
-  await expect(page.getByRole('navigation').first()).toBeVisible();
-  await expect(page.getByText('Dana Driver').first()).toBeVisible();
-  // Another route's chunk comes from the precache too.
-  await page.goto(`${server.url}/QuickDispense`);
-  await expect(page.getByRole('heading', { name: 'Quick dispense' })).toBeVisible();
+  await context.setOffline(true);
+}
+
+async function bringBack(context: BrowserContext) {
+  await context.setOffline(false);
+  await server.start();
+}
+
+const cacheSizes = (page: Page) => page.evaluate(async () => {
+  const out: Record<string, number> = {};
+  for (const name of await caches.keys()) out[name.startsWith('workbox-precache') ? 'precache' : name] = (await (await caches.open(name)).keys()).length;
+  return out;
+});
+
+test('first visit: "Ready to work offline", then the field screens open with the server gone, never visited before', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await firstVisit(page);
+  // Only the field app was downloaded: the office screens' files are not in the precache.
+  const sizes = await cacheSizes(page);
+  expect(sizes.precache).toBeGreaterThan(20);
+  expect(sizes.precache).toBeLessThan(200);
+
+  await cutOff(context);
+  try {
+    await page.reload();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByText('Alex Admin').first()).toBeVisible();
+    for (const [path, title] of [
+      ['/QuickDispense', 'Quick dispense'], ['/QuickDispense24', 'Quick dispense 24'], ['/DispensingTransfers', 'Transfers'],
+      ['/FiltersReceivedMan', 'Manual receipts'], ['/Device', 'This device'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole('heading', { name: title, exact: true }), path).toBeVisible();
+    }
+    // A later visit is already ready: the indicator stays quiet.
+    await expect(page.locator('[data-offline-state="ready"]')).toBeAttached();
+    await expect(readyStatus(page)).toHaveCount(0);
+  } finally {
+    await bringBack(context);
+  }
+});
+
+test('an office screen opened once online opens again offline (its files are kept on first use)', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await firstVisit(page);
+  const before = await cacheSizes(page);
+  await page.goto(`${server.url}/QuickChartView`);
+  await expect(page.getByRole('heading', { name: 'Chart view', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The chart screen's own files went into the runtime cache as the page loaded them.
+  await expect.poll(async () => (await cacheSizes(page))['fams-assets'] ?? 0).toBeGreaterThan(before['fams-assets'] ?? 0);
+
+  await cutOff(context);
+  try {
+    await page.goto(`${server.url}/dashboard/analytics`);
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    await page.goto(`${server.url}/QuickChartView`);
+    await expect(page.getByRole('heading', { name: 'Chart view', exact: true })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'This page could not be shown' })).toHaveCount(0);
+  } finally {
+    await bringBack(context);
+  }
 });

@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from '@tanstack/react-router';
 import { Brand } from '../Brand';
+import { OfflineReadiness } from '../OfflineReadiness';
 
 /** Layout without menu (spec §2 "Blank layout"): sign-in, account choice and status pages. */
 export function BlankLayout() {
@@ -11,6 +12,7 @@ export function BlankLayout() {
       </Box>
       <Box as="main" w="full" maxW="md">
         <Outlet />
+        <OfflineReadiness mt="4" />
       </Box>
     </Flex>
   );
