@@ -30,7 +30,7 @@ test.describe('login', () => {
     await expect(pw).toHaveAttribute('type', 'text');
     await page.getByLabel('E-mail or username').fill('driver');
     await pw.press('Enter');
-    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+    await expect(page).toHaveURL(/\/QuickDispense$/);
   });
 
   test('wrong credentials show the spec message', async ({ page }) => {
