@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasDecimals } from './setup/fields';
+import { atScale, fieldTime, measurable, storableString } from './safe-input';
 
 /**
  * Field records written on the device (DESIGN.md §6): dispenses, transfers, manual receipts and
@@ -9,19 +9,24 @@ import { hasDecimals } from './setup/fields';
  */
 export const MAX_BATCH = 500;
 
-const litresIn = (label: string) => z.number({ error: `${label} must be a number` })
-  .positive(`${label} must be more than 0`).max(1_000_000, `${label} is too large`)
-  .refine((v) => hasDecimals(v, 3), 'At most 3 decimal places');
-const meterIn = z.number({ error: 'Meter must be a number' }).min(0, 'Meter cannot be negative')
-  .max(99_999_999_999, 'Meter is too large').refine((v) => hasDecimals(v, 1), 'At most 1 decimal place');
-const when = z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' });
-const note = z.string().trim().max(500, 'At most 500 characters').default('');
-const deviceId = z.string().trim().min(1).max(100);
+const litresIn = (label: string) => atScale(z.number({ error: `${label} must be a number` })
+  .positive(`${label} must be more than 0`).max(1_000_000, `${label} is too large`), label, 3);
+const meterIn = atScale(z.number({ error: 'Meter must be a number' }).min(0, 'Meter cannot be negative')
+  .max(99_999_999_999, 'Meter is too large'), 'Meter', 1);
+/** Heights on a dip stick or gauge, mm (stored as `real`). */
+const mmIn = (label: string) => measurable(z.number({ error: `${label} must be a number` })
+  .min(0, `${label} cannot be negative`).max(100_000, `${label} is too large`), label, 0.001);
+const temperatureIn = () => measurable(z.number({ error: 'Temperature must be a number' })
+  .min(-50, 'Temperature out of range').max(80, 'Temperature out of range'), 'Temperature', 0.001);
+/** Free text: trimmed, storable (no NUL, no lone surrogate), at most `max` characters. */
+const textIn = (label: string, max: number) => storableString(label).trim().max(max, `At most ${max} characters`);
+const note = textIn('Note', 500).default('');
+const deviceId = textIn('Device id', 100).min(1, 'Device id is required');
 
 export const GpsFix = z.strictObject({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  accuracyM: z.number().min(0).max(100_000).nullish().transform((v) => v ?? null),
+  accuracyM: measurable(z.number().min(0).max(100_000), 'GPS accuracy', 0.001).nullish().transform((v) => v ?? null),
 });
 export type GpsFix = z.infer<typeof GpsFix>;
 
@@ -35,14 +40,14 @@ export const DispenseInput = z.strictObject({
   costCentreId: z.uuid().nullish().transform((v) => v ?? null),
   litres: litresIn('Litres'),
   meter: meterIn.nullish().transform((v) => v ?? null),
-  dispensedAt: when,
+  dispensedAt: fieldTime('The dispense time'),
   note,
   gps: GpsFix.nullish().transform((v) => v ?? null),
   deviceId,
   /** How the employee was identified on a FAMS24 site. */
   employeeBy: z.enum(['list', 'tag', 'pin']).nullish().transform((v) => v ?? null),
   /** Warnings the user saw and accepted on the device (codes), kept for the exception trail. */
-  acceptedWarnings: z.array(z.string().max(60)).max(20).default([]),
+  acceptedWarnings: z.array(storableString('An accepted warning').max(60)).max(20).default([]),
 });
 export type DispenseInput = z.input<typeof DispenseInput>;
 export type Dispense = z.output<typeof DispenseInput>;
@@ -52,9 +57,9 @@ export const TransferInput = z.strictObject({
   fromTankId: z.uuid('Choose the tank the fuel comes from'),
   /** A fixed tank, or else a bowser (mobile tank) named by its fleet number or registration. */
   toTankId: z.uuid().nullish().transform((v) => v ?? null),
-  toBowser: z.string().trim().max(60).nullish().transform((v) => v || null),
+  toBowser: textIn('Bowser', 60).nullish().transform((v) => v || null),
   litres: litresIn('Litres'),
-  transferredAt: when,
+  transferredAt: fieldTime('The transfer time'),
   employeeId: z.uuid().nullish().transform((v) => v ?? null),
   note,
   deviceId,
@@ -68,13 +73,13 @@ export type TransferInput = z.input<typeof TransferInput>;
 export const ReceiptInput = z.strictObject({
   id: z.uuid('The record id must be a UUID'),
   tankId: z.uuid('Choose the tank'),
-  supplier: z.string().trim().min(1, 'Supplier is required').max(120),
-  deliveryNote: z.string().trim().min(1, 'Delivery note number is required').max(60),
+  supplier: textIn('Supplier', 120).min(1, 'Supplier is required'),
+  deliveryNote: textIn('Delivery note number', 60).min(1, 'Delivery note number is required'),
   litres: litresIn('Litres'),
-  dipBeforeMm: z.number().min(0).max(100_000).nullish().transform((v) => v ?? null),
-  dipAfterMm: z.number().min(0).max(100_000).nullish().transform((v) => v ?? null),
-  temperatureC: z.number().min(-50, 'Temperature out of range').max(80, 'Temperature out of range').nullish().transform((v) => v ?? null),
-  receivedAt: when,
+  dipBeforeMm: mmIn('Dip before').nullish().transform((v) => v ?? null),
+  dipAfterMm: mmIn('Dip after').nullish().transform((v) => v ?? null),
+  temperatureC: temperatureIn().nullish().transform((v) => v ?? null),
+  receivedAt: fieldTime('The delivery time'),
   note,
   deviceId,
 }).refine((v) => v.dipBeforeMm === null || v.dipAfterMm === null || v.dipAfterMm >= v.dipBeforeMm, {
@@ -85,10 +90,10 @@ export type ReceiptInput = z.input<typeof ReceiptInput>;
 export const DipInput = z.strictObject({
   id: z.uuid('The record id must be a UUID'),
   tankId: z.uuid('Choose the tank'),
-  productHeightMm: z.number().min(0).max(100_000),
-  waterHeightMm: z.number().min(0).max(100_000).default(0),
-  temperatureC: z.number().min(-50).max(80).nullish().transform((v) => v ?? null),
-  dippedAt: when,
+  productHeightMm: mmIn('Product height'),
+  waterHeightMm: mmIn('Water height').default(0),
+  temperatureC: temperatureIn().nullish().transform((v) => v ?? null),
+  dippedAt: fieldTime('The dip time'),
   note,
   deviceId,
 });

@@ -22,6 +22,9 @@ function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
   return out;
 }
 
+/** The id a rejected record is answered under: its own when it has a string id, else ''. */
+const rawIdOf = (raw: unknown) => (raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '');
+
 /** Postgres errors that mean "run the same transaction again": deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
@@ -54,16 +57,16 @@ async function ingestInTx<T extends { id: string }, P>(
 ): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
   const base = { tx, auth, now: new Date(), cache: new Map<string, Promise<unknown>>() };
-  const ids = records.flatMap((r) => (r && typeof r === 'object' && typeof (r as { id?: unknown }).id === 'string' ? [(r as { id: string }).id] : []));
+  // Validation first: only a record the contract accepts (so an id that is a UUID) reaches SQL.
+  const parsed = records.map((raw) => ({ raw, parsed: handler.schema.safeParse(raw) }));
+  const ids = parsed.flatMap((p) => (p.parsed.success ? [p.parsed.data.id] : []));
   const ctx = { ...base, audits: [] as AuditEntry[], known: (await handler.storedHashes?.(base, ids)) ?? null };
-  for (const raw of records) {
-    const rawId = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '';
-    const parsed = handler.schema.safeParse(raw);
-    if (!parsed.success) {
-      results.push({ id: rawId, status: 'rejected', httpStatus: 400, reason: 'The record has invalid fields.', fieldErrors: issuesToFields(parsed.error.issues), exceptions: [] });
+  for (const { raw, parsed: p } of parsed) {
+    if (!p.success) {
+      results.push({ id: rawIdOf(raw), status: 'rejected', httpStatus: 400, reason: 'The record has invalid fields.', fieldErrors: issuesToFields(p.error.issues), exceptions: [] });
       continue;
     }
-    const record = parsed.data;
+    const record = p.data;
     if (!handler.allowed(auth.roles, record)) {
       results.push({ id: record.id, status: 'rejected', httpStatus: 403, reason: 'You are not allowed to record this.', exceptions: [] });
       continue;

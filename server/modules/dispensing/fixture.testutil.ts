@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DEMO, session, type TestServer } from '../../../tests/api/harness';
+
+/**
+ * A small site for the ingest's API tests, built through the setup API so every figure is known:
+ * FAMS store (UTC) with tanks A and B of one diesel (linear chart 0 mm → 0 L, 2000 mm → 10 000 L,
+ * opening stock 5 000 L each, 30 days back); equipment E1 and E2 (km, tank 100 L, meters 1000 and
+ * 500) with E1 allocated 50 L/day, 60 L/month, 40 L per transaction; E2 not allocated; employee P1.
+ */
+export type Session = Awaited<ReturnType<typeof session>>;
+export interface IngestFixture {
+  admin: Session; driver: Session;
+  store: string; product: string; tankA: string; tankB: string; e1: string; e2: string; p1: string;
+}
+
+export async function ingestFixture(srv: TestServer, opening = 5000): Promise<IngestFixture> {
+  const admin = await session(srv.url, ...DEMO.admin);
+  const driver = await session(srv.url, ...DEMO.driver);
+  const create = async (path: string, body: object): Promise<string> => {
+    const r = await admin.send('POST', `/api/v1/${path}`, body);
+    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.id;
+  };
+  const u = crypto.randomBytes(3).toString('hex');
+  const store = await create('stores', { code: `I${u}`, name: 'Ingest site', variant: 'FAMS', timezone: 'UTC' });
+  const product = await create('products', { code: `I${u}`, name: 'Ingest diesel', kind: 'fuel', price: 1.5, fuelGroup: 'diesel', density15: 840 });
+  const tank = { storeId: store, productId: product, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }] };
+  const tankA = await create('tanks', { ...tank, code: 'A', name: 'Tank A' });
+  const tankB = await create('tanks', { ...tank, code: 'B', name: 'Tank B' });
+  const type = await create('equipment-types', { code: `I${u}`, make: 'Test', model: 'Truck', tankCapacity: 100, meterType: 'km' });
+  const e1 = await create('equipment', { fleetNo: `I1${u}`, typeId: type, currentMeter: 1000 });
+  const e2 = await create('equipment', { fleetNo: `I2${u}`, typeId: type, currentMeter: 500 });
+  const p1 = await create('employees', { number: `I${u}`, name: 'Ingest Tester' });
+  await create('allocations', { productId: product, storeId: store, equipmentId: e1, dailyLimit: 50, monthlyLimit: 60, maxPerTransaction: 40 });
+  await srv.database.db.execute(sql`insert into stock_movements (account_id, tank_id, at, litres, kind)
+    select account_id, id, now() - interval '30 days', ${opening}, 'opening' from tanks where id in (${tankA}, ${tankB})`);
+  return { admin, driver, store, product, tankA, tankB, e1, e2, p1 };
+}
+
+export const post = (s: Session, kind: string, records: unknown[]) => s.send('POST', `/api/v1/${kind}/batch`, { records });
