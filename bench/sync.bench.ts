@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import pg from 'pg';
 import { MAX_BATCH } from '../src/contract/dispensing';
-import { buildDispenses } from './ingest.bench';
+import { buildDispenses, settle } from './ingest.bench';
 import { benchDataDir, CHROMIUM_ARGS, chromiumPath, startServer, table } from './lib';
 import { apiSession, embeddedDbUrl } from './server';
 
@@ -24,6 +24,7 @@ export async function run() {
   try {
     const driver = await apiSession(server.url, 'driver', 'driver1');
     const payloads = buildDispenses(await driver.get('/api/v1/reference'), N, DEVICE);
+    await settle(embeddedDbUrl(dir));
     const page = await browser.newPage({ baseURL: server.url });
     await page.goto('/pages/login');
     await page.getByLabel('E-mail or username').fill('driver');

@@ -50,11 +50,16 @@ export const dispenses = pgTable('dispenses', {
   foreignKey({ name: 'dispenses_employee_fk', columns: [t.accountId, t.employeeId], foreignColumns: [employees.accountId, employees.id] }),
   foreignKey({ name: 'dispenses_cost_centre_fk', columns: [t.accountId, t.costCentreId], foreignColumns: [costCentres.accountId, costCentres.id] }),
   index('dispenses_account_at').on(t.accountId, t.dispensedAt),
-  index('dispenses_equipment_at').on(t.accountId, t.equipmentId, t.dispensedAt),
+  // An allocation's subject (equipment, employee, cost centre) by time. The trailing product, litres
+  // and id let the ingest sum a subject's month from the index alone (ADR 016).
+  index('dispenses_equipment_at').on(t.accountId, t.equipmentId, t.dispensedAt, t.productId, t.litres, t.id),
   index('dispenses_tank_at').on(t.accountId, t.tankId, t.dispensedAt),
-  index('dispenses_employee_at').on(t.accountId, t.employeeId, t.dispensedAt),
-  index('dispenses_cost_centre_at').on(t.accountId, t.costCentreId, t.dispensedAt),
+  index('dispenses_employee_at').on(t.accountId, t.employeeId, t.dispensedAt, t.productId, t.litres, t.id),
+  index('dispenses_cost_centre_at').on(t.accountId, t.costCentreId, t.dispensedAt, t.productId, t.litres, t.id),
   index('dispenses_reversal_of').on(t.accountId, t.reversalOf).where(sql`${t.reversalOf} is not null`),
+  // The ingest's "highest meter before this dispense": walked from the top, so the check does not
+  // grow with the equipment's history (ADR 016).
+  index('dispenses_equipment_meter').on(t.accountId, t.equipmentId, t.meter).where(sql`${t.reversalOf} is null and ${t.meter} is not null`),
 ]);
 
 export const transfers = pgTable('transfers', {

@@ -1,121 +1,136 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   allocations, costCentres, dispenses, employees, equipment, equipmentTypes, exceptions, f24Rules, products, receipts, stockMovements, stores, tankStock, tanks, transfers,
 } from '../../db/schema';
+import { insertRows } from './bulk.repository';
+
+/** `column = any($1::uuid[])`: one parameter for any number of ids (an IN list takes one each). */
+const anyOf = (column: AnyPgColumn, ids: readonly string[]) => sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 
 export type StockKind = (typeof stockMovements.$inferInsert)['kind'];
-type Subject = { equipmentId?: string | null; employeeId?: string | null; costCentreId?: string | null };
+export type ExceptionRow = Omit<typeof exceptions.$inferInsert, 'accountId'>;
+export interface Movement { tankId: string; at: Date; litres: number; kind: StockKind; refId: string }
 
 /**
  * Reads and writes of the field-record ingest; the only place here that touches Drizzle.
+ * Everything takes the whole batch: one query per table, whatever the number of records.
  * With a `cache`, reference-data reads (tanks, equipment, existence, allocations, FAMS24 rules)
  * are made once per batch: ingest never writes them, so a rolled-back record cannot leave a
  * stale entry behind.
  */
-export function fieldRepository(db: DbOrTx, accountId: number, cache?: Map<string, Promise<unknown>>) {
+export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string, Promise<unknown>> = new Map()) {
   const mine = (t: { accountId: AnyPgColumn }) => eq(t.accountId, accountId);
-  const memo = <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    if (!cache) return load();
-    let hit = cache.get(key) as Promise<T> | undefined;
-    if (!hit) cache.set(key, (hit = load()));
-    return hit;
-  };
 
-  const reference = {
-    tank: (id: string) => memo(`tank:${id}`, async () => {
-      const [row] = await db.select({
-        id: tanks.id, storeId: tanks.storeId, productId: tanks.productId, deletedAt: tanks.deletedAt, timezone: stores.timezone,
-      }).from(tanks).innerJoin(stores, and(eq(stores.accountId, tanks.accountId), eq(stores.id, tanks.storeId)))
-        .where(and(mine(tanks), eq(tanks.id, id)));
-      return row;
-    }),
-    equipment: (id: string) => memo(`equipment:${id}`, async () => {
-      const [row] = await db.select({
+  /** Rows by key, one query for the keys not read before in this batch; absent keys are left out. */
+  async function byKey<R>(kind: string, keys: readonly string[], load: (missing: string[]) => Promise<Map<string, R>>): Promise<Map<string, R>> {
+    const want = [...new Set(keys)];
+    const missing = want.filter((k) => !cache.has(`${kind}:${k}`));
+    if (missing.length) {
+      const loaded = load(missing);
+      for (const k of missing) cache.set(`${kind}:${k}`, loaded.then((m) => m.get(k)));
+    }
+    const out = new Map<string, R>();
+    for (const k of want) {
+      const row = (await cache.get(`${kind}:${k}`)) as R | undefined;
+      if (row !== undefined) out.set(k, row);
+    }
+    return out;
+  }
+  const byId = <R extends { id: string }>(rows: R[]) => new Map(rows.map((r) => [r.id, r]));
+
+  /** One row per movement; the trigger of migration 0004 keeps each tank's book in `tank_stock`. */
+  async function moveMany(movements: readonly Movement[]) {
+    // Tanks in one order for every batch: two batches lock the same `tank_stock` rows in the
+    // same order, so they queue instead of deadlocking.
+    const sorted = [...movements].sort((a, b) => (a.tankId < b.tankId ? -1 : a.tankId > b.tankId ? 1 : 0));
+    await insertRows(db, stockMovements, sorted.map((m) => ({ accountId, ...m })));
+  }
+
+  return {
+    tanks: (ids: readonly string[]) => byKey('tank', ids, async (missing) => byId(await db.select({
+      id: tanks.id, storeId: tanks.storeId, productId: tanks.productId, deletedAt: tanks.deletedAt, timezone: stores.timezone,
+    }).from(tanks).innerJoin(stores, and(eq(stores.accountId, tanks.accountId), eq(stores.id, tanks.storeId)))
+      .where(and(mine(tanks), anyOf(tanks.id, missing))))),
+
+    equipment: (ids: readonly string[]) => byKey('equipment', ids, async (missing) => {
+      const rows = await db.select({
         id: equipment.id, costCentreId: equipment.costCentreId, currentMeter: equipment.currentMeter,
         meterType: sql<'km' | 'hours' | null>`coalesce(${equipment.meterType}, ${equipmentTypes.meterType})`,
         capacity: sql<string | null>`coalesce(${equipment.tankCapacity}, ${equipmentTypes.tankCapacity})`,
       }).from(equipment)
         .leftJoin(equipmentTypes, and(eq(equipmentTypes.accountId, equipment.accountId), eq(equipmentTypes.id, equipment.typeId)))
-        .where(and(mine(equipment), eq(equipment.id, id)));
-      return row && { ...row, capacity: row.capacity === null ? null : Number(row.capacity) };
+        .where(and(mine(equipment), anyOf(equipment.id, missing)));
+      return byId(rows.map((r) => ({ ...r, capacity: r.capacity === null ? null : Number(r.capacity) })));
     }),
-    exists: (table: 'employees' | 'costCentres' | 'products', id: string) => memo(`${table}:${id}`, async () => {
-      const t = { employees, costCentres, products }[table];
-      const [row] = await db.select({ id: t.id }).from(t).where(and(eq(t.accountId, accountId), eq(t.id, id)));
-      return !!row;
-    }),
-    // async: a Drizzle query is a thenable that runs again on every await; memo needs a promise.
-    allocationsFor: (productId: string) => memo(`allocations:${productId}`, async () =>
-      db.select().from(allocations).where(and(mine(allocations), eq(allocations.productId, productId), isNull(allocations.deletedAt)))),
-    /** The FAMS24 rule for a store, else the account default. */
-    f24Rule: (storeId: string) => memo(`f24:${storeId}`, async () => {
-      const [row] = await db.select().from(f24Rules)
-        .where(and(mine(f24Rules), isNull(f24Rules.deletedAt), or(eq(f24Rules.storeId, storeId), isNull(f24Rules.storeId))))
-        .orderBy(sql`${f24Rules.storeId} is null`).limit(1);
-      return row;
-    }),
-  };
 
-  return {
-    ...reference,
-    /**
-     * What a stored dispense is checked against, in one round trip: the equipment's highest meter
-     * and last fill before it (a reversed dispense's meter no longer counts: it was a mistake), the governing subject's litres on its day and month (when an
-     * allocation governs), and the tank's book stock after the movement.
-     */
-    async afterDispense(p: { equipmentId: string; tankId: string; at: Date; id: string; usage: { subject: Subject; productId: string; tz: string } | null }) {
-      const at = sql`${p.at.toISOString()}::timestamptz`;
-      const prev = sql`select max(meter) as meter, max(dispensed_at) as last_at from dispenses
-        where account_id = ${accountId} and equipment_id = ${p.equipmentId} and dispensed_at < ${at} and reversal_of is null and id <> ${p.id}
-          and not exists (select 1 from dispenses r where r.account_id = ${accountId} and r.reversal_of = dispenses.id)`;
-      let usage = sql`select null::numeric as day, null::numeric as month`;
-      if (p.usage) {
-        const { subject, productId, tz } = p.usage;
-        const col = subject.equipmentId ? sql`equipment_id` : subject.employeeId ? sql`employee_id` : sql`cost_centre_id`;
-        const who = subject.equipmentId ?? subject.employeeId ?? subject.costCentreId!;
-        const bound = (unit: 'day' | 'month', plus: boolean) =>
-          sql`((date_trunc(${unit}, ${at} at time zone ${tz})${plus ? sql` + ${`1 ${unit}`}::interval` : sql``}) at time zone ${tz})`;
-        usage = sql`select coalesce(sum(litres) filter (where dispensed_at >= ${bound('day', false)} and dispensed_at < ${bound('day', true)}), 0) as day,
-          coalesce(sum(litres), 0) as month from dispenses
-          where account_id = ${accountId} and ${col} = ${who} and product_id = ${productId} and id <> ${p.id}
-            and dispensed_at >= ${bound('month', false)} and dispensed_at < ${bound('month', true)}`;
-      }
-      const book = sql`select book_litres from tank_stock where account_id = ${accountId} and tank_id = ${p.tankId}`;
-      const { rows: [r] } = await db.execute<{ meter: string | null; last_at: string | Date | null; day: string | null; month: string | null; book: string | null }>(
-        sql`select p.meter, p.last_at, u.day, u.month, (${book}) as book from (${prev}) p, (${usage}) u`);
-      const num = (v: string | null) => (v === null ? null : Number(v));
-      return {
-        previous: { meter: num(r.meter), lastAt: r.last_at ? new Date(r.last_at) : null },
-        used: { day: num(r.day) ?? 0, month: num(r.month) ?? 0 },
-        bookStock: num(r.book) ?? 0,
-      };
+    /** Which of these ids exist in the account's table. */
+    async existing(table: 'employees' | 'costCentres' | 'products', ids: readonly string[]): Promise<Set<string>> {
+      const t = { employees, costCentres, products }[table];
+      const found = await byKey(table, ids, async (missing) =>
+        byId(await db.select({ id: t.id }).from(t).where(and(eq(t.accountId, accountId), anyOf(t.id, missing)))));
+      return new Set(found.keys());
     },
+
+    /** Live allocations of these products, by product. */
+    async allocationsFor(productIds: readonly string[]) {
+      type Row = typeof allocations.$inferSelect;
+      const found = await byKey<Row[]>('allocations', productIds, async (missing) => {
+        const rows = await db.select().from(allocations).where(and(mine(allocations), anyOf(allocations.productId, missing), isNull(allocations.deletedAt)));
+        return new Map(missing.map((p) => [p, rows.filter((r) => r.productId === p)]));
+      });
+      return (productId: string) => found.get(productId) ?? [];
+    },
+
+    /** The FAMS24 rule of each store, else the account default. */
+    async f24Rules(storeIds: readonly string[]) {
+      type Row = typeof f24Rules.$inferSelect;
+      const found = await byKey<Row | null>('f24', storeIds, async (missing) => {
+        const rows = await db.select().from(f24Rules).where(and(mine(f24Rules), isNull(f24Rules.deletedAt)));
+        const fallback = rows.find((r) => r.storeId === null) ?? null;
+        return new Map(missing.map((s) => [s, rows.find((r) => r.storeId === s) ?? fallback]));
+      });
+      return (storeId: string) => found.get(storeId) ?? null;
+    },
+
+    moveMany,
     async move(tankId: string, at: Date, litres: number, kind: StockKind, refId: string) {
-      await db.insert(stockMovements).values({ accountId, tankId, at, litres, kind, refId });
+      await moveMany([{ tankId, at, litres, kind, refId }]);
     },
-    /** The tank's book stock, kept by a trigger on stock_movements (migration 0004). */
-    async bookStock(tankId: string): Promise<number> {
-      const [row] = await db.select({ s: tankStock.bookLitres }).from(tankStock).where(and(mine(tankStock), eq(tankStock.tankId, tankId)));
-      return Number(row?.s ?? 0);
+
+    /** The tanks' book stock now (litres, exact as stored). */
+    async bookStocks(tankIds: readonly string[]): Promise<Map<string, string>> {
+      if (!tankIds.length) return new Map();
+      const rows = await db.select({ tankId: tankStock.tankId, s: tankStock.bookLitres }).from(tankStock)
+        .where(and(mine(tankStock), anyOf(tankStock.tankId, [...new Set(tankIds)])));
+      return new Map(rows.map((r) => [r.tankId, String(r.s)]));
     },
-    async raise(rows: Omit<typeof exceptions.$inferInsert, 'accountId'>[]) {
-      if (rows.length) await db.insert(exceptions).values(rows.map((r) => ({ ...r, accountId })));
+
+    async raise(rows: readonly ExceptionRow[]) {
+      await insertRows(db, exceptions, rows.map((r) => ({ ...r, accountId })));
     },
-    async exceptionCodes(entityId: string): Promise<string[]> {
-      const rows = await db.select({ code: exceptions.code }).from(exceptions)
-        .where(and(mine(exceptions), eq(exceptions.entityId, entityId))).orderBy(desc(exceptions.code));
-      return rows.map((r) => r.code).sort();
+
+    /** Exception codes already raised by these records, sorted, by record id. */
+    async exceptionCodes(entityIds: readonly string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>();
+      if (!entityIds.length) return out;
+      const rows = await db.select({ id: exceptions.entityId, code: exceptions.code }).from(exceptions)
+        .where(and(mine(exceptions), anyOf(exceptions.entityId, entityIds)));
+      for (const r of rows) out.set(r.id!, [...new Set([...(out.get(r.id!) ?? []), r.code])].sort());
+      return out;
     },
   };
 }
 export type FieldRepository = ReturnType<typeof fieldRepository>;
+type Found<F> = F extends (ids: readonly string[]) => Promise<Map<string, infer R>> ? R : never;
+export type TankRef = Found<FieldRepository['tanks']>;
+export type EquipmentRef = Found<FieldRepository['equipment']>;
 
 /** Stored payload hashes of many field records of one table (a replayed batch in one query). */
-export async function storedHashes(db: DbOrTx, accountId: number, table: typeof dispenses | typeof transfers | typeof receipts, ids: string[]) {
+export async function storedHashes(db: DbOrTx, accountId: number, table: typeof dispenses | typeof transfers | typeof receipts, ids: readonly string[]) {
   if (!ids.length) return new Map<string, string>();
   const rows = await db.select({ id: table.id, h: table.payloadHash }).from(table)
-    .where(and(eq(table.accountId, accountId), inArray(table.id, ids)));
+    .where(and(eq(table.accountId, accountId), anyOf(table.id, ids)));
   return new Map(rows.map((r) => [r.id, r.h]));
 }

@@ -3,8 +3,7 @@ import type { IngestResult } from '../../../src/contract/dispensing';
 import type { Database, Tx } from '../../db/client';
 import { auditMany, type AuditEntry } from '../../lib/audit';
 import type { AccessClaims } from '../auth/tokens';
-import { fieldRepository } from './field.repository';
-import { RecordError, type IngestContext, type KindHandler } from './ingest.types';
+import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 
 /** Key order must not change the hash: sort object keys recursively. */
 function stableJson(v: unknown): string {
@@ -25,19 +24,24 @@ function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
 /** The id a rejected record is answered under: its own when it has a string id, else ''. */
 const rawIdOf = (raw: unknown) => (raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '');
 
+const rejected = (id: string, e: RecordError): IngestResult =>
+  ({ id, status: 'rejected', httpStatus: e.httpStatus, reason: e.message, fieldErrors: e.fieldErrors, exceptions: [] });
+const clash = () => new RecordError(422, 'Another record with this id was stored with different content.', { id: ['This id is already used by a different record'] });
+
 /** Postgres errors that mean "run the same transaction again": deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 
 /**
- * Stores a batch of field records in one transaction (one commit for the batch), each record with
- * its stock movements, exceptions and audit entry. A record is refused only before anything of it
- * is written (validation, `prepare`, an id clash), so one bad record never leaves a trace or takes
- * the others down, and no savepoints are needed. Idempotent on the client id within the account: a replay answers
- * `duplicate` with the original exceptions; the same id with other content is refused (422).
- * Results are answered only after the commit. A database failure fails the whole request (5xx)
- * and nothing of it is kept — the device retries it. Two batches moving the same tanks in another
- * order can deadlock on the tanks' stock rows; Postgres aborts one and it is run again here.
+ * Stores a batch of field records in one transaction (one commit for the batch), set-based: each
+ * step (stored hashes, references, the insert, stock movements, history checks, exceptions, audit)
+ * is one statement for all the records (ADR 016). A record is refused only before anything of it
+ * is written (validation, references, an id clash), so one bad record never leaves a trace or
+ * takes the others down, and no savepoints are needed. Idempotent on the client id within the
+ * account: a replay answers `duplicate` with the original exceptions; the same id with other
+ * content is refused (422). Results are answered only after the commit. A database failure fails
+ * the whole request (5xx) and nothing of it is kept — the device retries it. Two batches moving the
+ * same tanks can still deadlock (e.g. on a unique key); Postgres aborts one and it is run again here.
  */
 export async function ingestBatch<T extends { id: string }, P>(
   database: Database, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
@@ -52,58 +56,90 @@ export async function ingestBatch<T extends { id: string }, P>(
   }
 }
 
+interface Candidate<T> { index: number; record: T; hash: string }
+
 async function ingestInTx<T extends { id: string }, P>(
   tx: Tx, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
 ): Promise<IngestResult[]> {
-  const results: IngestResult[] = [];
-  const base = { tx, auth, now: new Date(), cache: new Map<string, Promise<unknown>>() };
+  const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map() };
+  const results: IngestResult[] = new Array(records.length);
+  const audits: AuditEntry[] = [];
+  const duplicates: { index: number; id: string }[] = [];
+
   // Validation first: only a record the contract accepts (so an id that is a UUID) reaches SQL.
-  const parsed = records.map((raw) => ({ raw, parsed: handler.schema.safeParse(raw) }));
-  const ids = parsed.flatMap((p) => (p.parsed.success ? [p.parsed.data.id] : []));
-  const ctx = { ...base, audits: [] as AuditEntry[], known: (await handler.storedHashes?.(base, ids)) ?? null };
-  for (const { raw, parsed: p } of parsed) {
-    if (!p.success) {
-      results.push({ id: rawIdOf(raw), status: 'rejected', httpStatus: 400, reason: 'The record has invalid fields.', fieldErrors: issuesToFields(p.error.issues), exceptions: [] });
-      continue;
+  const valid: Candidate<T>[] = [];
+  records.forEach((raw, index) => {
+    const parsed = handler.schema.safeParse(raw);
+    if (!parsed.success) {
+      results[index] = { id: rawIdOf(raw), status: 'rejected', httpStatus: 400, reason: 'The record has invalid fields.', fieldErrors: issuesToFields(parsed.error.issues), exceptions: [] };
+    } else if (!handler.allowed(auth.roles, parsed.data)) {
+      results[index] = { id: parsed.data.id, status: 'rejected', httpStatus: 403, reason: 'You are not allowed to record this.', exceptions: [] };
+    } else {
+      valid.push({ index, record: parsed.data, hash: hashOf(parsed.data) });
     }
-    const record = p.data;
-    if (!handler.allowed(auth.roles, record)) {
-      results.push({ id: record.id, status: 'rejected', httpStatus: 403, reason: 'You are not allowed to record this.', exceptions: [] });
-      continue;
+  });
+
+  for (const segment of segments(valid)) {
+    const replay = (c: Candidate<T>, stored: string) => {
+      if (stored !== c.hash) results[c.index] = rejected(c.record.id, clash());
+      else duplicates.push({ index: c.index, id: c.record.id });
+    };
+    const known = await handler.storedHashes(ctx, segment.map((c) => c.record.id));
+    const fresh = segment.filter((c) => {
+      const stored = known.get(c.record.id);
+      if (stored !== undefined) replay(c, stored);
+      return stored === undefined;
+    });
+    const refs = fresh.length ? await handler.prepareAll(ctx, fresh.map((c) => c.record)) : [];
+    const items: (Item<T, P> & { index: number })[] = [];
+    fresh.forEach((c, i) => {
+      const r = refs[i];
+      if (r instanceof RecordError) results[c.index] = rejected(c.record.id, r);
+      else items.push({ index: c.index, record: c.record, refs: r, hash: c.hash });
+    });
+    const { inserted, refused } = items.length ? await handler.insertAll(ctx, items) : { inserted: new Set<string>(), refused: undefined };
+    const created = items.filter((it) => inserted.has(it.record.id));
+    // Not inserted: a concurrent request stored the same id between our check and our insert
+    // (the insert waited for its commit), or this kind refused it as it stored.
+    const taken = items.filter((it) => !inserted.has(it.record.id) && !refused?.has(it.record.id));
+    const now = taken.length ? await handler.storedHashes(ctx, taken.map((it) => it.record.id)) : new Map<string, string>();
+    for (const it of items) {
+      const no = refused?.get(it.record.id);
+      if (no) results[it.index] = rejected(it.record.id, no);
     }
-    try {
-      results.push(await storeOne(ctx, handler, record));
-    } catch (e) {
-      if (!(e instanceof RecordError)) throw e;
-      results.push({ id: record.id, status: 'rejected', httpStatus: e.httpStatus, reason: e.message, fieldErrors: e.fieldErrors, exceptions: [] });
-    }
+    for (const it of taken) replay({ index: it.index, record: it.record, hash: it.hash }, now.get(it.record.id)!);
+
+    const codes = created.length ? await handler.effectsAll(ctx, created) : [];
+    created.forEach((it, i) => {
+      results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] };
+      audits.push({ accountId: auth.accountId, userId: auth.userId, action: 'create', entity: handler.entity, entityId: it.record.id, after: it.record });
+    });
+  }
+
+  if (duplicates.length) {
+    const raised = await repoOf(ctx).exceptionCodes(duplicates.map((d) => d.id));
+    for (const { index, id } of duplicates) results[index] = { id, status: 'duplicate', httpStatus: 200, exceptions: raised.get(id) ?? [] };
   }
   // Written once for the batch, in its transaction: an entry exists exactly for each stored record.
-  await auditMany(tx, ctx.audits);
+  await auditMany(tx, audits);
   return results;
 }
 
-async function storeOne<T extends { id: string }, P>(
-  ctx: IngestContext & { audits: AuditEntry[]; known: Map<string, string> | null }, handler: KindHandler<T, P>, record: T,
-): Promise<IngestResult> {
-  const hash = hashOf(record);
-  const repo = fieldRepository(ctx.tx, ctx.auth.accountId);
-  const replay = async (stored: string): Promise<IngestResult> => {
-    if (stored !== hash) throw new RecordError(422, 'Another record with this id was stored with different content.', { id: ['This id is already used by a different record'] });
-    return { id: record.id, status: 'duplicate', httpStatus: 200, exceptions: await repo.exceptionCodes(record.id) };
-  };
-  const before = ctx.known ? ctx.known.get(record.id) : await handler.storedHash(ctx, record.id);
-  if (before !== undefined) return replay(before);
-  const prepared = await handler.prepare(ctx, record);
-  if (!(await handler.insert(ctx, record, prepared, hash))) {
-    // A concurrent request stored the same id between our check and our insert.
-    return replay((await handler.storedHash(ctx, record.id))!);
+/**
+ * The batch cut where an id comes again, so ids are unique within each part: a part is stored
+ * after the one before it, in the same transaction, exactly as if the records came one by one
+ * (the repeat then meets the stored record and is a replay or a clash).
+ */
+function segments<C extends { record: { id: string } }>(all: readonly C[]): C[][] {
+  const out: C[][] = [[]];
+  let seen = new Set<string>();
+  for (const c of all) {
+    if (seen.has(c.record.id)) {
+      out.push([]);
+      seen = new Set();
+    }
+    seen.add(c.record.id);
+    out[out.length - 1].push(c);
   }
-  const exceptions = await handler.effects(ctx, record, prepared).catch((e: unknown) => {
-    // A refusal after the insert would leave a partial record: fail the batch instead (see prepare).
-    if (e instanceof RecordError) throw new Error(`${handler.entity} effects refused a stored record: ${e.message}`);
-    throw e;
-  });
-  ctx.audits.push({ accountId: ctx.auth.accountId, userId: ctx.auth.userId, action: 'create', entity: handler.entity, entityId: record.id, after: record });
-  return { id: record.id, status: 'created', httpStatus: 201, exceptions };
+  return out.filter((s) => s.length);
 }

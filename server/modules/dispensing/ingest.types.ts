@@ -21,27 +21,38 @@ export interface IngestContext {
   cache?: Map<string, Promise<unknown>>;
 }
 
-/** What differs between dispenses, transfers and receipts; the batch runner does the rest. */
+/** A record on its way in: checked, its references found, its payload hash made. */
+export interface Item<T, P> { record: T; refs: P; hash: string }
+
+/**
+ * What differs between dispenses, transfers, receipts and dips; the batch runner does the rest.
+ * Every step takes all the records of a batch (in batch order, ids unique), so a step is a
+ * handful of statements whatever the batch's size.
+ */
 export interface KindHandler<T extends { id: string }, P> {
   entity: string;
   schema: ZodType<T, unknown>;
   /** May this user store this record (beyond the endpoint's rule)? */
   allowed(roles: readonly string[], record: T): boolean;
-  /** The stored record's payload hash, for telling a replay from a clash. */
-  storedHash(ctx: IngestContext, id: string): Promise<string | undefined>;
-  /** Optional: the stored hashes of many ids in one query (replays of a whole batch are common). */
-  storedHashes?(ctx: IngestContext, ids: string[]): Promise<Map<string, string>>;
+  /** The stored records' payload hashes, for telling a replay from a clash. */
+  storedHashes(ctx: IngestContext, ids: readonly string[]): Promise<Map<string, string>>;
   /**
-   * Looks up what the record refers to in this account; throws RecordError when it cannot be
-   * stored. This is the only place a record may be refused: nothing is written before it, so a
-   * refusal needs no savepoint.
+   * Looks up what each record refers to in this account, or the RecordError that refuses it.
+   * Nothing is written before this, so a refusal needs no savepoint.
    */
-  prepare(ctx: IngestContext, record: T): Promise<P>;
-  /** Inserts the row unless (account, id) exists; true when this call inserted it. */
-  insert(ctx: IngestContext, record: T, prepared: P, payloadHash: string): Promise<boolean>;
-  /** Stock movements and exceptions for a newly stored record; returns the exception codes. Never refuses. */
-  effects(ctx: IngestContext, record: T, prepared: P): Promise<string[]>;
+  prepareAll(ctx: IngestContext, records: readonly T[]): Promise<(P | RecordError)[]>;
+  /**
+   * Inserts the rows whose (account, id) is free; answers the ids it inserted. `refused`: records
+   * this step refused before writing anything of them (the reading store checks as it stores).
+   */
+  insertAll(ctx: IngestContext, items: readonly Item<T, P>[]): Promise<{ inserted: Set<string>; refused?: Map<string, RecordError> }>;
+  /**
+   * Stock movements and exceptions of newly stored records, judged as if they had come one by
+   * one in this order; answers each record's exception codes. Never refuses.
+   */
+  effectsAll(ctx: IngestContext, items: readonly Item<T, P>[]): Promise<string[][]>;
 }
 
 /** The ingest repository for this context, sharing the batch's reference-data cache. */
 export const repoOf = (ctx: IngestContext) => fieldRepository(ctx.tx, ctx.auth.accountId, ctx.cache);
+

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { satisfies } from '../../../src/contract/access';
 import { TransferInput } from '../../../src/contract/dispensing';
 import { transfers } from '../../db/schema';
-import { storedHashes } from './field.repository';
+import { booksAfterEach } from './batch-order';
+import { insertRows } from './bulk.repository';
+import { storedHashes, type ExceptionRow } from './field.repository';
 import { RecordError, repoOf, type KindHandler } from './ingest.types';
-import { raiseStockAlarm } from './stock';
+import { stockAlarm } from './stock';
 
 type Transfer = ReturnType<typeof TransferInput.parse>;
 type Refs = { fromStoreId: string };
@@ -15,32 +16,38 @@ export const transferHandler: KindHandler<Transfer, Refs> = {
   schema: TransferInput,
   allowed: (roles) => satisfies(roles, 'allFamsUser'),
   storedHashes: (ctx, ids) => storedHashes(ctx.tx, ctx.auth.accountId, transfers, ids),
-  async storedHash(ctx, id) {
-    const [row] = await ctx.tx.select({ h: transfers.payloadHash }).from(transfers)
-      .where(and(eq(transfers.accountId, ctx.auth.accountId), eq(transfers.id, id)));
-    return row?.h;
-  },
-  async prepare(ctx, t) {
+  async prepareAll(ctx, records) {
     const repo = repoOf(ctx);
-    const from = await repo.tank(t.fromTankId);
-    if (!from) throw new RecordError(422, 'Unknown source tank.', { fromTankId: ['Unknown tank'] });
-    if (t.toTankId && !(await repo.tank(t.toTankId))) throw new RecordError(422, 'Unknown destination tank.', { toTankId: ['Unknown tank'] });
-    if (t.employeeId && !(await repo.exists('employees', t.employeeId))) throw new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
-    return { fromStoreId: from.storeId };
+    const tanks = await repo.tanks(records.flatMap((t) => (t.toTankId ? [t.fromTankId, t.toTankId] : [t.fromTankId])));
+    const employees = await repo.existing('employees', records.flatMap((t) => (t.employeeId ? [t.employeeId] : [])));
+    return records.map((t) => {
+      const from = tanks.get(t.fromTankId);
+      if (!from) return new RecordError(422, 'Unknown source tank.', { fromTankId: ['Unknown tank'] });
+      if (t.toTankId && !tanks.has(t.toTankId)) return new RecordError(422, 'Unknown destination tank.', { toTankId: ['Unknown tank'] });
+      if (t.employeeId && !employees.has(t.employeeId)) return new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
+      return { fromStoreId: from.storeId };
+    });
   },
-  async insert(ctx, t, _refs, payloadHash) {
-    const rows = await ctx.tx.insert(transfers).values({
-      accountId: ctx.auth.accountId, id: t.id, payloadHash, deviceId: t.deviceId, note: t.note, createdBy: ctx.auth.userId,
+  async insertAll(ctx, items) {
+    const rows = [...items].sort((a, b) => (a.record.id < b.record.id ? -1 : 1)).map(({ record: t, hash }) => ({
+      accountId: ctx.auth.accountId, id: t.id, payloadHash: hash, deviceId: t.deviceId, note: t.note, createdBy: ctx.auth.userId,
       fromTankId: t.fromTankId, toTankId: t.toTankId, toBowser: t.toBowser, litres: t.litres,
       transferredAt: new Date(t.transferredAt), employeeId: t.employeeId,
-    }).onConflictDoNothing().returning({ id: transfers.id });
-    return rows.length === 1;
+    }));
+    return { inserted: await insertRows(ctx.tx, transfers, rows, { onConflictDoNothing: true }) };
   },
-  async effects(ctx, t, refs) {
+  async effectsAll(ctx, items) {
     const repo = repoOf(ctx);
-    const at = new Date(t.transferredAt);
-    await repo.move(t.fromTankId, at, -t.litres, 'transfer_out', t.id);
-    if (t.toTankId) await repo.move(t.toTankId, at, t.litres, 'transfer_in', t.id);
-    return raiseStockAlarm(repo, t.fromTankId, refs.fromStoreId, 'transfer', t.id);
+    const moves = items.map(({ record: t }) => {
+      const at = new Date(t.transferredAt);
+      const out = { tankId: t.fromTankId, at, litres: -t.litres, kind: 'transfer_out' as const, refId: t.id };
+      return t.toTankId ? [out, { tankId: t.toTankId, at, litres: t.litres, kind: 'transfer_in' as const, refId: t.id }] : [out];
+    });
+    await repo.moveMany(moves.flat());
+    const from = (k: number) => items[k].record.fromTankId;
+    const books = booksAfterEach(moves, await repo.bookStocks(moves.flat().map((m) => m.tankId)), from);
+    const alarms = items.map(({ record: t, refs }, k) => stockAlarm(books[k], t.fromTankId, refs.fromStoreId, 'transfer', t.id));
+    await repo.raise(alarms.filter((a): a is ExceptionRow => a !== null));
+    return alarms.map((a) => (a ? [a.code] : []));
   },
 };

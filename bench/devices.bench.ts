@@ -1,0 +1,57 @@
+/**
+ * Issue 9: 20 field devices syncing at once over loopback. Each device sends its outbox in
+ * 10-record batches, one request after the other (as the sync engine does), all 20 in parallel
+ * against one server holding the demo year; the devices share the demo tanks, so their batches
+ * meet on the same `tank_stock` rows. Bounded: BATCHES requests per device, and the run stops
+ * starting new requests after MAX_MS. Prints request latency percentiles (goal: p99 < 500 ms).
+ */
+import fs from 'node:fs';
+import { buildDispenses, settle } from './ingest.bench';
+import { benchDataDir, table } from './lib';
+import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
+
+const DEVICES = 20;
+const BATCH = 10;
+const BATCHES = 30;
+const MAX_MS = 120_000;
+
+export async function run() {
+  const dir = benchDataDir('devices');
+  fs.rmSync(dir, { recursive: true, force: true });
+  const server = await startServerProcess(dir, 8925);
+  try {
+    const admin = await apiSession(server.url, 'admin', 'admin123');
+    const all = buildDispenses(await admin.get('/api/v1/reference'), DEVICES * BATCHES * BATCH, 'bench-devices');
+    const headers = { ...admin.headers, 'content-type': 'application/json' };
+    await settle(embeddedDbUrl(dir));
+    // Warm-up: one request, so the first measured ones do not pay for lazy start-up work.
+    await fetch(`${server.url}/api/v1/dispenses/batch`, { method: 'POST', headers, body: JSON.stringify({ records: [all.pop()] }) });
+
+    const samples: number[] = [];
+    const statuses: Record<string, number> = {};
+    const t0 = performance.now();
+    const device = async (d: number) => {
+      for (let b = 0; b < BATCHES && performance.now() - t0 < MAX_MS; b++) {
+        // Device d's records are every DEVICES-th one: its own equipment mix, interleaved in time.
+        const records = Array.from({ length: BATCH }, (_, i) => all[(b * BATCH + i) * DEVICES + d]).filter(Boolean);
+        const s = performance.now();
+        const res = await fetch(`${server.url}/api/v1/dispenses/batch`, { method: 'POST', headers, body: JSON.stringify({ records }) });
+        const body = (await res.json()) as { results?: Array<{ status: string }> };
+        samples.push(performance.now() - s);
+        if (res.status !== 200) statuses[`HTTP ${res.status}`] = (statuses[`HTTP ${res.status}`] ?? 0) + 1;
+        for (const r of body.results ?? []) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: DEVICES }, (_, d) => device(d)));
+    const wallMs = performance.now() - t0;
+    const ms = (v: number) => Math.round(v);
+    table(`${DEVICES} devices in parallel, ${BATCH}-record batches, up to ${BATCHES} requests each (loopback, demo year loaded)`, [{
+      requests: samples.length, records: samples.length * BATCH, 'wall ms': ms(wallMs), 'records/s': Math.round((samples.length * BATCH) / (wallMs / 1000)),
+      'p50 ms': ms(percentile(samples, 50)), 'p95 ms': ms(percentile(samples, 95)), 'p99 ms': ms(percentile(samples, 99)), 'max ms': ms(Math.max(...samples)),
+      result: JSON.stringify(statuses),
+    }]);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
