@@ -33,7 +33,7 @@ async function dispense(page: Page, eq: Eq, litres: number, key = eq.fleetNo) {
 }
 
 test('driver: 25 dispenses offline survive a reload and a closed app, sync exactly once; a rejected one is fixed and resent', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const api = await apiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(0, 26);
   const dir = profileDir('driver', server.port);
@@ -95,7 +95,7 @@ test('driver: 25 dispenses offline survive a reload and a closed app, sync exact
 });
 
 test('driver: a reload right after sign-in keeps offline sign-in; a second tab offline joins the session, the first keeps its input, both record', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const api = await apiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(30, 33);
   const dir = profileDir('tabs', server.port);
@@ -144,7 +144,7 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
 });
 
 test('editor: 2 transfers offline survive a closed app and sync exactly once', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const api = await apiAs(server.url, 'editor');
   const dir = profileDir('editor', server.port);
   let device = await openDevice(dir, server.url);
@@ -177,7 +177,7 @@ test('editor: 2 transfers offline survive a closed app and sync exactly once', a
 });
 
 test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispenses sync exactly once', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const api = await apiAs(server.url, 'attendant');
   const ref = await api.reference();
   const dir = profileDir('attendant', server.port);
