@@ -27,7 +27,7 @@ export const dipHandler: KindHandler<Dip, Refs> = {
   allowed: (roles) => satisfies(roles, 'allFamsBasic'),
   storedHashes: (ctx, ids) => tanksRepository(ctx.tx, ctx.auth.accountId).dipHashes([...ids]),
   async prepareAll(ctx, records) {
-    const tanks = await repoOf(ctx).tanks(records.map((d) => d.tankId));
+    const { tanks } = await repoOf(ctx).references({ tanks: records.map((d) => d.tankId) });
     return records.map((d) => (tanks.has(d.tankId) ? { exceptions: [] } : new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] })));
   },
   async insertAll(ctx, items) {

@@ -1,33 +1,33 @@
 import { satisfies } from '../../../src/contract/access';
 import { dispenseWarnings } from '../../../src/contract/dispense-warnings';
-import { checkDispenseAllowed } from '../../../src/contract/setup/dispense-check';
+import { checkDispenseAllowed, type AllocationRule } from '../../../src/contract/setup/dispense-check';
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
 import { dispenses } from '../../db/schema';
 import { booksAfterEach, seenInOrder } from './batch-order';
 import { insertRows } from './bulk.repository';
-import { storedHashes, type EquipmentRef, type ExceptionRow, type TankRef } from './field.repository';
+import { storedHashes, type ExceptionRow } from './field.repository';
 import { dispenseHistory, type HistoryAsk } from './history.repository';
+import type { EquipmentRef, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { stockAlarm } from './stock';
 
-interface Refs { tank: TankRef; eqp: EquipmentRef; costCentreId: string | null }
+interface Refs { tank: TankRef; eqp: EquipmentRef; costCentreId: string | null; allocations: AllocationRule[] }
 
 async function prepareAll(ctx: IngestContext, records: readonly Dispense[]): Promise<(Refs | RecordError)[]> {
-  const repo = repoOf(ctx);
-  const tanks = await repo.tanks(records.map((d) => d.tankId));
-  const fleet = await repo.equipment(records.map((d) => d.equipmentId));
   const given = (pick: (d: Dispense) => string | null) => records.map(pick).filter((id): id is string => id !== null);
-  const employees = await repo.existing('employees', given((d) => d.employeeId));
-  const costCentres = await repo.existing('costCentres', given((d) => d.costCentreId));
+  const found = await repoOf(ctx).references({
+    tanks: records.map((d) => d.tankId), equipment: records.map((d) => d.equipmentId),
+    employees: given((d) => d.employeeId), costCentres: given((d) => d.costCentreId), allocations: true,
+  });
   return records.map((d) => {
-    const tank = tanks.get(d.tankId);
+    const tank = found.tanks.get(d.tankId);
     if (!tank) return new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] });
     if (tank.storeId !== d.storeId) return new RecordError(422, 'The tank is not at this store.', { tankId: ['This tank is not at the chosen store'] });
-    const eqp = fleet.get(d.equipmentId);
+    const eqp = found.equipment.get(d.equipmentId);
     if (!eqp) return new RecordError(422, 'Unknown equipment.', { equipmentId: ['Unknown equipment'] });
-    if (d.employeeId && !employees.has(d.employeeId)) return new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
-    if (d.costCentreId && !costCentres.has(d.costCentreId)) return new RecordError(422, 'Unknown cost centre.', { costCentreId: ['Unknown cost centre'] });
-    return { tank, eqp, costCentreId: d.costCentreId ?? eqp.costCentreId };
+    if (d.employeeId && !found.employees.has(d.employeeId)) return new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
+    if (d.costCentreId && !found.costCentres.has(d.costCentreId)) return new RecordError(422, 'Unknown cost centre.', { costCentreId: ['Unknown cost centre'] });
+    return { tank, eqp, costCentreId: d.costCentreId ?? eqp.costCentreId, allocations: found.allocationsOf(tank.productId) };
   });
 }
 
@@ -50,11 +50,10 @@ async function insertAll(ctx: IngestContext, items: readonly Item<Dispense, Refs
  */
 async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<string[][]> {
   const repo = repoOf(ctx);
-  const allocationsOf = await repo.allocationsFor(items.map((it) => it.refs.tank.productId));
   const f24 = items.some((it) => it.record.variant === 'FAMS24') ? await repo.f24Rules(items.map((it) => it.record.storeId)) : () => null;
   const facts = items.map(({ record: d, refs }) => {
     const at = new Date(d.dispensedAt);
-    const allocations = allocationsOf(refs.tank.productId);
+    const { allocations } = refs;
     const dispense = { ...d, productId: refs.tank.productId, costCentreId: refs.costCentreId, at };
     const f24Rule = d.variant === 'FAMS24' ? f24(d.storeId) : null;
     // The check picks the governing allocation; its subject's litres so far decide the limits.

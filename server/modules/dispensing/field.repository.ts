@@ -1,10 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  allocations, costCentres, dispenses, employees, equipment, equipmentTypes, exceptions, f24Rules, products, receipts, stockMovements, stores, tankStock, tanks, transfers,
-} from '../../db/schema';
+import { dispenses, exceptions, f24Rules, receipts, stockMovements, tankStock, transfers } from '../../db/schema';
 import { insertRows } from './bulk.repository';
+import { loadReferences, type ReferenceAsk } from './reference.repository';
 
 /** `column = any($1::uuid[])`: one parameter for any number of ids (an IN list takes one each). */
 const anyOf = (column: AnyPgColumn, ids: readonly string[]) => sql`${column} = any(${sql.param([...ids])}::uuid[])`;
@@ -15,10 +14,9 @@ export interface Movement { tankId: string; at: Date; litres: number; kind: Stoc
 
 /**
  * Reads and writes of the field-record ingest; the only place here that touches Drizzle.
- * Everything takes the whole batch: one query per table, whatever the number of records.
- * With a `cache`, reference-data reads (tanks, equipment, existence, allocations, FAMS24 rules)
- * are made once per batch: ingest never writes them, so a rolled-back record cannot leave a
- * stale entry behind.
+ * Everything takes the whole batch: one statement per step, whatever the number of records.
+ * With a `cache`, the FAMS24 rules are read once per batch: ingest never writes them, so a
+ * rolled-back record cannot leave a stale entry behind.
  */
 export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string, Promise<unknown>> = new Map()) {
   const mine = (t: { accountId: AnyPgColumn }) => eq(t.accountId, accountId);
@@ -38,7 +36,6 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     }
     return out;
   }
-  const byId = <R extends { id: string }>(rows: R[]) => new Map(rows.map((r) => [r.id, r]));
 
   /** One row per movement; the trigger of migration 0004 keeps each tank's book in `tank_stock`. */
   async function moveMany(movements: readonly Movement[]) {
@@ -49,39 +46,8 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
   }
 
   return {
-    tanks: (ids: readonly string[]) => byKey('tank', ids, async (missing) => byId(await db.select({
-      id: tanks.id, storeId: tanks.storeId, productId: tanks.productId, deletedAt: tanks.deletedAt, timezone: stores.timezone,
-    }).from(tanks).innerJoin(stores, and(eq(stores.accountId, tanks.accountId), eq(stores.id, tanks.storeId)))
-      .where(and(mine(tanks), anyOf(tanks.id, missing))))),
-
-    equipment: (ids: readonly string[]) => byKey('equipment', ids, async (missing) => {
-      const rows = await db.select({
-        id: equipment.id, costCentreId: equipment.costCentreId, currentMeter: equipment.currentMeter,
-        meterType: sql<'km' | 'hours' | null>`coalesce(${equipment.meterType}, ${equipmentTypes.meterType})`,
-        capacity: sql<string | null>`coalesce(${equipment.tankCapacity}, ${equipmentTypes.tankCapacity})`,
-      }).from(equipment)
-        .leftJoin(equipmentTypes, and(eq(equipmentTypes.accountId, equipment.accountId), eq(equipmentTypes.id, equipment.typeId)))
-        .where(and(mine(equipment), anyOf(equipment.id, missing)));
-      return byId(rows.map((r) => ({ ...r, capacity: r.capacity === null ? null : Number(r.capacity) })));
-    }),
-
-    /** Which of these ids exist in the account's table. */
-    async existing(table: 'employees' | 'costCentres' | 'products', ids: readonly string[]): Promise<Set<string>> {
-      const t = { employees, costCentres, products }[table];
-      const found = await byKey(table, ids, async (missing) =>
-        byId(await db.select({ id: t.id }).from(t).where(and(eq(t.accountId, accountId), anyOf(t.id, missing)))));
-      return new Set(found.keys());
-    },
-
-    /** Live allocations of these products, by product. */
-    async allocationsFor(productIds: readonly string[]) {
-      type Row = typeof allocations.$inferSelect;
-      const found = await byKey<Row[]>('allocations', productIds, async (missing) => {
-        const rows = await db.select().from(allocations).where(and(mine(allocations), anyOf(allocations.productId, missing), isNull(allocations.deletedAt)));
-        return new Map(missing.map((p) => [p, rows.filter((r) => r.productId === p)]));
-      });
-      return (productId: string) => found.get(productId) ?? [];
-    },
+    /** Everything the batch's records refer to, in one query (reference.repository.ts). */
+    references: (ask: ReferenceAsk) => loadReferences(db, accountId, ask),
 
     /** The FAMS24 rule of each store, else the account default. */
     async f24Rules(storeIds: readonly string[]) {
@@ -123,9 +89,6 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
   };
 }
 export type FieldRepository = ReturnType<typeof fieldRepository>;
-type Found<F> = F extends (ids: readonly string[]) => Promise<Map<string, infer R>> ? R : never;
-export type TankRef = Found<FieldRepository['tanks']>;
-export type EquipmentRef = Found<FieldRepository['equipment']>;
 
 /** Stored payload hashes of many field records of one table (a replayed batch in one query). */
 export async function storedHashes(db: DbOrTx, accountId: number, table: typeof dispenses | typeof transfers | typeof receipts, ids: readonly string[]) {

@@ -63,7 +63,6 @@ async function ingestInTx<T extends { id: string }, P>(
 ): Promise<IngestResult[]> {
   const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map() };
   const results: IngestResult[] = new Array(records.length);
-  const audits: AuditEntry[] = [];
   const duplicates: { index: number; id: string }[] = [];
 
   // Validation first: only a record the contract accepts (so an id that is a UUID) reaches SQL.
@@ -109,19 +108,20 @@ async function ingestInTx<T extends { id: string }, P>(
     }
     for (const it of taken) replay({ index: it.index, record: it.record, hash: it.hash }, now.get(it.record.id)!);
 
-    const codes = created.length ? await handler.effectsAll(ctx, created) : [];
-    created.forEach((it, i) => {
-      results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] };
-      audits.push({ accountId: auth.accountId, userId: auth.userId, action: 'create', entity: handler.entity, entityId: it.record.id, after: it.record });
-    });
+    if (!created.length) continue;
+    // An entry exists exactly for each stored record, in its transaction. Written before the
+    // effects: from the stock movements to the commit the batch holds its tanks' stock rows.
+    await auditMany(tx, created.map((it): AuditEntry => ({
+      accountId: auth.accountId, userId: auth.userId, action: 'create', entity: handler.entity, entityId: it.record.id, after: it.record,
+    })));
+    const codes = await handler.effectsAll(ctx, created);
+    created.forEach((it, i) => { results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] }; });
   }
 
   if (duplicates.length) {
     const raised = await repoOf(ctx).exceptionCodes(duplicates.map((d) => d.id));
     for (const { index, id } of duplicates) results[index] = { id, status: 'duplicate', httpStatus: 200, exceptions: raised.get(id) ?? [] };
   }
-  // Written once for the batch, in its transaction: an entry exists exactly for each stored record.
-  await auditMany(tx, audits);
   return results;
 }
 

@@ -14,7 +14,7 @@ export const receiptHandler: KindHandler<Receipt, null> = {
   allowed: (roles) => satisfies(roles, 'editor'),
   storedHashes: (ctx, ids) => storedHashes(ctx.tx, ctx.auth.accountId, receipts, ids),
   async prepareAll(ctx, records) {
-    const tanks = await repoOf(ctx).tanks(records.map((r) => r.tankId));
+    const { tanks } = await repoOf(ctx).references({ tanks: records.map((r) => r.tankId) });
     return records.map((r) => (tanks.has(r.tankId) ? null : new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] })));
   },
   async insertAll(ctx, items) {

@@ -17,9 +17,10 @@ export const transferHandler: KindHandler<Transfer, Refs> = {
   allowed: (roles) => satisfies(roles, 'allFamsUser'),
   storedHashes: (ctx, ids) => storedHashes(ctx.tx, ctx.auth.accountId, transfers, ids),
   async prepareAll(ctx, records) {
-    const repo = repoOf(ctx);
-    const tanks = await repo.tanks(records.flatMap((t) => (t.toTankId ? [t.fromTankId, t.toTankId] : [t.fromTankId])));
-    const employees = await repo.existing('employees', records.flatMap((t) => (t.employeeId ? [t.employeeId] : [])));
+    const { tanks, employees } = await repoOf(ctx).references({
+      tanks: records.flatMap((t) => (t.toTankId ? [t.fromTankId, t.toTankId] : [t.fromTankId])),
+      employees: records.flatMap((t) => (t.employeeId ? [t.employeeId] : [])),
+    });
     return records.map((t) => {
       const from = tanks.get(t.fromTankId);
       if (!from) return new RecordError(422, 'Unknown source tank.', { fromTankId: ['Unknown tank'] });
