@@ -55,7 +55,7 @@ test.describe('setup as admin', () => {
   });
 
   test('create a store, a tank with a chart, an equipment, an employee and an allocation; find each', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
 
     await test.step('store', async () => {
       const form = await newRecord(page, '/Store', 'store');
