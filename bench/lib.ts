@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -44,3 +45,32 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
 }
 
 export const benchDataDir = (name: string) => path.join(os.tmpdir(), `fams-bench-${name}`);
+
+/**
+ * CPU time (ms) used so far by a process and everything it started (for a server: its embedded
+ * PostgreSQL and the backends), from /proc. On a machine shared with other work, latency measures
+ * the neighbours too; CPU per request does not.
+ */
+export function treeCpuMs(rootPid: number): number {
+  const stats = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
+    try {
+      // Fields after the command name (which may hold spaces) in parentheses.
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      return [{ pid: Number(pid), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) }];
+    } catch {
+      return []; // exited meanwhile
+    }
+  });
+  const children = new Map<number, typeof stats>();
+  for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
+  let ticks = 0;
+  const walk = (pid: number) => {
+    for (const c of children.get(pid) ?? []) {
+      ticks += c.ticks;
+      walk(c.pid);
+    }
+  };
+  ticks += stats.find((s) => s.pid === rootPid)?.ticks ?? 0;
+  walk(rootPid);
+  return ticks * 10; // USER_HZ is 100 on Linux
+}

@@ -53,6 +53,16 @@ export async function run() {
     const enqueueMs = performance.now() - t0;
 
     await page.unroute('**/api/**');
+    // Time spent waiting for the batch answers (request sent → answer received), to tell the
+    // server's share of the sync from the page's own (IndexedDB, rendering).
+    let batchMs = 0;
+    let batches = 0;
+    page.on('requestfinished', (r) => {
+      if (!r.url().endsWith('/dispenses/batch')) return;
+      const t = r.timing();
+      batchMs += t.responseEnd - t.requestStart;
+      batches++;
+    });
     const t1 = performance.now();
     await page.reload();
     await status.filter({ hasText: /Online/ }).waitFor();
@@ -66,6 +76,7 @@ export async function run() {
     table(`Outbox sync in headless Chromium: ${N} queued dispenses, batches of ${MAX_BATCH}`, [
       { step: `write ${N} records to the outbox (IndexedDB)`, ms: Math.round(enqueueMs), 'records/s': Math.round(N / (enqueueMs / 1000)), check: '' },
       { step: 'page start → status "0 waiting"', ms: Math.round(syncMs), 'records/s': Math.round(N / (syncMs / 1000)), check: `${stored.n} rows on the server` },
+      { step: `… of which waiting for ${batches} batch answers`, ms: Math.round(batchMs), 'records/s': Math.round(N / (batchMs / 1000)), check: '' },
     ]);
     if (stored.n !== N) process.stdout.write(`\nWARNING: expected ${N} rows on the server, found ${stored.n}\n`);
   } finally {

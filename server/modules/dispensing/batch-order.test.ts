@@ -4,7 +4,7 @@ import type { HistoryAsk, HistoryFound } from './history.repository';
 
 const day = (d: number, h = 0) => new Date(Date.UTC(2026, 9, d, h));
 const drawn = (over: Partial<Drawn>): Drawn => ({ equipmentId: 'e', employeeId: null, costCentreId: null, productId: 'p', litres: 1, meter: null, at: day(5, 10), ...over });
-const ask = (over: Partial<HistoryAsk> = {}): HistoryAsk => ({ id: 'x', equipmentId: 'e', at: day(5), meter: true, lastFill: true, usage: { column: 'equipment', id: 'e', productId: 'p' }, timeZone: 'UTC', ...over });
+const ask = (over: Partial<HistoryAsk> = {}): HistoryAsk => ({ equipmentId: 'e', at: day(5), meter: true, lastFill: true, usage: { column: 'equipment', id: 'e', productId: 'p' }, timeZone: 'UTC', ...over });
 const found = (over: Partial<HistoryFound> = {}): HistoryFound => ({
   meter: null, lastFillAt: null, day: '0.1', month: '0.1', dayFrom: day(5), dayTo: day(6), monthFrom: day(1), monthTo: new Date(Date.UTC(2026, 10, 1)), ...over,
 });

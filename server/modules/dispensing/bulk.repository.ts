@@ -18,7 +18,7 @@ function cell(v: unknown, isArray: boolean, isJson: boolean): string | null {
 /**
  * ONE `insert … select from unnest($1::text[], $2::text[], …)` for any number of rows of a table:
  * one parameter per column whatever the count (a VALUES list needs one per cell and stops at
- * 65,535; json_to_recordset measured ~20× slower than unnest for 500 rows), each cell cast to its
+ * 65,535; json_to_recordset measured several times slower than unnest for 500 rows), each cell cast to its
  * column's type as a parameter would be. Names and types come from the Drizzle table, so a row is
  * written in the table's own terms. A key a row lacks is NULL there (not the column default).
  * Answers the ids of the rows written (all, or those not skipped by `onConflictDoNothing`).

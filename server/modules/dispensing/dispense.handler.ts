@@ -45,8 +45,8 @@ async function insertAll(ctx: IngestContext, items: readonly Item<Dispense, Refs
 
 /**
  * The tank loses the litres; every business rule broken raises an exception, never a refusal.
- * One query reads what was stored before the batch; the batch's earlier records are added as
- * one-by-one ingest would have seen them (`batch-order.ts`).
+ * The history queries read what was stored before the batch; the batch's earlier records are
+ * added as one-by-one ingest would have seen them (`batch-order.ts`).
  */
 async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<string[][]> {
   const repo = repoOf(ctx);
@@ -60,7 +60,7 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
     const { allocationId } = checkDispenseAllowed({ dispense, allocations, usedToday: 0, usedThisMonth: 0, timeZone: refs.tank.timezone });
     const governing = allocations.find((a) => a.id === allocationId);
     const ask: HistoryAsk = {
-      id: d.id, equipmentId: d.equipmentId, at, meter: d.meter !== null, lastFill: f24Rule?.minMinutesBetweenFills != null, timeZone: refs.tank.timezone,
+      equipmentId: d.equipmentId, at, meter: d.meter !== null, lastFill: f24Rule?.minMinutesBetweenFills != null, timeZone: refs.tank.timezone,
       usage: governing ? {
         column: governing.equipmentId ? 'equipment' : governing.employeeId ? 'employee' : 'cost_centre',
         id: (governing.equipmentId ?? governing.employeeId ?? governing.costCentreId)!, productId: refs.tank.productId,

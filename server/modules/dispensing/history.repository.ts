@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client';
 
 /** What one stored dispense is checked against; only what its checks need is asked. */
 export interface HistoryAsk {
-  id: string;
   equipmentId: string;
   at: Date;
   /** The equipment's highest meter before `at` (the dispense has a meter). */
