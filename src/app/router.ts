@@ -10,6 +10,17 @@ export const router = createRouter({
   defaultNotFoundComponent: NotFoundRedirect,
 });
 
+/** react-query and its provider, for the signed-in screens not marked `noQueryClient` (ADR 017). */
+export const loadQueryShell = () => import('./layouts/QueryShell');
+
+// Start loading them beside the screen's own chunk, not after it rendered (AppShell shows them).
+router.subscribe('onBeforeLoad', ({ toLocation }) => {
+  const matches = router.matchRoutes(toLocation.pathname, toLocation.search);
+  if (matches.some((m) => m.routeId === '/_app') && !matches.some((m) => m.staticData?.noQueryClient)) {
+    void loadQueryShell().catch(() => undefined);
+  }
+});
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;

@@ -2,13 +2,14 @@ import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentScreen } from '../access';
+import { loadQueryShell } from '../router';
 import { Brand } from '../Brand';
 import { OfflineReadiness } from '../OfflineReadiness';
 import { MainMenu } from './MainMenu';
 import { Navbar } from './Navbar';
 import { PageHeader } from './PageHeader';
 
-const QueryShell = lazy(() => import('./QueryShell'));
+const QueryShell = lazy(loadQueryShell);
 
 /**
  * The main layout: dark side menu from the lg breakpoint, a drawer below it (phones), the blue
