@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 
-/** e2e: the built app and the real server on a fresh embedded database, in Debian's Chromium. */
+/** e2e: the built app and the real server on a fresh copy of the seeded demo database, in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA = path.join(os.tmpdir(), `fams-e2e-${E2E_PORT}`);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,13 +26,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA} && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
-    url: `http://localhost:${E2E_PORT}/api/v1/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA, LOG_LEVEL: 'warn' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // The suite's server: started by the global setup on a copy of the seeded demo year.
+  globalSetup: './tests/e2e/global-setup.ts',
 });

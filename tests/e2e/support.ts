@@ -1,8 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cloneDataDir, templateDir, type Template } from './templates';
 
 export const USERS = {
   admin: ['admin', 'admin123'], manager: ['manager', 'manager1'], editor: ['editor', 'editor12'],
@@ -35,27 +35,41 @@ export async function storageOf(page: Page) {
 }
 
 /**
- * A FAMS server the test owns (not Playwright's webServer), so a test can stop it to cut the
+ * A FAMS server the test owns (not the suite's shared one), so a test can stop it to cut the
  * network for the service worker too: `context.setOffline` does not stop service-worker fetches.
+ * A fresh start copies one of the run's seeded templates (`templates.ts`); by default the demo
+ * fleet without its year of records, which the offline tests do not need.
  */
 export class OwnServer {
   private proc?: ChildProcess;
   readonly dataDir: string;
-  constructor(readonly port: number) {
-    this.dataDir = path.join(os.tmpdir(), `fams-e2e-own-${port}`);
+  private readonly template: Template;
+  private readonly script: string;
+  constructor(readonly port: number, opts: { template?: Template; dataDir?: string; script?: string } = {}) {
+    this.dataDir = opts.dataDir ?? path.join(os.tmpdir(), `fams-e2e-own-${port}`);
+    this.template = opts.template ?? 'fleet';
+    this.script = opts.script ?? 'server/main.ts';
   }
   get url() { return `http://localhost:${this.port}`; }
 
+  private async health(): Promise<number> {
+    try { return (await fetch(`${this.url}/api/v1/health`)).status; } catch { return 0; }
+  }
+
   async start(fresh = false) {
-    if (fresh) fs.rmSync(this.dataDir, { recursive: true, force: true });
-    this.proc = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
-      // The offline tests need the demo fleet, not its year of history (which takes ~25 s to seed).
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', FAMS_DEMO_HISTORY: '0' },
+    if (await this.health()) throw new Error(`port ${this.port} is already in use; set E2E_PORT to another port`);
+    if (fresh) cloneDataDir(templateDir(this.template), this.dataDir);
+    this.proc = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', this.script], {
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await expect.poll(async () => {
-      try { return (await fetch(`${this.url}/api/v1/health`)).status; } catch { return 0; }
-    }, { timeout: 120_000, intervals: [100, 250, 500] }).toBe(200);
+    // A plain loop, not expect.poll: the global setup starts the suite's server outside any test.
+    const until = Date.now() + 180_000;
+    while ((await this.health()) !== 200) {
+      if (this.proc.exitCode !== null) throw new Error(`the FAMS server on port ${this.port} exited with ${this.proc.exitCode}`);
+      if (Date.now() > until) throw new Error(`the FAMS server on port ${this.port} did not answer within 180 s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 
   async stop() {
