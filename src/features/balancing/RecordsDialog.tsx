@@ -45,7 +45,7 @@ export function RecordsDialog({ tankId, tank, drill, onClose }: Props) {
                   <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>Retry</Button>
                 </Alert.Root>
               ) : !data ? (
-                <Stack gap="2" aria-busy="true" aria-label="Loading">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h="6" />)}</Stack>
+                <Stack gap="2" role="status" aria-busy="true" aria-label="Loading">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h="6" />)}</Stack>
               ) : data.items.length === 0 ? (
                 <EmptyState.Root size="sm">
                   <EmptyState.Content>

@@ -145,7 +145,7 @@ export function KpiCards() {
         </Alert.Root>
       )}
       {q.isPending && (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-busy="true" aria-label="Loading the figures">
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" role="status" aria-busy="true" aria-label="Loading the figures">
           {Array.from({ length: serverCards }, (_, i) => <Skeleton key={i} h="40" rounded="md" />)}
         </SimpleGrid>
       )}

@@ -73,7 +73,7 @@ export function PivotPage() {
       </Alert.Root>
     );
   } else if (isPending) {
-    body = <Stack gap="2" aria-busy="true" aria-label="Loading">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h="6" />)}</Stack>;
+    body = <Stack gap="2" role="status" aria-busy="true" aria-label="Loading">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h="6" />)}</Stack>;
   } else if (data && data.rows.length === 0) {
     body = <Alert.Root status="info"><Alert.Indicator /><Alert.Description>No dispenses match these filters. Widen the date range or clear a filter.</Alert.Description></Alert.Root>;
   } else if (data) {

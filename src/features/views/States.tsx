@@ -36,7 +36,7 @@ export function NoData({ title, children }: { title: string; children: ReactNode
 /** First load of a chart or calendar. */
 export function Loading({ label, height = '64' }: { label: string; height?: string }) {
   return (
-    <Stack gap="3" aria-busy="true" aria-label={label}>
+    <Stack gap="3" role="status" aria-busy="true" aria-label={label}>
       <Skeleton h={height} rounded="md" />
       <Skeleton h="8" w="60%" />
     </Stack>

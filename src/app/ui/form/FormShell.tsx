@@ -44,7 +44,7 @@ export function FormLoadState({ title, error, onRetry }: { title: string; error?
             {onRetry && <Button size="sm" variant="outline" onClick={onRetry}>Retry</Button>}
           </Alert.Root>
         ) : (
-          <Stack gap="5" aria-busy="true" aria-label="Loading">
+          <Stack gap="5" role="status" aria-busy="true" aria-label="Loading">
             {Array.from({ length: 5 }, (_, i) => <Stack key={i} gap="2"><Skeleton h="3" w="24" /><Skeleton h="9" /></Stack>)}
           </Stack>
         )}
