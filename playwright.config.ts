@@ -1,16 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
-import os from 'node:os';
-import path from 'node:path';
 
-/** e2e: the built app and the real server on a fresh copy of the seeded demo database, in Debian's Chromium. */
+/** e2e: the built app and real servers on fresh copies of the seeded demo database, in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_DATA = path.join(os.tmpdir(), `fams-e2e-${E2E_PORT}`);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Files run side by side (tests of one file in order), each worker on its own server: see
+  // tests/e2e/fixtures.ts. E2E_WORKERS=1 runs them one after the other.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // Generous: a test must hold on a busy 2-core machine; a passing run is not slowed by it.
   timeout: 120_000,
@@ -26,6 +25,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  // The suite's server: started by the global setup on a copy of the seeded demo year.
+  // Builds a stale app and seeds the templates the servers start from (tests/e2e/templates.ts).
   globalSetup: './tests/e2e/global-setup.ts',
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { LANDING, signIn, USERS, type DemoUser } from './support';
 
 /**

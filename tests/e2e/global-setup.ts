@@ -1,18 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { E2E_DATA, E2E_PORT } from '../../playwright.config';
-import { OwnServer } from './support';
-import { cloneDataDir, templateDir, templatesRoot } from './templates';
+import { ensureBuild } from '../../scripts/ensure-build';
+import { templatesRoot } from './templates';
 
 /**
- * Seeds this run's templates once (`seed-templates.ts`), then starts the suite's server on a copy
- * of the demo year. Not Playwright's `webServer`: that starts before any global setup, so it
- * could not start from a template.
+ * Builds the app when stale and seeds this run's templates once (`seed-templates.ts`); each
+ * worker's server then starts on a copy (`fixtures.ts`), never re-seeding.
  */
-export default async function globalSetup() {
+export default function globalSetup() {
+  ensureBuild();
   const seeded = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/seed-templates.ts', templatesRoot()], { stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error(`seeding the e2e templates failed (exit ${seeded.status})`);
-  cloneDataDir(templateDir('year'), E2E_DATA);
-  const server = new OwnServer(E2E_PORT, { dataDir: E2E_DATA, script: 'scripts/start.ts' });
-  await server.start();
-  return () => server.stop();
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from './fixtures';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { LANDING, signIn, USERS, type DemoUser } from './support';

@@ -7,11 +7,14 @@ import { useAllowedScreens } from '../access';
 import type { ScreenPath } from '../guard';
 import { starred, visibleStarred } from '../starred';
 
-/** Menu groups in SCREENS order, each with the screens (having a menu label) the user may open. */
+/**
+ * Menu groups in SCREENS order, each with the built screens (having a menu label) the user may
+ * open. A screen a later issue builds stays out of the menu; its route still answers.
+ */
 function groupScreens(screens: Screen[]): [string, Screen[]][] {
   const groups = new Map<string, Screen[]>();
   for (const s of screens) {
-    if (!s.menu) continue;
+    if (!s.menu || !s.ready) continue;
     const g = s.group ?? 'Other';
     groups.set(g, [...(groups.get(g) ?? []), s]);
   }
@@ -59,7 +62,7 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { paths } = useSnapshot(starred);
   const stars = visibleStarred(paths)
     .map((p) => screenFor(p))
-    .filter((s): s is Screen => !!s && allowed.includes(s));
+    .filter((s): s is Screen => !!s && !!s.ready && allowed.includes(s));
   return (
     <Stack as="nav" aria-label="Main menu" gap="1" pb="6">
       {stars.length > 0 && (

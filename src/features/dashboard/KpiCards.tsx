@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useRoles } from '@/app/access';
 import { satisfies } from '@/contract/access';
 import { mayShowCard, type BreakdownRow, type DashboardCard, type LitresTotals } from '@/contract/dashboard';
+import { screenFor } from '@/contract/screens';
 import { ALARM_LABEL, type TankLevel } from '@/contract/tanks';
 import { useSyncStatus } from '@/lib/offline';
 import { useDashboardSummary } from './client';
@@ -24,7 +25,9 @@ function KpiCard({ title, children, footer }: { title: string; children: ReactNo
   );
 }
 
+/** A link to another screen; none while that screen is not built yet (nothing unfinished looks finished). */
 function CardLink({ to, children }: { to: '/TankLevels' | '/fullpagedashboard' | '/Exceptions' | '/Device'; children: ReactNode }) {
+  if (!screenFor(to)?.ready) return null;
   return <ChakraLink asChild color="orange.fg" fontWeight="semibold"><Link to={to}>{children}</Link></ChakraLink>;
 }
 
