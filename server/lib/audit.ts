@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -21,7 +22,21 @@ export async function audit(db: DbOrTx, e: AuditEntry) {
   await db.insert(auditLog).values(row(e));
 }
 
-/** Writes several audit entries in one statement (same transaction as the changes). */
+/** A jsonb cell as text (SQL NULL for none), as Drizzle's jsonb column would write it. */
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/**
+ * Writes several audit entries in one statement (same transaction as the changes): one
+ * `insert … select from unnest(…)` with one array parameter per column, whatever the number of
+ * entries (a VALUES list has one parameter per cell: 55 against 25 ms for 500 entries, ADR 016).
+ */
 export async function auditMany(db: DbOrTx, entries: AuditEntry[]) {
-  if (entries.length) await db.insert(auditLog).values(entries.map(row));
+  if (!entries.length) return;
+  const rows = entries.map(row);
+  const col = (type: string, pick: (r: ReturnType<typeof row>) => unknown) => sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
+  await db.execute(sql`insert into ${auditLog} (account_id, user_id, action, entity, entity_id, before, after)
+    select account_id, user_id, action, entity, entity_id, before::jsonb, after::jsonb
+    from unnest(${col('bigint', (r) => r.accountId)}, ${col('bigint', (r) => r.userId)}, ${col('text', (r) => r.action)},
+      ${col('text', (r) => r.entity)}, ${col('text', (r) => r.entityId)}, ${col('text', (r) => json(r.before))}, ${col('text', (r) => json(r.after))})
+      as u(account_id, user_id, action, entity, entity_id, before, after)`);
 }

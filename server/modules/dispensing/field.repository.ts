@@ -37,12 +37,13 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     return out;
   }
 
-  /** One row per movement; the trigger of migration 0004 keeps each tank's book in `tank_stock`. */
+  /**
+   * One row per movement, one statement; the statement trigger of migration 0008 then moves each
+   * tank's book in `tank_stock` once, tanks in one order for every batch (two batches lock the same
+   * rows in the same order, so they queue instead of deadlocking).
+   */
   async function moveMany(movements: readonly Movement[]) {
-    // Tanks in one order for every batch: two batches lock the same `tank_stock` rows in the
-    // same order, so they queue instead of deadlocking.
-    const sorted = [...movements].sort((a, b) => (a.tankId < b.tankId ? -1 : a.tankId > b.tankId ? 1 : 0));
-    await insertRows(db, stockMovements, sorted.map((m) => ({ accountId, ...m })));
+    await insertRows(db, stockMovements, movements.map((m) => ({ accountId, ...m })));
   }
 
   return {
