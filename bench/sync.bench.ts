@@ -30,7 +30,8 @@ export async function run() {
     await page.getByLabel('E-mail or username').fill('driver');
     await page.getByLabel('Password', { exact: true }).fill('driver1');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/dashboard/);
+    // Drivers land on their Quick dispense (ADR 018): the sync runs under the form and its recent records.
+    await page.waitForURL((u) => !u.pathname.startsWith('/pages/'));
     const status = page.getByRole('button', { name: /^Sync status:/ });
     await status.filter({ hasText: /Online/ }).waitFor();
 

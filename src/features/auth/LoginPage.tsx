@@ -8,7 +8,7 @@ import { AuthenticateBody } from '@/contract/auth';
 import { MESSAGES } from '@/contract/errors';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
-import { OfflineUnlockError } from '@/lib/offline/identity';
+import { OfflineUnlockError } from '@/lib/offline/unlockError';
 import { useSnapshot } from 'valtio';
 import { session } from '@/lib/session';
 import { afterLogin, continueOtherTabSession, leaveSessionForLogin, login, loginOffline, LoginRefused, wasSignedInOnOpen } from './service';

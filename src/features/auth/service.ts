@@ -4,7 +4,6 @@ import { homePathFor, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens
 import { api, ApiError, refreshToken } from '@/lib/api';
 import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
-import { rememberIdentity, rememberPassword, unlockOffline } from '@/lib/offline/identity';
 import {
   clearAllStorage, clearToken, currentRoles, findAccount, hasStoredIdentity, hasValidSession, identitySnapshot, LOCAL_KEYS,
   session, storeIdentity, storeOfflineSession, storePermissions, storeSelectedAccount, storeToken,
@@ -12,6 +11,12 @@ import {
 import { anotherTabIsLive, joinOtherTab } from '@/lib/tabSession';
 
 /** Sign-in, account choice, renewal and sign-out: the flows behind the auth pages and guards. */
+
+/**
+ * The offline unlock and identity copy live in the device database (Dexie): loaded when a sign-in
+ * needs them, so the login page's first screen does not carry the database code (ADR 017).
+ */
+const offlineIdentity = () => import('@/lib/offline/identity');
 
 /**
  * Tokens of the last sign-in, per account, kept only in memory until the user picks an account:
@@ -74,7 +79,7 @@ export async function loadPermissions(): Promise<void> {
   storePermissions(await api.get('Role/GetPermissions', PermissionsResponse));
   // The offline copy follows the session (account switch, changed roles) before the app moves on.
   const snap = identitySnapshot();
-  if (snap) await rememberIdentity(snap).catch(offlineNotSaved);
+  if (snap) await offlineIdentity().then((o) => o.rememberIdentity(snap)).catch(offlineNotSaved);
 }
 
 /**
@@ -85,7 +90,8 @@ export async function loadPermissions(): Promise<void> {
  */
 async function rememberForOffline(typed: string, pass: string, results: LoginResult[]): Promise<void> {
   const first = results[0];
-  await rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass)
+  await offlineIdentity()
+    .then((o) => o.rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass))
     .catch(offlineNotSaved);
 }
 
@@ -111,6 +117,7 @@ function askPersistentStorage(): void {
 export async function loginOffline(username: string, password: string): Promise<LoginOutcome> {
   signedInAtStart = null;
   pendingTokens.clear();
+  const { unlockOffline } = await offlineIdentity();
   storeOfflineSession(await unlockOffline(username, password));
   return { next: 'done' };
 }
