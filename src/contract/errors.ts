@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** Every error body the API sends (DESIGN.md §3). */
+/** Every error body the API sends (DESIGN.md §3). zod/mini: the api client parses it on every page (auth.ts says why). */
 export const ErrorBody = z.object({
   title: z.string(),
   message: z.string(),
   code: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import type { ZodType } from 'zod';
+import { safeParse, type $ZodType as ZodType } from 'zod/v4/core';
 
 type Values = Record<string, string>;
 type Errors<V> = Partial<Record<keyof V, string>>;
 
 /** First message per field, keyed by the field name, from a zod parse of the whole form. */
 function issuesByField<V extends Values>(schema: ZodType, values: V): Errors<V> {
-  const result = schema.safeParse(values);
+  const result = safeParse(schema, values);
   if (result.success) return {};
   const out: Errors<V> = {};
   for (const issue of result.error.issues) {
