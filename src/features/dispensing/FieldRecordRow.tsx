@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
-import { motion, useReducedMotion } from 'framer-motion';
+import { m, useReducedMotion } from 'framer-motion';
 import type { Ref } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/features/device/summary';
@@ -34,7 +34,7 @@ export function FieldRecordRow({ rec, reference, onFix, onDiscard, ref }: Props)
   const problems = rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
   return (
     // The new row grows from nothing, which moves the rows below smoothly by itself (no layout animation on every row).
-    <motion.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
+    <m.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
       initial={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
       animate={reduce ? { opacity: 1 } : { opacity: 1, height: 'auto' }}
       exit={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
@@ -72,6 +72,6 @@ export function FieldRecordRow({ rec, reference, onFix, onDiscard, ref }: Props)
           </Stack>
         )}
       </Box>
-    </motion.li>
+    </m.li>
   );
 }

@@ -8,6 +8,7 @@ import { KIND_LABEL, summary } from '@/features/device/summary';
 import { discardRejected, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { notify } from '@/lib/notify';
 import { FieldRecordRow } from './FieldRecordRow';
+import { FieldMotion } from './motion';
 
 interface Props<K extends FieldRecordKind> {
   kind: K;
@@ -58,13 +59,15 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
           {records && records.length === 0 && <Text color="fg.muted" fontSize="sm">Nothing recorded on this device yet.</Text>}
           {records && (
             <Box as="ul" m="0" p="0" aria-label={title}>
-              <AnimatePresence initial={false}>
-                {records.map((r) => (
-                  <FieldRecordRow key={r.id} rec={r} reference={reference}
-                    onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
-                    onDiscard={setDiscarding} />
-                ))}
-              </AnimatePresence>
+              <FieldMotion>
+                <AnimatePresence initial={false}>
+                  {records.map((r) => (
+                    <FieldRecordRow key={r.id} rec={r} reference={reference}
+                      onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
+                      onDiscard={setDiscarding} />
+                  ))}
+                </AnimatePresence>
+              </FieldMotion>
             </Box>
           )}
           {footer}
