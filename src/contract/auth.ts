@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MIN } from './constants';
+import { LOGIN_NAME_MAX, SIGN_IN_WORDS as W } from './sign-in';
 
 /*
  * zod/mini (the same schemas and core as zod, checks as functions instead of methods): the sign-in
@@ -7,17 +8,17 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MIN } from './constants';
  * download does not carry zod's whole method API (ADR 017). They mix with zod schemas anywhere.
  */
 
-export const loginName = z.string({ error: 'E-mail or username is required' }).check(
+export const loginName = z.string({ error: W.loginNameRequired }).check(
   z.trim(),
-  z.minLength(1, 'E-mail or username is required'),
-  z.minLength(USERNAME_MIN, `At least ${USERNAME_MIN} characters`),
-  z.maxLength(254, 'At most 254 characters'),
+  z.minLength(1, W.loginNameRequired),
+  z.minLength(USERNAME_MIN, W.loginNameShort),
+  z.maxLength(LOGIN_NAME_MAX, W.loginNameLong),
 );
 
-export const password = z.string({ error: 'Password is required' }).check(
-  z.minLength(1, 'Password is required'),
-  z.minLength(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`),
-  z.maxLength(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
+export const password = z.string({ error: W.passwordRequired }).check(
+  z.minLength(1, W.passwordRequired),
+  z.minLength(PASSWORD_MIN, W.passwordShort),
+  z.maxLength(PASSWORD_MAX, W.passwordLong),
 );
 
 const int = () => z.int();

@@ -1,5 +1,5 @@
-import { AuthenticateResponse, OkResponse, PermissionsResponse, type LoginResult } from '@/contract/auth';
-import { MESSAGES } from '@/contract/errors';
+import type { LoginResult } from '@/contract/auth';
+import { MESSAGES } from '@/contract/error-codes';
 import { homePathFor, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens';
 import { api, ApiError, refreshToken } from '@/lib/api';
 import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
@@ -17,6 +17,9 @@ import { anotherTabIsLive, joinOtherTab } from '@/lib/tabSession';
  * needs them, so the login page's first screen does not carry the database code (ADR 017).
  */
 const offlineIdentity = () => import('@/lib/offline/identity');
+
+/** The sign-in answers' schemas (zod): loaded by the first call that needs them, not with the login page. */
+const schemas = () => import('@/contract/auth');
 
 /**
  * Tokens of the last sign-in, per account, kept only in memory until the user picks an account:
@@ -43,7 +46,7 @@ export async function login(username: string, password: string): Promise<LoginOu
   await leaving;
   await loggingOut;
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: username, Password: password },
-    AuthenticateResponse, { quiet: true, anonymous: true });
+    (await schemas()).AuthenticateResponse, { quiet: true, anonymous: true });
   const usable = value.filter((r) => !r.account.blocked && r.userRoles.id > 1 && r.token);
   if (usable.length === 0) throw new LoginRefused(MESSAGES.accountBlocked);
   storeIdentity(value);
@@ -76,7 +79,7 @@ export async function selectAccount(accountId: number): Promise<void> {
 }
 
 export async function loadPermissions(): Promise<void> {
-  storePermissions(await api.get('Role/GetPermissions', PermissionsResponse));
+  storePermissions(await api.get('Role/GetPermissions', (await schemas()).PermissionsResponse));
   // The offline copy follows the session (account switch, changed roles) before the app moves on.
   const snap = identitySnapshot();
   if (snap) await offlineIdentity().then((o) => o.rememberIdentity(snap)).catch(offlineNotSaved);
@@ -229,15 +232,20 @@ export function logout({ navigate = true } = {}): Promise<void> {
   if (navigate) signedInAtStart = null;
   const hadIdentity = hasStoredIdentity() || hasValidSession();
   clearAllStorage();
-  if (hadIdentity) loggingOut = api.post('auth/logout', {}, OkResponse, { quiet: true, anonymous: true }).catch(() => undefined);
+  if (hadIdentity) loggingOut = revokeCookie();
   if (navigate) goTo(LOGIN_PATH);
   return loggingOut.then(() => undefined);
+}
+
+/** The server forgets this device's sign-in (the refresh cookie); any failure is ignored. */
+function revokeCookie(): Promise<unknown> {
+  return schemas().then((s) => api.post('auth/logout', {}, s.OkResponse, { quiet: true, anonymous: true })).catch(() => undefined);
 }
 
 /** Lock: the cookie is revoked and the token dropped, but the user stays known for unlock. */
 export function lock(): void {
   clearToken();
-  loggingOut = api.post('auth/logout', {}, OkResponse, { quiet: true, anonymous: true }).catch(() => undefined);
+  loggingOut = revokeCookie();
   goTo('/pages/lock-screen');
 }
 
@@ -248,7 +256,7 @@ export async function unlock(password: string): Promise<void> {
   if (!user) throw new LoginRefused('Please sign in again.');
   await loggingOut;
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: user.email || user.displayName, Password: password },
-    AuthenticateResponse, { quiet: true, anonymous: true });
+    (await schemas()).AuthenticateResponse, { quiet: true, anonymous: true });
   storeIdentity(value);
   await rememberForOffline(user.email || user.displayName, password, value);
   const match = value.find((r) => r.account.accountId === accountId && !r.account.blocked)
