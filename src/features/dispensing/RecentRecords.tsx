@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { AnimatePresence } from 'framer-motion';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
@@ -34,6 +34,10 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
   const all = useRecentRecords(kind, filter ? limit * 4 : limit) as OutboxRecord<K>[] | undefined;
   const records = useMemo(() => (filter ? all?.filter(filter).slice(0, limit) : all), [all, filter, limit]);
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
+  // One callback for every row and every render (the rows are memoised), calling the latest `onFix`.
+  const onFixNow = useRef(onFix);
+  useEffect(() => { onFixNow.current = onFix; });
+  const fix = useCallback((rec: OutboxRecord) => onFixNow.current(rec as OutboxRecord<K>), []);
   const counts = { waiting: 0, rejected: 0 };
   for (const r of records ?? []) {
     if (r.state === 'queued' || r.state === 'sending') counts.waiting++;
@@ -63,7 +67,7 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
                 <AnimatePresence initial={false}>
                   {records.map((r) => (
                     <FieldRecordRow key={r.id} rec={r} reference={reference}
-                      onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
+                      onFix={r.id === editingId ? undefined : fix}
                       onDiscard={setDiscarding} />
                   ))}
                 </AnimatePresence>
