@@ -95,14 +95,12 @@ class Run {
   private async kind(kind: FieldRecordKind): Promise<boolean> {
     let limit = Math.min(this.opts.batchSize ?? MAX_BATCH, MAX_BATCH);
     for (;;) {
-      const batch = await nextBatch(this.db, kind, limit);
+      const { batch, ready } = await this.take(kind, limit);
       if (batch.length === 0) return true;
-      const due = batch[0].nextAttemptAt;
-      if (!this.opts.force && due > this.now()) {
-        this.noteRetry(due);
+      if (!ready) {
+        this.noteRetry(batch[0].nextAttemptAt);
         return true; // this kind waits; later kinds may still go
       }
-      await this.settle(batch.map((r) => [r.id, { state: 'sending' }]));
       let res: TransportResponse;
       try {
         this.out.requests += 1;
@@ -144,6 +142,20 @@ class Run {
       await this.failAll(batch, message, res.retryAfter);
       return false;
     }
+  }
+
+  /**
+   * The next batch of a kind in sending order and, when it is due, marked `sending` in the same
+   * transaction: one index read and one write per batch.
+   */
+  private take(kind: FieldRecordKind, limit: number): Promise<{ batch: OutboxRecord[]; ready: boolean }> {
+    return this.db.transaction('rw', this.db.outbox, async () => {
+      const batch = await nextBatch(this.db, kind, limit);
+      if (batch.length === 0 || (!this.opts.force && batch[0].nextAttemptAt > this.now())) return { batch, ready: false };
+      const sending = batch.map((r): OutboxRecord => ({ ...r, state: 'sending' }));
+      await this.db.outbox.bulkPut(sending);
+      return { batch: sending, ready: true };
+    });
   }
 
   /** Settles each record by its result; false when some had none (they wait for the next run). */
