@@ -14,6 +14,22 @@ import { benchDataDir, CHROMIUM_ARGS, chromiumPath, startServer, table } from '.
 import { apiSession, embeddedDbUrl } from './server';
 
 const N = 10_000;
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+
+/** Self time per function of a V8 CPU profile, the largest first. */
+function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  table(`Page main thread during the sync (self time, ${Math.round(total)} ms sampled)`,
+    [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([fn, ms]) => ({ function: fn, ms: Math.round(ms) })));
+}
 const DEVICE = 'bench-sync';
 
 export async function run() {
@@ -30,7 +46,8 @@ export async function run() {
     await page.getByLabel('E-mail or username').fill('driver');
     await page.getByLabel('Password', { exact: true }).fill('driver1');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/dashboard/);
+    // Drivers land on their Quick dispense (ADR 018): the sync runs under the form and its recent records.
+    await page.waitForURL((u) => !u.pathname.startsWith('/pages/'));
     const status = page.getByRole('button', { name: /^Sync status:/ });
     await status.filter({ hasText: /Online/ }).waitFor();
 
@@ -63,11 +80,22 @@ export async function run() {
       batchMs += t.responseEnd - t.requestStart;
       batches++;
     });
+    let bySw = 0;
+    page.context().on('request', (r) => { if (r.url().endsWith('/dispenses/batch') && r.serviceWorker()) bySw++; });
+    // FAMS_BENCH_PROFILE=1: where the page's main thread spends the sync (V8 CPU profile, self time).
+    const cdp = process.env.FAMS_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 2000 });
+      await cdp.send('Profiler.start');
+    }
     const t1 = performance.now();
     await page.reload();
     await status.filter({ hasText: /Online/ }).waitFor();
     await page.getByRole('button', { name: 'Sync status: online, 0 waiting' }).waitFor({ timeout: 600_000 });
     const syncMs = performance.now() - t1;
+    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+    if (bySw) process.stdout.write(`\n${bySw} of the batches were sent by the service worker\n`);
 
     const client = new pg.Client({ connectionString: embeddedDbUrl(dir) });
     await client.connect();

@@ -1,18 +1,27 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MIN } from './constants';
+import { LOGIN_NAME_MAX, SIGN_IN_WORDS as W } from './sign-in';
 
-export const loginName = z
-  .string({ error: 'E-mail or username is required' })
-  .trim()
-  .min(1, 'E-mail or username is required')
-  .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters`)
-  .max(254, 'At most 254 characters');
+/*
+ * zod/mini (the same schemas and core as zod, checks as functions instead of methods): the sign-in
+ * path (api client, auth service, login page) parses with these alone, so every page's first
+ * download does not carry zod's whole method API (ADR 017). They mix with zod schemas anywhere.
+ */
 
-export const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
+export const loginName = z.string({ error: W.loginNameRequired }).check(
+  z.trim(),
+  z.minLength(1, W.loginNameRequired),
+  z.minLength(USERNAME_MIN, W.loginNameShort),
+  z.maxLength(LOGIN_NAME_MAX, W.loginNameLong),
+);
+
+export const password = z.string({ error: W.passwordRequired }).check(
+  z.minLength(1, W.passwordRequired),
+  z.minLength(PASSWORD_MIN, W.passwordShort),
+  z.maxLength(PASSWORD_MAX, W.passwordLong),
+);
+
+const int = () => z.int();
 
 export const AuthenticateBody = z.strictObject({ Username: loginName, Password: password });
 export type AuthenticateBody = z.infer<typeof AuthenticateBody>;
@@ -20,15 +29,15 @@ export type AuthenticateBody = z.infer<typeof AuthenticateBody>;
 export const AccountInfo = z.object({
   accountKey: z.string(),
   accountName: z.string(),
-  accountId: z.number().int(),
-  accountTypeId: z.number().int(),
+  accountId: int(),
+  accountTypeId: int(),
   accountType: z.string(),
   blocked: z.boolean(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 
 export const UserRoles = z.object({
-  id: z.number().int(),
+  id: int(),
   username: z.string(),
   userRoles: z.array(z.object({ code: z.string() })),
 });
@@ -38,7 +47,7 @@ export const LoginResult = z.object({
   /** Account-scoped access token; empty for a blocked account. */
   token: z.string(),
   /** Access token expiry, epoch milliseconds. */
-  expiresAt: z.number().int(),
+  expiresAt: int(),
   userName: z.string(),
   email: z.string(),
   userKey: z.string(),
@@ -51,8 +60,8 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const AuthenticateResponse = z.object({ value: z.array(LoginResult) });
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponse>;
 
-export const RefreshBody = z.strictObject({ accountId: z.number().int().positive() });
-export const RefreshResponse = z.object({ token: z.string(), expiresAt: z.number().int() });
+export const RefreshBody = z.strictObject({ accountId: z.int().check(z.positive()) });
+export const RefreshResponse = z.object({ token: z.string(), expiresAt: int() });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 export const ScreenPermission = z.object({
@@ -66,26 +75,26 @@ export const PermissionsResponse = z.object({
 export type PermissionsResponse = z.infer<typeof PermissionsResponse>;
 
 export const ForgotPasswordBody = z.strictObject({
-  email: z.email('Enter a valid e-mail address').max(254),
+  email: z.email('Enter a valid e-mail address').check(z.maxLength(254)),
 });
 export const ResetPasswordBody = z.strictObject({
-  token: z.string().min(20, 'The reset link is not valid').max(200),
+  token: z.string().check(z.minLength(20, 'The reset link is not valid'), z.maxLength(200)),
   password,
 });
 export const ChangePasswordBody = z.strictObject({ currentPassword: password, newPassword: password });
 
 export const RegisterBody = z.strictObject({
-  name: z.string().trim().min(1, 'Please enter your name.').max(120),
-  email: z.email('Enter a valid e-mail address').max(254),
-  company: z.string().trim().min(1, 'Please enter your company.').max(120),
-  phone: z.string().trim().max(40).optional(),
+  name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(120)),
+  email: z.email('Enter a valid e-mail address').check(z.maxLength(254)),
+  company: z.string().check(z.trim(), z.minLength(1, 'Please enter your company.'), z.maxLength(120)),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
-export const OkResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
+export const OkResponse = z.object({ ok: z.literal(true), message: z.optional(z.string()) });
 
 export const MeResponse = z.object({
-  userId: z.number().int(),
+  userId: int(),
   userKey: z.string(),
   userName: z.string(),
   email: z.string(),

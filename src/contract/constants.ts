@@ -9,6 +9,8 @@ export const PASSWORD_MAX = 10;
 export const USERNAME_MIN = 3;
 export const DEFAULT_ROLE = 'user';
 export const API_ROOT = '/api/v1';
+/** The list protocol's largest page (contract/list.ts). */
+export const MAX_PAGE_SIZE = 200;
 /** Access tokens are short-lived; the refresh cookie renews them. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants';
 
 /**
  * The one list protocol (server paging, sorting, search, filters) every list endpoint speaks and
@@ -9,7 +10,7 @@ import { z } from 'zod';
  * Deep pages stay cheap with `after`: the opaque cursor of the last row of the previous page
  * (keyset paging); when `after` is given, `page` is ignored.
  */
-export const MAX_PAGE_SIZE = 200;
+export { MAX_PAGE_SIZE };
 
 export const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay, PIVOT_DIMENSIONS, PIVOT_MEASURES, type PivotDimension, type PivotMeasure } from './pivot';
 import { hasDecimals } from './setup/fields';
 
 /**
@@ -273,10 +274,7 @@ export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 // ---- Pivot ------------------------------------------------------------------------------------
 
-export const PIVOT_DIMENSIONS = ['store', 'product', 'tank', 'equipment', 'employee', 'costCentre', 'day', 'week', 'month'] as const;
-export type PivotDimension = (typeof PIVOT_DIMENSIONS)[number];
-export const PIVOT_MEASURES = ['litres', 'cost', 'count'] as const;
-export type PivotMeasure = (typeof PIVOT_MEASURES)[number];
+export { isCalendarDay, PIVOT_DIMENSIONS, PIVOT_MEASURES, type PivotDimension, type PivotMeasure } from './pivot';
 export const DIMENSION_LABELS: Record<PivotDimension, string> = {
   store: 'Store', product: 'Product', tank: 'Tank', equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre',
   day: 'Day', week: 'Week', month: 'Month',
@@ -287,13 +285,6 @@ export const MAX_PIVOT_CELLS = 20_000;
 /** A pivot without a column dimension is one column wide. */
 export const pivotCellsOk = (rows: number, cols: number) => rows * Math.max(cols, 1) <= MAX_PIVOT_CELLS;
 
-/** YYYY-MM-DD naming a day that exists (2026-02-30 does not; Date.parse would roll it over). */
-export function isCalendarDay(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
 const day = (label: string) => z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`);
 
 /**

@@ -19,7 +19,8 @@ import { ErrorBody } from './errors';
  */
 
 /** 409 body: the edit was based on an old version, or the row was deleted meanwhile. */
-export const ConflictBody = ErrorBody.extend({
+export const ConflictBody = z.object({
+  ...ErrorBody.shape,
   code: z.enum(['stale', 'deleted', 'not_deleted']),
   current: z.unknown(),
 });

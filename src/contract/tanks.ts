@@ -69,10 +69,7 @@ export const TankLevelsResponse = z.object({
 });
 export type TankLevelsResponse = z.infer<typeof TankLevelsResponse>;
 
-/** The range picker of the history chart. */
-export const READING_RANGES = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000, '30d': 30 * 24 * 3600_000 } as const;
-export type ReadingRange = keyof typeof READING_RANGES;
-export const READING_RANGE_LABEL: Record<ReadingRange, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days' };
+export { READING_RANGE_LABEL, READING_RANGES, type ReadingRange } from './tank-ranges';
 
 /** The longest range one request may ask for. */
 export const MAX_READINGS_RANGE_MS = 400 * 24 * 3600_000;

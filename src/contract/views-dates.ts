@@ -1,8 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
-/** Store-local calendar days as YYYY-MM-DD strings, and the buckets of the quick views (views.ts). */
+/**
+ * Store-local calendar days as YYYY-MM-DD strings, the buckets and choices of the quick views
+ * (views.ts re-exports all of it). No zod schema here: the views' route search validators import
+ * this module, and it is part of every page's first download (ADR 017).
+ */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DAY_MS = 86_400_000;
 
 /** A YYYY-MM-DD string that names a real day (no 2026-02-30). */
@@ -12,8 +16,8 @@ export function isRealDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-export const IsoDate = z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date');
-export const Month = z.string().regex(MONTH, 'Use a month as YYYY-MM');
+/** A YYYY-MM string naming a month. */
+export const isMonth = (s: string): boolean => MONTH.test(s);
 
 /** Calendar arithmetic on YYYY-MM-DD strings (UTC, so no daylight-saving surprises). */
 export const addDays = (date: string, n: number): string =>
@@ -37,6 +41,13 @@ export function utcWindow(from: string, to: string): { lo: string; hi: string } 
 
 export const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
+
+export const SERIES_METRICS = ['dispensed', 'received', 'levels'] as const;
+export type SeriesMetric = (typeof SERIES_METRICS)[number];
+export const SERIES_GROUPS = ['store', 'tank', 'product'] as const;
+export type SeriesGroup = (typeof SERIES_GROUPS)[number];
+/** The longest range of the GPS views. */
+export const MAX_GPS_DAYS = 366;
 
 /** The first day of the bucket a day falls in: itself, its ISO week's Monday, or the 1st. */
 export function bucketOf(date: string, interval: Interval): string {

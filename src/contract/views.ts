@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkRange, INTERVALS, IsoDate, Month } from './views-dates';
+import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, MONTH, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
 
 /**
  * Quick views and GPS (`/QuickChartView`, `/QuickCalendarView`, `/QuickViewGPSInformation`,
@@ -30,12 +30,11 @@ export const VIEWS_PATHS = {
 
 export * from './views-dates';
 
+export const IsoDate = z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date');
+export const Month = z.string().regex(MONTH, 'Use a month as YYYY-MM');
+
 // ---------------------------------------------------------------- chart series (/QuickChartView)
 
-export const SERIES_METRICS = ['dispensed', 'received', 'levels'] as const;
-export type SeriesMetric = (typeof SERIES_METRICS)[number];
-export const SERIES_GROUPS = ['store', 'tank', 'product'] as const;
-export type SeriesGroup = (typeof SERIES_GROUPS)[number];
 /** Two years of days is the longest range one chart reads. */
 export const MAX_SERIES_DAYS = 731;
 
@@ -200,7 +199,6 @@ export const VIEWS_LISTS = {
 
 /** Points one map answer carries at most; the latest ones are kept. */
 export const GPS_POINT_LIMIT = 5000;
-export const MAX_GPS_DAYS = 366;
 
 /** `GET /api/v1/views/gps` (rule editor): GPS-stamped dispenses (not reversals, not reversed). */
 export const GpsQuery = z.strictObject({

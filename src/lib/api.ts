@@ -1,8 +1,8 @@
 import ky, { HTTPError, TimeoutError, type KyResponse } from 'ky';
-import type { ZodType } from 'zod';
-import { RefreshResponse } from '@/contract/auth';
+import type { $ZodType as ZodType } from 'zod/v4/core';
 import { API_ROOT } from '@/contract/constants';
-import { ErrorBody, TOKEN_INVALID_STATUS } from '@/contract/errors';
+import { TOKEN_INVALID_STATUS } from '@/contract/error-codes';
+import type { ErrorBody } from '@/contract/errors';
 import { currentHref, goTo, loginHref } from './navigation';
 import { TOKEN_REFRESH_LOCK } from './offline/lock';
 import { notify } from './notify';
@@ -11,8 +11,20 @@ import { authHeaders, clearAllStorage, session, storeToken } from './session';
 /**
  * The one API client (spec §7, §8). Adds the bearer token and the four identity headers, renews
  * an expired token once for all requests waiting on it, parses answers with the contract schemas
- * and reports failures through the one notification helper.
+ * and reports failures through the one notification helper. It checks answers through the
+ * Standard Schema interface every zod schema has and loads the error body's and the renewal's
+ * schemas when it first needs them: zod is not part of every page's first download (ADR 017).
  */
+
+/** The error body's schema (zod), loaded with the first failure. */
+const errorBody = async () => (await import('@/contract/errors')).ErrorBody;
+
+/** The answer checked by its schema (any zod schema, through `~standard`). */
+function check<T>(schema: ZodType<T>, data: unknown): { success: true; data: T } | { success: false; error: unknown } {
+  const result = schema['~standard'].validate(data);
+  if (result instanceof Promise) throw new Error('An answer schema must check synchronously');
+  return result.issues ? { success: false, error: result.issues } : { success: true, data: result.value };
+}
 
 /** A failed call: `status` 0 means no response (network down, timeout). */
 export class ApiError extends Error {
@@ -70,6 +82,7 @@ async function renew(accountId: number): Promise<void> {
   const run = async () => {
     try {
       const data = await base.post('auth/refresh', { json: { accountId }, retry: 0 }).json();
+      const { RefreshResponse } = await import('@/contract/auth');
       const { token, expiresAt } = RefreshResponse.parse(data);
       storeToken(token, expiresAt);
     } catch (e) {
@@ -114,7 +127,7 @@ async function toApiError(e: unknown): Promise<ApiError> {
   if (e instanceof HTTPError) {
     const res = e.response as KyResponse;
     const raw: unknown = await res.clone().json().catch(() => null);
-    const parsed = ErrorBody.safeParse(raw);
+    const parsed = (await errorBody()).safeParse(raw);
     const body = parsed.success
       ? parsed.data
       : { title: 'Error', message: res.statusText || `Request failed (${res.status})`, code: `HTTP_${res.status}` };
@@ -154,7 +167,7 @@ async function call<T>(method: string, path: string, schema: ZodType<T>, json: u
   try {
     const res = await client(path, { method, json, searchParams: opts.searchParams, signal: opts.signal });
     const data: unknown = res.status === 204 ? undefined : await res.json();
-    const parsed = schema.safeParse(data);
+    const parsed = check(schema, data);
     if (!parsed.success) {
       console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
       throw new ApiError(res.status, { title: 'Error', message: 'The server sent an unexpected answer.', code: 'BAD_RESPONSE' });
@@ -183,7 +196,7 @@ async function download(path: string, fallbackName: string, opts: CallOptions): 
   try {
     const res = await authed(path, { method: 'GET', searchParams: opts.searchParams, signal: opts.signal, timeout: false });
     if (!res.ok) {
-      const body = ErrorBody.safeParse(await res.json().catch(() => null));
+      const body = (await errorBody()).safeParse(await res.json().catch(() => null));
       throw new ApiError(res.status, body.success ? body.data : { title: 'Error', message: `Download failed (${res.status})`, code: `HTTP_${res.status}` });
     }
     return { blob: await res.blob(), filename: filenameOf(res.headers.get('Content-Disposition'), fallbackName) };
@@ -229,7 +242,7 @@ async function upload<T>(path: string, file: Blob, schema: ZodType<T>, opts: Cal
       method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream' }, searchParams: opts.searchParams,
       signal: opts.signal, timeout: false, retry: 0,
     });
-    const parsed = schema.safeParse(await res.json());
+    const parsed = check(schema, await res.json());
     if (!parsed.success) throw new ApiError(res.status, { title: 'Error', message: 'The server sent an unexpected answer.', code: 'BAD_RESPONSE' });
     return parsed.data;
   } catch (e) {

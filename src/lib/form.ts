@@ -1,16 +1,27 @@
 import { useCallback, useState } from 'react';
-import type { ZodType } from 'zod';
-
 type Values = Record<string, string>;
 type Errors<V> = Partial<Record<keyof V, string>>;
 
-/** First message per field, keyed by the field name, from a zod parse of the whole form. */
-function issuesByField<V extends Values>(schema: ZodType, values: V): Errors<V> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
+/**
+ * A form's schema as the Standard Schema interface every zod schema has (`~standard`): this file
+ * imports nothing of zod, so the login page can check its form with a plain check
+ * (`contract/sign-in.ts`) and stay without zod (ADR 017).
+ */
+export interface FormSchema {
+  readonly '~standard': {
+    validate(value: unknown): { readonly issues?: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> }
+      | Promise<unknown>;
+  };
+}
+
+/** First message per field, keyed by the field name, from a check of the whole form. */
+function issuesByField<V extends Values>(schema: FormSchema, values: V): Errors<V> {
+  const result = schema['~standard'].validate(values);
+  if (result instanceof Promise) throw new Error('A form schema must check synchronously');
   const out: Errors<V> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '') as keyof V;
+  for (const issue of result.issues ?? []) {
+    const first = issue.path?.[0];
+    const key = String((typeof first === 'object' ? first.key : first) ?? '') as keyof V;
     if (key && !out[key]) out[key] = issue.message;
   }
   return out;
@@ -21,7 +32,7 @@ function issuesByField<V extends Values>(schema: ZodType, values: V): Errors<V> 
  * (on blur) and then updates as the user types; server field errors land on the same fields.
  * Field names are the schema's (and the API's) names so server errors map one to one.
  */
-export function useZodForm<V extends Values>(schema: ZodType, initial: V) {
+export function useZodForm<V extends Values>(schema: FormSchema, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [shown, setShown] = useState<Partial<Record<keyof V, boolean>>>({});

@@ -4,11 +4,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { PasswordField, TextField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
-import { AuthenticateBody } from '@/contract/auth';
-import { MESSAGES } from '@/contract/errors';
+import { MESSAGES } from '@/contract/error-codes';
+import { SignInForm } from '@/contract/sign-in';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
-import { OfflineUnlockError } from '@/lib/offline/identity';
+import { OfflineUnlockError } from '@/lib/offline/unlockError';
 import { useSnapshot } from 'valtio';
 import { session } from '@/lib/session';
 import { afterLogin, continueOtherTabSession, leaveSessionForLogin, login, loginOffline, LoginRefused, wasSignedInOnOpen } from './service';
@@ -44,7 +44,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [otherTabLive, setOtherTabLive] = useState(false);
   const { user } = useSnapshot(session);
-  const form = useZodForm(AuthenticateBody, { Username: '', Password: '' });
+  const form = useZodForm(SignInForm, { Username: '', Password: '' });
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const { Username, Password } = form.values;
 

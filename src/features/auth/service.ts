@@ -1,10 +1,9 @@
-import { AuthenticateResponse, OkResponse, PermissionsResponse, type LoginResult } from '@/contract/auth';
-import { MESSAGES } from '@/contract/errors';
+import type { LoginResult } from '@/contract/auth';
+import { MESSAGES } from '@/contract/error-codes';
 import { homePathFor, LOGIN_PATH, SELECT_ACCOUNT_PATH } from '@/contract/screens';
 import { api, ApiError, refreshToken } from '@/lib/api';
 import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
-import { rememberIdentity, rememberPassword, unlockOffline } from '@/lib/offline/identity';
 import {
   clearAllStorage, clearToken, currentRoles, findAccount, hasStoredIdentity, hasValidSession, identitySnapshot, LOCAL_KEYS,
   session, storeIdentity, storeOfflineSession, storePermissions, storeSelectedAccount, storeToken,
@@ -12,6 +11,15 @@ import {
 import { anotherTabIsLive, joinOtherTab } from '@/lib/tabSession';
 
 /** Sign-in, account choice, renewal and sign-out: the flows behind the auth pages and guards. */
+
+/**
+ * The offline unlock and identity copy live in the device database (Dexie): loaded when a sign-in
+ * needs them, so the login page's first screen does not carry the database code (ADR 017).
+ */
+const offlineIdentity = () => import('@/lib/offline/identity');
+
+/** The sign-in answers' schemas (zod): loaded by the first call that needs them, not with the login page. */
+const schemas = () => import('@/contract/auth');
 
 /**
  * Tokens of the last sign-in, per account, kept only in memory until the user picks an account:
@@ -38,7 +46,7 @@ export async function login(username: string, password: string): Promise<LoginOu
   await leaving;
   await loggingOut;
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: username, Password: password },
-    AuthenticateResponse, { quiet: true, anonymous: true });
+    (await schemas()).AuthenticateResponse, { quiet: true, anonymous: true });
   const usable = value.filter((r) => !r.account.blocked && r.userRoles.id > 1 && r.token);
   if (usable.length === 0) throw new LoginRefused(MESSAGES.accountBlocked);
   storeIdentity(value);
@@ -71,10 +79,10 @@ export async function selectAccount(accountId: number): Promise<void> {
 }
 
 export async function loadPermissions(): Promise<void> {
-  storePermissions(await api.get('Role/GetPermissions', PermissionsResponse));
+  storePermissions(await api.get('Role/GetPermissions', (await schemas()).PermissionsResponse));
   // The offline copy follows the session (account switch, changed roles) before the app moves on.
   const snap = identitySnapshot();
-  if (snap) await rememberIdentity(snap).catch(offlineNotSaved);
+  if (snap) await offlineIdentity().then((o) => o.rememberIdentity(snap)).catch(offlineNotSaved);
 }
 
 /**
@@ -85,7 +93,8 @@ export async function loadPermissions(): Promise<void> {
  */
 async function rememberForOffline(typed: string, pass: string, results: LoginResult[]): Promise<void> {
   const first = results[0];
-  await rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass)
+  await offlineIdentity()
+    .then((o) => o.rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass))
     .catch(offlineNotSaved);
 }
 
@@ -111,6 +120,7 @@ function askPersistentStorage(): void {
 export async function loginOffline(username: string, password: string): Promise<LoginOutcome> {
   signedInAtStart = null;
   pendingTokens.clear();
+  const { unlockOffline } = await offlineIdentity();
   storeOfflineSession(await unlockOffline(username, password));
   return { next: 'done' };
 }
@@ -222,15 +232,20 @@ export function logout({ navigate = true } = {}): Promise<void> {
   if (navigate) signedInAtStart = null;
   const hadIdentity = hasStoredIdentity() || hasValidSession();
   clearAllStorage();
-  if (hadIdentity) loggingOut = api.post('auth/logout', {}, OkResponse, { quiet: true, anonymous: true }).catch(() => undefined);
+  if (hadIdentity) loggingOut = revokeCookie();
   if (navigate) goTo(LOGIN_PATH);
   return loggingOut.then(() => undefined);
+}
+
+/** The server forgets this device's sign-in (the refresh cookie); any failure is ignored. */
+function revokeCookie(): Promise<unknown> {
+  return schemas().then((s) => api.post('auth/logout', {}, s.OkResponse, { quiet: true, anonymous: true })).catch(() => undefined);
 }
 
 /** Lock: the cookie is revoked and the token dropped, but the user stays known for unlock. */
 export function lock(): void {
   clearToken();
-  loggingOut = api.post('auth/logout', {}, OkResponse, { quiet: true, anonymous: true }).catch(() => undefined);
+  loggingOut = revokeCookie();
   goTo('/pages/lock-screen');
 }
 
@@ -241,7 +256,7 @@ export async function unlock(password: string): Promise<void> {
   if (!user) throw new LoginRefused('Please sign in again.');
   await loggingOut;
   const { value } = await api.post('FAMSlegacy/Authenticate', { Username: user.email || user.displayName, Password: password },
-    AuthenticateResponse, { quiet: true, anonymous: true });
+    (await schemas()).AuthenticateResponse, { quiet: true, anonymous: true });
   storeIdentity(value);
   await rememberForOffline(user.email || user.displayName, password, value);
   const match = value.find((r) => r.account.accountId === accountId && !r.account.blocked)

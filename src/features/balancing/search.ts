@@ -1,4 +1,4 @@
-import { MonthParam } from '@/contract/balancing';
+import { isMonth } from '@/contract/views-dates';
 
 /**
  * `/QuickBalancing?month=2026-10&store=<id>&tank=<id>`: the month shown, the store filter and the
@@ -10,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined);
 
 export function validateBalancingSearch(raw: Record<string, unknown>): BalancingSearch {
-  const month = MonthParam.safeParse(raw.month).success ? (raw.month as string) : undefined;
+  const month = typeof raw.month === 'string' && isMonth(raw.month) ? raw.month : undefined;
   const out: BalancingSearch = {};
   if (month) out.month = month;
   if (id(raw.store)) out.store = id(raw.store);

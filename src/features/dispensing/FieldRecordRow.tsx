@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
-import { motion, useReducedMotion } from 'framer-motion';
-import type { Ref } from 'react';
+import { m, useReducedMotion } from 'framer-motion';
+import { memo, type Ref } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/features/device/summary';
 import type { OutboxRecord } from '@/lib/offline';
@@ -28,13 +28,13 @@ function meterTypeOf(rec: OutboxRecord, ref: ReferenceData | undefined): MeterTy
  * be more than 0"), with "Fix and resend". A new row grows in at the top (a fade only with
  * reduced motion), pushing the rows below down smoothly.
  */
-export function FieldRecordRow({ rec, reference, onFix, onDiscard, ref }: Props) {
+function FieldRecordRowView({ rec, reference, onFix, onDiscard, ref }: Props) {
   const reduce = useReducedMotion();
   const state = STATE_LABEL[rec.state];
   const problems = rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
   return (
     // The new row grows from nothing, which moves the rows below smoothly by itself (no layout animation on every row).
-    <motion.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
+    <m.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
       initial={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
       animate={reduce ? { opacity: 1 } : { opacity: 1, height: 'auto' }}
       exit={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
@@ -72,6 +72,21 @@ export function FieldRecordRow({ rec, reference, onFix, onDiscard, ref }: Props)
           </Stack>
         )}
       </Box>
-    </motion.li>
+    </m.li>
   );
 }
+
+/** What a row shows of its record is the same (each live query answers with new objects). */
+function sameShown(a: OutboxRecord, b: OutboxRecord): boolean {
+  return a === b || (a.id === b.id && a.state === b.state && a.attempts === b.attempts && a.lastError === b.lastError
+    && a.createdAt === b.createdAt && a.exceptions.join() === b.exceptions.join()
+    && JSON.stringify(a.fieldErrors) === JSON.stringify(b.fieldErrors) && JSON.stringify(a.payload) === JSON.stringify(b.payload));
+}
+
+/**
+ * Re-rendered only when what it shows changed: while a long queue is sent, the list's live query
+ * answers after every batch, and re-rendering every row each time (styles, formatting) was a
+ * large part of the page's work (ADR 017).
+ */
+export const FieldRecordRow = memo(FieldRecordRowView, (a, b) => a.reference === b.reference && a.onFix === b.onFix
+  && a.onDiscard === b.onDiscard && a.ref === b.ref && sameShown(a.rec, b.rec));

@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { AnimatePresence } from 'framer-motion';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
@@ -8,6 +8,7 @@ import { KIND_LABEL, summary } from '@/features/device/summary';
 import { discardRejected, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { notify } from '@/lib/notify';
 import { FieldRecordRow } from './FieldRecordRow';
+import { FieldMotion } from './motion';
 
 interface Props<K extends FieldRecordKind> {
   kind: K;
@@ -33,6 +34,10 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
   const all = useRecentRecords(kind, filter ? limit * 4 : limit) as OutboxRecord<K>[] | undefined;
   const records = useMemo(() => (filter ? all?.filter(filter).slice(0, limit) : all), [all, filter, limit]);
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
+  // One callback for every row and every render (the rows are memoised), calling the latest `onFix`.
+  const onFixNow = useRef(onFix);
+  useEffect(() => { onFixNow.current = onFix; });
+  const fix = useCallback((rec: OutboxRecord) => onFixNow.current(rec as OutboxRecord<K>), []);
   const counts = { waiting: 0, rejected: 0 };
   for (const r of records ?? []) {
     if (r.state === 'queued' || r.state === 'sending') counts.waiting++;
@@ -58,13 +63,15 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
           {records && records.length === 0 && <Text color="fg.muted" fontSize="sm">Nothing recorded on this device yet.</Text>}
           {records && (
             <Box as="ul" m="0" p="0" aria-label={title}>
-              <AnimatePresence initial={false}>
-                {records.map((r) => (
-                  <FieldRecordRow key={r.id} rec={r} reference={reference}
-                    onFix={r.id === editingId ? undefined : (rec) => onFix(rec as OutboxRecord<K>)}
-                    onDiscard={setDiscarding} />
-                ))}
-              </AnimatePresence>
+              <FieldMotion>
+                <AnimatePresence initial={false}>
+                  {records.map((r) => (
+                    <FieldRecordRow key={r.id} rec={r} reference={reference}
+                      onFix={r.id === editingId ? undefined : fix}
+                      onDiscard={setDiscarding} />
+                  ))}
+                </AnimatePresence>
+              </FieldMotion>
             </Box>
           )}
           {footer}

@@ -1,7 +1,8 @@
 import { Box, CloseButton, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
-import { AnimatePresence, motion, useReducedMotion } from 'framer-motion';
+import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
 import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
+import { FieldMotion } from './motion';
 import type { SavedNote } from './useCapture';
 import { useKeyboardInset } from './useKeyboardInset';
 
@@ -18,9 +19,11 @@ export function SaveBar({ barRef, saved, onDismiss, children }: { barRef: RefObj
       mx={{ base: -3, md: -5 }} mb={{ base: -3, md: -5 }} px={{ base: 3, md: 5 }} pt="3"
       pb={{ base: 'calc(0.75rem + env(safe-area-inset-bottom, 0px))', md: '5' }}
       bg="bg.panel" borderTopWidth="1px" roundedBottom="l3" boxShadow="0 -6px 16px -8px rgba(15, 23, 42, 0.18)">
-      <AnimatePresence mode="popLayout" initial={false}>
-        {saved && <SavedCard key={saved.id} note={saved} onDismiss={onDismiss} />}
-      </AnimatePresence>
+      <FieldMotion>
+        <AnimatePresence mode="popLayout" initial={false}>
+          {saved && <SavedCard key={saved.id} note={saved} onDismiss={onDismiss} />}
+        </AnimatePresence>
+      </FieldMotion>
       {children}
     </Box>
   );
@@ -53,7 +56,7 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>) {
   }, [bar]);
 }
 
-const MotionBox = motion.create(Box);
+const MotionBox = m.create(Box);
 
 /** "DF-0009" stays on one line (a browser may break after a hyphen); the text itself is unchanged. */
 function keepWhole(text: string): ReactNode[] {

@@ -1,4 +1,4 @@
-import { READING_RANGES, type ReadingRange } from '@/contract/tanks';
+import { READING_RANGES, type ReadingRange } from '@/contract/tank-ranges';
 
 /** `/TankLevels?storeId&productId&alarms=1&tank=<id>&range=7d`: filters and the open history. */
 export interface TankLevelsSearch {

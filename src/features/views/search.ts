@@ -1,8 +1,9 @@
 import { dropEmpty, validateListSearch, type ListSearch } from '@/app/ui/list/listSearch';
+import type { GpsQuery, SeriesQuery } from '@/contract/views';
 import {
-  addDays, daysInRange, INTERVALS, isRealDate, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS,
-  type GpsQuery, type Interval, type SeriesGroup, type SeriesMetric, type SeriesQuery,
-} from '@/contract/views';
+  addDays, daysInRange, INTERVALS, isMonth, isRealDate, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS,
+  type Interval, type SeriesGroup, type SeriesMetric,
+} from '@/contract/views-dates';
 
 /**
  * The views keep their filters in the URL (bookmarkable, Back works). Bad values are dropped, and
@@ -56,7 +57,7 @@ export function chartQuery(s: ChartSearch, now = today()): SeriesQuery {
 export type CalendarSearch = ListSearch & { month?: string };
 
 export function validateCalendarSearch(raw: Record<string, unknown>): CalendarSearch {
-  const month = typeof raw.month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(raw.month) ? raw.month : undefined;
+  const month = typeof raw.month === 'string' && isMonth(raw.month) ? raw.month : undefined;
   return dropEmpty({ ...validateListSearch(raw), month });
 }
 

@@ -2,7 +2,10 @@ import type { PermissionsResponse } from '@/contract/auth';
 import { REFRESH_TOKEN_TTL_S } from '@/contract/constants';
 import type { SelectedAccount, UserAccount, UserInfo } from '@/lib/session';
 import { deviceDb, type DeviceDb } from './db';
+import { OfflineUnlockError } from './unlockError';
 import { checkPassword, createVerifier, PBKDF2_ITERATIONS } from './verifier';
+
+export { OfflineUnlockError, type UnlockFailure } from './unlockError';
 
 /**
  * Offline unlock (DESIGN.md §6): after an online sign-in the device keeps, per user, a password
@@ -27,14 +30,6 @@ export const OFFLINE_UNLOCK_MAX_AGE_MS = REFRESH_TOKEN_TTL_S * 1000;
 export const OFFLINE_MAX_FAILURES = 5;
 const PAUSE_MS = 60_000;
 
-export type UnlockFailure = 'unavailable' | 'wrong' | 'locked' | 'expired';
-
-export class OfflineUnlockError extends Error {
-  constructor(readonly reason: UnlockFailure, message: string) {
-    super(message);
-    this.name = 'OfflineUnlockError';
-  }
-}
 
 const norm = (s: string) => s.trim().toLowerCase();
 

@@ -148,7 +148,7 @@ export async function pruneHistory(db: AccountDb, now = Date.now()): Promise<num
       seen.set(r.kind, n);
       if (n > HISTORY_MAX || (r.syncedAt ?? r.createdAt) < cutoff) drop.push(r.id);
     }
-    await db.outbox.bulkDelete(drop);
+    if (drop.length) await db.outbox.bulkDelete(drop);
     return drop.length;
   });
 }

@@ -200,6 +200,51 @@ describe('sync engine against every server answer', () => {
     expect(server.arrival).toEqual(records.map((r) => r.id));
   });
 
+  it('a batch is written as one read and one write per step, not one per record (live queries see one change)', async () => {
+    const counted = new AccountDb(nextAccount++);
+    let outboxWrites = 0;
+    counted.use({
+      stack: 'dbcore', name: 'count-writes', create: (down) => ({
+        ...down,
+        table: (name) => {
+          const t = down.table(name);
+          return name === 'outbox' ? { ...t, mutate: (req) => {
+            const n = 'values' in req ? req.values.length : 'keys' in req ? req.keys.length : 1;
+            if (n > 0) outboxWrites += 1; // an empty request (nothing matched) writes nothing
+            return t.mutate(req);
+          } } : t;
+        },
+      }),
+    });
+    await counted.open();
+    try {
+      for (let i = 0; i < 5; i++) await addRecord(counted, 'dispenses', dispense({ litres: i + 1 }), { now: clock + i });
+      outboxWrites = 0;
+      const out = await runSync(counted, server.transport(), opts());
+      expect(out).toMatchObject({ status: 'done', synced: 5, requests: 1 });
+      // Take the batch and mark it `sending`, settle the answers (`sending` at restart: none; pruning: nothing).
+      expect(outboxWrites).toBe(2);
+      expect((await counted.outbox.toArray()).map((r) => r.state)).toEqual(Array(5).fill('synced'));
+      expect(await getMeta(counted, META.lastSyncAt)).toBe(clock);
+    } finally {
+      await counted.delete();
+    }
+  });
+
+  it('a record that left the device while its batch was out is not written back by the answer', async () => {
+    const ids = await queue(3);
+    const transport = server.transport();
+    const out = await runSync(db, {
+      ...transport,
+      post: async (kind, body) => {
+        await db.outbox.delete(ids[1]); // e.g. another context removed it meanwhile
+        return transport.post(kind, body);
+      },
+    }, opts());
+    expect(out).toMatchObject({ status: 'done', synced: 3 });
+    expect((await db.outbox.orderBy('seq').toArray()).map((r) => [r.id, r.state])).toEqual([[ids[0], 'synced'], [ids[2], 'synced']]);
+  });
+
   it('two concurrent runners: only one sends', async () => {
     await queue(3);
     server.delayMs = 30;

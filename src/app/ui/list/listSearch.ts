@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@/contract/list';
+import { MAX_PAGE_SIZE } from '@/contract/constants';
 
 /**
  * A list's state lives in the URL (bookmarkable, survives reload, back button works):
