@@ -39,26 +39,27 @@ export function authRepository(db: DbOrTx) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     },
 
-    // Throttling of failed sign-ins, per login name.
-    async lockedUntil(key: string): Promise<Date | null> {
-      const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.loginKey, key));
-      return row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null;
-    },
-    /** Counts a failure within the window and locks the name once it reaches `max`. */
-    async recordFailure(key: string, max: number, windowS: number): Promise<Date | null> {
-      const res = await db.execute<{ locked_until: Date | null }>(sql`
-        insert into login_throttle (login_key, failures, first_failure_at) values (${key}, 1, now())
+    // Throttling of sign-ins and PIN checks (ADR 019): an attempt is claimed before the secret is checked.
+    /**
+     * Claims one attempt of `key`'s allowance in one statement: the row lock of the upsert
+     * serialises concurrent claims, so 30 parallel attempts get the counts 1…30 and only the
+     * first `max` may go on to check the secret. A window older than `windowS` starts again.
+     */
+    async claimAttempt(key: string, windowS: number): Promise<{ count: number; freesAt: Date }> {
+      const res = await db.execute(sql`
+        insert into login_throttle as t (login_key, failures, first_failure_at) values (${key}, 1, now())
         on conflict (login_key) do update set
-          failures = case when login_throttle.first_failure_at < now() - make_interval(secs => ${windowS})
-                          then 1 else login_throttle.failures + 1 end,
-          first_failure_at = case when login_throttle.first_failure_at < now() - make_interval(secs => ${windowS})
-                          then now() else login_throttle.first_failure_at end
-        returning failures, locked_until`);
-      const failures = Number((res.rows[0] as unknown as { failures: number }).failures);
-      if (failures < max) return null;
-      const until = new Date(Date.now() + windowS * 1000);
-      await db.update(loginThrottle).set({ lockedUntil: until, failures: 0, firstFailureAt: new Date() }).where(eq(loginThrottle.loginKey, key));
-      return until;
+          failures = case when t.first_failure_at < now() - make_interval(secs => ${windowS}) then 1 else t.failures + 1 end,
+          first_failure_at = case when t.first_failure_at < now() - make_interval(secs => ${windowS}) then now() else t.first_failure_at end
+        returning failures, first_failure_at + make_interval(secs => ${windowS}) as frees_at`);
+      const row = res.rows[0] as { failures: number | string; frees_at: Date | string };
+      return { count: Number(row.failures), freesAt: new Date(row.frees_at) };
+    },
+    /** The allowance is spent: the key stays refused for `windowS` from now. */
+    async lockNow(key: string, max: number, windowS: number): Promise<Date> {
+      await db.update(loginThrottle).set({ failures: sql`greatest(${loginThrottle.failures}, ${max})`, firstFailureAt: sql`now()` })
+        .where(eq(loginThrottle.loginKey, key));
+      return new Date(Date.now() + windowS * 1000);
     },
     async clearFailures(key: string) {
       await db.delete(loginThrottle).where(eq(loginThrottle.loginKey, key));

@@ -6,11 +6,15 @@ import {
 } from '../../../src/contract/auth';
 import { API_ROOT } from '../../../src/contract/constants';
 import type { AuthService, IssuedRefresh } from './auth.service';
+import { DEVICE_COOKIE_TTL_S } from './tokens';
 
 const COOKIE = 'fams_rt';
 const COOKIE_PATH = `${API_ROOT}/auth`;
+const SIGN_IN_PATH = `${API_ROOT}/FAMSlegacy/Authenticate`;
+/** The device cookie (ADR 019): sent only with sign-ins, kept a year. */
+const DEVICE_COOKIE = 'fams_dc';
 
-/** Sign-in is throttled per login name in the service; this caps raw request rates per client. */
+/** Sign-in is throttled per user and device in the service (ADR 019); this caps raw request rates per client address. */
 const authRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, r: IssuedRefresh) {
@@ -26,12 +30,15 @@ function originOf(req: FastifyRequest, publicUrl?: string) {
 export function authRoutes(app: FastifyInstance, service: AuthService, publicUrl?: string) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(`${API_ROOT}/FAMSlegacy/Authenticate`, {
+  r.post(SIGN_IN_PATH, {
     config: { access: 'public', ...authRateLimit },
     schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } },
   }, async (req, reply) => {
-    const { value, refresh } = await service.authenticate(req.body);
+    const { value, refresh, device } = await service.authenticate(req.body, req.cookies[DEVICE_COOKIE]);
     setRefreshCookie(req, reply, refresh);
+    reply.setCookie(DEVICE_COOKIE, device, {
+      path: SIGN_IN_PATH, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_TTL_S,
+    });
     return { value };
   });
 
@@ -57,7 +64,11 @@ export function authRoutes(app: FastifyInstance, service: AuthService, publicUrl
     config: { access: 'public', ...authRateLimit },
     schema: { body: ForgotPasswordBody, response: { 200: OkResponse } },
   }, async (req) => {
-    await service.forgotPassword(req.body.email, originOf(req, publicUrl));
+    // Answered before the address is even looked up, the same for known and unknown addresses
+    // (their times would tell which exist); the lookup and the e-mail run after the answer.
+    const origin = originOf(req, publicUrl);
+    setImmediate(() => void service.forgotPassword(req.body.email, origin)
+      .catch((err: unknown) => req.log.error({ err }, 'the password reset e-mail could not be sent')));
     return { ok: true as const, message: 'If this e-mail belongs to a FAMS user, a reset link is on its way.' };
   });
 

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { withinAllowance, type Allowance } from './throttle';
 import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
 import type { SessionGate } from './sessions';
@@ -15,6 +16,9 @@ import type { AccessClaims, TokenService } from './tokens';
 
 /** A refresh token used again within this many seconds is a race between tabs, not theft. */
 const REFRESH_GRACE_S = 15;
+
+/** Sign-in attempts per user (or per device that signed in before) before 429, and for how long. */
+export const SIGN_IN_ALLOWANCE: Allowance = { max: LOGIN_MAX_FAILURES, windowS: LOGIN_LOCK_S };
 
 const wrongCredentials = () => new AppError(401, 'wrong_credentials', MESSAGES.wrongCredentials, 'Sign-in failed');
 const noSession = () => new AppError(401, 'no_session', 'Your session has ended. Please sign in again.');
@@ -41,17 +45,21 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
   }
 
   return {
-    async authenticate(body: AuthenticateBody): Promise<{ value: LoginResult[]; refresh: IssuedRefresh }> {
-      const key = body.Username.trim().toLowerCase();
-      const locked = await repo.lockedUntil(key);
-      if (locked) throw tooMany(locked);
-      const user = await repo.userByLogin(key);
-      const ok = user ? await verifyPassword(body.Password, user.passwordHash) : await burnPasswordCheck(body.Password);
-      if (!user || !ok) {
-        const until = await repo.recordFailure(key, LOGIN_MAX_FAILURES, LOGIN_LOCK_S);
-        throw until ? tooMany(until) : wrongCredentials();
-      }
-      await repo.clearFailures(key);
+    /**
+     * Signs in. Attempts are throttled per user, whatever alias was typed (ADR 019): a browser
+     * where this user signed in before (its device cookie names them) has an allowance of its
+     * own, so attempts from elsewhere cannot lock the user out of their own phone. A name that
+     * is no user is throttled as itself and costs the same password check.
+     */
+    async authenticate(body: AuthenticateBody, deviceCookie?: string): Promise<{ value: LoginResult[]; refresh: IssuedRefresh; device: string }> {
+      const name = body.Username.trim().toLowerCase();
+      const user = await repo.userByLogin(name);
+      const device = await tokens.verifyDevice(deviceCookie);
+      const key = !user ? `name:${name}` : device?.users.includes(user.id) ? `device:${device.nonce}:${user.id}` : `user:${user.id}`;
+      const judged = await withinAllowance(repo, key, SIGN_IN_ALLOWANCE, () =>
+        user ? verifyPassword(body.Password, user.passwordHash) : burnPasswordCheck(body.Password));
+      if (!judged.ok) throw judged.lockedUntil ? tooMany(judged.lockedUntil) : wrongCredentials();
+      if (!user) throw wrongCredentials();
       const members = user.active ? await repo.memberships(user.id) : [];
       if (members.length === 0) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked, 'Sign-in failed');
       const value: LoginResult[] = [];
@@ -67,7 +75,7 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
         });
       }
       await audit(db, { accountId: null, userId: user.id, action: 'sign_in', entity: 'user', entityId: String(user.id) });
-      return { value, refresh: await issueRefresh(user.id, sessionId) };
+      return { value, refresh: await issueRefresh(user.id, sessionId), device: await tokens.signDevice(user.id, device) };
     },
 
     /** Renews the access token for one account; rotates the refresh token. */

@@ -28,6 +28,13 @@ export function loadSecret(dataDir: string, fromEnv?: string): Uint8Array {
 }
 
 const ISSUER = 'fams';
+const DEVICE_AUDIENCE = 'fams-device';
+/** A device cookie names at most this many users (a shared phone at a site), newest first. */
+export const DEVICE_USERS_MAX = 10;
+export const DEVICE_COOKIE_TTL_S = 365 * 24 * 3600;
+
+/** What a device cookie says: the browser's own nonce and the users who signed in on it (ADR 019). */
+export interface DeviceClaims { nonce: string; users: number[] }
 
 export function createTokenService(secret: Uint8Array) {
   return {
@@ -55,6 +62,29 @@ export function createTokenService(secret: Uint8Array) {
         };
       } catch (e) {
         return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+    /** The device cookie after a sign-in of `userId` on this browser (its nonce kept when it had one). */
+    async signDevice(userId: number, previous: DeviceClaims | null): Promise<string> {
+      const users = [userId, ...(previous?.users ?? []).filter((u) => u !== userId)].slice(0, DEVICE_USERS_MAX);
+      return new SignJWT({ dn: previous?.nonce ?? crypto.randomUUID(), du: users })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setAudience(DEVICE_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + DEVICE_COOKIE_TTL_S)
+        .sign(secret);
+    },
+    /** A device cookie's claims, or null when it is missing, forged or expired. */
+    async verifyDevice(token: string | undefined): Promise<DeviceClaims | null> {
+      if (!token) return null;
+      try {
+        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: DEVICE_AUDIENCE, algorithms: ['HS256'] });
+        const { dn, du } = payload as Record<string, unknown>;
+        if (typeof dn !== 'string' || !Array.isArray(du) || !du.every((u) => Number.isSafeInteger(u))) return null;
+        return { nonce: dn, users: du as number[] };
+      } catch {
+        return null;
       }
     },
   };

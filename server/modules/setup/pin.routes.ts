@@ -9,16 +9,17 @@ import { AppError, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/resource';
 import { authRepository } from '../auth/auth.repository';
 import { verifyPassword } from '../auth/passwords';
+import { withinAllowance, type Allowance } from '../auth/throttle';
 import { pinRepository } from './pin.repository';
 
 /** Wrong PINs per employee before the PIN is locked, and for how long. */
-const PIN_MAX_FAILURES = 5;
-const PIN_LOCK_S = 15 * 60;
+const PIN_ALLOWANCE: Allowance = { max: 5, windowS: 15 * 60 };
 
 /**
  * `POST /api/v1/employees/verify-pin` — checks an employee's PIN on the server (see ADR 006: a
  * 4–8 digit PIN cannot be protected by a verifier held on a device). Five wrong PINs lock that
- * employee's PIN for 15 minutes (429), across instances (the sign-in throttle table).
+ * employee's PIN for 15 minutes (429), across instances (the sign-in throttle table); each check
+ * is claimed before the PIN is compared, so parallel checks cannot pass the count (ADR 019).
  */
 export function pinRoutes(app: FastifyInstance, db: Db) {
   const throttle = authRepository(db);
@@ -31,16 +32,11 @@ export function pinRoutes(app: FastifyInstance, db: Db) {
     const employee = await pins.pinHash(actor.accountId, req.body.employeeId);
     if (!employee) throw notFound('No such employee.');
     const key = `pin:${actor.accountId}:${req.body.employeeId}`;
-    const locked = await throttle.lockedUntil(key);
-    if (locked) throw pinLocked(locked);
-    const ok = employee.pinHash !== null && (await verifyPassword(req.body.pin, employee.pinHash));
-    if (ok) {
-      await throttle.clearFailures(key);
-      return { ok };
-    }
-    const until = await throttle.recordFailure(key, PIN_MAX_FAILURES, PIN_LOCK_S);
-    await audit(db, { accountId: actor.accountId, userId: actor.userId, action: 'pin_failed', entity: 'employee', entityId: req.body.employeeId });
-    if (until) throw pinLocked(until);
+    const judged = await withinAllowance(throttle, key, PIN_ALLOWANCE, async () =>
+      employee.pinHash !== null && (await verifyPassword(req.body.pin, employee.pinHash)));
+    if (judged.ok) return { ok: true };
+    if (judged.checked) await audit(db, { accountId: actor.accountId, userId: actor.userId, action: 'pin_failed', entity: 'employee', entityId: req.body.employeeId });
+    if (judged.lockedUntil) throw pinLocked(judged.lockedUntil);
     return { ok: false };
   });
 }
