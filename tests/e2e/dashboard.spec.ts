@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from './fixtures';
-import { LANDING, signIn, USERS, type DemoUser } from './support';
+import { expect, test, type Browser, type Page } from './fixtures';
+import { apiAs, LANDING, signIn, type DemoUser, type UserApi } from './support';
 
 /**
  * The home screen's KPI cards and the wall board (issue 5): the figures shown equal the server's
@@ -14,47 +14,28 @@ const stamp = String(Date.now()).slice(-7);
 const LITRES = [20, 15, 25];
 const L = (v: number) => `${v.toLocaleString('en-US', { maximumFractionDigits: 0 })} L`;
 
-interface Api { ctx: APIRequestContext; headers: Record<string, string> }
-const api = {} as Record<'admin', Api>;
+const api = {} as Record<'admin', UserApi>;
 const f = {} as { store: string; tank: string; eq: { id: string; fleetNo: string; meterType: string | null; currentMeter: number | null }; before: { today: number; last7d: number; last30d: number; countToday: number }; exceptions: number };
 
-async function login(baseURL: string, user: DemoUser): Promise<Api> {
-  const ctx = await request.newContext({ baseURL });
-  const [Username, Password] = USERS[user];
-  const [item] = (await (await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } })).json()).value;
-  return {
-    ctx,
-    headers: {
-      authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
-      accountKey: item.account.accountKey, userKey: item.userKey,
-    },
-  };
-}
-async function send(a: Api, method: 'get' | 'post', path: string, data?: unknown) {
-  const res = await a.ctx[method](`/api/v1${path}`, { headers: a.headers, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
 test.beforeAll(async ({ baseURL }) => {
-  api.admin = await login(baseURL!, 'admin');
-  const ref = await send(api.admin, 'get', '/reference');
+  api.admin = await apiAs(baseURL!, 'admin');
+  const ref = await api.admin.call('get', '/reference');
   const product = ref.products.find((p: { kind: string }) => p.kind === 'fuel');
   const eq = ref.equipment.find((e: { active: boolean }) => e.active);
   f.eq = eq;
-  f.store = (await send(api.admin, 'post', '/stores', { code: `K${stamp}`, name: `KPI yard ${stamp}`, variant: 'FAMS', timezone: 'UTC' })).id;
-  f.tank = (await send(api.admin, 'post', '/tanks', { storeId: f.store, productId: product.id, code: 'K1', name: 'KPI tank', capacity: 20_000, safeFill: 19_000, lowLevel: 2000 })).id;
-  const summary = await send(api.admin, 'get', '/dashboard/summary');
+  f.store = (await api.admin.call('post', '/stores', { code: `K${stamp}`, name: `KPI yard ${stamp}`, variant: 'FAMS', timezone: 'UTC' })).id;
+  f.tank = (await api.admin.call('post', '/tanks', { storeId: f.store, productId: product.id, code: 'K1', name: 'KPI tank', capacity: 20_000, safeFill: 19_000, lowLevel: 2000 })).id;
+  const summary = await api.admin.call('get', '/dashboard/summary');
   f.before = summary.totals;
   f.exceptions = summary.openExceptions.count;
   const at = new Date(Date.now() - 1000).toISOString();
   const records = LITRES.map((litres) => ({
     id: crypto.randomUUID(), variant: 'FAMS', storeId: f.store, tankId: f.tank, equipmentId: eq.id, litres, dispensedAt: at, deviceId: 'e2e',
   }));
-  const out = await send(api.admin, 'post', '/dispenses/batch', { records });
+  const out = await api.admin.call('post', '/dispenses/batch', { records });
   expect(out.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
   // Dispenses may raise exceptions (no allocation…): the count to expect is the server's after them.
-  f.exceptions = (await send(api.admin, 'get', '/dashboard/summary')).openExceptions.count;
+  f.exceptions = (await api.admin.call('get', '/dashboard/summary')).openExceptions.count;
 });
 test.afterAll(async () => { await api.admin?.ctx.dispose(); });
 
@@ -81,7 +62,7 @@ test('admin: the KPI cards show the totals of the records just created', async (
   await expect(totals.getByText(`${f.before.countToday + LITRES.length} dispenses today`)).toBeVisible();
   // "Litres by store" shows the busiest stores of today: the new store is in the server's figures,
   // and the table shows the server's first rows, whichever stores the demo's "today" put there.
-  const server = (await send(api.admin, 'get', '/dashboard/summary')).byStore as Array<{ name: string; today: number; last7d: number; last30d: number }>;
+  const server = (await api.admin.call('get', '/dashboard/summary')).byStore as Array<{ name: string; today: number; last7d: number; last30d: number }>;
   expect(server.find((r) => r.name === `KPI yard ${stamp}`)).toMatchObject({ today: sum, last7d: sum, last30d: sum });
   const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const byStore = page.getByRole('table', { name: 'Litres by store' });
@@ -93,7 +74,7 @@ test('admin: the KPI cards show the totals of the records just created', async (
   // Gauges raise exceptions all the time in the demo: the count shown lies between the server's
   // count before the page loaded and its count after.
   const shownCount = Number(await page.getByRole('region', { name: 'Open exceptions' }).getByText(/^\d+$/).textContent());
-  const after = (await send(api.admin, 'get', '/dashboard/summary')).openExceptions.count;
+  const after = (await api.admin.call('get', '/dashboard/summary')).openExceptions.count;
   expect(shownCount).toBeGreaterThanOrEqual(f.exceptions);
   expect(shownCount).toBeLessThanOrEqual(after);
   await expect(page.getByRole('region', { name: 'Tank levels' })).toBeVisible();
@@ -141,7 +122,7 @@ test('manager: the wall board shows every tank and today\'s litres, and says whe
   const today = board.getByRole('region', { name: 'Dispensed today' });
   await expect(today.getByRole('listitem').filter({ hasText: `KPI yard ${stamp}` }).getByText(L(sum))).toBeVisible();
   await expect(board.getByRole('listitem', { name: `K${stamp} K1` })).toBeVisible();
-  const shown = await send(api.admin, 'get', '/dashboard/summary');
+  const shown = await api.admin.call('get', '/dashboard/summary');
   await expect(today.getByText(L(shown.totals.today), { exact: true }).first()).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('wallboard-desktop.png') });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import {
-  addUnknownEquipment, apiAs, bringBack, cutOff, firstSignIn, openDevice, outbox, profileDir, recentList, removeProfiles, reopenOffline,
+  addUnknownEquipment, fieldApiAs, bringBack, cutOff, firstSignIn, openDevice, outbox, profileDir, recentList, removeProfiles, reopenOffline,
 } from './field-support';
 import { LANDING, OwnServer, signIn } from './support';
 
@@ -34,7 +34,7 @@ async function dispense(page: Page, eq: Eq, litres: number, key = eq.fleetNo) {
 
 test('driver: 25 dispenses offline survive a reload and a closed app, sync exactly once; a rejected one is fixed and resent', async () => {
   test.setTimeout(300_000);
-  const api = await apiAs(server.url, 'driver');
+  const api = await fieldApiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(0, 26);
   const dir = profileDir('driver', server.port);
   let device = await openDevice(dir, server.url);
@@ -96,7 +96,7 @@ test('driver: 25 dispenses offline survive a reload and a closed app, sync exact
 
 test('driver: a reload right after sign-in keeps offline sign-in; a second tab offline joins the session, the first keeps its input, both record', async () => {
   test.setTimeout(180_000);
-  const api = await apiAs(server.url, 'driver');
+  const api = await fieldApiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(30, 33);
   const dir = profileDir('tabs', server.port);
   let device = await openDevice(dir, server.url);
@@ -145,7 +145,7 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
 
 test('editor: 2 transfers offline survive a closed app and sync exactly once', async () => {
   test.setTimeout(150_000);
-  const api = await apiAs(server.url, 'editor');
+  const api = await fieldApiAs(server.url, 'editor');
   const dir = profileDir('editor', server.port);
   let device = await openDevice(dir, server.url);
   await firstSignIn(device, 'editor', '/DispensingTransfers');
@@ -178,7 +178,7 @@ test('editor: 2 transfers offline survive a closed app and sync exactly once', a
 
 test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispenses sync exactly once', async () => {
   test.setTimeout(150_000);
-  const api = await apiAs(server.url, 'attendant');
+  const api = await fieldApiAs(server.url, 'attendant');
   const ref = await api.reference();
   const dir = profileDir('attendant', server.port);
   let device = await openDevice(dir, server.url);

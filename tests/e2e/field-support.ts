@@ -1,10 +1,10 @@
-import { chromium, expect, request, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import config from '../../playwright.config';
 import type { DemoUser, OwnServer } from './support';
-import { LANDING, signIn, USERS } from './support';
+import { apiAs, LANDING, signIn } from './support';
 
 /**
  * Helpers of the field-offline e2e: a "device" is a persistent Chromium profile (IndexedDB, the
@@ -107,27 +107,15 @@ export async function addUnknownEquipment(page: Page, fleetNo: string): Promise<
   }, fleetNo);
 }
 
-/** The API as a user, outside the browser: reference data and batch posts with the user's token. */
-export async function apiAs(baseURL: string, user: DemoUser) {
-  const ctx = await request.newContext({ baseURL });
-  const [Username, Password] = USERS[user];
-  const login = await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } });
-  expect(login.status()).toBe(200);
-  const item = ((await login.json()) as { value: Array<{ token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; blocked: boolean } }> })
-    .value.find((v) => !v.account.blocked)!;
-  const headers = {
-    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
-    accountKey: item.account.accountKey, userKey: item.userKey,
-  };
+/** The API as a user, with the two calls the field tests make. */
+export async function fieldApiAs(baseURL: string, user: DemoUser) {
+  const api = await apiAs(baseURL, user);
   return {
-    reference: async (): Promise<any> => (await ctx.get('/api/v1/reference', { headers })).json(),
+    reference: (): Promise<any> => api.call('get', '/reference'),
     /** Posts the records again: every one must come back `duplicate` (stored once, never twice). */
-    replayStatuses: async (kind: string, records: unknown[]): Promise<string[]> => {
-      const res = await ctx.post(`/api/v1/${kind}/batch`, { headers, data: { records } });
-      expect(res.status()).toBe(200);
-      return ((await res.json()) as { results: Array<{ status: string }> }).results.map((r) => r.status);
-    },
-    dispose: () => ctx.dispose(),
+    replayStatuses: async (kind: string, records: unknown[]): Promise<string[]> =>
+      ((await api.call('post', `/${kind}/batch`, { records })) as { results: Array<{ status: string }> }).results.map((r) => r.status),
+    dispose: api.dispose,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,4 +91,33 @@ export async function apiFromPage<T = unknown>(page: Page, method: string, path:
     const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: await res.json().catch(() => null) };
   }, { method, path, body }) as Promise<{ status: number; body: T }>;
+}
+
+/** The API as a demo user, outside the browser (the one way e2e tests prepare data). */
+export interface UserApi {
+  ctx: APIRequestContext;
+  headers: Record<string, string>;
+  /** Calls `/api/v1<path>` and expects a 2xx; answers the JSON. */
+  call: (method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) => Promise<any>;
+  dispose: () => Promise<void>;
+}
+
+/** Signs `user` in through the API; the session of `accountName` (default: the first not blocked). */
+export async function apiAs(baseURL: string, user: DemoUser, accountName?: string): Promise<UserApi> {
+  const ctx = await request.newContext({ baseURL });
+  const [Username, Password] = USERS[user];
+  const login = await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } });
+  expect(login.status(), `sign-in of ${user}`).toBe(200);
+  const value = ((await login.json()) as { value: Array<{ token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; accountName: string; blocked: boolean } }> }).value;
+  const item = value.find((v) => (accountName ? v.account.accountName === accountName : !v.account.blocked))!;
+  const headers = {
+    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
+    accountKey: item.account.accountKey, userKey: item.userKey,
+  };
+  const call: UserApi['call'] = async (method, path, data) => {
+    const res = await ctx[method](`/api/v1${path}`, { headers, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  return { ctx, headers, call, dispose: () => ctx.dispose() };
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from './fixtures';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { startSimulator, type Simulator } from '../../server/gauges/simulator';
-import { LANDING, signIn, USERS, type DemoUser } from './support';
+import { apiAs, LANDING, signIn, type DemoUser, type UserApi } from './support';
 
 /**
  * `/TankLevels` end to end (issue 5): a Veeder-Root TLS gauge simulator on a loopback port is
@@ -17,29 +17,10 @@ const CHART = [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }];
 const f = {} as { store: string; gauged: string; dipped: string; productName: string };
 let sim: Simulator;
 
-/** The API as a demo user in Demo Fuels (the boss belongs to two accounts). */
-async function apiAs(baseURL: string, user: DemoUser) {
-  const ctx = await request.newContext({ baseURL });
-  const [Username, Password] = USERS[user];
-  const value = (await (await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } })).json()).value as Array<{
-    token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; accountName: string } }>;
-  const item = value.find((v) => v.account.accountName === 'Demo Fuels')!;
-  const headers = {
-    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
-    accountKey: item.account.accountKey, userKey: item.userKey,
-  };
-  const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
-    const res = await ctx[method](`/api/v1${path}`, { headers, data });
-    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
-  return { call, ctx };
-}
-
-let admin: { call: (m: 'get' | 'post', p: string, d?: unknown) => Promise<any>; ctx: APIRequestContext };
+let admin: UserApi;
 
 test.beforeAll(async ({ baseURL }) => {
-  admin = await apiAs(baseURL!, 'admin');
+  admin = await apiAs(baseURL!, 'admin', 'Demo Fuels');
   const ref = await admin.call('get', '/reference');
   const product = (ref.products as Array<{ id: string; name: string; kind: string }>).find((p) => p.kind === 'fuel')!;
   f.productName = product.name;
@@ -76,7 +57,7 @@ test('/TankLevels shows the reading the gauge simulator just produced', async ({
     host: '127.0.0.1', timezone: 'UTC', noise: false,
     tanks: [{ tankNumber: 1, capacity: 10_000, volume: 6234.5, waterMm: 0, temperatureC: 15, chart: CHART, drawPerHour: 0 }],
   });
-  const boss = await apiAs(baseURL!, 'boss');
+  const boss = await apiAs(baseURL!, 'boss', 'Demo Fuels');
   const device = await boss.call('post', '/gauge-devices', {
     name: `Simulator ${stamp}`, storeId: f.store, protocol: 'tls_tcp', host: sim.host, port: sim.port, pollIntervalS: 3600,
     enabled: true, tankMap: [{ tankNumber: 1, tankId: f.gauged }],

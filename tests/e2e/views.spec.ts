@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { LANDING, signIn, USERS, type DemoUser } from './support';
+import { apiAs, LANDING, signIn } from './support';
 
 /**
  * Quick views and GPS (issue 5) as `editor` (the one demo user both rules admit: `manager` is not
@@ -24,47 +24,28 @@ const shots = process.env.VIEWS_SHOTS;
 interface Fixture { storeId: string; storeCode: string; tankId: string; equipmentId: string; fleetNo: string }
 let fx: Fixture;
 
-async function apiAs(user: DemoUser) {
-  const ctx = await request.newContext({ baseURL: test.info().project.use.baseURL });
-  const [Username, Password] = USERS[user];
-  const login = await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } });
-  expect(login.status()).toBe(200);
-  const item = ((await login.json()) as { value: { token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; blocked: boolean } }[] }).value.find((v) => !v.account.blocked)!;
-  const headers = {
-    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
-    accountKey: item.account.accountKey, userKey: item.userKey,
-  };
-  return { ctx, headers };
-}
-
-async function post(api: { ctx: APIRequestContext; headers: Record<string, string> }, path: string, data: unknown) {
-  const res = await api.ctx.post(`/api/v1/${path}`, { headers: api.headers, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-test.beforeAll(async () => {
-  const admin = await apiAs('admin');
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await apiAs(baseURL!, 'admin');
   const storeCode = `V${stamp}`;
-  const store = await post(admin, 'stores', { code: storeCode, name: `Views ${stamp}`, variant: 'FAMS', timezone: 'Africa/Johannesburg', latitude: -26.05, longitude: 28.02 });
-  const product = (await (await admin.ctx.get('/api/v1/reference', { headers: admin.headers })).json()).products[0];
-  const tank = await post(admin, 'tanks', { storeId: store.id, productId: product.id, code: 'T1', name: 'Views tank', capacity: 20000, safeFill: 19000, lowLevel: 500 });
-  const type = await post(admin, 'equipment-types', { code: `VT${stamp}`, make: 'Test', model: 'Views', tankCapacity: 900, meterType: 'km' });
+  const store = await admin.call('post', '/stores', { code: storeCode, name: `Views ${stamp}`, variant: 'FAMS', timezone: 'Africa/Johannesburg', latitude: -26.05, longitude: 28.02 });
+  const product = (await admin.call('get', '/reference')).products[0];
+  const tank = await admin.call('post', '/tanks', { storeId: store.id, productId: product.id, code: 'T1', name: 'Views tank', capacity: 20000, safeFill: 19000, lowLevel: 500 });
+  const type = await admin.call('post', '/equipment-types', { code: `VT${stamp}`, make: 'Test', model: 'Views', tankCapacity: 900, meterType: 'km' });
   const fleetNo = `GPS${stamp}`;
-  const equipment = await post(admin, 'equipment', { fleetNo, typeId: type.id });
+  const equipment = await admin.call('post', '/equipment', { fleetNo, typeId: type.id });
   fx = { storeId: store.id, storeCode, tankId: tank.id, equipmentId: equipment.id, fleetNo };
   const disp = (litres: number, at: string, gps: { lat: number; lng: number }) => ({
     id: crypto.randomUUID(), variant: 'FAMS', storeId: store.id, tankId: tank.id, equipmentId: equipment.id, litres, dispensedAt: at,
     deviceId: 'e2e-views', gps: { ...gps, accuracyM: 4 },
   });
-  const res = await post(admin, 'dispenses/batch', { records: [
+  const res = await admin.call('post', '/dispenses/batch', { records: [
     disp(100, `${D}T08:00:00Z`, { lat: -26.1, lng: 28.0 }),
     disp(50, `${D}T21:30:00Z`, { lat: -26.10018, lng: 28.0 }),
     disp(30, `${D}T22:30:00Z`, { lat: -25.75, lng: 28.35 }),
   ] });
   expect(res.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
-  await post(admin, 'receipts/batch', { records: [{ id: crypto.randomUUID(), tankId: tank.id, supplier: 'E2E Fuels', deliveryNote: `DN${stamp}`, litres: 1000, receivedAt: `${D}T09:00:00Z`, deviceId: 'e2e-views' }] });
-  await admin.ctx.dispose();
+  await admin.call('post', '/receipts/batch', { records: [{ id: crypto.randomUUID(), tankId: tank.id, supplier: 'E2E Fuels', deliveryNote: `DN${stamp}`, litres: 1000, receivedAt: `${D}T09:00:00Z`, deviceId: 'e2e-views' }] });
+  await admin.dispose();
 });
 
 async function noSeriousViolations(page: Page) {
