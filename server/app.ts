@@ -46,6 +46,12 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
     loggerInstance: log,
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // A path that is not valid percent-encoding (e.g. a lone surrogate's bytes) never reaches a
+    // route: answer it with the error body like every other 400 (issue 10).
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as unknown as { status(s: number): { send(b: unknown): unknown } }).status(status).send({ title: 'Invalid address', message: 'The address is not valid: it holds a character or an escape that cannot be read.', code: 'bad_url' });
+    },
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
