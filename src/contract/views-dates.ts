@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inCalendarRange } from './safe-input';
 
 /** Store-local calendar days as YYYY-MM-DD strings, and the buckets of the quick views (views.ts). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,8 +13,8 @@ export function isRealDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-export const IsoDate = z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date');
-export const Month = z.string().regex(MONTH, 'Use a month as YYYY-MM');
+export const IsoDate = inCalendarRange(z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date'));
+export const Month = inCalendarRange(z.string().regex(MONTH, 'Use a month as YYYY-MM'), 'The month');
 
 /** Calendar arithmetic on YYYY-MM-DD strings (UTC, so no daylight-saving surprises). */
 export const addDays = (date: string, n: number): string =>
