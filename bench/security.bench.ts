@@ -64,6 +64,7 @@ export async function run() {
         's': (report.ms / 1000).toFixed(0),
       }]);
       table('Cases by kind', Object.entries(report.byKind).sort().map(([kind, cases]) => ({ kind, cases })));
+      if (report.noValidBase.length) table('Routes with hostile inputs only (no valid input derived from the schema)', report.noValidBase.map((route) => ({ route })));
       if (report.skipped.length) table('Routes not walked', report.skipped.map((s) => ({ route: s })));
       if (report.failures.length) {
         table('Failures (first 40)', report.failures.slice(0, 40).map((f) => ({ status: f.status, request: f.request.slice(0, 160), problem: (f.problem ?? '').slice(0, 160) })));

@@ -51,6 +51,8 @@ export interface FuzzReport {
   routes: number;
   /** Routes for which a valid body or query could be derived (mutations reach past validation). */
   withValidBase: number;
+  /** Routes with a body or query schema from which no valid input could be derived (hostile inputs only). */
+  noValidBase: string[];
   cases: number;
   byClass: Record<string, number>;
   byKind: Record<string, number>;
@@ -413,7 +415,7 @@ export async function fuzzRoutes(o: FuzzOptions): Promise<FuzzReport> {
   const t0 = performance.now();
   const { ids, listIds } = await discover(o.base, o.routes, o.callers);
   const probe = await stateProbe(o.query);
-  const report: FuzzReport = { routes: 0, withValidBase: 0, cases: 0, byClass: {}, byKind: {}, failures: [], skipped: [], ms: 0 };
+  const report: FuzzReport = { routes: 0, withValidBase: 0, noValidBase: [], cases: 0, byClass: {}, byKind: {}, failures: [], skipped: [], ms: 0 };
   // Reads first, deletes last: a deleted row would leave later valid bodies pointing nowhere.
   const routes = [...o.routes].sort((a, b) => (ORDER[a.method] ?? 1) - (ORDER[b.method] ?? 1));
   let state = await probe();
@@ -432,7 +434,8 @@ export async function fuzzRoutes(o: FuzzOptions): Promise<FuzzReport> {
       query: validInput(route.schema?.querystring, ids, true),
     };
     report.routes++;
-    if (ctx.body || (route.method === 'GET' && ctx.query)) report.withValidBase++;
+    if (ctx.body || (!route.schema?.body && ctx.query)) report.withValidBase++;
+    else if (route.schema?.body || route.schema?.querystring) report.noValidBase.push(key);
     const cases = fc.sample(caseArb(ctx), { seed: (o.seed ?? 1) * 7919 + i, numRuns: o.runs });
     for (const c of cases) {
       const res = await send(o.base, route.method, route.url, c, caller.headers);
