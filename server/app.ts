@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -33,6 +34,9 @@ import { registerStatic } from './plugins/static';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
+/** Strict-Transport-Security over HTTPS: helmet's defaults, stated. */
+const HSTS = { maxAge: 365 * 24 * 3600, includeSubDomains: true };
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -46,6 +50,12 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
     loggerInstance: log,
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // A path that is not valid percent-encoding (e.g. a lone surrogate's bytes) never reaches a
+    // route: answer it with the error body like every other 400 (issue 10).
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as unknown as { status(s: number): { send(b: unknown): unknown } }).status(status).send({ title: 'Invalid address', message: 'The address is not valid: it holds a character or an escape that cannot be read.', code: 'bad_url' });
+    },
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,10 +74,21 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
         upgradeInsecureRequests: null,
       },
     },
-    // The app is served over plain http on localhost in development and demo.
+    // Never over plain http (development and demo on localhost): see the HTTPS hook below.
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  // HSTS only on a request that came over HTTPS: TLS on the socket, or `X-Forwarded-Proto: https`
+  // from a proxy TRUST_PROXY names (Fastify's `req.protocol`). Helmet's own header, with its
+  // defaults (a year, subdomains), applied by the reply's helmet (ADR 020).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.helmet({ hsts: HSTS });
+  });
+  // JSON (and CSV, text) answers of 1 KB or more, gzip or brotli as the client accepts (ADR 020).
+  // An answer that already has a Content-Encoding (the PWA's precompressed files) is sent as it
+  // is; XLSX is a zip and not compressed again; streams (exports) are compressed as they flow.
+  // Compressed request bodies are not taken: a body is read as sent.
+  await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -9,7 +9,10 @@ import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 /** `public`: no token. `session`: the refresh cookie, no access token (auth/refresh, logout). */
 export type Access = Rule | 'public' | 'session';
 
-export interface RouteEntry { method: string; url: string; access: Access }
+/** The route's declared input and answer schemas (zod), as given to Fastify: the fuzz test derives inputs from them. */
+export interface RouteSchemas { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> }
+
+export interface RouteEntry { method: string; url: string; access: Access; schema?: RouteSchemas }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +52,8 @@ export function registerAccess(app: FastifyInstance, tokens: TokenService, sessi
     if (!r.url?.startsWith(API_ROOT)) return;
     const access = r.config?.access;
     if (!access) throw new Error(`Route ${String(r.method)} ${r.url} declares no access rule`);
-    for (const m of ([] as string[]).concat(r.method)) if (m !== 'HEAD') table.push({ method: m, url: r.url, access });
+    const schema = r.schema as RouteSchemas | undefined;
+    for (const m of ([] as string[]).concat(r.method)) if (m !== 'HEAD') table.push({ method: m, url: r.url, access, schema });
   });
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inCalendarRange } from './safe-input';
 
 /**
  * Wetstock reconciliation (`/QuickBalancing`): per tank and store-local day, and rolled up per
@@ -202,8 +203,8 @@ export const MAX_DAILY_DAYS = 366;
 /** Most records one drill-down answers; the answer says when there were more. */
 export const MAX_DRILL_RECORDS = 1000;
 
-const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
-export const MonthParam = z.string({ error: 'Month is required (YYYY-MM)' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM');
+const isoDate = (label: string) => inCalendarRange(z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }), label);
+export const MonthParam = inCalendarRange(z.string({ error: 'Month is required (YYYY-MM)' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'), 'Month');
 
 const DailyQueryFields = z.object({
   tankId: z.uuid('tankId must be a tank id').optional(),

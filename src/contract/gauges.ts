@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarTime, measurable } from './safe-input';
 import { inputSchemas, optionalRef, requiredText, rowMeta } from './setup/fields';
 
 /**
@@ -121,8 +122,10 @@ export const deviceAuthorization = (deviceId: string, key: string) => `${DEVICE_
 // ---------------------------------------------------------------------------------------------
 // Readings
 
-const when = z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' });
-const mm = (label: string) => z.number({ error: `${label} must be a number` }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm');
+// Heights and temperatures are stored in `real`, litres in numeric(12,3): a non-zero value below
+// 0.001 would be kept as 0 or underflow (issue 10). A gauge's own precision is otherwise kept.
+const when = calendarTime('The reading time');
+const mm = (label: string) => measurable(z.number({ error: `${label} must be a number` }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm'), label, 0.001);
 
 /** One reading a push gateway sends; at least a height or a gross volume. */
 export const PushReading = z.strictObject({
@@ -130,8 +133,9 @@ export const PushReading = z.strictObject({
   readAt: when,
   productHeightMm: mm('Product height').nullish().transform((v) => v ?? null),
   waterHeightMm: mm('Water height').nullish().transform((v) => v ?? null),
-  temperatureC: z.number({ error: 'Temperature must be a number' }).min(-50, 'Temperature out of range').max(80, 'Temperature out of range').nullish().transform((v) => v ?? null),
-  grossLitres: z.number({ error: 'Gross litres must be a number' }).min(0).max(999_999_999).nullish().transform((v) => v ?? null),
+  temperatureC: measurable(z.number({ error: 'Temperature must be a number' }).min(-50, 'Temperature out of range').max(80, 'Temperature out of range'), 'Temperature', 0.001)
+    .nullish().transform((v) => v ?? null),
+  grossLitres: measurable(z.number({ error: 'Gross litres must be a number' }).min(0).max(999_999_999), 'Gross litres', 0.001).nullish().transform((v) => v ?? null),
 }).refine((r) => r.productHeightMm !== null || r.grossLitres !== null, { path: ['productHeightMm'], message: 'Give a product height or a gross volume' });
 export type PushReading = z.input<typeof PushReading>;
 

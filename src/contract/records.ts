@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay, PIVOT_DIMENSIONS, PIVOT_MEASURES, type PivotDimension, type PivotMeasure } from './pivot';
-import { hasDecimals } from './setup/fields';
+import { atScale, fieldTime, inCalendarRange } from './safe-input';
 
 /**
  * Query screens over field records (`/FiltersDispensing`, `/FiltersReceived`, `/FiltersReceivedMan`,
@@ -240,11 +240,11 @@ export const CorrectionInput = z.strictObject({
   equipmentId: z.uuid('Choose the equipment'),
   employeeId: z.uuid().nullish().transform((v) => v ?? null),
   costCentreId: z.uuid().nullish().transform((v) => v ?? null),
-  litres: z.number({ error: 'Litres must be a number' }).positive('Litres must be more than 0').max(1_000_000, 'Litres is too large')
-    .refine((v) => hasDecimals(v, 3), 'At most 3 decimal places'),
-  meter: z.number({ error: 'Meter must be a number' }).min(0, 'Meter cannot be negative').max(99_999_999_999, 'Meter is too large')
-    .refine((v) => hasDecimals(v, 1), 'At most 1 decimal place').nullish().transform((v) => v ?? null),
-  dispensedAt: z.iso.datetime({ offset: true, error: 'A date and time is required' }),
+  litres: atScale(z.number({ error: 'Litres must be a number' }).positive('Litres must be more than 0').max(1_000_000, 'Litres is too large'), 'Litres', 3),
+  meter: atScale(z.number({ error: 'Meter must be a number' }).min(0, 'Meter cannot be negative').max(99_999_999_999, 'Meter is too large'), 'Meter', 1)
+    .nullish().transform((v) => v ?? null),
+  // The same window as a dispense sent from the field (safe-input.ts `fieldTime`).
+  dispensedAt: fieldTime('The dispense time'),
   note: z.string().trim().max(500, 'At most 500 characters').default(''),
   reason,
 });
@@ -285,7 +285,7 @@ export const MAX_PIVOT_CELLS = 20_000;
 /** A pivot without a column dimension is one column wide. */
 export const pivotCellsOk = (rows: number, cols: number) => rows * Math.max(cols, 1) <= MAX_PIVOT_CELLS;
 
-const day = (label: string) => z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`);
+const day = (label: string) => inCalendarRange(z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`), label);
 
 /**
  * `GET /api/v1/records/pivot`: dispenses grouped by a row and a column dimension (the column may be

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FIELD_RECORD_INPUT, type FieldRecordKind } from './dispensing';
-import { atScale, fieldTime, measurable, storableText } from './safe-input';
+import { atScale, calendarTime, fieldTime, inCalendar, inCalendarRange, measurable, storableText } from './safe-input';
 
 const ID = '6f9619ff-8b86-4011-b42d-00c04fc964ff';
 const AT = '2026-10-01T08:00:00Z';
@@ -62,5 +62,21 @@ describe('atScale and measurable', () => {
     expect(mm.safeParse(0).success).toBe(true);
     expect(mm.safeParse(0.25).success).toBe(true);
     expect(mm.safeParse(1e-40).error!.issues[0].message).toBe('Height is too small to be stored: give 0 or at least 0.001');
+  });
+});
+
+describe('the calendar range (1900–2199)', () => {
+  it('refuses year 0000 and 9999 in dates, months and times, and keeps the format check', () => {
+    const month = inCalendarRange(z.string().regex(/^\d{4}-\d{2}$/), 'The month');
+    expect(month.safeParse('2025-06').success).toBe(true);
+    expect(month.safeParse('0000-01').error!.issues.map((i) => i.message)).toEqual(['The month must be between 1900 and 2199']);
+    expect(month.safeParse('9999-12').success).toBe(false);
+    expect(inCalendar('1900-01-01')).toBe(true);
+    expect(inCalendar('2199-12-31T23:59:59Z')).toBe(true);
+    expect(inCalendar('1899-12-31')).toBe(false);
+    expect(inCalendar('not a date')).toBe(true); // the format check says it
+    const t = calendarTime('From');
+    expect(t.safeParse('2025-01-01T00:00:00Z').success).toBe(true);
+    expect(t.safeParse('0000-01-01T00:00:00Z').error!.issues[0].message).toBe('From must be between 1900 and 2199');
   });
 });

@@ -72,3 +72,29 @@ export function atScale(n: z.ZodNumber, label: string, dp: number): z.ZodNumber 
 export function measurable(n: z.ZodNumber, label: string, resolution: number): z.ZodNumber {
   return n.refine((v) => v === 0 || Math.abs(v) >= resolution, `${label} is too small to be stored: give 0 or at least ${resolution}`);
 }
+
+/**
+ * Calendar dates a query, a report or a setup record may name (issue 10): years 1900 to 2199.
+ * Far wider than any fleet's data, far from the calendar edges (year 0000, PostgreSQL's and
+ * JavaScript's limits) where date arithmetic fails: `/views/calendar?month=0000-01` was a 500.
+ * Field records keep their narrower window (`fieldTime`).
+ */
+export const CALENDAR_FIRST_YEAR = 1900;
+export const CALENDAR_LAST_YEAR = 2199;
+const CALENDAR_WORDS = `between ${CALENDAR_FIRST_YEAR} and ${CALENDAR_LAST_YEAR}`;
+
+/** True when a `YYYY-…` string (date, month or ISO time) has a year in the calendar range. */
+export function inCalendar(s: string): boolean {
+  const m = /^(\d{4})-/.exec(s);
+  if (!m) return true; // the format check says it
+  const y = Number(m[1]);
+  return y >= CALENDAR_FIRST_YEAR && y <= CALENDAR_LAST_YEAR;
+}
+
+/** Appends the calendar range to a date, month or time schema. */
+export const inCalendarRange = <T extends z.ZodType<string>>(s: T, label = 'The date') =>
+  s.refine(inCalendar, `${label} must be ${CALENDAR_WORDS}`);
+
+/** An ISO 8601 time with zone, in the calendar range (query bounds; records use `fieldTime`). */
+export const calendarTime = (label: string) =>
+  inCalendarRange(z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' }), label);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarTime } from './safe-input';
 import { STALE_READING_MS, WATER_ALARM_MM } from './gauges';
 
 /**
@@ -76,7 +77,7 @@ export const MAX_READINGS_RANGE_MS = 400 * 24 * 3600_000;
 /** A history is cut into at most about this many buckets (one point each). */
 export const MAX_READING_POINTS = 400;
 
-const isoTime = z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' });
+const isoTime = calendarTime('The time');
 
 /** `from`/`to` default to the last 24 hours. */
 export const TankReadingsQuery = z.object({ from: isoTime.optional(), to: isoTime.optional() })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inCalendarRange } from './safe-input';
 import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, MONTH, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
 
 /**
@@ -30,8 +31,8 @@ export const VIEWS_PATHS = {
 
 export * from './views-dates';
 
-export const IsoDate = z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date');
-export const Month = z.string().regex(MONTH, 'Use a month as YYYY-MM');
+export const IsoDate = inCalendarRange(z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date'));
+export const Month = inCalendarRange(z.string().regex(MONTH, 'Use a month as YYYY-MM'), 'The month');
 
 // ---------------------------------------------------------------- chart series (/QuickChartView)
 

@@ -40,13 +40,16 @@ export function importFiles(dataDir: string) {
       }
       return size;
     },
-    /** The first bytes, to tell XLSX (a zip) from CSV whatever the name says. */
-    async sniff(id: string): Promise<'csv' | 'xlsx'> {
+    /**
+     * What the file is by its content, whatever its name or content type says: XLSX (a zip), CSV
+     * (text), an old binary Excel workbook (`xls`), or anything else (`binary`).
+     */
+    async sniff(id: string): Promise<FileKind> {
       const fh = await fs.promises.open(upload(id), 'r');
       try {
-        const buf = Buffer.alloc(4);
-        await fh.read(buf, 0, 4, 0);
-        return buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04 ? 'xlsx' : 'csv';
+        const buf = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+        return fileKind(buf.subarray(0, bytesRead));
       } finally {
         await fh.close();
       }
@@ -58,3 +61,24 @@ export function importFiles(dataDir: string) {
   };
 }
 export type ImportFiles = ReturnType<typeof importFiles>;
+
+export type FileKind = 'csv' | 'xlsx' | 'xls' | 'binary';
+const SNIFF_BYTES = 8192;
+
+/**
+ * The kind of a file from its first bytes (issue 10: a 4 KB binary body posted as a CSV reached
+ * the header parser and the database). A zip is an XLSX workbook; the OLE2 signature is an old
+ * `.xls`; text is CSV. Text means no control characters other than tab, line feed, form feed and
+ * carriage return: NUL and the rest occur in binary files (and in UTF-16, which the reader does
+ * not take) but never in a spreadsheet's CSV export, in any 8-bit encoding.
+ */
+export function fileKind(head: Uint8Array): FileKind {
+  const starts = (...sig: number[]) => sig.every((b, i) => head[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'xls';
+  for (const b of head) {
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) return 'binary';
+    if (b === 0x7f) return 'binary';
+  }
+  return 'csv';
+}

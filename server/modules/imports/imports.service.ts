@@ -89,7 +89,10 @@ export function importsService({ db, files, services, runner }: Deps) {
       const size = await files.save(id, body);
       try {
         if (size === 0) throw unprocessable('empty_file', 'The file is empty.');
-        const format = await files.sniff(id);
+        const kind = await files.sniff(id);
+        if (kind === 'xls') throw new AppError(415, 'unsupported_file', 'This is an old Excel workbook (.xls). Save it as .xlsx or as CSV and upload that.');
+        if (kind === 'binary') throw new AppError(415, 'unsupported_file', 'The file is neither CSV text nor an XLSX workbook. Save it as .xlsx or as CSV (UTF-8) and upload that.');
+        const format = kind;
         const reader = readSheet(files.upload(id), format);
         let columns: string[] | null;
         try {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { importFiles } from './files';
+import { fileKind, importFiles } from './files';
 import { IMPORT_TARGETS, IMPORT_TARGET_INFO } from '../../../src/contract/imports';
 import { checkMapping, suggestMapping } from './mapping';
 import { cellText } from './reader';
@@ -45,6 +45,19 @@ describe('mapping', () => {
   it('names every problem', () => {
     expect(() => checkMapping('allocations', ['p'], { productCode: 'p' })).toThrow(/not complete/);
     expect(checkMapping('allocations', ['p', 'f'], { productCode: 'p', equipmentFleetNo: 'f', note: null })).toEqual({ productCode: 'p', equipmentFleetNo: 'f' });
+  });
+});
+
+describe('file kind by content', () => {
+  it('tells XLSX, old XLS, CSV text in any 8-bit encoding, and binary apart', () => {
+    expect(fileKind(Buffer.from('PK\x03\x04rest'))).toBe('xlsx');
+    expect(fileKind(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe('xls');
+    expect(fileKind(Buffer.from('\ufeffFleet no.;Name\r\n"A\t1";Caf\u00e9\r\n'))).toBe('csv');
+    expect(fileKind(Buffer.from([0x46, 0x6c, 0x65, 0x65, 0x74, 0x2c, 0xe9, 0x0d, 0x0a]))).toBe('csv'); // Windows-1252 é
+    expect(fileKind(Buffer.from('Fleet,Name\n\u0000'))).toBe('binary');
+    expect(fileKind(Buffer.from([0xff, 0xfe, 0x46, 0x00]))).toBe('binary'); // UTF-16
+    expect(fileKind(Buffer.from([0x1f, 0x8b, 0x08]))).toBe('binary'); // gzip
+    expect(fileKind(Buffer.alloc(0))).toBe('csv');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { code, hasDecimals, inputSchemas, positiveLitres, requiredText, rowMeta } from './fields';
+import { atScale } from '../safe-input';
+import { code, inputSchemas, positiveLitres, requiredText, rowMeta } from './fields';
 
 export const METER_TYPES = ['km', 'hours'] as const;
 export type MeterType = (typeof METER_TYPES)[number];
@@ -13,8 +14,8 @@ export const EquipmentTypeFields = z.strictObject({
   tankCapacity: positiveLitres('Tank capacity'),
   meterType: z.enum(METER_TYPES, { error: 'Choose km or hours' }),
   /** L/100 km for `km`, L/h for `hours`. */
-  expectedConsumption: z.number({ error: 'Expected consumption must be a number' }).min(0, 'Must be 0 or more').max(10_000, 'Too large')
-    .refine((v) => hasDecimals(v, 2), 'At most 2 decimal places').nullish().transform((v) => v ?? null),
+  expectedConsumption: atScale(z.number({ error: 'Expected consumption must be a number' }).min(0, 'Must be 0 or more').max(10_000, 'Too large'), 'Expected consumption', 2)
+    .nullish().transform((v) => v ?? null),
 });
 
 export const { create: EquipmentTypeCreate, update: EquipmentTypeUpdate } = inputSchemas(EquipmentTypeFields);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { endTimeOfDay, hasDecimals, inputSchemas, litres, optionalRef, rowMeta, timeOfDay } from './fields';
+import { atScale } from '../safe-input';
+import { endTimeOfDay, inputSchemas, litres, optionalRef, rowMeta, timeOfDay } from './fields';
 
 /** FAMS24 business rules (`/F24BusinessRules`): one per store, or the account default (no store). */
-const jump = (label: string) => z.number({ error: `${label} must be a number` }).min(0, 'Must be 0 or more').max(1_000_000, 'Too large')
-  .refine((v) => hasDecimals(v, 1), 'At most 1 decimal place').nullish().transform((v) => v ?? null);
+const jump = (label: string) => atScale(z.number({ error: `${label} must be a number` }).min(0, 'Must be 0 or more').max(1_000_000, 'Too large'), label, 1)
+  .nullish().transform((v) => v ?? null);
 
 export const F24RuleFields = z.strictObject({
   /** null = the account's default rule. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasDecimals, storableText } from '../safe-input';
+import { atScale, hasDecimals, inCalendarRange, storableText } from '../safe-input';
 
 export { hasDecimals };
 
@@ -9,8 +9,8 @@ export { hasDecimals };
  */
 
 const num = (label: string) => z.number({ error: `${label} must be a number` });
-const decimals = (s: z.ZodNumber, dp: number) =>
-  s.refine((v) => hasDecimals(v, dp), dp === 0 ? 'Whole numbers only' : `At most ${dp} decimal places`);
+/** At most `dp` decimals, and never a non-zero amount the column would keep as 0 (5e-324; issue 10). */
+const decimals = (s: z.ZodNumber, dp: number, label: string) => atScale(s, label, dp);
 
 /** Text PostgreSQL can store (no NUL, no lone surrogate); every text field below is one. */
 const text = (required = 'Text is required') =>
@@ -30,11 +30,11 @@ export const nullableText = (max: number) =>
 export const code = (label = 'Code', max = 40) => requiredText(label, max);
 
 /** Litres: numeric(12,3). */
-export const litres = (label = 'Litres') => decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999, 'Too large'), 3);
+export const litres = (label = 'Litres') => decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999, 'Too large'), 3, label);
 /** Money: numeric(14,2). */
-export const money = (label = 'Price') => decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999_999, 'Too large'), 2);
+export const money = (label = 'Price') => decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999_999, 'Too large'), 2, label);
 /** Odometer (km) or engine hours: numeric(12,1). */
-export const meter = (label = 'Meter') => decimals(num(label).min(0, 'Must be 0 or more').max(99_999_999_999, 'Too large'), 1);
+export const meter = (label = 'Meter') => decimals(num(label).min(0, 'Must be 0 or more').max(99_999_999_999, 'Too large'), 1, label);
 export const positiveLitres = (label = 'Capacity') => litres(label).refine((v) => v > 0, `${label} must be more than 0`);
 
 export const uuidRef = (label: string) => z.uuid({ error: `Choose a ${label}` });
@@ -60,7 +60,7 @@ export function isTimeZone(tz: string): boolean {
 }
 export const timeZone = z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Unknown time zone (use an IANA name such as Africa/Johannesburg)');
 
-export const isoDate = z.iso.date({ error: 'Use a date (YYYY-MM-DD)' });
+export const isoDate = inCalendarRange(z.iso.date({ error: 'Use a date (YYYY-MM-DD)' }));
 
 /** Every update names the version it edits (optimistic concurrency). */
 export const version = z.number({ error: 'version is required' }).int().min(1);

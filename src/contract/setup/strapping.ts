@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasDecimals, litres } from './fields';
+import { atScale } from '../safe-input';
+import { litres } from './fields';
 
 /**
  * Strapping chart (calibration table): dip height in mm → volume in litres. Shared by the tank
@@ -8,8 +9,7 @@ import { hasDecimals, litres } from './fields';
 export const MAX_STRAPPING_ROWS = 2000;
 
 export const StrappingPoint = z.strictObject({
-  heightMm: z.number({ error: 'Height must be a number' }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm')
-    .refine((v) => hasDecimals(v, 1), 'At most 1 decimal place'),
+  heightMm: atScale(z.number({ error: 'Height must be a number' }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm'), 'Height', 1),
   litres: litres('Litres'),
 });
 export type StrappingPoint = z.infer<typeof StrappingPoint>;
