@@ -33,7 +33,7 @@ async function dispense(page: Page, eq: Eq, litres: number, key = eq.fleetNo) {
 }
 
 test('driver: 25 dispenses offline survive a reload and a closed app, sync exactly once; a rejected one is fixed and resent', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const api = await fieldApiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(0, 26);
   const dir = profileDir('driver', server.port);
