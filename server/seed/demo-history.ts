@@ -65,8 +65,8 @@ export async function seedDemoHistory(db: Db, log: Logger, now = new Date()): Pr
 
 /**
  * Writes a plan in the caller's transaction. Row by row, Postgres would check 2–8 foreign keys per
- * row (80 % of the time of these inserts) and move `tank_stock` through its trigger on every
- * movement — 150 000 rewrites of the same 14 rows in one transaction. As the database owner
+ * row (80 % of the time of these inserts), and the statement-level trigger would still rewrite
+ * `tank_stock` once per insert statement (migration 0008). As the database owner
  * (the embedded database's superuser), the seed switches both off for its own transaction
  * (`session_replication_role = replica`, which skips FK and user triggers), checks every
  * reference once afterwards with one anti-join per foreign key, and rebuilds each tank's book
