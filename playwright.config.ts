@@ -17,6 +17,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     trace: 'retain-on-failure',
+    // The service worker's first precache (~230 files) costs every new context CPU on a busy 2-core
+    // machine; only the files about offline use allow it (offline-shell, field-support, tanks, dashboard).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -9,6 +9,8 @@ import { OwnServer, signIn } from './support';
  */
 const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 2);
 test.describe.configure({ mode: 'serial' });
+// The one file about the service worker itself: the suite blocks it elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 test.beforeAll(async () => { await server.start(true); });
 test.afterAll(async () => { await server.stop(); });
 
