@@ -16,7 +16,8 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs ~20 % of the suite's CPU; a failure's retry (CI) records one.
+    trace: 'on-first-retry',
     // The service worker's first precache (~230 files) costs every new context CPU on a busy 2-core
     // machine; only the files about offline use allow it (offline-shell, field-support, tanks, dashboard).
     serviceWorkers: 'block',
