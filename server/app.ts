@@ -22,6 +22,7 @@ import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { recordsRoutes } from './modules/records/records.routes';
+import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   authRoutes(app, service, config.publicUrl);
   dispensingRoutes(app, database);
   recordsRoutes(app, database);
+  exceptionsRoutes(app, database);
   healthRoutes(app, database, VERSION);
   const services = setupRoutes(app, database.db);
   // With the embedded database this is the only server on its data directory (fams.lock).

@@ -127,10 +127,30 @@ export const exceptions = pgTable('exceptions', {
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
   resolution: text('resolution'),
+  /** Why it was resolved: corrected, explained, false_alarm or other (`resolution` says more). */
+  resolutionReason: text('resolution_reason').$type<'corrected' | 'explained' | 'false_alarm' | 'other'>(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  acknowledgedBy: bigint('acknowledged_by', { mode: 'number' }).references(() => users.id),
   /** Conditions that persist (low level, stale gauge, variance of a day) are raised once while open. */
   dedupeKey: text('dedupe_key'),
 }, (t) => [
   index('exceptions_account_status').on(t.accountId, t.status, t.raisedAt),
   uniqueIndex('exceptions_open_dedupe_uq').on(t.accountId, t.dedupeKey).where(sql`${t.dedupeKey} is not null and ${t.status} <> 'resolved'`),
   index('exceptions_entity').on(t.accountId, t.entityId),
+  index('exceptions_resolved').on(t.accountId, t.resolvedAt).where(sql`${t.status} = 'resolved'`),
 ]);
+
+/**
+ * An exception's timeline: raised, acknowledged, assigned, commented, resolved, reopened — who,
+ * when and what they wrote. The audit log has the same steps with before/after; this is what the
+ * screen shows, read by one index.
+ */
+export const exceptionEvents = pgTable('exception_events', {
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  id: uuid('id').primaryKey().defaultRandom(),
+  exceptionId: uuid('exception_id').notNull().references(() => exceptions.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+  action: text('action').$type<'acknowledged' | 'assigned' | 'commented' | 'resolved' | 'reopened'>().notNull(),
+  text: text('text').notNull().default(''),
+}, (t) => [index('exception_events_of').on(t.exceptionId, t.at)]);

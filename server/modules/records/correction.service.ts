@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/client';
 import { audit, type AuditEntry } from '../../lib/audit';
 import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors';
 import type { AccessClaims } from '../auth/tokens';
+import { resolveForRecords } from '../exceptions/exceptions.service';
 import { dispenseHandler } from '../dispensing/dispense.handler';
 import { fieldRepository } from '../dispensing/field.repository';
 import { RecordError, type IngestContext } from '../dispensing/ingest.types';
@@ -106,6 +107,7 @@ export function correctionService(database: Database) {
           accountId: auth.accountId, userId: auth.userId, action: 'reverse', entity: 'dispense', entityId: reversal.id,
           before: snapshot(before), after: { ...snapshot(reversal), reason },
         });
+        await resolveForRecords(tx, auth, 'dispense', [id], `reversed (${reason})`);
         return { reversal, replacement: null, exceptions: [] };
       });
     },
@@ -132,6 +134,8 @@ export function correctionService(database: Database) {
             before: snapshot(before), after: { ...snapshot(replacement), reason: input.reason, replaces: id, changed } },
         ];
         for (const e of entries) await audit(tx, e);
+        // The original's exceptions are settled by the correction; the replacement raised its own.
+        await resolveForRecords(tx, auth, 'dispense', [id], `replaced by a corrected dispense (${input.reason})`);
         return { reversal, replacement, exceptions };
       });
     },
