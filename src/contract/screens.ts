@@ -78,8 +78,8 @@ export const SCREENS: readonly Screen[] = [
   // Administration (admin)
   s('/ReportSchedule', 'Report schedules', 'admin', 'reports', { menu: 'Report schedules', group: 'Reports' }),
   s('/ReportHistory', 'Report history', 'admin', 'reports', { menu: 'Report history', group: 'Reports' }),
-  s('/Exceptions', 'Exceptions', 'admin', 'operations', { menu: 'Exceptions', group: 'Operations' }),
-  s('/ExceptionHistory', 'Exception history', 'admin', 'operations', { menu: 'Exception history', group: 'Operations' }),
+  s('/Exceptions', 'Exceptions', 'admin', 'operations', { menu: 'Exceptions', group: 'Operations', ready: true }),
+  s('/ExceptionHistory', 'Exception history', 'admin', 'operations', { menu: 'Exception history', group: 'Operations', ready: true }),
   s('/AuditLogs', 'Audit logs', 'admin', 'setup', { menu: 'Audit logs', group: 'Operations', ready: true }),
   s('/IncidentReport', 'Incidents and call-outs', 'admin', 'operations', { menu: 'Incident/Call-out', group: 'Operations' }),
   s('/DailyReportofCall', 'Daily report of call', 'admin', 'operations', { menu: 'Daily report', group: 'Operations' }),

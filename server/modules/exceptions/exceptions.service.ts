@@ -20,9 +20,11 @@ const refused = (status: ExceptionStatus, step: string) =>
  * Where to see what raised an exception: the record on its query screen, the tank on the tank
  * screens. Screens and search keys are the client's routes (src/contract/screens.ts).
  */
-export function evidenceOf(r: Pick<ExceptionRow, 'entity' | 'entityId' | 'tankId' | 'tankCode' | 'equipmentId' | 'fleetNo' | 'raisedAt'>): Evidence[] {
+export function evidenceOf(r: Pick<ExceptionRow, 'entity' | 'entityId' | 'tankId' | 'tankCode' | 'equipmentId' | 'fleetNo' | 'raisedAt'>, details: unknown): Evidence[] {
   const out: Evidence[] = [];
-  const day = r.raisedAt.slice(0, 10);
+  // A variance names its month (balancing); anything else is looked at in the month it was raised.
+  const month = (details as { month?: unknown } | null)?.month;
+  const day = typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? `${month}-01` : r.raisedAt.slice(0, 10);
   if (r.entity === 'dispense' && r.entityId) out.push({ label: 'The dispense', screen: RECORD_LISTS.dispenses.screen, search: { view: r.entityId } });
   if (r.entity === 'transfer' && r.entityId) out.push({ label: 'The transfer', screen: RECORD_LISTS.transfers.screen, search: { view: r.entityId } });
   if (r.entity === 'receipt' && r.entityId) out.push({ label: 'The receipt', screen: RECORD_LISTS.receipts.screen, search: { view: r.entityId } });
@@ -65,7 +67,8 @@ export function exceptionsService(database: Database) {
       if (!row) throw notFound('No such exception in this account.');
       const events = (await repo.events(id)).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
       const raised = { at: row.raisedAt, action: 'raised' as const, userName: null, text: `${exceptionLabel(row.code)}: ${row.message}` };
-      return { ...row, details: await repo.details(id), events: [raised, ...events], evidence: evidenceOf(row) };
+      const details = await repo.details(id);
+      return { ...row, details, events: [raised, ...events], evidence: evidenceOf(row, details) };
     },
 
     acknowledge: (actor: Actor, id: string) => step(actor, id, async (_tx, repo, cur) => {

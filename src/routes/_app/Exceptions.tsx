@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ExceptionsPage } from '@/features/exceptions/ExceptionsPage';
+import { validateExceptionsSearch } from '@/features/exceptions/search';
 
-export const Route = createFileRoute('/_app/Exceptions')({ beforeLoad: guard('/Exceptions'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Exceptions')({ beforeLoad: guard('/Exceptions'), validateSearch: validateExceptionsSearch, component: ExceptionsPage });

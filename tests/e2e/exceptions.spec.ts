@@ -1,0 +1,80 @@
+import { expect, test, type Browser } from './fixtures';
+import { apiFromPage, LANDING, signIn, type DemoUser } from './support';
+
+/**
+ * Issue 12, the exceptions workflow as a fuel manager works it: a driver's dispense saved while
+ * the server is unreachable has a meter that went backwards; once it syncs the admin finds it on
+ * `/Exceptions`, resolves it with a reason, and finds it on `/ExceptionHistory`. The steps'
+ * rules, refusals and the bulk resolve are in exceptions.api.test.ts.
+ */
+interface Eq { id: string; fleetNo: string; meterType: 'km' | 'hours' | null; currentMeter: number | null; active: boolean }
+
+async function open(browser: Browser, baseURL: string, user: DemoUser, viewport = { width: 1280, height: 900 }) {
+  const ctx = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
+  const page = await ctx.newPage();
+  await signIn(page, user);
+  await expect(page).toHaveURL(LANDING[user]);
+  return { ctx, page };
+}
+
+test('a meter that went backwards offline is raised after sync, resolved with a reason and kept in the history', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const driver = await open(browser, baseURL!, 'driver', { width: 390, height: 844 });
+  const { page } = driver;
+  const fleet = (await apiFromPage<{ equipment: Eq[] }>(page, 'GET', '/reference')).body.equipment;
+  const eq = fleet.filter((e) => e.active && e.meterType === 'km' && (e.currentMeter ?? 0) > 1000).at(-3)!;
+  const note = `rollback ${Date.now()}`;
+
+  await driver.ctx.route('**/api/**', (r) => r.abort());
+  await page.getByRole('combobox', { name: 'Equipment' }).fill(eq.fleetNo);
+  await page.getByLabel('Litres').fill('44');
+  await page.getByLabel('Odometer (km)').fill(String((eq.currentMeter ?? 0) - 500));
+  await page.getByLabel('Note').fill(note);
+  await expect(page.getByText(/is lower than the last known/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save dispense' }).click();
+  await expect(page.getByText('1 waiting · 0 rejected')).toBeVisible();
+  await driver.ctx.unroute('**/api/**');
+  await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+  await driver.ctx.close();
+
+  const admin = await open(browser, baseURL!, 'admin');
+  const a = admin.page;
+  await a.getByRole('link', { name: 'Exceptions', exact: true }).click();
+  await expect(a.getByRole('heading', { name: 'Exceptions', exact: true })).toBeVisible();
+  await a.getByLabel('Type').selectOption({ label: 'Meter went backwards' });
+  await a.getByLabel('Search').fill(eq.fleetNo);
+  const row = a.getByRole('row').filter({ hasText: eq.fleetNo }).filter({ hasText: 'Meter went backwards' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Open / }).click();
+
+  const drawer = a.getByRole('dialog');
+  await expect(drawer.getByRole('heading', { name: 'Meter went backwards' })).toBeVisible();
+  await expect(drawer.getByText(/is lower than/).first()).toBeVisible();
+  await drawer.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(drawer.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
+  // The evidence opens the dispense itself on its query screen.
+  await expect(drawer.getByRole('link', { name: 'The dispense' })).toHaveAttribute('href', /\/FiltersDispensing\?view=/);
+
+  await drawer.getByRole('button', { name: 'Resolve…' }).click();
+  const form = a.getByRole('form', { name: 'Resolve exception' });
+  await form.getByLabel('Reason').selectOption({ label: 'Other' });
+  await a.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(form.getByText('Say why, when the reason is Other')).toBeVisible();
+  await form.getByLabel('Explanation').fill('New odometer fitted; workshop card 118');
+  await a.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(a.getByText('Exception resolved.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await a.goto('/ExceptionHistory');
+  const done = a.getByRole('row').filter({ hasText: eq.fleetNo }).filter({ hasText: 'Meter went backwards' });
+  await expect(done).toContainText('New odometer fitted; workshop card 118');
+  await expect(done).toContainText('Alex Admin');
+  await admin.ctx.close();
+});
+
+test('a driver is refused the exceptions screens', async ({ browser, baseURL }) => {
+  const { ctx, page } = await open(browser, baseURL!, 'driver', { width: 390, height: 844 });
+  await page.goto('/Exceptions');
+  await expect(page).toHaveURL(/\/pages\/not-authorized/);
+  await ctx.close();
+});
