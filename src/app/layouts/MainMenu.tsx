@@ -1,8 +1,9 @@
 import { Box, Heading, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { screenFor, type Screen } from '@/contract/screens';
+import { ExceptionCountBadge } from '@/features/exceptions/ExceptionCountBadge';
 import { useAllowedScreens } from '../access';
 import type { ScreenPath } from '../guard';
 import { starred, visibleStarred } from '../starred';
@@ -21,6 +22,9 @@ function groupScreens(screens: Screen[]): [string, Screen[]][] {
   return [...groups];
 }
 
+/** Counts shown beside a menu entry (only entries the user may open are in the menu). */
+const BADGES: Record<string, ReactNode> = { '/Exceptions': <ExceptionCountBadge /> };
+
 function MenuLink({ screen, onNavigate }: { screen: Screen; onNavigate?: () => void }) {
   return (
     <Box as="li">
@@ -36,7 +40,7 @@ function MenuLink({ screen, onNavigate }: { screen: Screen; onNavigate?: () => v
         _hover={{ bg: 'sidebar.hover', textDecoration: 'none' }}
         css={{ '&[aria-current=page]': { bg: 'sidebar.hover', borderColor: 'sidebar.active', fontWeight: 'semibold' } }}
       >
-        <Link to={screen.path as ScreenPath} onClick={onNavigate}>{screen.menu ?? screen.title}</Link>
+        <Link to={screen.path as ScreenPath} onClick={onNavigate}>{screen.menu ?? screen.title}{BADGES[screen.path]}</Link>
       </ChakraLink>
     </Box>
   );

@@ -1,0 +1,30 @@
+import { Badge } from '@chakra-ui/react';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ExceptionCount } from '@/contract/exceptions';
+import { exceptionsApi } from './client';
+
+const EVERY_MS = 120_000;
+
+/**
+ * The menu's count of unresolved exceptions (red when any is critical); nothing when there are
+ * none. The shell renders outside the query client (the light field app, ADR 017), so this is a
+ * plain call, again on every navigation (a resolve is followed by one) and every two minutes.
+ */
+export function ExceptionCountBadge() {
+  const path = useRouterState({ select: (s) => s.location.href });
+  const [count, setCount] = useState<ExceptionCount | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    const load = () => exceptionsApi.count(ctl.signal).then(setCount, () => undefined);
+    void load();
+    const timer = setInterval(load, EVERY_MS);
+    return () => { ctl.abort(); clearInterval(timer); };
+  }, [path]);
+  if (!count?.open) return null;
+  return (
+    <Badge ms="2" size="sm" variant="solid" colorPalette={count.critical ? 'red' : 'orange'} aria-label={`${count.open} unresolved`}>
+      {count.open > 999 ? '999+' : count.open}
+    </Badge>
+  );
+}
