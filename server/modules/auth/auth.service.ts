@@ -83,7 +83,6 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       if (!cookie) throw noSession();
       const row = await repo.refreshByHash(sha256(cookie));
       if (!row || row.revokedAt || row.expiresAt < new Date()) throw noSession();
-      let refresh: IssuedRefresh | undefined;
       if (row.usedAt || !(await repo.useRefresh(row.id))) {
         const usedAt = row.usedAt ?? new Date();
         if (Date.now() - usedAt.getTime() > REFRESH_GRACE_S * 1000) {
@@ -99,7 +98,7 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       // signal dropped). Without a new cookie the browser would keep the used token and its next
       // renewal, minutes later, would end the sign-in as a reuse — and a driver's queue would wait
       // for an online sign-in. The successor nobody received stays unused until it expires.
-      refresh = await issueRefresh(row.userId, row.familyId);
+      const refresh: IssuedRefresh = await issueRefresh(row.userId, row.familyId);
       const user = await repo.userById(row.userId);
       const m = user?.active ? await repo.membership(row.userId, accountId) : undefined;
       if (!user || !m || m.account.blocked) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked);
