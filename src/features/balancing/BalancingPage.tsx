@@ -9,6 +9,8 @@ import { useColumnChoice } from '@/app/ui/list/useList';
 import { VARIANCE_FIXED_LITRES } from '@/contract/balancing';
 import { saveFile } from '@/lib/resource';
 import { MonthCards } from './Cards';
+import { storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { balancingApi, balancingKeys } from './client';
 import { DailyPanel } from './DailyPanel';
 import { monthName } from './format';
@@ -33,7 +35,7 @@ export function BalancingPage() {
       replace: !push, resetScroll: false,
     });
 
-  const ref = useQuery({ queryKey: ['reference'], queryFn: ({ signal }) => balancingApi.reference(signal), staleTime: 60_000 });
+  const ref = useReference();
   const monthly = useQuery({
     queryKey: balancingKeys.monthly(month, search.store),
     queryFn: ({ signal }) => balancingApi.monthly(month, search.store, signal),
@@ -64,7 +66,7 @@ export function BalancingPage() {
             <NativeSelect.Root size="sm">
               <NativeSelect.Field id={storeId} value={search.store ?? ''} onChange={(e) => set({ store: e.target.value || undefined })}>
                 <option value="">All stores</option>
-                {ref.data?.stores.map((s) => <option key={s.id} value={s.id}>{s.code} — {s.name}</option>)}
+                {storeOptions(ref.data).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

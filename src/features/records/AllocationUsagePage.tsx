@@ -4,7 +4,8 @@ import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
 import { RECORD_LISTS, type AllocationUsageRow } from '@/contract/records';
 import { recordClients } from './client';
-import { enumOptions, productOptions, storeOptions, useReference, YES_NO } from './filters';
+import { enumOptions, productOptions, storeOptions, YES_NO } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { litres, percent } from './format';
 
 const info = RECORD_LISTS.allocations;

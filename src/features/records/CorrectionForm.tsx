@@ -8,7 +8,8 @@ import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
 import { CorrectionInput, type DispenseRecordRow } from '@/contract/records';
 import { recordsApi } from './client';
-import { costCentreOptions, employeeOptions, equipmentOptions, storeOptions, tankOptions, useReference } from './filters';
+import { costCentreOptions, employeeOptions, equipmentOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { fromLocalInput, litres, toLocalInput } from './format';
 
 interface Draft {

@@ -2,7 +2,8 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { ALLOCATION_SUBJECTS, SETUP_RESOURCES, type Allocation } from '@/contract/setup';
 import { clients } from '../clients';
-import { enumOptions, referenceFilters, useReference } from '../reference';
+import { enumOptions, referenceFilters } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { AllocationForm, allocationLabel } from './AllocationForm';
 import { SUBJECT_LABELS } from './SubjectPicker';
 

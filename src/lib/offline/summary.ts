@@ -1,8 +1,12 @@
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
-import type { OutboxRecord, OutboxState } from '@/lib/offline/db';
+import { equipmentName, tankName } from '@/lib/reference/labels';
+import type { OutboxRecord, OutboxState } from './db';
 
-/** How the queue shows a record: kind, when, and a one-line summary with names from the reference cache. */
+/**
+ * How the queue shows a record: kind, when, and a one-line summary with names from the reference
+ * cache (the field forms' confirmations, their recent records and the device page).
+ */
 
 export const KIND_LABEL: Record<FieldRecordKind, string> = {
   dispenses: 'Dispense', transfers: 'Transfer', receipts: 'Receipt', dips: 'Dip',
@@ -23,16 +27,6 @@ let litresFormat: Intl.NumberFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
 
 const litres = (v: number) => `${(litresFormat ??= new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 })).format(v)} L`;
-
-export function equipmentName(ref: Ref, id: string | null | undefined): string {
-  const e = ref?.equipment.find((x) => x.id === id);
-  return e ? [e.fleetNo, e.registration].filter(Boolean).join(' · ') : 'unknown equipment';
-}
-
-export function tankName(ref: Ref, id: string | null | undefined): string {
-  const t = ref?.tanks.find((x) => x.id === id);
-  return t ? `${t.code} ${t.name}`.trim() : 'unknown tank';
-}
 
 /** When the record happened (its own time), else when it was saved. */
 export function recordTime(rec: OutboxRecord): number {
