@@ -10,7 +10,8 @@ import { saveFile } from '@/lib/resource';
 import { DailyCards } from './Cards';
 import { balancingApi, balancingKeys } from './client';
 import { dailyColumns, DailyTable, type Drill } from './DailyTable';
-import { litres, monthName, percent } from './format';
+import { monthName, percent } from './format';
+import { litresFigure as litres } from '@/lib/format';
 import { StatusBadge, VarianceText } from './MonthTable';
 import { RecordsDialog } from './RecordsDialog';
 

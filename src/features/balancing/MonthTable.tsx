@@ -2,7 +2,8 @@ import { Badge, Button, Flex, Text } from '@chakra-ui/react';
 import type { ColumnVisibility, ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import type { MonthlyRow } from '@/contract/balancing';
-import { litres, percent, signedLitres } from './format';
+import { percent, signedLitres } from './format';
+import { litresFigure as litres } from '@/lib/format';
 import { useSorted } from './useSorted';
 
 export type MonthRow = MonthlyRow & { tank: string; status: number };

@@ -7,7 +7,8 @@ import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline
 import { session } from '@/lib/session';
 import { CaptureColumns, FormCard } from './CaptureFrame';
 import { EmployeeField, type EmployeeBy } from './EmployeeField';
-import { litresText, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
+import { numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
+import { litresExact as litresText } from '@/lib/format';
 import { ChoiceField, NumberField, TextField } from './FieldControls';
 import { GpsLine, WarningList, warningCodes } from './FormBits';
 import { readLastUsed, writeLastUsed } from './lastUsed';

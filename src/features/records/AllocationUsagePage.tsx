@@ -6,7 +6,8 @@ import { RECORD_LISTS, type AllocationUsageRow } from '@/contract/records';
 import { recordClients } from './client';
 import { enumOptions, productOptions, storeOptions, YES_NO } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
-import { litres, percent } from './format';
+import { percent } from './format';
+import { litresExact as litres } from '@/lib/format';
 
 const info = RECORD_LISTS.allocations;
 const SUBJECTS = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' } as const;

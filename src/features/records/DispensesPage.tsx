@@ -9,7 +9,7 @@ import { recordClients } from './client';
 import { CorrectionForm } from './CorrectionForm';
 import { dispenseFilters } from './filters';
 import { useReference } from '@/lib/reference/query';
-import { litres } from './format';
+import { litresExact as litres } from '@/lib/format';
 import { RecordDetail, show, type DetailField } from './RecordDetail';
 import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { ReverseForm } from './ReverseForm';

@@ -10,7 +10,7 @@ import { recordClients } from './client';
 import { DATE_FILTERS } from './filters';
 import { enumOptions, productOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
-import { litres } from './format';
+import { litresExact as litres } from '@/lib/format';
 import { RecordDetail, show, type DetailField } from './RecordDetail';
 import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { TotalsBar } from './TotalsBar';

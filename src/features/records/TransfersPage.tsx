@@ -9,7 +9,7 @@ import { recordClients } from './client';
 import { DATE_FILTERS } from './filters';
 import { employeeOptions, enumOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
-import { litres } from './format';
+import { litresExact as litres } from '@/lib/format';
 import { RecordDetail, show, type DetailField } from './RecordDetail';
 import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { TotalsBar } from './TotalsBar';

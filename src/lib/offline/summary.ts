@@ -1,5 +1,6 @@
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
+import { litresExact as litres } from '@/lib/format';
 import { equipmentName, tankName } from '@/lib/reference/labels';
 import type { OutboxRecord, OutboxState } from './db';
 
@@ -21,12 +22,9 @@ export const STATE_LABEL: Record<OutboxState, { label: string; palette: string }
 
 type Ref = ReferenceData | undefined;
 
-// One formatter each (as toLocaleString with these options, which builds a new one per call: that
-// was a tenth of the page's work while a long queue synced under the recent-records list).
-let litresFormat: Intl.NumberFormat | undefined;
+// Built once (toLocaleString builds a formatter per call: that was a tenth of the page's work
+// while a long queue synced under the recent-records list).
 let timeFormat: Intl.DateTimeFormat | undefined;
-
-const litres = (v: number) => `${(litresFormat ??= new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 })).format(v)} L`;
 
 /** When the record happened (its own time), else when it was saved. */
 export function recordTime(rec: OutboxRecord): number {

@@ -6,8 +6,9 @@ import { enumOptions, referenceFilters } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { AllocationForm, allocationLabel } from './AllocationForm';
 import { SUBJECT_LABELS } from './SubjectPicker';
+import { litresExact } from '@/lib/format';
 
-const litres = (v: number | null) => (v === null ? 'No limit' : `${v.toLocaleString()} L`);
+const litres = (v: number | null) => (v === null ? 'No limit' : litresExact(v));
 
 export const allocationBaseColumns: ListColumn<Allocation>[] = [
   { id: 'subjectType', header: 'For', cell: (a) => SUBJECT_LABELS[a.subjectType] },
