@@ -15,7 +15,8 @@ import { balancingApi, balancingKeys } from './client';
 import { DailyPanel } from './DailyPanel';
 import { monthName } from './format';
 import { monthColumns, MonthTable, toMonthRows } from './MonthTable';
-import { currentMonth, lastCompleteMonth, shiftMonth, type BalancingSearch } from './search';
+import { shiftMonth } from '@/contract/calendar';
+import { currentMonth, lastCompleteMonth, type BalancingSearch } from './search';
 
 const small = { fontSize: 'xs', color: 'fg.muted' } as const;
 

@@ -5,7 +5,7 @@ import { LuX } from 'react-icons/lu';
 import { ListError } from '@/app/ui/list/ListStates';
 import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
 import { useColumnChoice } from '@/app/ui/list/useList';
-import { monthBounds } from '@/contract/balancing';
+import { monthBounds } from '@/contract/calendar';
 import { saveFile } from '@/lib/resource';
 import { DailyCards } from './Cards';
 import { balancingApi, balancingKeys } from './client';

@@ -1,4 +1,4 @@
-import { localDate } from '@/contract/balancing';
+import { localDate } from '@/contract/calendar';
 import { litresFigure } from '@/lib/format';
 
 /** How the figures read on screen: litres to 0.1 L (`litresFigure` of `@/lib/format`), percentages to 0.01 %. */

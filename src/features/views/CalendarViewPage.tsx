@@ -10,7 +10,8 @@ import { monthTitle } from './format';
 import { litresTenth as litres } from '@/lib/format';
 import { FIGURE_COLOURS, MonthGrid } from './MonthGrid';
 import { useViewOptions } from './options';
-import { monthOf, shiftMonth, type CalendarSearch } from './search';
+import { shiftMonth } from '@/contract/calendar';
+import { monthOf, type CalendarSearch } from './search';
 import { LoadError, Loading } from './States';
 
 function Totals({ totals }: { totals: DayFigures }) {
