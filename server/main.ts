@@ -6,6 +6,7 @@ import { startEmbedded, type EmbeddedDb } from './db/embedded';
 import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauges/demo';
 import { startGaugeJobs, type GaugeJobs } from './gauges/poller';
 import { startVarianceSweep } from './modules/balancing/variance-sweep';
+import { startConsumptionSweep } from './modules/exceptions/consumption.sweep';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -53,6 +54,7 @@ export async function main() {
     if (config.demo && gaugeSimulatorEnabled()) demoGauges = await startDemoGauges(database.db, log);
     gaugeJobs = await startGaugeJobs({ database, log });
     startVarianceSweep(database.db, log);
+    startConsumptionSweep(database.db, log);
   } catch (err) {
     log.error({ err }, 'FAMS could not start');
     await stop(1);

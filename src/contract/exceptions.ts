@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { VARIANCE_EXCEPTION } from './balancing';
 import { DISPENSE_EXCEPTION_CODES } from './dispensing';
+import { CONSUMPTION_EXCEPTION } from './consumption';
 import { GAUGE_EXCEPTION_CODES } from './gauges';
+import { LEAK_EXCEPTION } from './leak-test';
 import { storableString } from './safe-input';
 
 /**
@@ -15,7 +17,7 @@ import { storableString } from './safe-input';
  * and an audit entry. A step the exception's state does not allow is 409 `exception_state`.
  */
 
-export const EXCEPTION_CODES = [...DISPENSE_EXCEPTION_CODES, ...GAUGE_EXCEPTION_CODES, VARIANCE_EXCEPTION] as const;
+export const EXCEPTION_CODES = [...DISPENSE_EXCEPTION_CODES, ...GAUGE_EXCEPTION_CODES, VARIANCE_EXCEPTION, LEAK_EXCEPTION, CONSUMPTION_EXCEPTION] as const;
 export type ExceptionCode = (typeof EXCEPTION_CODES)[number];
 
 /** What each code means, in the words a fuel manager uses (the lists show these, not the codes). */
@@ -37,6 +39,8 @@ export const EXCEPTION_LABELS: Record<ExceptionCode, string> = {
   stale_gauge: 'Gauge silent',
   unmatched_delivery: 'Delivery without a receipt',
   variance_over_threshold: 'Stock variance over the limit',
+  leak_suspected: 'Leak suspected',
+  consumption_outlier: 'Fuel use far over usual',
 };
 export const exceptionLabel = (code: string) => EXCEPTION_LABELS[code as ExceptionCode] ?? code;
 

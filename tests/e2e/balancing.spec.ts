@@ -6,7 +6,7 @@ import { apiFromPage, signIn } from './support';
 /**
  * `/QuickBalancing` on the demo year the server seeds on its fresh database (ADR 013): the tank
  * with the planted leak (N3-24 T1) is over the 1 % + 130 US gal allowance in the last complete
- * month, and only it; its days and the records behind a figure open from the table; the month
+ * month, and only it, and fails the statistical leak test; its days and the records behind a figure open from the table; the month
  * exports; a driver is refused. As `viewer` (TheBoss: a quick-report viewer who only reads).
  */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,6 +37,11 @@ test('flags the planted leak for the last complete month, and only it', async ({
   const allowance = num(cells[6]);
   expect(variance).toBeLessThan(0);
   expect(Math.abs(variance)).toBeGreaterThan(allowance);
+  // The statistical leak test (SIR) over the month's last 45 days fails that tank alone, with its rate.
+  await expect(leakRow.getByText(/^FAIL · \d+\.\d{2} L\/h$/)).toBeVisible();
+  await expect(table.getByText(/^FAIL/)).toHaveCount(1);
+  await expect(table.getByText('PASS', { exact: true })).toHaveCount(13);
+  await expect(page.getByRole('status').filter({ hasText: 'Leak test failed' })).toContainText(`Leak test failed: ${LEAK} (losing`);
 
   // The store filter keeps only that store's tanks.
   await page.getByLabel('Store').selectOption({ label: 'N3-24 — N3 Truck Stop Harrismith' });

@@ -134,3 +134,15 @@ export async function bringBack(server: OwnServer, ctx: BrowserContext) {
 
 /** The fields of a field screen's "recent records" card. */
 export const recentList = (page: Page, title: string) => page.getByRole('list', { name: title });
+
+export interface Eq { id: string; fleetNo: string; meterType: 'km' | 'hours' | null; currentMeter: number | null; tags: string[]; active: boolean; fams24Enabled: boolean }
+
+/** One dispense through the form, as a driver types it: equipment by its full fleet no. (or a scanned tag). */
+export async function dispense(page: Page, eq: Eq, litres: number, key = eq.fleetNo) {
+  await page.getByRole('combobox', { name: 'Equipment' }).fill(key);
+  await page.getByLabel('Litres').fill(String(litres));
+  await page.getByLabel(eq.meterType === 'hours' ? 'Hours' : 'Odometer (km)').fill(String((eq.currentMeter ?? 0) + 25));
+  await page.getByRole('button', { name: 'Save dispense' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Saved on this device: ${litres} L to ${eq.fleetNo}` })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Equipment' })).toHaveValue('');
+}

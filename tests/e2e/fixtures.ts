@@ -11,7 +11,7 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
  * The suite's `test`: each worker runs its own FAMS server on a copy of the seeded demo year
  * (`templates.ts`), so workers run side by side without seeing each other's records, and
  * `baseURL` points at it. Ports: E2E_PORT + 10 + the worker's slot (tests that own a server use
- * E2E_PORT + 2 and + 5).
+ * E2E_PORT + 2, + 5 and + 6).
  */
 export const test = base.extend<object, { suiteServer: OwnServer }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.

@@ -93,9 +93,13 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
           await audit(db, { accountId: null, userId: row.userId, action: 'refresh_reuse', entity: 'session', entityId: row.familyId });
           throw new AppError(401, 'refresh_reused', 'Your session was ended for safety. Please sign in again.');
         }
-      } else {
-        refresh = await issueRefresh(row.userId, row.familyId);
       }
+      // Within the grace period the old token gets a new one too: the answer that carried its
+      // successor may never have reached the browser (a navigation cancelled the request, the
+      // signal dropped). Without a new cookie the browser would keep the used token and its next
+      // renewal, minutes later, would end the sign-in as a reuse — and a driver's queue would wait
+      // for an online sign-in. The successor nobody received stays unused until it expires.
+      refresh = await issueRefresh(row.userId, row.familyId);
       const user = await repo.userById(row.userId);
       const m = user?.active ? await repo.membership(row.userId, accountId) : undefined;
       if (!user || !m || m.account.blocked) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { varianceDedupeKey } from '../../../src/contract/balancing';
 import { addDays, localDate } from '../../../src/contract/calendar';
+import { LEAK_METHOD, leakDedupeKey } from '../../../src/contract/leak-test';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { balancingService } from './balancing.service';
 import { sweepVariance } from './variance-sweep';
@@ -208,6 +209,61 @@ describe('monthly roll-up and the variance exception', () => {
   });
 });
 
+describe('leak test (SIR) per tank', () => {
+  /**
+   * Two tanks in a UTC store with a closing reading every day of the last 40 days and no records:
+   * TL loses 2 L/h (48 L a day), TT holds; both readings wobble by a few litres.
+   */
+  const t = {} as Record<'store' | 'leaking' | 'tight', string>;
+  beforeAll(async () => {
+    const u = Date.now().toString(36);
+    t.store = await create('stores', { code: `L${u}`, name: 'Leak test site', variant: 'FAMS', timezone: 'UTC' });
+    const tank = (code: string) => create('tanks', { storeId: t.store, productId: f.product, code, name: `Tank ${code}`, capacity: 50_000, safeFill: 47_500, lowLevel: 5_000 });
+    t.leaking = await tank('TL');
+    t.tight = await tank('TT');
+    const acc = admin.item.account.accountId;
+    const today = localDate(new Date(), 'UTC');
+    const rows = [];
+    for (let i = 40; i >= 1; i--) {
+      const at = `${addDays(today, -i)}T23:00:00Z`;
+      const wobble = ((i * 7919) % 11) - 5;
+      rows.push(sql`(${acc}, ${t.leaking}::uuid, ${at}::timestamptz, 'gauge', ${20_000 - 48 * (40 - i) + wobble})`);
+      rows.push(sql`(${acc}, ${t.tight}::uuid, ${at}::timestamptz, 'gauge', ${20_000 + wobble})`);
+    }
+    await exec(sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres) values ${sql.join(rows, sql`, `)}`);
+  });
+  const leaks = async () => (await exec(sql`select tank_id, code, status from exceptions where code = 'leak_suspected' and store_id = ${t.store}`)).rows;
+
+  it('fails the leaking tank with its rate, passes the tight one, names the method', async () => {
+    const r = await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ method: LEAK_METHOD, windowDays: 45 });
+    const row = (id: string) => r.body.rows.find((x: { tankId: string }) => x.tankId === id);
+    expect(row(t.leaking)).toMatchObject({ verdict: 'fail', days: 39, label: expect.stringMatching(/ TL$/) });
+    expect(row(t.leaking).leakRate).toBeCloseTo(2, 1);
+    expect(row(t.leaking).low).toBeLessThan(2);
+    expect(row(t.leaking).high).toBeGreaterThan(2);
+    expect(row(t.tight)).toMatchObject({ verdict: 'pass' });
+    expect(Math.abs(row(t.tight).leakRate)).toBeLessThan(0.1);
+    expect(r.body.rows).toHaveLength(2);
+  });
+
+  it('raises leak_suspected once for the failing tank, not for the other', async () => {
+    await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}`);
+    expect(await leaks()).toEqual([{ tank_id: t.leaking, code: 'leak_suspected', status: 'open' }]);
+    const month = localDate(new Date(), 'UTC').slice(0, 7);
+    const key = (await exec(sql`select dedupe_key from exceptions where code = 'leak_suspected' and store_id = ${t.store}`)).rows[0].dedupe_key;
+    expect([leakDedupeKey(t.leaking, month), leakDedupeKey(t.leaking, addDays(`${month}-01`, -1).slice(0, 7))]).toContain(key);
+  });
+
+  it('a month with too few days of readings is inconclusive; bad input is a 400', async () => {
+    const r = await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}&month=2026-01`);
+    expect(r.body.rows.map((x: { verdict: string; to: string }) => [x.verdict, x.to])).toEqual([['inconclusive', '2026-01-31'], ['inconclusive', '2026-01-31']]);
+    expect((await admin.get('/api/v1/balancing/leak-tests?month=2026-13')).status).toBe(400);
+    expect((await admin.get('/api/v1/balancing/leak-tests?storeId=nope')).status).toBe(400);
+  });
+});
+
 describe('drill-down', () => {
   const records = (tankId: string, day: string, kind: string) => admin.get(`/api/v1/balancing/records?tankId=${tankId}&day=${day}&kind=${kind}`);
 
@@ -248,7 +304,7 @@ describe('drill-down', () => {
 describe('access', () => {
   it('refuses a driver (403) on every balancing endpoint', async () => {
     const driver = await session(srv.url, ...DEMO.driver);
-    for (const p of [`daily?tankId=${f.tankA}&from=2026-03-01&to=2026-03-02`, 'monthly?month=2026-03', `records?tankId=${f.tankA}&day=2026-03-01&kind=dispensed`, 'monthly/export?month=2026-03&format=csv']) {
+    for (const p of [`daily?tankId=${f.tankA}&from=2026-03-01&to=2026-03-02`, 'monthly?month=2026-03', `records?tankId=${f.tankA}&day=2026-03-01&kind=dispensed`, 'monthly/export?month=2026-03&format=csv', 'leak-tests']) {
       expect((await driver.get(`/api/v1/balancing/${p}`)).status, p).toBe(403);
     }
   });

@@ -183,16 +183,17 @@ export function balancingRepository(db: DbOrTx) {
     },
 
     /**
-     * Raises `variance_over_threshold` once per tank and month: not again while one is open (the
+     * Raises a tank's exception (`variance_over_threshold`, `leak_suspected`) once per dedupe key
+     * (tank and month): not again while one is open (the
      * partial unique index on the dedupe key) nor after it was resolved (the NOT EXISTS), so a
      * resolved month stays resolved when someone looks at it again. Returns the keys raised now.
      */
-    async raiseVariance(accountId: number, rows: readonly VarianceRaise[]): Promise<string[]> {
+    async raiseTankExceptions(accountId: number, code: string, rows: readonly VarianceRaise[]): Promise<string[]> {
       if (!rows.length) return [];
       const json = JSON.stringify(rows.map((r) => ({ tank_id: r.tankId, store_id: r.storeId, key: r.key, message: r.message, details: r.details })));
       const res = await rowsOf<{ key: string }>(db, sql`
         insert into exceptions (account_id, code, severity, entity, entity_id, store_id, tank_id, message, details, dedupe_key)
-        select ${accountId}, 'variance_over_threshold', 'critical', 'tank', v.tank_id, v.store_id, v.tank_id, v.message, v.details, v.key
+        select ${accountId}, ${code}, 'critical', 'tank', v.tank_id, v.store_id, v.tank_id, v.message, v.details, v.key
         from jsonb_to_recordset(${json}::jsonb) as v(tank_id uuid, store_id uuid, key text, message text, details jsonb)
         where not exists (select 1 from exceptions e where e.account_id = ${accountId} and e.dedupe_key = v.key)
         on conflict (account_id, dedupe_key) where dedupe_key is not null and status <> 'resolved' do nothing

@@ -5,6 +5,7 @@ import {
   MonthlyResponse, RecordsQuery, RecordsResponse,
 } from '../../../src/contract/balancing';
 import { API_ROOT } from '../../../src/contract/constants';
+import { LEAK_PATH, LeakQuery, LeakResponse } from '../../../src/contract/leak-test';
 import type { ExportFormat } from '../../../src/contract/list';
 import type { Db } from '../../db/client';
 import { CONTENT_TYPES, csvStream, exportFileName, xlsxStream } from '../../lib/resource/export';
@@ -36,6 +37,11 @@ export function balancingRoutes(app: FastifyInstance, db: Db) {
     config: { access: RULE },
     schema: { querystring: DailyQuery, response: { 200: DailyResponse } },
   }, async (req) => svc.daily(req.auth.accountId, req.query));
+
+  r.get(`${API_ROOT}${LEAK_PATH}`, {
+    config: { access: RULE },
+    schema: { querystring: LeakQuery, response: { 200: LeakResponse } },
+  }, async (req) => svc.leakTests(req.auth.accountId, req.query));
 
   r.get(`${base}/records`, {
     config: { access: RULE },

@@ -1,9 +1,10 @@
 import {
   MAX_DRILL_RECORDS, VARIANCE_FIXED_LITRES, VARIANCE_THROUGHPUT_SHARE, reconcileDays, summarise,
-  varianceDedupeKey, type DailyQuery, type DailyResponse, type DailyRow, type DayInput, type MonthlyQuery, type MonthlyResponse,
+  VARIANCE_EXCEPTION, varianceDedupeKey, type DailyQuery, type DailyResponse, type DailyRow, type DayInput, type MonthlyQuery, type MonthlyResponse,
   type MonthlyRow, type RecordsQuery, type RecordsResponse, type TankInfo,
 } from '../../../src/contract/balancing';
 import { addDays, dateRange, localDate, monthBounds } from '../../../src/contract/calendar';
+import { LEAK_EXCEPTION, LEAK_METHOD, LEAK_WINDOW_DAYS, leakDedupeKey, leakTest, type LeakResponse, type LeakRow } from '../../../src/contract/leak-test';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { balancingRepository, type TankRow } from './balancing.repository';
@@ -122,6 +123,36 @@ export function balancingService(db: DbOrTx) {
       };
     },
 
+    /**
+     * The leak test of each tank (`src/contract/leak-test.ts`) over the last `LEAK_WINDOW_DAYS`
+     * complete days in its store's zone, ending with the month's last day when a month is given.
+     * Only days that open and close on a reading count: a day opened from the book measures the
+     * book's drift since the last reading, not the day's loss. A FAIL raises `leak_suspected`
+     * once per tank and month (whoever looks, or the sweep).
+     */
+    async leakTests(accountId: number, f: { month?: string; storeId?: string }, now = new Date()): Promise<LeakResponse> {
+      const until = f.month ? monthBounds(f.month).to : undefined;
+      const utcToday = localDate(now, 'UTC');
+      // Store days lie within a day of UTC's: one range covers every zone, then each tank keeps its own days.
+      const to = until && until < utcToday ? addDays(until, 1) : addDays(utcToday, 1);
+      const from = addDays(to, -(LEAK_WINDOW_DAYS + 2));
+      const tanks = await repo.tanks(accountId, { storeId: f.storeId, since: from });
+      const computed = await compute(accountId, tanks, from, to, now);
+      const rows: LeakRow[] = computed.map(({ tank, days }) => {
+        const today = localDate(now, tank.timezone);
+        const last = until && until < today ? until : addDays(today, -1);
+        const window = days.filter((d) => d.day <= last).slice(-LEAK_WINDOW_DAYS);
+        const label = `${tank.storeCode} ${tank.tankCode}`;
+        return { tankId: tank.tankId, storeId: tank.storeId, label, from: window[0]?.day ?? last, to: last, ...leakTest(window.map((d) => (d.openingSource === 'reading' ? d.variance : null))) };
+      });
+      await repo.raiseTankExceptions(accountId, LEAK_EXCEPTION, rows.filter((r) => r.verdict === 'fail').map((r) => ({
+        tankId: r.tankId, storeId: r.storeId, key: leakDedupeKey(r.tankId, r.to.slice(0, 7)),
+        message: `${r.label}: leak suspected — losing ${r.leakRate!.toFixed(3)} L/h (95 % between ${r.low!.toFixed(3)} and ${r.high!.toFixed(3)}) over ${r.from} to ${r.to}; the threshold is ${r.threshold.toFixed(3)} L/h`,
+        details: { from: r.from, to: r.to, leakRate: r.leakRate, low: r.low, high: r.high, mdl: r.mdl, days: r.days, method: LEAK_METHOD },
+      })));
+      return { method: LEAK_METHOD, windowDays: LEAK_WINDOW_DAYS, rows };
+    },
+
     /** Raises the variance exception for the complete, flagged tanks of a month; returns the keys raised now. */
     async sweep(accountId: number, month: string, now = new Date()): Promise<string[]> {
       return raise(accountId, month, await monthlyRows(accountId, { month }, now));
@@ -129,7 +160,7 @@ export function balancingService(db: DbOrTx) {
   };
 
   async function raise(accountId: number, month: string, rows: MonthlyRow[]): Promise<string[]> {
-    return repo.raiseVariance(accountId, rows.filter((r) => r.flagged && r.complete).map((r) => ({
+    return repo.raiseTankExceptions(accountId, VARIANCE_EXCEPTION, rows.filter((r) => r.flagged && r.complete).map((r) => ({
       tankId: r.tankId, storeId: r.storeId, key: varianceDedupeKey(r.tankId, month),
       message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.threshold.toLocaleString('en-US')} L (1 % of ${r.dispensed.toLocaleString('en-US')} L + 492.1 L)`,
       details: { month, variance: r.variance, threshold: r.threshold, dispensed: r.dispensed, variancePct: r.variancePct },

@@ -9,7 +9,7 @@ export const SWEEP_EVERY_MS = 6 * 3600_000;
 
 /**
  * Raises `variance_over_threshold` for last month's tanks in every account, whether or not anyone
- * opens `/QuickBalancing` (ADR 012). A month counts once it is over in the store's zone, so the
+ * opens `/QuickBalancing` (ADR 012), and `leak_suspected` for tanks failing the leak test now. A month counts once it is over in the store's zone, so the
  * first runs of a month may leave out zones still in the old month; a later run catches them.
  * Idempotent (dedupe key per tank and month), so several server instances may all run it.
  */
@@ -17,7 +17,11 @@ export async function sweepVariance(db: Db, now = new Date()): Promise<number> {
   const month = previousMonth(localDate(now, 'UTC').slice(0, 7));
   const svc = balancingService(db);
   let raised = 0;
-  for (const accountId of await balancingRepository(db).accountsWithTanks()) raised += (await svc.sweep(accountId, month, now)).length;
+  for (const accountId of await balancingRepository(db).accountsWithTanks()) {
+    raised += (await svc.sweep(accountId, month, now)).length;
+    // The leak test over the last complete days: a FAIL raises `leak_suspected` once a month.
+    await svc.leakTests(accountId, {}, now);
+  }
   return raised;
 }
 

@@ -7,6 +7,7 @@ import { ListEmpty, ListError } from '@/app/ui/list/ListStates';
 import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
 import { useColumnChoice } from '@/app/ui/list/useList';
 import { VARIANCE_FIXED_LITRES } from '@/contract/balancing';
+import { LEAK_THRESHOLD_LPH, LEAK_WINDOW_DAYS } from '@/contract/leak-test';
 import { saveFile } from '@/lib/resource';
 import { MonthCards } from './Cards';
 import { storeOptions } from '@/lib/reference/labels';
@@ -42,10 +43,17 @@ export function BalancingPage() {
     queryFn: ({ signal }) => balancingApi.monthly(month, search.store, signal),
     placeholderData: keepPreviousData,
   });
-  const rows = useMemo(() => monthly.data && toMonthRows(monthly.data.rows), [monthly.data]);
+  // The month still running is tested up to yesterday; a past month up to its last day.
+  const leakMonth = month >= thisMonth ? undefined : month;
+  const leaks = useQuery({
+    queryKey: balancingKeys.leakTests(leakMonth, search.store),
+    queryFn: ({ signal }) => balancingApi.leakTests(leakMonth, search.store, signal),
+  });
+  const rows = useMemo(() => monthly.data && toMonthRows(monthly.data.rows, leaks.data?.rows), [monthly.data, leaks.data]);
   const { visibility, setVisibility } = useColumnChoice('/QuickBalancing');
   const columns = monthColumns((r) => set({ tank: r.tankId }, true), search.tank);
   const flagged = rows?.filter((r) => r.flagged) ?? [];
+  const leaking = rows?.filter((r) => r.leak?.verdict === 'fail') ?? [];
   const monthId = useId();
   const storeId = useId();
 
@@ -82,7 +90,9 @@ export function BalancingPage() {
       <Text fontSize="sm" color="fg.muted">
         {monthName(month)}{month >= thisMonth ? ' (month to date)' : ''}: a tank is flagged when its variance (measured − book, summed over
         the days) is more than 1 % of its throughput + 130 US gal ({VARIANCE_FIXED_LITRES} L). Volumes are gross litres at ambient temperature.
-        Choose a tank for its days, and a figure for the records behind it.
+        Choose a tank for its days, and a figure for the records behind it. The leak test (statistical inventory
+        reconciliation, US EPA) fits the last {LEAK_WINDOW_DAYS} days of variances{month >= thisMonth ? '' : ' of the month'}: a tank losing more
+        than {LEAK_THRESHOLD_LPH.toFixed(3)} L/h fails; too few or too scattered readings are inconclusive.
       </Text>
 
       {flagged.length > 0 && (
@@ -93,6 +103,16 @@ export function BalancingPage() {
           </Alert.Title>
         </Alert.Root>
       )}
+
+      {leaking.length > 0 && (
+        <Alert.Root status="error" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            Leak test failed: {leaking.map((r) => `${r.tank} (losing ${r.leak!.leakRate!.toFixed(2)} L/h)`).join(', ')}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+      {leaks.isError && <Text fontSize="sm" color="fg.error">The leak tests could not be loaded: {leaks.error.message}</Text>}
 
       {monthly.isError && !monthly.data ? (
         <ListError message={monthly.error.message} onRetry={() => void monthly.refetch()} retrying={monthly.isFetching} />

@@ -4,6 +4,7 @@ import type { DailyRow, RecordKind } from '@/contract/balancing';
 import { kindLabel, type Drill } from './DailyTable';
 import { dayName, percent } from './format';
 import { litresFigure as litres } from '@/lib/format';
+import { LeakBadge } from './LeakBadge';
 import { StatusBadge, VarianceText, type MonthRow } from './MonthTable';
 
 /**
@@ -37,6 +38,7 @@ export function MonthCards({ rows, onOpen }: { rows: MonthRow[]; onOpen: (r: Mon
             <Figure label="Receipts">{litres(r.receipts)} L</Figure>
             <Figure label="Variance"><VarianceText value={r.variance} danger={r.flagged} /> L ({percent(r.variancePct)})</Figure>
             <Figure label="Allowance">±{litres(r.threshold)} L</Figure>
+            <Figure label="Leak test"><LeakBadge leak={r.leak} /></Figure>
           </SimpleGrid>
         </Box>
       ))}

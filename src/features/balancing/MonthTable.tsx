@@ -2,15 +2,20 @@ import { Badge, Button, Flex, Text } from '@chakra-ui/react';
 import type { ColumnVisibility, ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import type { MonthlyRow } from '@/contract/balancing';
+import type { LeakRow } from '@/contract/leak-test';
 import { percent, signedLitres } from './format';
 import { litresFigure as litres } from '@/lib/format';
+import { LeakBadge } from './LeakBadge';
 import { useSorted } from './useSorted';
 
-export type MonthRow = MonthlyRow & { tank: string; status: number };
+export type MonthRow = MonthlyRow & { tank: string; status: number; leak?: LeakRow };
 
 /** Flagged first when sorting by status, then month-to-date flags, then the rest. */
 const statusRank = (r: MonthlyRow) => (r.flagged ? (r.complete ? 0 : 1) : r.days > 0 && r.daysWithoutReading === r.days ? 2 : 3);
-export const toMonthRows = (rows: MonthlyRow[]): MonthRow[] => rows.map((r) => ({ ...r, tank: `${r.storeCode} ${r.tankCode}`, status: statusRank(r) }));
+export const toMonthRows = (rows: MonthlyRow[], leaks: LeakRow[] = []): MonthRow[] => {
+  const leakOf = new Map(leaks.map((l) => [l.tankId, l]));
+  return rows.map((r) => ({ ...r, tank: `${r.storeCode} ${r.tankCode}`, status: statusRank(r), leak: leakOf.get(r.tankId) }));
+};
 
 export function StatusBadge({ row }: { row: Pick<MonthlyRow, 'flagged' | 'complete' | 'days' | 'daysWithoutReading'> }) {
   if (row.flagged) {
@@ -53,6 +58,7 @@ export function monthColumns(onOpen: (row: MonthRow) => void, openTankId?: strin
     { id: 'variancePct', header: 'Variance %', numeric: true, cell: (r) => percent(r.variancePct) },
     { id: 'threshold', header: 'Allowance (L)', numeric: true, cell: (r) => `±${litres(r.threshold)}` },
     { id: 'status', header: 'Status', cell: (r) => <StatusBadge row={r} /> },
+    { id: 'leak', header: 'Leak test', cell: (r) => <LeakBadge leak={r.leak} /> },
   ];
 }
 

@@ -1,4 +1,5 @@
 import { BALANCING_PATH, DailyResponse, MonthlyResponse, RecordsResponse, type RecordKind } from '@/contract/balancing';
+import { LEAK_PATH, LeakResponse } from '@/contract/leak-test';
 import type { ExportFormat } from '@/contract/list';
 import { api } from '@/lib/api';
 import { relative } from '@/lib/resource';
@@ -15,6 +16,9 @@ export const balancingApi = {
     api.get(`${base}/monthly`, MonthlyResponse, { searchParams: { month, ...store(storeId) }, signal, quiet: true }),
   daily: (tankId: string, from: string, to: string, signal?: AbortSignal) =>
     api.get(`${base}/daily`, DailyResponse, { searchParams: { tankId, from, to }, signal, quiet: true }),
+  /** The leak test per tank at the end of `month` (now, for the month still running). */
+  leakTests: (month: string | undefined, storeId: string | undefined, signal?: AbortSignal) =>
+    api.get(relative(LEAK_PATH), LeakResponse, { searchParams: { ...(month ? { month } : {}), ...store(storeId) }, signal, quiet: true }),
   records: (tankId: string, day: string, kind: RecordKind, signal?: AbortSignal) =>
     api.get(`${base}/records`, RecordsResponse, { searchParams: { tankId, day, kind }, signal, quiet: true }),
   exportMonthly: (month: string, storeId: string | undefined, format: ExportFormat) =>
@@ -26,5 +30,6 @@ export const balancingApi = {
 export const balancingKeys = {
   monthly: (month: string, storeId?: string) => [BALANCING_PATH, 'monthly', month, storeId ?? ''] as const,
   daily: (tankId: string, from: string, to: string) => [BALANCING_PATH, 'daily', tankId, from, to] as const,
+  leakTests: (month: string | undefined, storeId?: string) => [LEAK_PATH, month ?? 'now', storeId ?? ''] as const,
   records: (tankId: string, day: string, kind: RecordKind) => [BALANCING_PATH, 'records', tankId, day, kind] as const,
 };

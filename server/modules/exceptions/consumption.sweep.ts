@@ -1,0 +1,80 @@
+import type { Logger } from 'pino';
+import { CONSUMPTION_EXCEPTION, judgeFill } from '../../../src/contract/consumption';
+import type { DbOrTx } from '../../db/client';
+import { consumptionRepository, type JudgedFill, type OutlierRaise } from './consumption.repository';
+
+const DAY_MS = 86_400_000;
+/** Fills judged by each run: a run every 6 h looks at the last two weeks, so a missed run costs nothing. */
+export const CHECK_DAYS = 14;
+export const CONSUMPTION_EVERY_MS = 6 * 3600_000;
+
+export const consumptionKey = (equipmentId: string, month: string) => `${CONSUMPTION_EXCEPTION}:${equipmentId}:${month}`;
+
+const unit = (t: JudgedFill['meterType']) => (t === 'hours' ? 'L/h' : 'L/100 km');
+
+/**
+ * The consumption check of one account (`src/contract/consumption.ts`): the fuel fills of the
+ * last `CHECK_DAYS` against each vehicle's year before them (figures from one set-based query,
+ * judged by the contract's `judgeFill`). One exception per vehicle and month, naming the first
+ * outlier fill and listing every outlier fill of the month in its details.
+ */
+export async function checkConsumption(db: DbOrTx, accountId: number, now = new Date()): Promise<{ outliers: number; raised: string[] }> {
+  const since = new Date(now.getTime() - CHECK_DAYS * DAY_MS);
+  const repo = consumptionRepository(db);
+  const byKey = new Map<string, Array<JudgedFill & { baseline: number; excess: number; z: number }>>();
+  let outliers = 0;
+  for (const fill of await repo.judgedFills(accountId, since, now)) {
+    const j = judgeFill(fill.rate, fill);
+    if (!j) continue;
+    outliers++;
+    const key = consumptionKey(fill.equipmentId, fill.at.slice(0, 7));
+    byKey.set(key, [...(byKey.get(key) ?? []), { ...fill, ...j }]);
+  }
+  const raises: OutlierRaise[] = [...byKey].map(([key, fills]) => {
+    const o = fills[0];
+    const u = unit(o.meterType);
+    const hours = o.meterType === 'hours';
+    return {
+      id: o.id, equipmentId: o.equipmentId, storeId: o.storeId, key,
+      message: `${o.fleetNo}: ${o.litres.toFixed(1)} L for ${o.distance.toFixed(hours ? 1 : 0)} ${hours ? 'h' : 'km'} is ${o.rate.toFixed(1)} ${u}, ` +
+        `${Math.round(o.excess * 100)} % over its usual ${o.baseline.toFixed(1)} ${u}` + (fills.length > 1 ? ` (${fills.length} such fills this month so far)` : ''),
+      details: {
+        unit: u, baseline: o.baseline, fillsInBaseline: o.n,
+        fills: fills.map((f) => ({ id: f.id, at: f.at, litres: f.litres, distance: f.distance, rate: Math.round(f.rate * 100) / 100, excess: f.excess, z: f.z })),
+      },
+    };
+  });
+  return { outliers, raised: await repo.raise(accountId, raises) };
+}
+
+/** Every account with recent fills. Idempotent (dedupe keys), so several instances may run it. */
+export async function sweepConsumption(db: DbOrTx, now = new Date()): Promise<number> {
+  let raised = 0;
+  const repo = consumptionRepository(db);
+  for (const accountId of await repo.accountsWithDispenses(new Date(now.getTime() - CHECK_DAYS * DAY_MS))) {
+    raised += (await checkConsumption(db, accountId, now)).raised.length;
+  }
+  return raised;
+}
+
+/** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
+export function startConsumptionSweep(db: DbOrTx, log: Logger, everyMs = CONSUMPTION_EVERY_MS, firstAfterMs = 60_000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const n = await sweepConsumption(db);
+      if (n) log.info({ raised: n }, 'consumption outliers raised');
+    } catch (err) {
+      log.error({ err }, 'consumption sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), firstAfterMs);
+  const timer = setInterval(() => void run(), everyMs);
+  first.unref();
+  timer.unref();
+  return () => { clearTimeout(first); clearInterval(timer); };
+}
