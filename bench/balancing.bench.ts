@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { localDate, monthBounds, previousMonth, round3, summarise } from '../src/contract/balancing';
+import { round3, summarise } from '../src/contract/balancing';
+import { localDate, monthBounds, previousMonth } from '../src/contract/calendar';
 import { connect } from '../server/db/client';
 import { balancingRepository } from '../server/modules/balancing/balancing.repository';
 import { balancingService } from '../server/modules/balancing/balancing.service';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { addDays, localDate } from '../../src/contract/balancing';
+import { addDays, localDate } from '../../src/contract/calendar';
 import type { Db, Tx } from '../db/client';
 import { accounts } from '../db/schema';
 import { audit } from '../lib/audit';

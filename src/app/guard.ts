@@ -1,9 +1,8 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { redirect, type ParsedLocation, type RegisteredRouter } from '@tanstack/react-router';
 import { satisfies } from '@/contract/access';
 import { screenFor } from '@/contract/screens';
 import { hasPendingLogin, resumeSession } from '@/features/auth/service';
 import { currentRoles, hasValidSession } from '@/lib/session';
-import type { FileRouteTypes } from '@/routeTree.gen';
 
 /**
  * Route guards used in `beforeLoad` (spec §5). The client only hides what the server would
@@ -24,8 +23,11 @@ export async function requireIdentity(args: GuardArgs): Promise<void> {
   await requireSession(args);
 }
 
-/** Every product path as the router knows it, so a typo in a route file fails type-checking. */
-export type ScreenPath = FileRouteTypes['fullPaths'];
+/**
+ * Every product path as the router knows it, so a typo in a route file fails type-checking. Read
+ * from the registered router (router.ts), not imported from the route tree, which imports the guard.
+ */
+export type ScreenPath = RegisteredRouter['routeTree']['types']['fileRouteTypes']['fullPaths'];
 
 /** `beforeLoad` for a product screen: session first, then the screen's rule from SCREENS. */
 export function guard(path: ScreenPath): (args: GuardArgs) => Promise<void> {

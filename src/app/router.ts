@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
+import { loadQueryShell } from './queryShell';
 import { NotFoundRedirect, RouteError } from './RouteError';
 
 export const router = createRouter({
@@ -9,9 +10,6 @@ export const router = createRouter({
   defaultErrorComponent: RouteError,
   defaultNotFoundComponent: NotFoundRedirect,
 });
-
-/** react-query and its provider, for the signed-in screens not marked `noQueryClient` (ADR 017). */
-export const loadQueryShell = () => import('./layouts/QueryShell');
 
 // Start loading them beside the screen's own chunk, not after it rendered (AppShell shows them).
 router.subscribe('onBeforeLoad', ({ toLocation }) => {

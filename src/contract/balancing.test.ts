@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DailyQuery, US_GALLON_LITRES, VARIANCE_FIXED_LITRES, addDays, dateRange, isOverThreshold, localDate, monthBounds, previousMonth,
+  DailyQuery, US_GALLON_LITRES, VARIANCE_FIXED_LITRES, isOverThreshold,
   reconcileDay, reconcileDays, summarise, variancePercent, varianceThreshold, type DayInput,
 } from './balancing';
+import { addDays, dateRange, localDate, monthBounds, previousMonth } from './calendar';
 
 /**
  * Hand-computed fixtures (worked out on paper, written next to each figure). Volumes in litres.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { inCalendarRange } from './safe-input';
+import { daysBetween } from './calendar';
+import { inCalendarRange, Month } from './safe-input';
 
 /**
  * Wetstock reconciliation (`/QuickBalancing`): per tank and store-local day, and rolled up per
@@ -159,41 +160,6 @@ export function summarise(days: readonly DailyFigures[]): PeriodFigures {
 // ---------------------------------------------------------------------------------------------
 // Calendar helpers (store-local dates as YYYY-MM-DD strings; no time zone arithmetic needed).
 
-const DAY_MS = 86_400_000;
-const dateMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
-const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const addDays = (day: string, n: number): string => isoOf(dateMs(day) + n * DAY_MS);
-export const daysBetween = (from: string, to: string): number => Math.round((dateMs(to) - dateMs(from)) / DAY_MS);
-
-/** Every date from `from` to `to`, both included. */
-export function dateRange(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
-
-/** First and last date of a `YYYY-MM` month. */
-export function monthBounds(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** The calendar date of an instant in a time zone. */
-export function localDate(at: Date, timeZone: string): string {
-  let f = dateFormats.get(timeZone);
-  if (!f) dateFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return f.format(at);
-}
-
-/** The month before `YYYY-MM`. */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // API (`/api/v1/balancing/...`, rule quickReportViewers).
 
@@ -204,7 +170,6 @@ export const MAX_DAILY_DAYS = 366;
 export const MAX_DRILL_RECORDS = 1000;
 
 const isoDate = (label: string) => inCalendarRange(z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }), label);
-export const MonthParam = inCalendarRange(z.string({ error: 'Month is required (YYYY-MM)' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'), 'Month');
 
 const DailyQueryFields = z.object({
   tankId: z.uuid('tankId must be a tank id').optional(),
@@ -220,7 +185,7 @@ export const DailyQuery = DailyQueryFields.superRefine(rangeCheck);
 export type DailyQuery = z.infer<typeof DailyQuery>;
 
 export const MonthlyQuery = z.object({
-  month: MonthParam,
+  month: Month,
   storeId: z.uuid('storeId must be a store id').optional(),
 });
 export type MonthlyQuery = z.infer<typeof MonthlyQuery>;

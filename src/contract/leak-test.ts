@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MonthParam, US_GALLON_LITRES } from './balancing';
+import { US_GALLON_LITRES } from './balancing';
+import { Month } from './safe-input';
 
 /**
  * Statistical inventory reconciliation (SIR) of one tank: is it leaking 0.2 US gal/h or more?
@@ -125,7 +126,7 @@ export const leakDedupeKey = (tankId: string, month: string) => `${LEAK_EXCEPTIO
 
 export const LEAK_PATH = '/balancing/leak-tests';
 /** The tests at the end of a month (the window ends on its last complete day), or now without one. */
-export const LeakQuery = z.object({ month: MonthParam.optional(), storeId: z.uuid('storeId must be a store id').optional() });
+export const LeakQuery = z.object({ month: Month.optional(), storeId: z.uuid('storeId must be a store id').optional() });
 export type LeakQuery = z.infer<typeof LeakQuery>;
 
 const rate = z.number().nullable();

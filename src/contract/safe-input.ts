@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH } from './calendar';
 
 /**
  * Guards for values a client sends that the database could not store as given (issues 9, 10). They
@@ -98,3 +99,6 @@ export const inCalendarRange = <T extends z.ZodType<string>>(s: T, label = 'The 
 /** An ISO 8601 time with zone, in the calendar range (query bounds; records use `fieldTime`). */
 export const calendarTime = (label: string) =>
   inCalendarRange(z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' }), label);
+
+/** A month `YYYY-MM` in the calendar's range: the one month parameter (views, reconciliation). */
+export const Month = inCalendarRange(z.string({ error: 'Month is required (YYYY-MM)' }).regex(MONTH, 'Month must be YYYY-MM'), 'Month');

@@ -1,43 +1,13 @@
 import type { z } from 'zod';
 
 /**
- * Store-local calendar days as YYYY-MM-DD strings, the buckets and choices of the quick views
- * (views.ts re-exports all of it). No zod schema here: the views' route search validators import
+ * The buckets and choices of the quick views over store-local days (the day arithmetic is
+ * `calendar.ts`; views.ts re-exports all of it). No zod schema here: the views' route search validators import
  * this module, and it is part of every page's first download (ADR 017).
  */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const DAY_MS = 86_400_000;
+import { addDays, daysInRange } from './calendar';
 
-/** A YYYY-MM-DD string that names a real day (no 2026-02-30). */
-export function isRealDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/** A YYYY-MM string naming a month. */
-export const isMonth = (s: string): boolean => MONTH.test(s);
-
-/** Calendar arithmetic on YYYY-MM-DD strings (UTC, so no daylight-saving surprises). */
-export const addDays = (date: string, n: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-/** Days from `from` to `to`, both included (0 when `to` is before `from`). */
-export const daysInRange = (from: string, to: string): number =>
-  Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1);
-
-/**
- * The UTC instants that surely contain every store-local day from `from` to `to`: zones run from
- * UTC−12 to UTC+14, so local midnight of `from` is at most 14 h before UTC midnight, and local
- * midnight after `to` at most 12 h after the next UTC midnight. Queries filter on this window
- * first (it uses the time indexes), then on the exact local day.
- */
-export function utcWindow(from: string, to: string): { lo: string; hi: string } {
-  return {
-    lo: new Date(Date.parse(`${from}T00:00:00Z`) - 14 * 3600_000).toISOString(),
-    hi: new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + 12 * 3600_000).toISOString(),
-  };
-}
+export { addDays, daysInRange, ISO_DATE, isMonth, isRealDate, MONTH, utcWindow } from './calendar';
 
 export const INTERVALS = ['day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { inCalendarRange } from './safe-input';
-import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, MONTH, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
+import { inCalendarRange, Month } from './safe-input';
+import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
 
 /**
  * Quick views and GPS (`/QuickChartView`, `/QuickCalendarView`, `/QuickViewGPSInformation`,
@@ -32,7 +32,7 @@ export const VIEWS_PATHS = {
 export * from './views-dates';
 
 export const IsoDate = inCalendarRange(z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date'));
-export const Month = inCalendarRange(z.string().regex(MONTH, 'Use a month as YYYY-MM'), 'The month');
+export { Month } from './safe-input';
 
 // ---------------------------------------------------------------- chart series (/QuickChartView)
 

@@ -1,7 +1,9 @@
 import { proxy } from 'valtio';
-import type { AccountInfo, LoginResult, PermissionsResponse } from '@/contract/auth';
+import type { LoginResult, PermissionsResponse } from '@/contract/auth';
 import { DEFAULT_ROLE } from '@/contract/constants';
-import type { OfflineIdentity } from './offline/identity';
+import type { OfflineIdentity, SelectedAccount, UserAccount, UserInfo } from './identity';
+
+export type { SelectedAccount, UserAccount, UserInfo } from './identity';
 
 /**
  * The signed-in state (spec §3). Storage is the source of truth across reloads; the valtio
@@ -42,10 +44,6 @@ export const listColumnsKey = (userId: number, screen: string) => `${LIST_COLUMN
 const KEPT_PREFIXES = [STARRED_PREFIX, LIST_COLUMNS_PREFIX];
 
 export interface RolesObject { id: number; userRoles: { code: string }[] }
-export interface UserInfo { uid: number; displayName: string; email: string; photoURL: string; userRole: string }
-export interface SelectedAccount { key: string; name: string; id: number; typeId: number; type: string }
-/** One entry of `userAccounts`: the login result without its token. */
-export interface UserAccount extends AccountInfo { homeScreenMessage: string; roles: string[] }
 
 function read<T>(store: Storage, key: string): T | null {
   try {

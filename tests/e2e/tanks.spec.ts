@@ -116,7 +116,7 @@ test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is
   await expect(form.getByLabel('Dip in litres').getByText('7,500 L').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('dip-phone.png'), fullPage: true });
   await form.getByRole('button', { name: 'Save dip' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Saved on this device: 1500 mm in G2 Dipped tank' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: `Saved on this device: 1500 mm in G${stamp} · G2 — Dipped tank` })).toBeVisible();
   await expect(recent.getByText('1 waiting · 0 rejected')).toBeVisible();
   await expect(recent.getByText('Waiting', { exact: true })).toBeVisible();
 

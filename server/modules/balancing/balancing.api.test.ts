@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate, varianceDedupeKey } from '../../../src/contract/balancing';
+import { varianceDedupeKey } from '../../../src/contract/balancing';
+import { addDays, localDate } from '../../../src/contract/calendar';
 import { LEAK_METHOD, leakDedupeKey } from '../../../src/contract/leak-test';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { balancingService } from './balancing.service';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordKind, TankInfo } from '../../../src/contract/balancing';
 import type { DbOrTx } from '../../db/client';
+import { localMidnight } from '../../lib/local-day';
 
 /**
  * The reads behind `/QuickBalancing`, set-based: each figure family is ONE query over all the
@@ -30,8 +31,8 @@ const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[
 function tankBounds(accountId: number, ids: readonly string[], from: string, to: string): SQL {
   return sql`tk as (
     select t.id, s.timezone as tz,
-      (${from}::date::timestamp at time zone s.timezone) as lo,
-      ((${to}::date + 1)::timestamp at time zone s.timezone) as hi
+      ${localMidnight(sql`${from}::date`, sql`s.timezone`)} as lo,
+      ${localMidnight(sql`${to}::date + 1`, sql`s.timezone`)} as hi
     from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id
     where t.account_id = ${accountId} and t.id = any(${uuidArray(ids)})
   )`;
@@ -55,7 +56,7 @@ export function balancingRepository(db: DbOrTx) {
         where t.account_id = ${accountId}
           ${f.tankId ? sql`and t.id = ${f.tankId}` : sql``}
           ${f.storeId ? sql`and t.store_id = ${f.storeId}` : sql``}
-          ${f.since ? sql`and (t.deleted_at is null or t.deleted_at >= (${f.since}::date::timestamp at time zone s.timezone))` : sql``}
+          ${f.since ? sql`and (t.deleted_at is null or t.deleted_at >= ${localMidnight(sql`${f.since}::date`, sql`s.timezone`)})` : sql``}
         order by lower(s.code), lower(t.code), t.id`);
     },
 
@@ -97,7 +98,7 @@ export function balancingRepository(db: DbOrTx) {
         cross join lateral (
           select r.gross_litres, r.read_at from tank_readings r
           where r.account_id = ${accountId} and r.tank_id = tk.id
-            and r.read_at > (g.day at time zone tk.tz) and r.read_at <= ((g.day + interval '1 day') at time zone tk.tz)
+            and r.read_at > ${localMidnight(sql`g.day`, sql`tk.tz`)} and r.read_at <= ${localMidnight(sql`g.day + interval '1 day'`, sql`tk.tz`)}
           order by r.read_at desc, r.received_at desc
           limit 1
         ) c`);
@@ -124,8 +125,8 @@ export function balancingRepository(db: DbOrTx) {
     /** The local day's instants for a tank's store. */
     async dayBounds(accountId: number, tankId: string, day: string): Promise<DayBounds> {
       const [b] = await rowsOf<Record<keyof DayBounds, Date>>(db, sql`
-        select ((${day}::date - 1)::timestamp at time zone s.timezone) as prev, (${day}::date::timestamp at time zone s.timezone) as start,
-          ((${day}::date + 1)::timestamp at time zone s.timezone) as "end"
+        select ${localMidnight(sql`${day}::date - 1`, sql`s.timezone`)} as prev, ${localMidnight(sql`${day}::date`, sql`s.timezone`)} as start,
+          ${localMidnight(sql`${day}::date + 1`, sql`s.timezone`)} as "end"
         from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id where t.account_id = ${accountId} and t.id = ${tankId}`);
       const iso = (d: Date) => new Date(d).toISOString();
       return { prev: iso(b.prev), start: iso(b.start), end: iso(b.end) };

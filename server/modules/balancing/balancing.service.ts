@@ -1,8 +1,9 @@
 import {
-  MAX_DRILL_RECORDS, VARIANCE_FIXED_LITRES, VARIANCE_THROUGHPUT_SHARE, addDays, dateRange, localDate, monthBounds, reconcileDays, summarise,
+  MAX_DRILL_RECORDS, VARIANCE_FIXED_LITRES, VARIANCE_THROUGHPUT_SHARE, reconcileDays, summarise,
   VARIANCE_EXCEPTION, varianceDedupeKey, type DailyQuery, type DailyResponse, type DailyRow, type DayInput, type MonthlyQuery, type MonthlyResponse,
   type MonthlyRow, type RecordsQuery, type RecordsResponse, type TankInfo,
 } from '../../../src/contract/balancing';
+import { addDays, dateRange, localDate, monthBounds } from '../../../src/contract/calendar';
 import { LEAK_EXCEPTION, LEAK_METHOD, LEAK_WINDOW_DAYS, leakDedupeKey, leakTest, type LeakResponse, type LeakRow } from '../../../src/contract/leak-test';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { localDate, previousMonth } from '../../../src/contract/balancing';
+import { localDate, previousMonth } from '../../../src/contract/calendar';
 import type { Db } from '../../db/client';
 import { balancingRepository } from './balancing.repository';
 import { balancingService } from './balancing.service';

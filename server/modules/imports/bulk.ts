@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import type { Actor } from '../../lib/resource';
 import { bulkRepository, type BulkRepository } from './bulk.repository';
 import type { ImportTarget } from '../../../src/contract/imports';
-import type { ImportContext } from './upsert';
+import type { ImportContext } from './context';
 
 /**
  * The fast path for new records (ADR 008). Writing row by row through the resource service costs

@@ -9,7 +9,8 @@ import { checkMapping } from './mapping';
 import { readHeader, readSheet, type SheetRow } from './reader';
 import { reportWriter, tally } from './report';
 import { TARGETS } from './targets';
-import { importChunk, stable, type ImportContext } from './upsert';
+import type { ImportContext } from './context';
+import { importChunk, stable } from './upsert';
 
 /** Rows per transaction: big enough to amortise the commit, small enough to keep memory flat. */
 export const CHUNK_ROWS = 500;

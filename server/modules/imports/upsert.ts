@@ -1,30 +1,16 @@
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../../lib/resource';
 import { IMPORT_TARGET_INFO } from '../../../src/contract/imports';
 import { importsRepository } from './imports.repository';
 import { bulkCreate, type Candidate } from './bulk';
-import type { Lookups } from './lookups';
+import type { ImportContext } from './context';
 import type { SheetRow } from './reader';
-import type { TargetDef, WriteService } from './targets';
 
 export type Outcome = 'created' | 'updated' | 'unchanged' | 'failed';
 export interface CellError { column: string; message: string }
 export interface RowOutcome { row: number; status: Outcome; key: string; values: Record<string, string>; errors: CellError[] }
 
-/** Everything a chunk needs that stays the same for the whole job. */
-export interface ImportContext {
-  actor: Actor;
-  target: TargetDef;
-  svc: WriteService;
-  /** field → column header (mapped fields only). */
-  mapping: Record<string, string>;
-  /** column header → position in a row. */
-  columnIndex: Map<string, number>;
-  lookups: Lookups;
-  log: (err: unknown, row: number) => void;
-}
 
 /** JSON with sorted keys: two inputs are the same record when these match. */
 export function stable(v: unknown): string {

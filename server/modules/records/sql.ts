@@ -5,6 +5,7 @@ import {
   costCentres, dispenses, employees, equipment, products, stores, tanks, users,
 } from '../../db/schema';
 import { isCalendarDay } from '../../../src/contract/records';
+import { localDay as localDayOf } from '../../lib/local-day';
 import type { Expr, FilterSpec } from '../../lib/resource';
 
 /**
@@ -63,12 +64,12 @@ const isDay = (v: string[]) => v.length === 1 && isCalendarDay(v[0]);
 export const localDay = {
   from: (at: Expr, zone: Expr): FilterSpec => ({
     build: (v) => (isDay(v)
-      ? sql`(${at} >= ((${v[0]}::date - 1)::timestamp at time zone 'UTC') and (${at} at time zone ${zone})::date >= ${v[0]}::date)`
+      ? sql`(${at} >= ((${v[0]}::date - 1)::timestamp at time zone 'UTC') and ${localDayOf(at, zone)} >= ${v[0]}::date)`
       : { error: 'Use one date (YYYY-MM-DD)' }),
   }),
   to: (at: Expr, zone: Expr): FilterSpec => ({
     build: (v) => (isDay(v)
-      ? sql`(${at} < ((${v[0]}::date + 2)::timestamp at time zone 'UTC') and (${at} at time zone ${zone})::date <= ${v[0]}::date)`
+      ? sql`(${at} < ((${v[0]}::date + 2)::timestamp at time zone 'UTC') and ${localDayOf(at, zone)} <= ${v[0]}::date)`
       : { error: 'Use one date (YYYY-MM-DD)' }),
   }),
 };

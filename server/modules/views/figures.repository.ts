@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayFigures, Interval, SeriesGroup } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
-import { andEq, inLocalDays } from './local-day';
+import { andEq, inLocalDays } from '../../lib/local-day';
 
 /**
  * Litres in and out of tanks by store-local day, set-based: one UNION ALL of the records (each

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GpsPoint, GpsQuery, MapConfig } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
-import { andEq, inLocalDays } from './local-day';
+import { andEq, inLocalDays } from '../../lib/local-day';
 
 /**
  * A GPS point's record with the names it shows. The map and the list (gps-records.list.ts) use the

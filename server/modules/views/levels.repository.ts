@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Interval, SeriesGroup } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { labelOf, type FlowPoint, type Scope } from './figures.repository';
-import { andEq, inLocalDays } from './local-day';
+import { andEq, inLocalDays } from '../../lib/local-day';
 
 const GROUP_KEY: Record<SeriesGroup, SQL> = { store: sql`b.store_id`, tank: sql`b.tank_id`, product: sql`b.product_id` };
 

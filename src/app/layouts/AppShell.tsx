@@ -2,7 +2,7 @@ import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentScreen } from '../access';
-import { loadQueryShell } from '../router';
+import { loadQueryShell } from '../queryShell';
 import { Brand } from '../Brand';
 import { OfflineReadiness } from '../OfflineReadiness';
 import { MainMenu } from './MainMenu';

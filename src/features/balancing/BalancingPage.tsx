@@ -10,11 +10,14 @@ import { VARIANCE_FIXED_LITRES } from '@/contract/balancing';
 import { LEAK_THRESHOLD_LPH, LEAK_WINDOW_DAYS } from '@/contract/leak-test';
 import { saveFile } from '@/lib/resource';
 import { MonthCards } from './Cards';
+import { storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { balancingApi, balancingKeys } from './client';
 import { DailyPanel } from './DailyPanel';
 import { monthName } from './format';
 import { monthColumns, MonthTable, toMonthRows } from './MonthTable';
-import { currentMonth, lastCompleteMonth, shiftMonth, type BalancingSearch } from './search';
+import { shiftMonth } from '@/contract/calendar';
+import { currentMonth, lastCompleteMonth, type BalancingSearch } from './search';
 
 const small = { fontSize: 'xs', color: 'fg.muted' } as const;
 
@@ -34,7 +37,7 @@ export function BalancingPage() {
       replace: !push, resetScroll: false,
     });
 
-  const ref = useQuery({ queryKey: ['reference'], queryFn: ({ signal }) => balancingApi.reference(signal), staleTime: 60_000 });
+  const ref = useReference();
   const monthly = useQuery({
     queryKey: balancingKeys.monthly(month, search.store),
     queryFn: ({ signal }) => balancingApi.monthly(month, search.store, signal),
@@ -72,7 +75,7 @@ export function BalancingPage() {
             <NativeSelect.Root size="sm">
               <NativeSelect.Field id={storeId} value={search.store ?? ''} onChange={(e) => set({ store: e.target.value || undefined })}>
                 <option value="">All stores</option>
-                {ref.data?.stores.map((s) => <option key={s.id} value={s.id}>{s.code} — {s.name}</option>)}
+                {storeOptions(ref.data).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/re
 import type { ReactNode } from 'react';
 import type { DailyRow, RecordKind } from '@/contract/balancing';
 import { kindLabel, type Drill } from './DailyTable';
-import { dayName, litres, percent } from './format';
+import { dayName, percent } from './format';
+import { litresFigure as litres } from '@/lib/format';
 import { LeakBadge } from './LeakBadge';
 import { StatusBadge, VarianceText, type MonthRow } from './MonthTable';
 

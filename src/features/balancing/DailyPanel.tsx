@@ -5,12 +5,13 @@ import { LuX } from 'react-icons/lu';
 import { ListError } from '@/app/ui/list/ListStates';
 import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
 import { useColumnChoice } from '@/app/ui/list/useList';
-import { monthBounds } from '@/contract/balancing';
+import { monthBounds } from '@/contract/calendar';
 import { saveFile } from '@/lib/resource';
 import { DailyCards } from './Cards';
 import { balancingApi, balancingKeys } from './client';
 import { dailyColumns, DailyTable, type Drill } from './DailyTable';
-import { litres, monthName, percent } from './format';
+import { monthName, percent } from './format';
+import { litresFigure as litres } from '@/lib/format';
 import { StatusBadge, VarianceText } from './MonthTable';
 import { RecordsDialog } from './RecordsDialog';
 

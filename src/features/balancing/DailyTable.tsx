@@ -2,7 +2,8 @@ import { Badge, Button, Flex } from '@chakra-ui/react';
 import type { ColumnVisibility, ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import type { DailyRow, RecordKind } from '@/contract/balancing';
-import { dayName, litres, percent } from './format';
+import { dayName, percent } from './format';
+import { litresFigure as litres } from '@/lib/format';
 import { VarianceText } from './MonthTable';
 import { useSorted } from './useSorted';
 

@@ -3,7 +3,8 @@ import type { ColumnVisibility, ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import type { MonthlyRow } from '@/contract/balancing';
 import type { LeakRow } from '@/contract/leak-test';
-import { litres, percent, signedLitres } from './format';
+import { percent, signedLitres } from './format';
+import { litresFigure as litres } from '@/lib/format';
 import { LeakBadge } from './LeakBadge';
 import { useSorted } from './useSorted';
 

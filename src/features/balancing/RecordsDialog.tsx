@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { LuInbox } from 'react-icons/lu';
 import { balancingApi, balancingKeys } from './client';
 import { kindLabel, type Drill } from './DailyTable';
-import { dayName, litres, timeIn } from './format';
+import { dayName, timeIn } from './format';
+import { litresFigure as litres } from '@/lib/format';
 
 function RoleBadge({ role }: { role: 'opening' | 'closing' | null }) {
   if (!role) return null;

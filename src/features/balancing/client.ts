@@ -1,7 +1,6 @@
 import { BALANCING_PATH, DailyResponse, MonthlyResponse, RecordsResponse, type RecordKind } from '@/contract/balancing';
 import { LEAK_PATH, LeakResponse } from '@/contract/leak-test';
 import type { ExportFormat } from '@/contract/list';
-import { REFERENCE_PATH, ReferenceData } from '@/contract/setup';
 import { api } from '@/lib/api';
 import { relative } from '@/lib/resource';
 
@@ -26,8 +25,6 @@ export const balancingApi = {
     api.download(`${base}/monthly/export`, `balancing-${month}.${format}`, { searchParams: { month, format, ...store(storeId) } }),
   exportDaily: (tankId: string, from: string, to: string, format: ExportFormat) =>
     api.download(`${base}/daily/export`, `balancing-daily-${from}.${format}`, { searchParams: { tankId, from, to, format } }),
-  /** The account's reference data (shared cache key with the other screens): the store filter's options. */
-  reference: (signal?: AbortSignal) => api.get(relative(REFERENCE_PATH), ReferenceData, { signal, quiet: true }),
 };
 
 export const balancingKeys = {

@@ -1,13 +1,12 @@
-import { localDate } from '@/contract/balancing';
+import { localDate } from '@/contract/calendar';
+import { litresFigure } from '@/lib/format';
 
-/** How the figures read on screen: litres to 0.1 L with thousands separators, percentages to 0.01 %. */
-const litresFmt = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** How the figures read on screen: litres to 0.1 L (`litresFigure` of `@/lib/format`), percentages to 0.01 %. */
 const pctFmt = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const litres = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : litresFmt.format(v + 0));
 /** Signed, for variances: "+12.0" / "−30.3". */
 export const signedLitres = (v: number | null | undefined): string =>
-  v === null || v === undefined ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${litresFmt.format(Math.abs(v))}`;
+  v === null || v === undefined ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${litresFigure(Math.abs(v))}`;
 export const percent = (v: number | null | undefined): string =>
   v === null || v === undefined ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${pctFmt.format(Math.abs(v))} %`;
 

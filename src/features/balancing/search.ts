@@ -1,4 +1,4 @@
-import { isMonth } from '@/contract/views-dates';
+import { isMonth, localDate, previousMonth } from '@/contract/calendar';
 
 /**
  * `/QuickBalancing?month=2026-10&store=<id>&tank=<id>`: the month shown, the store filter and the
@@ -18,17 +18,8 @@ export function validateBalancingSearch(raw: Record<string, unknown>): Balancing
   return out;
 }
 
-const monthOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-
 /** This month on this device's calendar. */
-export const currentMonth = (now = new Date()): string => monthOf(now);
+export const currentMonth = (now = new Date()): string => localDate(now).slice(0, 7);
 
 /** The last complete month on this device's calendar: the default, since only then is the flag final. */
-export const lastCompleteMonth = (now = new Date()): string => monthOf(new Date(now.getFullYear(), now.getMonth() - 1, 1));
-
-/** `YYYY-MM` moved by n months. */
-export function shiftMonth(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return d.toISOString().slice(0, 7);
-}
+export const lastCompleteMonth = (now = new Date()): string => previousMonth(currentMonth(now));

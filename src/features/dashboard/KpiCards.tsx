@@ -8,8 +8,8 @@ import { screenFor } from '@/contract/screens';
 import { ALARM_LABEL, type TankLevel } from '@/contract/tanks';
 import { useSyncStatus } from '@/lib/offline';
 import { useDashboardSummary } from './client';
+import { litresTotal as litres } from '@/lib/format';
 
-const litres = (v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: 0 })} L`;
 const TANKS_SHOWN = 8;
 const ROWS_SHOWN = 6;
 

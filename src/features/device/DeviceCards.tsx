@@ -5,7 +5,7 @@ import { refreshReference, useReference, type RefreshResult } from '@/lib/offlin
 import { APP_VERSION } from '@/lib/offline/version';
 import { pwa } from '@/lib/pwa';
 import { session } from '@/lib/session';
-import { formatTime } from './summary';
+import { formatTime } from '@/lib/offline/summary';
 
 /** The device page's smaller cards: storage, reference data, app and service worker. */
 

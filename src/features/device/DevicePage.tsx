@@ -12,7 +12,7 @@ import { session } from '@/lib/session';
 import { AppCard, ReferenceCard, Section, StorageCard } from './DeviceCards';
 import { RecordEditDialog } from './RecordEditDialog';
 import { RecordRow } from './RecordRow';
-import { KIND_LABEL, summary } from './summary';
+import { KIND_LABEL, summary } from '@/lib/offline/summary';
 
 /** `/Device`: what this phone holds: the queue (fix or discard rejected records), storage, reference data, app version. */
 export function DevicePage() {

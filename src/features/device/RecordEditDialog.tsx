@@ -5,7 +5,8 @@ import type { ReferenceData } from '@/contract/setup/reference';
 import type { OutboxRecord } from '@/lib/offline/db';
 import { RecordInvalidError, validatePayload } from '@/lib/offline/outbox';
 import { resendRecord } from '@/lib/offline/records';
-import { equipmentName, KIND_LABEL, tankName } from './summary';
+import { KIND_LABEL } from '@/lib/offline/summary';
+import { equipmentName, tankName } from '@/lib/reference/labels';
 
 /**
  * Fix-and-resend of a rejected record until its own screen can open it: the main fields of the

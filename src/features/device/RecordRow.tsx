@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import type { OutboxRecord } from '@/lib/offline/db';
-import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from './summary';
+import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/lib/offline/summary';
 
 interface Props {
   rec: OutboxRecord;

@@ -2,9 +2,9 @@ import { Badge, Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { memo, type Ref } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
-import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/features/device/summary';
+import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/lib/offline/summary';
 import type { OutboxRecord } from '@/lib/offline';
-import { describeFieldErrors, type MeterType } from './rejection';
+import { describeFieldErrors, type MeterType } from '@/lib/offline/rejection';
 
 interface Props {
   rec: OutboxRecord;

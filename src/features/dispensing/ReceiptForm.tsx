@@ -1,12 +1,12 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
-import { tankName } from '@/features/device/summary';
+import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { CaptureColumns, FormCard } from './CaptureFrame';
-import { isoFromLocal, litresText, localFromIso, localInputValue, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
+import { isoFromLocal, localFromIso, localInputValue, numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
+import { litresExact as litresText } from '@/lib/format';
 import { ChoiceField, NumberField, TextField } from './FieldControls';
-import { tankOptions } from './pickItems';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
-import { KIND_LABEL, summary } from '@/features/device/summary';
+import { KIND_LABEL, summary } from '@/lib/offline/summary';
 import { discardRejected, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { notify } from '@/lib/notify';
 import { FieldRecordRow } from './FieldRecordRow';

@@ -34,7 +34,5 @@ export function localFromIso(iso: string | null | undefined): string {
 /** A number kept in a record → the text an input shows. */
 export const numberText = (v: number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
 
-export const litresText = (v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: 3 })} L`;
-
 /** The schema's message for a missing number reads "must be a number": say "Enter …" when the box is empty. */
 export const whenEmpty = (text: string, error: string | undefined, message: string) => (error && text.trim() === '' ? message : error);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceData } from '@/contract/setup/reference';
 import type { OutboxRecord } from '@/lib/offline';
-import { deviceHistory, liveWarnings, localDay, type DispenseDraft } from './warnings';
+import { localDate } from '@/contract/calendar';
+import { deviceHistory, liveWarnings, type DispenseDraft } from './warnings';
 
 const ID = { store: 's1', store24: 's2', tank: 't1', tank24: 't2', product: 'p1', eq: 'e1', cc: 'c1', alloc: 'a1' };
 
@@ -78,7 +79,7 @@ describe('live dispense warnings', () => {
   });
 
   it('the store\'s local day', () => {
-    expect(localDay(new Date('2026-05-14T23:30:00Z'), 'Africa/Johannesburg')).toBe('2026-05-15');
-    expect(localDay(new Date('2026-05-14T23:30:00Z'), 'UTC')).toBe('2026-05-14');
+    expect(localDate(new Date('2026-05-14T23:30:00Z'), 'Africa/Johannesburg')).toBe('2026-05-15');
+    expect(localDate(new Date('2026-05-14T23:30:00Z'), 'UTC')).toBe('2026-05-14');
   });
 });

@@ -1,3 +1,4 @@
+import { localDate } from '@/contract/calendar';
 import { dispenseWarnings, type DispenseWarning } from '@/contract/dispense-warnings';
 import { checkDispenseAllowed, type AllocationRule } from '@/contract/setup/dispense-check';
 import type { ReferenceData } from '@/contract/setup/reference';
@@ -54,34 +55,17 @@ export function deviceHistory(records: readonly OutboxRecord[], ref: ReferenceDa
   return out;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 'YYYY-MM-DD' of a moment in a time zone (the store's), so "today" is the store's day. */
-export function localDay(at: Date, timeZone?: string | null): string {
-  const key = timeZone ?? '';
-  let f = dayFormats.get(key);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    dayFormats.set(key, f);
-  }
-  return f.format(at);
-}
-
 /** The governing allocation's subject drew these litres today and this month (as the server counts: same product, any store). */
 function usageOf(a: AllocationRule, productId: string, history: readonly PastDispense[], at: Date, tz: string | null, excludeId?: string) {
   const subject = (h: PastDispense) => (a.equipmentId ? h.equipmentId === a.equipmentId
     : a.employeeId ? h.employeeId === a.employeeId : h.costCentreId === a.costCentreId);
-  const day = localDay(at, tz);
+  const day = localDate(at, tz);
   const month = day.slice(0, 7);
   let today = 0;
   let thisMonth = 0;
   for (const h of history) {
     if (h.id === excludeId || h.productId !== productId || !subject(h)) continue;
-    const d = localDay(h.at, tz);
+    const d = localDate(h.at, tz);
     if (d.slice(0, 7) !== month) continue;
     thisMonth += h.litres;
     if (d === day) today += h.litres;

@@ -12,6 +12,7 @@ import { copyApi } from './client';
 import { CopyPlanView } from './CopyPlanView';
 import { EquipmentPicker, type Picked } from './EquipmentPicker';
 import { Section } from '@/app/ui/Section';
+import { codedLabel } from '@/lib/reference/labels';
 
 /**
  * `/Equipmentcopy`: pick equipment, a target store (and, for ThebigBoss, another account), see
@@ -71,7 +72,7 @@ export function EquipmentCopyPage() {
               options={accounts.map((a) => ({ value: String(a.id), label: a.current ? `${a.name} (this account)` : a.name }))} />
           )}
           <SelectField label="Target store" value={storeId} onChange={changed(setStoreId)} placeholder="Choose…"
-            options={(account?.stores ?? []).map((s) => ({ value: s.id, label: `${s.code} — ${s.name}` }))} />
+            options={(account?.stores ?? []).map((s) => ({ value: s.id, label: codedLabel(s) }))} />
         </SimpleGrid>
         <RadioGroup.Root value={onClash} onValueChange={(e) => changed(setOnClash)(e.value as 'suffix' | 'skip')}>
           <RadioGroup.Label fontWeight="medium" mb="2" display="block">When the fleet no. is already in use at the target</RadioGroup.Label>

@@ -3,7 +3,7 @@ import { LuEye } from 'react-icons/lu';
 import { FormDrawer } from '@/app/ui/form/FormShell';
 import { ListView } from '@/app/ui/list/ListView';
 import { EXCEPTION_LISTS } from '@/contract/exceptions';
-import { useReference } from '@/features/records/filters';
+import { useReference } from '@/lib/reference/query';
 import { exceptionClients } from './client';
 import { historyColumns } from './columns';
 import { ExceptionDetail } from './ExceptionDetail';

@@ -5,7 +5,7 @@ import { FormDrawer } from '@/app/ui/form/FormShell';
 import { filtersIn } from '@/app/ui/list/listSearch';
 import { ListView } from '@/app/ui/list/ListView';
 import { EXCEPTION_LISTS } from '@/contract/exceptions';
-import { useReference } from '@/features/records/filters';
+import { useReference } from '@/lib/reference/query';
 import { EXCEPTION_KEYS, exceptionClients, exceptionsApi } from './client';
 import { openColumns } from './columns';
 import { ExceptionDetail } from './ExceptionDetail';

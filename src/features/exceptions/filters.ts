@@ -1,7 +1,7 @@
 import type { FilterOption, FilterSpec } from '@/app/ui/list/ListToolbar';
 import { EXCEPTION_AGES, EXCEPTION_CODES, EXCEPTION_SEVERITIES, RESOLUTION_LABELS, RESOLUTION_REASONS, exceptionLabel } from '@/contract/exceptions';
 import type { ReferenceData } from '@/contract/setup';
-import { employeeOptions, equipmentOptions, storeOptions, tankOptions } from '@/features/records/filters';
+import { employeeOptions, equipmentOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { SEVERITY_LABELS } from './present';
 
 type Ref = ReferenceData | undefined;

@@ -8,7 +8,8 @@ import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
 import { GAUGE_PROTOCOL_LABELS, GAUGE_PROTOCOLS, GaugeDeviceCreate, GaugeDeviceUpdate, type GaugeDevice } from '@/contract/gauges';
 import { numberOrNull, textOf } from '@/lib/paths';
-import { enumOptions, storeOptions, useReference } from '../setup/reference';
+import { enumOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { devices } from './client';
 import { KeyPanel } from './KeyPanel';
 import { TankMapEditor, type TankMapDraft } from './TankMapEditor';
@@ -60,11 +61,7 @@ export function GaugeDeviceForm({ row, close }: RecordFormProps<GaugeDevice>) {
     savedMessage: (r) => `Device ${r.name} ${row ? 'saved' : 'created'}.`,
   });
   const storeId = form.values.storeId;
-  const tankOptions = useMemo(() => {
-    const codeOf = new Map((ref?.stores ?? []).map((s) => [s.id, s.code]));
-    return (ref?.tanks ?? []).filter((t) => !storeId || t.storeId === storeId)
-      .map((t) => ({ value: t.id, label: `${codeOf.get(t.storeId) ?? '?'} · ${t.code} — ${t.name}` }));
-  }, [ref, storeId]);
+  const tanks = useMemo(() => tankOptions(ref, storeId), [ref, storeId]);
   const tls = form.values.protocol === 'tls_tcp';
 
   if (created?.key) {
@@ -94,7 +91,7 @@ export function GaugeDeviceForm({ row, close }: RecordFormProps<GaugeDevice>) {
           helper={tls ? 'Disabled gauges are not polled' : 'A disabled gateway is refused'} />
         {!tls && !row && <Flex fontSize="sm" color="fg.muted">A key is made when you save and shown once.</Flex>}
         <TankMapEditor rows={form.values.tankMap} onChange={(rows) => form.set('tankMap', rows)} touch={form.touch}
-          errors={form.errorsUnder('tankMap')} tanks={tankOptions} />
+          errors={form.errorsUnder('tankMap')} tanks={tanks} />
       </Stack>
     </FormShell>
   );

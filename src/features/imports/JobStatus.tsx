@@ -6,8 +6,7 @@ import { importsApi } from './client';
 import { STATUS_COLOUR, STATUS_LABEL } from './labels';
 import { ProblemRows } from './Problems';
 import { Section } from '@/app/ui/Section';
-
-const count = (n: number) => n.toLocaleString();
+import { count } from '@/lib/format';
 
 /** Steps 4 and 5: the progress of a running import, then what it did and the rows it could not import. */
 export function JobStatus({ job, onNew }: { job: ImportJob; onNew: () => void }) {
@@ -18,7 +17,7 @@ export function JobStatus({ job, onNew }: { job: ImportJob; onNew: () => void })
       action={finished && <Button size="sm" variant="outline" onClick={onNew}>Import another file</Button>}>
       <Flex gap="2" align="center" wrap="wrap">
         <Badge colorPalette={STATUS_COLOUR[job.status]} size="lg">{STATUS_LABEL[job.status]}</Badge>
-        <Text fontSize="sm" color="fg.muted">{IMPORT_TARGET_INFO[job.target].label} · {job.rowsRead.toLocaleString()} rows read</Text>
+        <Text fontSize="sm" color="fg.muted">{IMPORT_TARGET_INFO[job.target].label} · {count(job.rowsRead)} rows read</Text>
       </Flex>
       {!finished && (
         <Progress.Root value={job.progress} max={100} colorPalette="blue" striped animated>

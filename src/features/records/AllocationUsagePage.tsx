@@ -4,8 +4,10 @@ import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
 import { RECORD_LISTS, type AllocationUsageRow } from '@/contract/records';
 import { recordClients } from './client';
-import { enumOptions, productOptions, storeOptions, useReference, YES_NO } from './filters';
-import { litres, percent } from './format';
+import { enumOptions, productOptions, storeOptions, YES_NO } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
+import { percent } from './format';
+import { litresExact as litres } from '@/lib/format';
 
 const info = RECORD_LISTS.allocations;
 const SUBJECTS = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' } as const;

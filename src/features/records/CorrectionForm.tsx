@@ -8,8 +8,10 @@ import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
 import { CorrectionInput, type DispenseRecordRow } from '@/contract/records';
 import { recordsApi } from './client';
-import { costCentreOptions, employeeOptions, equipmentOptions, storeOptions, tankOptions, useReference } from './filters';
-import { fromLocalInput, litres, toLocalInput } from './format';
+import { costCentreOptions, employeeOptions, equipmentOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
+import { fromLocalInput, toLocalInput } from './format';
+import { litresExact as litres } from '@/lib/format';
 
 interface Draft {
   storeId: string; tankId: string; equipmentId: string; employeeId: string; costCentreId: string;

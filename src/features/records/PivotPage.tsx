@@ -8,7 +8,8 @@ import {
 } from '@/contract/records';
 import { saveFile } from '@/lib/resource';
 import { recordsApi } from './client';
-import { productOptions, storeOptions, useReference } from './filters';
+import { productOptions, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { PivotTable } from './PivotTable';
 import type { PivotSearch } from './search';
 

@@ -1,27 +1,14 @@
-import type { FilterOption, FilterSpec } from '@/app/ui/list/ListToolbar';
-import { costCentreOptions, enumOptions, productOptions, storeOptions, useReference, YES_NO } from '@/features/setup/reference';
+import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import type { ReferenceData } from '@/contract/setup';
+import {
+  costCentreOptions, employeeOptions, enumOptions, equipmentOptions, productOptions, storeOptions, tankOptions, YES_NO,
+} from '@/lib/reference/labels';
 
 /**
- * The options of the record screens' filters and the correction form's selects, from the
- * account's reference data (`GET /reference`, which every signed-in user may read; the setup
- * lists themselves are for managers).
+ * The record screens' filters, with options from the account's reference data (`GET /reference`,
+ * which every signed-in user may read; the setup lists themselves are for managers).
  */
 type Ref = ReferenceData | undefined;
-
-export function tankOptions(ref: Ref, storeId?: string): FilterOption[] {
-  const store = new Map((ref?.stores ?? []).map((s) => [s.id, s.code]));
-  return (ref?.tanks ?? []).filter((t) => !storeId || t.storeId === storeId)
-    .map((t) => ({ value: t.id, label: `${store.get(t.storeId) ?? '?'} / ${t.code} — ${t.name}` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-}
-export const equipmentOptions = (ref: Ref): FilterOption[] => (ref?.equipment ?? [])
-  .map((e) => ({ value: e.id, label: e.registration ? `${e.fleetNo} (${e.registration})` : e.fleetNo }))
-  .sort((a, b) => a.label.localeCompare(b.label));
-export const employeeOptions = (ref: Ref): FilterOption[] => (ref?.employees ?? [])
-  .map((e) => ({ value: e.id, label: `${e.number} ${e.name}` })).sort((a, b) => a.label.localeCompare(b.label));
-
-export { costCentreOptions, enumOptions, productOptions, storeOptions, useReference, YES_NO };
 
 const date = (field: 'from' | 'to', label: string): FilterSpec => ({ field, label, kind: 'date' });
 export const DATE_FILTERS = [date('from', 'From'), date('to', 'To')];

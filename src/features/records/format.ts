@@ -1,8 +1,4 @@
-/** Number formats of the record screens. */
-export const litres = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 3 })} L`;
-export const money = (v: number) => v.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const count = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 0 });
+/** Formats of the record screens beside `@/lib/format` (litres, money, counts). */
 export const percent = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`);
 
 /** `2026-10-05T10:00:00Z` → the `datetime-local` input's text in this browser's zone (to the second). */

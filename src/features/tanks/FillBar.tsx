@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { TankLevel } from '@/contract/tanks';
-import { fillPalette, litres, pct } from './present';
+import { fillPalette, pct } from './present';
+import { litresTotal as litres } from '@/lib/format';
 
 interface Props {
   tank: Pick<TankLevel, 'fillPct' | 'grossLitres' | 'capacity' | 'safeFill' | 'lowLevel' | 'alarms' | 'source'>;

@@ -1,6 +1,6 @@
 import { VictoryArea, VictoryAxis, VictoryChart, VictoryLine, VictoryScatter, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
 import type { TankReadingsResponse } from '@/contract/tanks';
-import { litres } from './present';
+import { litresTotal as litres } from '@/lib/format';
 
 const SHOW_POINTS_UP_TO = 60;
 

@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react';
 import { READING_RANGE_LABEL, READING_RANGES, type ReadingRange, type TankLevel } from '@/contract/tanks';
 import { useTankReadings } from './client';
 import { LoadError } from './LoadError';
-import { litres, tankTitle } from './present';
+import { tankTitle } from './present';
+import { litresTotal as litres } from '@/lib/format';
 
 const HistoryChart = lazy(() => import('./HistoryChart'));
 

@@ -3,7 +3,8 @@ import { LuChartLine, LuRuler } from 'react-icons/lu';
 import { ALARM_LABEL, type TankLevel } from '@/contract/tanks';
 import { ago } from '@/lib/offline';
 import { FillBar } from './FillBar';
-import { ALARM_PALETTE, celsius, litres, mm, pct, readingTime, SOURCE_LABEL, tankTitle } from './present';
+import { ALARM_PALETTE, celsius, mm, pct, readingTime, SOURCE_LABEL, tankTitle } from './present';
+import { litresTotal as litres } from '@/lib/format';
 
 interface Props {
   tank: TankLevel;

@@ -9,7 +9,8 @@ import { ago } from '@/lib/offline';
 import { session } from '@/lib/session';
 import { useWallboard } from './client';
 import { FillBar } from './FillBar';
-import { litres, pct } from './present';
+import { pct } from './present';
+import { litresTotal as litres } from '@/lib/format';
 
 /**
  * `/fullpagedashboard` (rule allFamsUserL): a wall board for a screen in the yard office — every

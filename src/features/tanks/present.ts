@@ -13,8 +13,6 @@ export function fillPalette(t: Pick<TankLevel, 'alarms' | 'source'>): string {
   return 'green';
 }
 
-export const litres = (v: number | null | undefined, digits = 0) =>
-  v === null || v === undefined ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: digits })} L`;
 export const mm = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} mm`);
 export const celsius = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} °C`);
 /** A percentage to one decimal; never "-0 %" (a book stock just below zero rounds to 0). */

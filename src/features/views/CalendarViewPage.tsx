@@ -6,10 +6,12 @@ import { useListSearch } from '@/app/ui/list/useList';
 import { VIEWS_PATHS, type CalendarQuery, type DayFigures } from '@/contract/views';
 import { exportFigures, useCalendar } from './client';
 import { DayPanel } from './DayPanel';
-import { litres, monthTitle } from './format';
+import { monthTitle } from './format';
+import { litresTenth as litres } from '@/lib/format';
 import { FIGURE_COLOURS, MonthGrid } from './MonthGrid';
 import { useViewOptions } from './options';
-import { monthOf, shiftMonth, type CalendarSearch } from './search';
+import { shiftMonth } from '@/contract/calendar';
+import { monthOf, type CalendarSearch } from './search';
 import { LoadError, Loading } from './States';
 
 function Totals({ totals }: { totals: DayFigures }) {

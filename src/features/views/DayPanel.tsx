@@ -2,9 +2,10 @@ import { Badge, Box, Card, CloseButton, Flex, Heading, Stack, Table } from '@cha
 import type { ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { RECORD_KINDS, VIEWS_LISTS, type DayQuery, type DayRecordRow, type DayResponse } from '@/contract/views';
-import { enumOptions } from '@/features/setup/reference';
+import { enumOptions } from '@/lib/reference/labels';
 import { dayRecordsClient, useDay } from './client';
-import { inZone, litres, longDate, NUMERIC_CELLS } from './format';
+import { inZone, longDate, NUMERIC_CELLS } from './format';
+import { litresTenth as litres } from '@/lib/format';
 import { LoadError, Loading, NoData } from './States';
 
 const KIND_LABEL: Record<string, string> = { dispense: 'Dispense', receipt: 'Receipt', transfer: 'Transfer' };

@@ -1,7 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import { FilterControl, type FilterSpec } from '@/app/ui/list/ListToolbar';
 import { SearchSelect } from '@/app/ui/form/SearchSelect';
-import { equipmentLabel, equipmentMatches, useViewOptions } from './options';
+import { equipmentMatches, useViewOptions } from './options';
+import { equipmentLabel } from '@/lib/reference/labels';
 
 export interface GpsFilterValues { from?: string; to?: string; storeId?: string; equipmentId?: string }
 

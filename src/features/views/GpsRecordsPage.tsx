@@ -7,8 +7,10 @@ import { ListView } from '@/app/ui/list/ListView';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { VIEWS_LISTS, type GpsRecordRow } from '@/contract/views';
 import { gpsRecordsClient } from './client';
-import { inZone, litres } from './format';
-import { equipmentLabel, useViewOptions } from './options';
+import { inZone } from './format';
+import { litresTenth as litres } from '@/lib/format';
+import { useViewOptions } from './options';
+import { equipmentLabel } from '@/lib/reference/labels';
 import { mapLinkSearch } from './search';
 
 const coord = (n: number) => n.toFixed(5);

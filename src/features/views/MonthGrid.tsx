@@ -1,6 +1,7 @@
 import { Box, Flex, Grid, Text } from '@chakra-ui/react';
 import { calendarWeeks, type CalendarDay } from '@/contract/views';
-import { compact, litres, longDate } from './format';
+import { compact, longDate } from './format';
+import { litresTenth as litres } from '@/lib/format';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** Colours of the three figures, also used by the legend. */

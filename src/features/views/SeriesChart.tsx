@@ -1,7 +1,8 @@
 import { Box } from '@chakra-ui/react';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryStack, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
 import { fillSeries, type SeriesResponse } from '@/contract/views';
-import { bucketLabel, compact, litres } from './format';
+import { bucketLabel, compact } from './format';
+import { litresTenth as litres } from '@/lib/format';
 import { colourOf, drawnSeries } from './series';
 import { useWidth } from './useWidth';
 

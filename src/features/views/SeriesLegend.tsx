@@ -1,6 +1,7 @@
 import { Box, Flex, Table, Text } from '@chakra-ui/react';
 import type { SeriesResponse } from '@/contract/views';
-import { litres, NUMERIC_CELLS } from './format';
+import { NUMERIC_CELLS } from './format';
+import { litresTenth as litres } from '@/lib/format';
 import { colourOf, drawnSeries, MAX_DRAWN, OTHER_KEY } from './series';
 
 const GROUP_NOUN = { store: 'Store', tank: 'Tank', product: 'Product' } as const;

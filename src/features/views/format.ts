@@ -1,9 +1,6 @@
-/** How litres and times read on the views. */
+/** How times and short figures read on the views (litres: `litresTenth` of `@/lib/format`). */
 
-const litresFmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const compactFmt = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-
-export const litres = (n: number): string => `${litresFmt.format(n)} L`;
 
 /** Short figures for small cells and axis ticks: 950, 12.3K, 1.2M. */
 export const compact = (n: number): string => compactFmt.format(n);

@@ -1,30 +1,22 @@
 import { useMemo } from 'react';
-import type { FilterOption, FilterSpec } from '@/app/ui/list/ListToolbar';
+import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import type { ReferenceData } from '@/contract/setup';
-import { productOptions, storeOptions, useReference } from '@/features/setup/reference';
+import { equipmentLabel, type Option, productOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 
 /**
  * Options of the views' store, tank, product and equipment filters, from the account's reference
  * data (the same cached call the setup screens use; every signed-in user may read it).
  */
-export function tankOptions(ref: ReferenceData | undefined, storeId?: string): FilterOption[] {
-  const stores = new Map((ref?.stores ?? []).map((s) => [s.id, s.code]));
-  return (ref?.tanks ?? [])
-    .filter((t) => !storeId || t.storeId === storeId)
-    .map((t) => ({ value: t.id, label: `${stores.get(t.storeId) ?? '?'} ${t.code} — ${t.name}` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-}
 
 /** Equipment matching the typed text (fleet no. or registration), at most 50, for the type-ahead. */
-export function equipmentMatches(ref: ReferenceData | undefined, q: string): FilterOption[] {
+export function equipmentMatches(ref: ReferenceData | undefined, q: string): Option[] {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   return (ref?.equipment ?? [])
     .filter((e) => words.every((w) => `${e.fleetNo} ${e.registration ?? ''} ${e.description}`.toLowerCase().includes(w)))
     .slice(0, 50)
     .map((e) => ({ value: e.id, label: equipmentLabel(e) }));
 }
-
-export const equipmentLabel = (e: { fleetNo: string; registration: string | null }) => (e.registration ? `${e.fleetNo} · ${e.registration}` : e.fleetNo);
 
 export function useViewOptions(storeId?: string) {
   const ref = useReference();

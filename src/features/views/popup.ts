@@ -1,5 +1,6 @@
 import type { GpsPoint } from '@/contract/views';
-import { inZone, litres } from './format';
+import { inZone } from './format';
+import { litresTenth as litres } from '@/lib/format';
 
 export const pointName = (p: GpsPoint) => `Dispense ${p.fleetNo}, ${litres(p.litres)}, ${inZone(p.at, p.timezone)}`;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bucketLabel, compact, inZone, longDate } from './format';
 import { colourOf, drawnSeries, MAX_DRAWN, OTHER_COLOUR, OTHER_KEY } from './series';
-import { chartQuery, gpsQuery, mapLinkSearch, rangeError, shiftMonth, today, validateCalendarSearch, validateChartSearch, validateGpsSearch } from './search';
+import { shiftMonth } from '@/contract/calendar';
+import { chartQuery, gpsQuery, mapLinkSearch, rangeError, today, validateCalendarSearch, validateChartSearch, validateGpsSearch } from './search';
 
 const ID = '0b8a2a8e-5c4f-4d5e-9a51-0f3a1b2c3d4e';
 

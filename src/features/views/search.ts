@@ -1,3 +1,4 @@
+import { localDate } from '@/contract/calendar';
 import { dropEmpty, validateListSearch, type ListSearch } from '@/app/ui/list/listSearch';
 import type { GpsQuery, SeriesQuery } from '@/contract/views';
 import {
@@ -15,10 +16,7 @@ const id = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefine
 const oneOf = <T extends string>(v: unknown, all: readonly T[]) => (all.includes(v as T) ? (v as T) : undefined);
 
 /** Today in the browser's zone, as YYYY-MM-DD. */
-export function today(now = new Date()): string {
-  const y = now.getFullYear();
-  return `${y}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+export const today = (now = new Date()): string => localDate(now);
 
 export const DEFAULT_DAYS = 30;
 
@@ -62,13 +60,6 @@ export function validateCalendarSearch(raw: Record<string, unknown>): CalendarSe
 }
 
 export const monthOf = (s: CalendarSearch, now = today()) => s.month ?? now.slice(0, 7);
-
-/** The month before or after (YYYY-MM). */
-export function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const n = y * 12 + (m - 1) + by;
-  return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
-}
 
 // ---------------------------------------------------------------- /QuickViewGPSInformation
 

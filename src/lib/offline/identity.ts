@@ -1,6 +1,5 @@
-import type { PermissionsResponse } from '@/contract/auth';
 import { REFRESH_TOKEN_TTL_S } from '@/contract/constants';
-import type { SelectedAccount, UserAccount, UserInfo } from '@/lib/session';
+import type { OfflineIdentity } from '@/lib/identity';
 import { deviceDb, type DeviceDb } from './db';
 import { OfflineUnlockError } from './unlockError';
 import { checkPassword, createVerifier, PBKDF2_ITERATIONS } from './verifier';
@@ -14,15 +13,7 @@ export { OfflineUnlockError, type UnlockFailure } from './unlockError';
  * Kept in the device database, which the login page's storage clearing does not touch.
  */
 
-export interface OfflineIdentity {
-  user: UserInfo;
-  accounts: UserAccount[];
-  userKey: string;
-  account: SelectedAccount | null;
-  roles: string[];
-  permissions: PermissionsResponse | null;
-  homeScreenMessage: string;
-}
+export type { OfflineIdentity } from '@/lib/identity';
 
 /** A verifier is as old as the last online sign-in; past the refresh cookie's life it stops working. */
 export const OFFLINE_UNLOCK_MAX_AGE_MS = REFRESH_TOKEN_TTL_S * 1000;

@@ -3,7 +3,7 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { AUDIT_ACTIONS, AuditLogRow, SETUP_LISTS } from '@/contract/setup';
 import { resourceClient } from '@/lib/resource';
-import { enumOptions } from '../reference';
+import { enumOptions } from '@/lib/reference/labels';
 import { AuditDiff } from './AuditDiff';
 import { ENTITY_OPTIONS, entityTitle } from './entities';
 

@@ -6,7 +6,8 @@ import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/
 import { AllocationCreate, AllocationUpdate, WEEKDAY_NAMES, type Allocation, type AllocationSubject } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
-import { productOptions, storeOptions, useReference } from '../reference';
+import { productOptions, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { SUBJECT_FIELD, SUBJECT_LABELS, SubjectPicker } from './SubjectPicker';
 
 export const allocationLabel = (a: Allocation) => `${a.subjectLabel ?? '?'} / ${a.productName ?? '?'}`;

@@ -2,11 +2,13 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { ALLOCATION_SUBJECTS, SETUP_RESOURCES, type Allocation } from '@/contract/setup';
 import { clients } from '../clients';
-import { enumOptions, referenceFilters, useReference } from '../reference';
+import { enumOptions, referenceFilters } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { AllocationForm, allocationLabel } from './AllocationForm';
 import { SUBJECT_LABELS } from './SubjectPicker';
+import { litresExact } from '@/lib/format';
 
-const litres = (v: number | null) => (v === null ? 'No limit' : `${v.toLocaleString()} L`);
+const litres = (v: number | null) => (v === null ? 'No limit' : litresExact(v));
 
 export const allocationBaseColumns: ListColumn<Allocation>[] = [
   { id: 'subjectType', header: 'For', cell: (a) => SUBJECT_LABELS[a.subjectType] },

@@ -8,7 +8,8 @@ import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { F24RuleCreate, F24RuleUpdate, SETUP_RESOURCES, type F24Rule } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
-import { referenceFilters, storeOptions, useReference } from '../reference';
+import { referenceFilters, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 
 const label = (r: F24Rule) => r.storeName ?? 'account default';
 

@@ -4,7 +4,8 @@ import { SearchSelect } from '@/app/ui/form/SearchSelect';
 import type { ResourceForm } from '@/app/ui/form/useResourceForm';
 import { ALLOCATION_SUBJECTS, type AllocationSubject } from '@/contract/setup';
 import { clients } from '../clients';
-import { costCentreOptions, enumOptions, useReference } from '../reference';
+import { costCentreOptions, enumOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 
 export const SUBJECT_LABELS: Record<AllocationSubject, string> = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' };
 /** The body field that holds the subject of each type. */

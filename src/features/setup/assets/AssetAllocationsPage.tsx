@@ -2,7 +2,8 @@ import { formatDateTime, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { SETUP_LISTS, type AssetAllocation } from '@/contract/setup';
 import { clients } from '../clients';
-import { referenceFilters, useReference, YES_NO } from '../reference';
+import { referenceFilters, YES_NO } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 
 const columns: ListColumn<AssetAllocation>[] = [
   { id: 'assetNo', header: 'Asset no.' },

@@ -8,7 +8,8 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { ASSET_STATUSES, AssetCreate, AssetUpdate, SETUP_RESOURCES, type Asset, type ReferenceData } from '@/contract/setup';
 import { clients } from '../clients';
-import { costCentreOptions, enumOptions, referenceFilters, storeOptions, useReference } from '../reference';
+import { costCentreOptions, enumOptions, referenceFilters, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 
 const STATUS_LABELS = { active: 'Active', inactive: 'Inactive', disposed: 'Disposed' };
 const label = (a: Asset) => a.assetNo;

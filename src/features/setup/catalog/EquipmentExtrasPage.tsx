@@ -7,7 +7,7 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { EquipmentExtraCreate, EquipmentExtraUpdate, EXTRA_TYPES, SETUP_RESOURCES, type EquipmentExtra } from '@/contract/setup';
 import { clients } from '../clients';
-import { enumOptions, YES_NO } from '../reference';
+import { enumOptions, YES_NO } from '@/lib/reference/labels';
 
 const TYPE_LABELS = { text: 'Text', number: 'Number', date: 'Date', boolean: 'Yes/no' };
 

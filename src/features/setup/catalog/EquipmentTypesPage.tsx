@@ -8,7 +8,7 @@ import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { CONSUMPTION_UNIT, EquipmentTypeCreate, EquipmentTypeUpdate, METER_TYPES, SETUP_RESOURCES, type EquipmentType, type MeterType } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
-import { enumOptions } from '../reference';
+import { enumOptions } from '@/lib/reference/labels';
 
 export const METER_LABELS: Record<MeterType, string> = { km: 'Odometer (km)', hours: 'Hour meter (hours)' };
 

@@ -8,7 +8,7 @@ import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { FUEL_GROUPS, PRODUCT_KINDS, ProductCreate, ProductUpdate, SETUP_RESOURCES, type Product } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
-import { enumOptions } from '../reference';
+import { enumOptions } from '@/lib/reference/labels';
 
 const KIND_LABELS = { fuel: 'Fuel', other: 'Other product' };
 const GROUP_LABELS = { gasoline: 'Gasoline', diesel: 'Diesel', jet: 'Jet fuel', fuel_oil: 'Fuel oil', lubricant: 'Lubricant', other: 'Other' };

@@ -6,7 +6,8 @@ import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/
 import type { ResourceForm } from '@/app/ui/form/useResourceForm';
 import { EmployeeCreate, EmployeeUpdate, type Employee } from '@/contract/setup';
 import { clients } from '../clients';
-import { costCentreOptions, storeOptions, useReference } from '../reference';
+import { costCentreOptions, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 
 export const employeeLabel = (e: Employee) => `${e.number} ${e.name}`;
 

@@ -3,7 +3,8 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { SETUP_RESOURCES, type Employee } from '@/contract/setup';
 import { clients } from '../clients';
-import { referenceFilters, useReference } from '../reference';
+import { referenceFilters } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { EmployeeForm, employeeLabel } from './EmployeeForm';
 
 const expired = (d: string | null) => !!d && d < new Date().toISOString().slice(0, 10);

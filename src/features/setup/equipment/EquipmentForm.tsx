@@ -9,7 +9,8 @@ import { EquipmentCreate, EquipmentUpdate, extrasErrors, MAX_TAGS, METER_TYPES, 
 import { numberOrNull, textOf } from '@/lib/paths';
 import { METER_LABELS } from '../catalog/EquipmentTypesPage';
 import { clients } from '../clients';
-import { costCentreOptions, enumOptions, storeOptions, typeOptions, useReference } from '../reference';
+import { costCentreOptions, enumOptions, storeOptions, typeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { extrasBody, extrasDraft, ExtrasFields, useExtraDefinitions } from './ExtrasFields';
 
 export const equipmentLabel = (e: Equipment) => e.fleetNo;

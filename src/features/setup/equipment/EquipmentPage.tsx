@@ -3,7 +3,8 @@ import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { METER_TYPES, SETUP_RESOURCES, type Equipment } from '@/contract/setup';
 import { METER_LABELS } from '../catalog/EquipmentTypesPage';
 import { clients } from '../clients';
-import { enumOptions, referenceFilters, useReference } from '../reference';
+import { enumOptions, referenceFilters } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { EquipmentForm, equipmentLabel } from './EquipmentForm';
 
 export const equipmentColumns: ListColumn<Equipment>[] = [

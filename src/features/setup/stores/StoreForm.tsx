@@ -7,7 +7,7 @@ import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/
 import { STORE_VARIANTS, StoreCreate, StoreUpdate, type Store } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
-import { enumOptions } from '../reference';
+import { enumOptions } from '@/lib/reference/labels';
 import { DEFAULT_SLOT, OpeningHoursEditor, type DaySlot } from './OpeningHoursEditor';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

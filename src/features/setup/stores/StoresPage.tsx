@@ -2,7 +2,7 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { SETUP_RESOURCES, STORE_VARIANTS, WEEKDAY_NAMES, type Store } from '@/contract/setup';
 import { clients } from '../clients';
-import { enumOptions } from '../reference';
+import { enumOptions } from '@/lib/reference/labels';
 import { StoreForm } from './StoreForm';
 
 /** "Mon–Fri 06:00–18:00, Sat 07:00–12:00" style summary of a week. */

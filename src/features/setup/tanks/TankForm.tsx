@@ -6,7 +6,8 @@ import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/
 import { TankCreate, TankUpdate, type Tank } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
-import { productOptions, storeOptions, useReference } from '../reference';
+import { productOptions, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { StrappingChartEditor, type ChartRowDraft } from './StrappingChartEditor';
 
 const draft = (t: Tank | null) => ({

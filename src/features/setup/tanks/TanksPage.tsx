@@ -2,7 +2,8 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { SETUP_RESOURCES, type Tank } from '@/contract/setup';
 import { clients } from '../clients';
-import { referenceFilters, useReference } from '../reference';
+import { referenceFilters } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
 import { TankForm } from './TankForm';
 
 const columns: ListColumn<Tank>[] = [

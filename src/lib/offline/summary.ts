@@ -1,8 +1,13 @@
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
-import type { OutboxRecord, OutboxState } from '@/lib/offline/db';
+import { litresExact as litres } from '@/lib/format';
+import { equipmentName, tankName } from '@/lib/reference/labels';
+import type { OutboxRecord, OutboxState } from './db';
 
-/** How the queue shows a record: kind, when, and a one-line summary with names from the reference cache. */
+/**
+ * How the queue shows a record: kind, when, and a one-line summary with names from the reference
+ * cache (the field forms' confirmations, their recent records and the device page).
+ */
 
 export const KIND_LABEL: Record<FieldRecordKind, string> = {
   dispenses: 'Dispense', transfers: 'Transfer', receipts: 'Receipt', dips: 'Dip',
@@ -17,22 +22,9 @@ export const STATE_LABEL: Record<OutboxState, { label: string; palette: string }
 
 type Ref = ReferenceData | undefined;
 
-// One formatter each (as toLocaleString with these options, which builds a new one per call: that
-// was a tenth of the page's work while a long queue synced under the recent-records list).
-let litresFormat: Intl.NumberFormat | undefined;
+// Built once (toLocaleString builds a formatter per call: that was a tenth of the page's work
+// while a long queue synced under the recent-records list).
 let timeFormat: Intl.DateTimeFormat | undefined;
-
-const litres = (v: number) => `${(litresFormat ??= new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 })).format(v)} L`;
-
-export function equipmentName(ref: Ref, id: string | null | undefined): string {
-  const e = ref?.equipment.find((x) => x.id === id);
-  return e ? [e.fleetNo, e.registration].filter(Boolean).join(' · ') : 'unknown equipment';
-}
-
-export function tankName(ref: Ref, id: string | null | undefined): string {
-  const t = ref?.tanks.find((x) => x.id === id);
-  return t ? `${t.code} ${t.name}`.trim() : 'unknown tank';
-}
 
 /** When the record happened (its own time), else when it was saved. */
 export function recordTime(rec: OutboxRecord): number {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { count, formatLitres, litresExact, litresFigure, litresTenth, litresTotal, money } from './format';
+
+// The user's locale decides separators: compare with what this runtime's locale writes.
+const n = (v: number, o: Intl.NumberFormatOptions) => new Intl.NumberFormat(undefined, o).format(v);
+
+describe('format', () => {
+  it('writes litres in the named variants', () => {
+    const v = 12345.6789;
+    expect(litresTotal(v)).toBe(`${n(12346, {})} L`);
+    expect(litresTenth(v)).toBe(`${n(12345.7, { maximumFractionDigits: 1 })} L`);
+    expect(litresExact(v)).toBe(`${n(12345.679, { maximumFractionDigits: 3 })} L`);
+    expect(litresFigure(v)).toBe(n(12345.7, { minimumFractionDigits: 1 }));
+    expect(litresFigure(12)).toBe(n(12, { minimumFractionDigits: 1 }));
+    expect(formatLitres(5)).toBe(litresExact(5));
+  });
+
+  it('reads a missing figure as a dash and never writes a negative zero', () => {
+    expect(litresTotal(null)).toBe('—');
+    expect(litresFigure(undefined)).toBe('—');
+    expect(litresFigure(-0)).toBe(n(0, { minimumFractionDigits: 1 }));
+  });
+
+  it('writes money to the cent and counts whole', () => {
+    expect(money(1234.5)).toBe(n(1234.5, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(count(1234567)).toBe(n(1234567, {}));
+  });
+});
