@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { executeNamed } from './prepared';
 
 /** A PostgreSQL array literal of strings (for an array column sent as one text value). */
 const arrayLiteral = (items: readonly unknown[]) =>
@@ -53,6 +54,6 @@ export async function insertRows<T extends PgTable & { id: unknown }>(
 ): Promise<Set<string>> {
   const statement = insertRowsSql(table, rows, opts);
   if (!statement) return new Set();
-  const res = await db.execute<{ id: string }>(statement);
+  const res = await executeNamed<{ id: string }>(db, statement);
   return new Set(res.rows.map((r) => r.id));
 }

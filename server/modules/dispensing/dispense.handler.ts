@@ -11,6 +11,7 @@ import { storedHashes, type ExceptionRow } from './field.repository';
 import { dispenseHistory, historyFound, historySql, type HistoryAsk, type HistoryFound, type HistoryRow } from './history.repository';
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
+import { executeNamed } from './prepared';
 import { stockAlarm } from './stock';
 
 interface Refs {
@@ -99,7 +100,7 @@ async function insertAll(ctx: IngestContext, items: readonly Item<Dispense, Refs
   const entries = audit ? auditManySql(items.map(audit), sql`u.entity_id::uuid in (select id from ins)`) : null;
   const { ctes, columns, from } = historySql(ctx.auth.accountId, facts.map((f) => f.ask), []);
   const ids = sql`${sql.param(items.map((it) => it.record.id))}::uuid[]`;
-  const { rows: found } = await ctx.tx.execute<HistoryRow & { inserted: boolean }>(sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
+  const { rows: found } = await executeNamed<HistoryRow & { inserted: boolean }>(ctx.tx, sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
     ${entries ? sql`aud as (${entries}),` : sql``} ${ctes}
     select ${columns}, exists (select 1 from ins where ins.id = (${ids})[r.i + 1]) as inserted from ${from} order by r.i`);
   const history = historyFound(found);

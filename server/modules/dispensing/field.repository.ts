@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { dispenses, exceptions, f24Rules, receipts, stockMovements, tankStock, transfers } from '../../db/schema';
 import { ml } from './batch-order';
 import { insertRows, insertRowsSql } from './bulk.repository';
+import { executeNamed } from './prepared';
 import { loadReferences, type ReferenceAsk } from './reference.repository';
 
 /** `column = any($1::uuid[])`: one parameter for any number of ids (an IN list takes one each). */
@@ -72,7 +73,7 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     }
     const move = insertRowsSql(stockMovements, movements.map((m) => ({ accountId, ...m })));
     const raise = insertRowsSql(exceptions, raised.map((r) => ({ ...r, accountId })));
-    const { rows } = await db.execute<{ tank_id: string; book: string }>(sql`with b as (
+    const { rows } = await executeNamed<{ tank_id: string; book: string }>(db, sql`with b as (
         select tank_id, book_litres::text as book from ${tankStock} where account_id = ${accountId} and tank_id = any(${sql.param(tankIds)}::uuid[])
         order by account_id, tank_id for update
       ), m as (${move})${raise ? sql`, e as (${raise})` : sql``}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AllocationRule } from '../../../src/contract/setup/dispense-check';
 import type { DbOrTx } from '../../db/client';
+import { executeNamed } from './prepared';
 
 export interface TankRef { id: string; storeId: string; productId: string; timezone: string }
 export interface EquipmentRef {
@@ -52,7 +53,7 @@ const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set
  */
 export async function loadReferences(db: DbOrTx, accountId: number, ask: ReferenceAsk): Promise<References> {
   const none = sql`'[]'::json`;
-  const { rows: [r] } = await db.execute<{ tanks: TankRef[]; equipment: EquipmentRef[]; employees: string[]; cost_centres: string[]; allocations: AllocationRule[]; hashes: [string, string][] }>(sql`
+  const { rows: [r] } = await executeNamed<{ tanks: TankRef[]; equipment: EquipmentRef[]; employees: string[]; cost_centres: string[]; allocations: AllocationRule[]; hashes: [string, string][] }>(db, sql`
     select
       (select coalesce(json_agg(json_build_object('id', t.id, 'storeId', t.store_id, 'productId', t.product_id, 'timezone', s.timezone)), '[]')
         from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id
