@@ -122,4 +122,30 @@ describe('a batch gives the same answers as its records one by one', () => {
     expect(batch).toEqual(single);
     expect(batch.answers.map((a) => (a as { exceptions: string[] }).exceptions)).toEqual([[], ['negative_book_stock'], [], ['negative_book_stock']]);
   });
+
+  it('a tank with no book yet (its first movements make the row): the books are read after the movements', async () => {
+    // ADR 016, third pass: the book before a batch is read under a row lock in the statement that
+    // moves the stock; a tank without a `tank_stock` row has nothing to lock, so it is read after.
+    const f = batchSite;
+    const created = await f.admin.send('POST', '/api/v1/tanks', { storeId: f.store, productId: f.product, code: `N${crypto.randomBytes(2).toString('hex')}`, name: 'New tank',
+      capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }] });
+    expect(created.status).toBe(201);
+    const tankN = created.body.id as string;
+    const d = (litres: number, hh: number) => ({ id: crypto.randomUUID(), variant: 'FAMS', storeId: f.store, tankId: tankN, equipmentId: f.e2, litres, meter: null,
+      dispensedAt: T(12, hh), deviceId: 'order-test' });
+    const res = await post(f.admin, 'dispenses', [d(10, 8), d(20, 9), d(5, 7)]);
+    expect(res.status).toBe(200);
+    const held = await srv.database.db.execute(sql`select code, message from exceptions where tank_id = ${tankN} and code = 'negative_book_stock' order by message`);
+    // Each record's book right after it, in batch order: −10, −30, −35.
+    expect(held.rows.map((r) => (r as { message: string }).message)).toEqual([
+      "The tank's book stock is now -10 L (below zero)", "The tank's book stock is now -30 L (below zero)", "The tank's book stock is now -35 L (below zero)",
+    ]);
+    const book = await srv.database.db.execute(sql`select book_litres from tank_stock where tank_id = ${tankN}`);
+    expect(String((book.rows[0] as { book_litres: string }).book_litres)).toBe('-35.000');
+    // The next batch finds the row and reads the book under its lock: −35 − 1.5.
+    const next = await post(f.admin, 'dispenses', [d(1.5, 10)]);
+    expect(next.body.results[0].exceptions).toContain('negative_book_stock');
+    const last = await srv.database.db.execute(sql`select message from exceptions where entity_id = ${next.body.results[0].id}::uuid and code = 'negative_book_stock'`);
+    expect((last.rows[0] as { message: string }).message).toBe("The tank's book stock is now -36.5 L (below zero)");
+  });
 });

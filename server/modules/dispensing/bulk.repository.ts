@@ -1,6 +1,7 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { executeNamed } from './prepared';
 
 /** A PostgreSQL array literal of strings (for an array column sent as one text value). */
 const arrayLiteral = (items: readonly unknown[]) =>
@@ -21,12 +22,13 @@ function cell(v: unknown, isArray: boolean, isJson: boolean): string | null {
  * 65,535; json_to_recordset measured several times slower than unnest for 500 rows), each cell cast to its
  * column's type as a parameter would be. Names and types come from the Drizzle table, so a row is
  * written in the table's own terms. A key a row lacks is NULL there (not the column default).
- * Answers the ids of the rows written (all, or those not skipped by `onConflictDoNothing`).
+ * The statement alone (`returning id`), so it can also be a CTE of a larger statement (one round
+ * trip for several steps); `null` for no rows.
  */
-export async function insertRows<T extends PgTable & { id: unknown }>(
-  db: DbOrTx, table: T, rows: readonly Partial<T['$inferInsert']>[], opts: { onConflictDoNothing?: boolean } = {},
-): Promise<Set<string>> {
-  if (!rows.length) return new Set();
+export function insertRowsSql<T extends PgTable & { id: unknown }>(
+  table: T, rows: readonly Partial<T['$inferInsert']>[], opts: { onConflictDoNothing?: boolean } = {},
+): SQL | null {
+  if (!rows.length) return null;
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cols = keys.map((k) => {
@@ -41,8 +43,17 @@ export async function insertRows<T extends PgTable & { id: unknown }>(
   const arrays = sql.join(cols.map((c) => sql`${sql.param(c.values)}::text[]`), sql`, `);
   const casts = sql.join(cols.map((_, i) => sql`${sql.identifier(`c${i}`)}::${sql.raw(cols[i].type)}`), sql`, `);
   const aliases = sql.join(cols.map((_, i) => sql.identifier(`c${i}`)), sql`, `);
-  const res = await db.execute<{ id: string }>(sql`insert into ${table} (${names})
+  return sql`insert into ${table} (${names})
     select ${casts} from unnest(${arrays}) as u(${aliases})
-    ${opts.onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning id`);
+    ${opts.onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning id`;
+}
+
+/** Runs `insertRowsSql`; answers the ids of the rows written (all, or those not skipped by `onConflictDoNothing`). */
+export async function insertRows<T extends PgTable & { id: unknown }>(
+  db: DbOrTx, table: T, rows: readonly Partial<T['$inferInsert']>[], opts: { onConflictDoNothing?: boolean } = {},
+): Promise<Set<string>> {
+  const statement = insertRowsSql(table, rows, opts);
+  if (!statement) return new Set();
+  const res = await executeNamed<{ id: string }>(db, statement);
   return new Set(res.rows.map((r) => r.id));
 }

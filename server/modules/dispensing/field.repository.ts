@@ -2,7 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { dispenses, exceptions, f24Rules, receipts, stockMovements, tankStock, transfers } from '../../db/schema';
-import { insertRows } from './bulk.repository';
+import { ml } from './batch-order';
+import { insertRows, insertRowsSql } from './bulk.repository';
+import { executeNamed } from './prepared';
 import { loadReferences, type ReferenceAsk } from './reference.repository';
 
 /** `column = any($1::uuid[])`: one parameter for any number of ids (an IN list takes one each). */
@@ -46,6 +48,42 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     await insertRows(db, stockMovements, movements.map((m) => ({ accountId, ...m })));
   }
 
+  /** The tanks' book stock now (litres, exact as stored). */
+  async function bookStocks(tankIds: readonly string[]): Promise<Map<string, string>> {
+    if (!tankIds.length) return new Map();
+    const rows = await db.select({ tankId: tankStock.tankId, s: tankStock.bookLitres }).from(tankStock)
+      .where(and(mine(tankStock), anyOf(tankStock.tankId, [...new Set(tankIds)])));
+    return new Map(rows.map((r) => [r.tankId, String(r.s)]));
+  }
+
+  /**
+   * The movements, and exceptions already known (`raised`), in ONE statement that first locks the
+   * moved tanks' `tank_stock` rows in tank order (`for update`: the row as last committed) and
+   * reads their book before the movements; the statement trigger then adds the movements to those
+   * rows, so the book after is the book read plus this statement's movements — no second read.
+   * From here to the commit the batch holds the rows. A tank without a row yet (its first
+   * movement: the trigger makes the row) is read after the statement, as `bookStocks`.
+   * Answers each moved tank's book after the movements (exact, as text).
+   */
+  async function moveAndRaise(movements: readonly Movement[], raised: readonly ExceptionRow[]): Promise<Map<string, string>> {
+    const tankIds = [...new Set(movements.map((m) => m.tankId))].sort();
+    if (!tankIds.length) {
+      if (raised.length) await insertRows(db, exceptions, raised.map((r) => ({ ...r, accountId })));
+      return new Map();
+    }
+    const move = insertRowsSql(stockMovements, movements.map((m) => ({ accountId, ...m })));
+    const raise = insertRowsSql(exceptions, raised.map((r) => ({ ...r, accountId })));
+    const { rows } = await executeNamed<{ tank_id: string; book: string }>(db, sql`with b as (
+        select tank_id, book_litres::text as book from ${tankStock} where account_id = ${accountId} and tank_id = any(${sql.param(tankIds)}::uuid[])
+        order by account_id, tank_id for update
+      ), m as (${move})${raise ? sql`, e as (${raise})` : sql``}
+      select tank_id, book from b`);
+    if (rows.length < tankIds.length) return bookStocks(tankIds);
+    const moved = new Map<string, number>();
+    for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
+    return new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)]));
+  }
+
   return {
     /** Everything the batch's records refer to, in one query (reference.repository.ts). */
     references: (ask: ReferenceAsk) => loadReferences(db, accountId, ask),
@@ -66,13 +104,8 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
       await moveMany([{ tankId, at, litres, kind, refId }]);
     },
 
-    /** The tanks' book stock now (litres, exact as stored). */
-    async bookStocks(tankIds: readonly string[]): Promise<Map<string, string>> {
-      if (!tankIds.length) return new Map();
-      const rows = await db.select({ tankId: tankStock.tankId, s: tankStock.bookLitres }).from(tankStock)
-        .where(and(mine(tankStock), anyOf(tankStock.tankId, [...new Set(tankIds)])));
-      return new Map(rows.map((r) => [r.tankId, String(r.s)]));
-    },
+    bookStocks,
+    moveAndRaise,
 
     async raise(rows: readonly ExceptionRow[]) {
       await insertRows(db, exceptions, rows.map((r) => ({ ...r, accountId })));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 /** What one stored dispense is checked against; only what its checks need is asked. */
@@ -28,6 +28,9 @@ const param = <T>(type: string, values: T[]) => sql`${sql.param(values)}::${sql.
 const local = (unit: 'day' | 'month', at: string, tz: string, next = false) =>
   sql.raw(`(date_trunc('${unit}', ${at} at time zone ${tz})${next ? ` + interval '1 ${unit}'` : ''}) at time zone ${tz}`);
 
+/** A history row as PostgreSQL answers it. */
+export type HistoryRow = { meter: string | null; last_at: Date | null; day_from: Date; day_to: Date; month_from: Date; month_to: Date; day: string; month: string };
+
 /**
  * The history checks of a batch of dispenses: what was stored before the batch (`exclude`: the
  * batch's own ids; the caller adds the batch's earlier records itself, see batch-order.ts). ONE
@@ -38,18 +41,24 @@ const local = (unit: 'day' | 'month', at: string, tz: string, next = false) =>
  * the allocation (they net the original out). Each probe walks an index from the dispense's side —
  * highest meter first (`dispenses_equipment_meter`), latest fill first (`dispenses_equipment_at`),
  * one month of a subject — so the cost does not grow with the history.
+ *
+ * In parts, so it can run alone (`dispenseHistory`) or inside the statement that
+ * inserts the batch (`dispense.handler.ts`): there every part reads the snapshot taken before the
+ * insert, so the batch's own rows are not seen and `exclude` is empty. `ctes`: `r` (one row per
+ * ask, `r.i` its index), `spans`, `used`; `columns` (those of `HistoryRow`) `from` `r` and its joins.
  */
-export async function dispenseHistory(db: DbOrTx, accountId: number, asks: readonly HistoryAsk[], exclude: readonly string[]): Promise<HistoryFound[]> {
-  if (!asks.length) return [];
+export function historySql(accountId: number, asks: readonly HistoryAsk[], exclude: readonly string[]): { ctes: SQL; columns: SQL; from: SQL } {
   const ids = param('uuid', [...exclude]);
+  // Nothing to leave out (the history is read before the insert): no filter to plan.
+  const notExcluded = exclude.length ? sql` and d.id <> all(${ids})` : sql``;
   const earlier = sql`d.account_id = ${accountId} and d.equipment_id = r.equipment_id and d.dispensed_at < r.at
-    and d.reversal_of is null and d.id <> all(${ids})
+    and d.reversal_of is null${notExcluded}
     and not exists (select 1 from dispenses x where x.account_id = ${accountId} and x.reversal_of = d.id)`;
   const inMonth = (column: string) => sql`select d.litres, d.dispensed_at from dispenses d
     where g.subject = ${column} and d.account_id = ${accountId} and d.${sql.identifier(`${column}_id`)} = g.who and d.product_id = g.product_id
-      and d.dispensed_at >= g.month_from and d.dispensed_at < g.month_to and d.id <> all(${ids})`;
-  const { rows } = await db.execute<{ meter: string | null; last_at: Date | null; day_from: Date; day_to: Date; month_from: Date; month_to: Date; day: string; month: string }>(sql`
-    with r as (
+      and d.dispensed_at >= g.month_from and d.dispensed_at < g.month_to${notExcluded}`;
+  return {
+    ctes: sql`r as (
       select r.*, ${local('day', 'r.at', 'r.tz')} as day_from, ${local('day', 'r.at', 'r.tz', true)} as day_to,
         ${local('month', 'r.at', 'r.tz')} as month_from, ${local('month', 'r.at', 'r.tz', true)} as month_to
       from unnest(${param('int', asks.map((_, i) => i))}, ${param('uuid', asks.map((a) => a.equipmentId))}, ${param('timestamptz', asks.map((a) => a.at.toISOString()))},
@@ -63,15 +72,25 @@ export async function dispenseHistory(db: DbOrTx, accountId: number, asks: reado
         select coalesce(sum(x.litres) filter (where x.dispensed_at >= g.day_from and x.dispensed_at < g.day_to), 0) as day, coalesce(sum(x.litres), 0) as month
         from (${inMonth('equipment')} union all ${inMonth('employee')} union all ${inMonth('cost_centre')}) x
       ) s
-    )
-    select r.day_from, r.day_to, r.month_from, r.month_to, coalesce(u.day, 0) as day, coalesce(u.month, 0) as month,
+    )`,
+    columns: sql`r.day_from, r.day_to, r.month_from, r.month_to, coalesce(u.day, 0) as day, coalesce(u.month, 0) as month,
       case when r.want_meter then (select d.meter from dispenses d where ${earlier} and d.meter is not null order by d.meter desc limit 1) end as meter,
-      case when r.want_last then (select d.dispensed_at from dispenses d where ${earlier} order by d.dispensed_at desc limit 1) end as last_at
-    from r left join used u on u.subject = r.subject and u.who = r.who and u.product_id = r.product_id
-      and u.day_from = r.day_from and u.day_to = r.day_to and u.month_from = r.month_from and u.month_to = r.month_to
-    order by r.i`);
-  return rows.map((r): HistoryFound => ({
-    meter: r.meter === null ? null : Number(r.meter), lastFillAt: r.last_at ? new Date(r.last_at) : null, day: String(r.day), month: String(r.month),
-    dayFrom: new Date(r.day_from), dayTo: new Date(r.day_to), monthFrom: new Date(r.month_from), monthTo: new Date(r.month_to),
-  }));
+      case when r.want_last then (select d.dispensed_at from dispenses d where ${earlier} order by d.dispensed_at desc limit 1) end as last_at`,
+    from: sql`r left join used u on u.subject = r.subject and u.who = r.who and u.product_id = r.product_id
+      and u.day_from = r.day_from and u.day_to = r.day_to and u.month_from = r.month_from and u.month_to = r.month_to`,
+  };
+}
+
+/** Parses the rows of `historySql`'s columns, in ask order. */
+export const historyFound = (rows: readonly HistoryRow[]) => rows.map((r): HistoryFound => ({
+  meter: r.meter === null ? null : Number(r.meter), lastFillAt: r.last_at ? new Date(r.last_at) : null, day: String(r.day), month: String(r.month),
+  dayFrom: new Date(r.day_from), dayTo: new Date(r.day_to), monthFrom: new Date(r.month_from), monthTo: new Date(r.month_to),
+}));
+
+/** The history checks alone, after the batch was inserted (`exclude`: its ids); see `historySql`. */
+export async function dispenseHistory(db: DbOrTx, accountId: number, asks: readonly HistoryAsk[], exclude: readonly string[]): Promise<HistoryFound[]> {
+  if (!asks.length) return [];
+  const { ctes, columns, from } = historySql(accountId, asks, exclude);
+  const { rows } = await db.execute<HistoryRow>(sql`with ${ctes} select ${columns} from ${from} order by r.i`);
+  return historyFound(rows);
 }

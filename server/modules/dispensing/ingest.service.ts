@@ -83,20 +83,29 @@ async function ingestInTx<T extends { id: string }, P>(
       if (stored !== c.hash) results[c.index] = rejected(c.record.id, clash());
       else duplicates.push({ index: c.index, id: c.record.id });
     };
-    const known = await handler.storedHashes(ctx, segment.map((c) => c.record.id));
-    const fresh = segment.filter((c) => {
+    // Stored hashes and references: one query where the kind can (lookupAll), else two.
+    const looked = handler.lookupAll ? await handler.lookupAll(ctx, segment.map((c) => c.record)) : null;
+    const known = looked ? looked.known : await handler.storedHashes(ctx, segment.map((c) => c.record.id));
+    const freshAt: number[] = [];
+    const fresh = segment.filter((c, k) => {
       const stored = known.get(c.record.id);
       if (stored !== undefined) replay(c, stored);
+      else freshAt.push(k);
       return stored === undefined;
     });
-    const refs = fresh.length ? await handler.prepareAll(ctx, fresh.map((c) => c.record)) : [];
+    const refs = looked ? freshAt.map((k) => looked.refs[k]) : fresh.length ? await handler.prepareAll(ctx, fresh.map((c) => c.record)) : [];
     const items: (Item<T, P> & { index: number })[] = [];
     fresh.forEach((c, i) => {
       const r = refs[i];
       if (r instanceof RecordError) results[c.index] = rejected(c.record.id, r);
       else items.push({ index: c.index, record: c.record, refs: r, hash: c.hash });
     });
-    const { inserted, refused } = items.length ? await handler.insertAll(ctx, items) : { inserted: new Set<string>(), refused: undefined };
+    // An entry exists exactly for each stored record, in its transaction, written with the rows
+    // where the kind can (one statement), else right after them.
+    const entry = (it: Item<T, P>): AuditEntry => ({
+      accountId: auth.accountId, userId: auth.userId, action: 'create', entity: handler.entity, entityId: it.record.id, after: it.record,
+    });
+    const { inserted, refused, audited } = items.length ? await handler.insertAll(ctx, items, entry) : { inserted: new Set<string>(), refused: undefined, audited: true };
     const created = items.filter((it) => inserted.has(it.record.id));
     // Not inserted: a concurrent request stored the same id between our check and our insert
     // (the insert waited for its commit), or this kind refused it as it stored.
@@ -109,11 +118,8 @@ async function ingestInTx<T extends { id: string }, P>(
     for (const it of taken) replay({ index: it.index, record: it.record, hash: it.hash }, now.get(it.record.id)!);
 
     if (!created.length) continue;
-    // An entry exists exactly for each stored record, in its transaction. Written before the
-    // effects: from the stock movements to the commit the batch holds its tanks' stock rows.
-    await auditMany(tx, created.map((it): AuditEntry => ({
-      accountId: auth.accountId, userId: auth.userId, action: 'create', entity: handler.entity, entityId: it.record.id, after: it.record,
-    })));
+    // Written before the effects: from the stock movements to the commit the batch holds its tanks' stock rows.
+    if (!audited) await auditMany(tx, created.map(entry));
     const codes = await handler.effectsAll(ctx, created);
     created.forEach((it, i) => { results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] }; });
   }

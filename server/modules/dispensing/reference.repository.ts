@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AllocationRule } from '../../../src/contract/setup/dispense-check';
 import type { DbOrTx } from '../../db/client';
+import { executeNamed } from './prepared';
 
 export interface TankRef { id: string; storeId: string; productId: string; timezone: string }
 export interface EquipmentRef {
@@ -23,6 +24,11 @@ export interface ReferenceAsk {
    * An allocation of another subject never governs a record of the batch, so it is not read.
    */
   allocations?: boolean;
+  /**
+   * The stored payload hashes of these ids in this table (replays and clashes), read in the same
+   * query: one round trip less for every batch (ADR 016, third pass).
+   */
+  hashes?: { table: 'dispenses' | 'transfers' | 'receipts'; ids: readonly string[] };
 }
 
 export interface References {
@@ -31,6 +37,8 @@ export interface References {
   employees: Set<string>;
   costCentres: Set<string>;
   allocationsOf: (productId: string) => AllocationRule[];
+  /** Stored payload hash by id, for `ask.hashes`. */
+  hashes: Map<string, string>;
 }
 
 const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set(list ?? [])])}::uuid[]`;
@@ -45,7 +53,7 @@ const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set
  */
 export async function loadReferences(db: DbOrTx, accountId: number, ask: ReferenceAsk): Promise<References> {
   const none = sql`'[]'::json`;
-  const { rows: [r] } = await db.execute<{ tanks: TankRef[]; equipment: EquipmentRef[]; employees: string[]; cost_centres: string[]; allocations: AllocationRule[] }>(sql`
+  const { rows: [r] } = await executeNamed<{ tanks: TankRef[]; equipment: EquipmentRef[]; employees: string[]; cost_centres: string[]; allocations: AllocationRule[]; hashes: [string, string][] }>(db, sql`
     select
       (select coalesce(json_agg(json_build_object('id', t.id, 'storeId', t.store_id, 'productId', t.product_id, 'timezone', s.timezone)), '[]')
         from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id
@@ -63,7 +71,9 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
         from allocations a where a.account_id = ${accountId} and a.deleted_at is null
           and a.product_id in (select product_id from tanks where account_id = ${accountId} and id = any(${ids(ask.tanks)}))
           and (a.equipment_id = any(${ids(ask.equipment)}) or a.employee_id = any(${ids(ask.employees)}) or a.cost_centre_id = any(${ids(ask.costCentres)})
-            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)}))))` : none} as allocations`);
+            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)}))))` : none} as allocations,
+      ${ask.hashes?.ids.length ? sql`(select coalesce(json_agg(json_build_array(h.id, h.payload_hash)), '[]') from ${sql.identifier(ask.hashes.table)} h
+        where h.account_id = ${accountId} and h.id = any(${ids(ask.hashes.ids)}))` : none} as hashes`);
   const byProduct = new Map<string, AllocationRule[]>();
   for (const a of r.allocations) byProduct.set(a.productId, [...(byProduct.get(a.productId) ?? []), a]);
   return {
@@ -72,5 +82,6 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
     employees: new Set(r.employees),
     costCentres: new Set(r.cost_centres),
     allocationsOf: (productId) => byProduct.get(productId) ?? [],
+    hashes: new Map(r.hashes),
   };
 }

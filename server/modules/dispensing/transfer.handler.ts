@@ -44,9 +44,9 @@ export const transferHandler: KindHandler<Transfer, Refs> = {
       const out = { tankId: t.fromTankId, at, litres: -t.litres, kind: 'transfer_out' as const, refId: t.id };
       return t.toTankId ? [out, { tankId: t.toTankId, at, litres: t.litres, kind: 'transfer_in' as const, refId: t.id }] : [out];
     });
-    await repo.moveMany(moves.flat());
+    // The movements and the books after them in one statement (it locks the tanks' stock rows).
     const from = (k: number) => items[k].record.fromTankId;
-    const books = booksAfterEach(moves, await repo.bookStocks(moves.flat().map((m) => m.tankId)), from);
+    const books = booksAfterEach(moves, await repo.moveAndRaise(moves.flat(), []), from);
     const alarms = items.map(({ record: t, refs }, k) => stockAlarm(books[k], t.fromTankId, refs.fromStoreId, 'transfer', t.id));
     await repo.raise(alarms.filter((a): a is ExceptionRow => a !== null));
     return alarms.map((a) => (a ? [a.code] : []));
