@@ -8,7 +8,9 @@
  * 3. First visit on a 1.6 Mbps / 150 ms link (bench/shaper.ts, loopback proxy): time until the
  *    shell says "Ready to work offline", and the files and bytes of the first precache.
  * `FAMS_BENCH_URL=http://localhost:8080` measures an already running server instead;
- * `FAMS_BENCH_PARTS=js,usable,offline` picks the parts.
+ * `FAMS_BENCH_PARTS=js,usable,offline` picks the parts. `FAMS_BENCH_PROFILE=1` adds one profiled
+ * /QuickDispense load (4× CPU) after the measured ones: the main thread's self time from navigation
+ * to the usable form, by function and by file (V8 CPU profile through CDP).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -18,7 +20,7 @@ import { benchDataDir, CHROMIUM_ARGS, chromiumPath, table } from './lib';
 import { percentile } from './server';
 import { shapedProxy } from './shaper';
 
-const RUNS = 5;
+const RUNS = Number(process.env.FAMS_BENCH_RUNS ?? 5);
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 /** The demo server on `server/main.ts` (no demo year: the fleet is all these views need). */
@@ -110,6 +112,28 @@ const usableProbe = `(() => {
     .observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+
+/** Self time of a V8 CPU profile, by function and by file (the build's chunks: names say which package). */
+function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, usableMs: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFn = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, ms: number) => m.set(k, (m.get(k) ?? 0) + ms);
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const file = f.url.split('/').pop() || (f.functionName.startsWith('(') ? f.functionName : '(native)');
+    add(byFn, `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`, ms);
+    add(byFile, file, ms);
+  });
+  const total = [...byFn.values()].reduce((a, b) => a + b, 0);
+  const top = (m: Map<string, number>, n: number, key: string) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n)
+    .map(([k, ms]) => ({ [key]: k, ms: Math.round(ms), '%': ((ms / total) * 100).toFixed(1) }));
+  table(`Profiled /QuickDispense load, 4× CPU: usable at ${Math.round(usableMs)} ms; main thread self time by file (${Math.round(total)} ms sampled)`, top(byFile, 20, 'file'));
+  table('… by function', top(byFn, 30, 'function'));
+}
+
 /** Navigation start → usable form, CPU 4× slower, warm cache (service worker installed). */
 async function timeToUsable(browser: Browser, base: string) {
   const ctx = await browser.newContext();
@@ -144,6 +168,19 @@ async function timeToUsable(browser: Browser, base: string) {
   await run('/pages/login');
   await signIn(page, base);
   await run('/QuickDispense');
+  if (process.env.FAMS_BENCH_PROFILE) {
+    await page.goto('about:blank');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${base}/QuickDispense`, { waitUntil: 'commit' });
+    const at = await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 60_000, polling: 200 });
+    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    printProfile(profile, Number(await at.jsonValue()));
+    if (process.env.FAMS_BENCH_PROFILE.endsWith('.cpuprofile')) fs.writeFileSync(process.env.FAMS_BENCH_PROFILE, JSON.stringify(profile));
+  }
   await ctx.close();
   table('Time to a usable form, CPU 4× slower, warm cache (goal ≤ 2000 ms); CPU time is the renderer main thread\'s own,\n'
     + 'less sensitive to other load on the machine than the wall time', rows);

@@ -13,13 +13,14 @@ import { UserMenu } from './UserMenu';
 const PHONE_TARGET = { '& > button': { minHeight: { base: '12', md: 'auto' }, minWidth: { base: '12', md: 'auto' } } } as const;
 
 /** The blue top bar: menu button on small screens, sync status (online/offline, queue), user menu. */
-export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function Navbar({ onOpenMenu, onWarmMenu }: { onOpenMenu: () => void; onWarmMenu?: () => void }) {
   // The outbox sync runs while the signed-in shell is shown; an offline session is renewed
   // (refresh cookie, permissions) by the auth flow once the network is back.
   useEffect(() => startOfflineSync({ renewSession: renewOfflineSession }), []);
   return (
     <Flex as="header" bg="navbar" color="white" h="14" px={{ base: 2, md: 4 }} align="center" gap="2" position="sticky" top="0" zIndex="sticky" boxShadow="sm">
-      <IconButton hideFrom="lg" size={{ base: 'xl', md: 'md' }} variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} aria-label="Open menu" onClick={onOpenMenu}>
+      <IconButton hideFrom="lg" size={{ base: 'xl', md: 'md' }} variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} aria-label="Open menu" onClick={onOpenMenu}
+        onPointerDown={onWarmMenu} onFocus={onWarmMenu}>
         <LuMenu aria-hidden />
       </IconButton>
       <Box hideFrom="lg">

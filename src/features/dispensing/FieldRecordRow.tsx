@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
-import { m, useReducedMotion } from 'framer-motion';
-import { memo, type Ref } from 'react';
+import { memo, type ReactNode, type Ref } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/lib/offline/summary';
 import type { OutboxRecord } from '@/lib/offline';
 import { describeFieldErrors, type MeterType } from '@/lib/offline/rejection';
+import { useMotionKit } from './useMotionKit';
 
 interface Props {
   rec: OutboxRecord;
@@ -22,6 +22,10 @@ function meterTypeOf(rec: OutboxRecord, ref: ReferenceData | undefined): MeterTy
   return ref?.equipment.find((e) => e.id === id)?.meterType ?? null;
 }
 
+function PlainRow({ ref, children }: { ref?: Ref<HTMLLIElement>; children: ReactNode }) {
+  return <li ref={ref} style={{ listStyle: 'none' }}>{children}</li>;
+}
+
 /**
  * One record of a field screen's "recent" list: what, when, its sync state and, when the server
  * rejected it, the reason and each field's problem under the label the form shows ("Litres: must
@@ -29,16 +33,12 @@ function meterTypeOf(rec: OutboxRecord, ref: ReferenceData | undefined): MeterTy
  * reduced motion), pushing the rows below down smoothly.
  */
 function FieldRecordRowView({ rec, reference, onFix, onDiscard, ref }: Props) {
-  const reduce = useReducedMotion();
+  // Animated once the motion kit is there (first interaction); a plain row until then.
+  const Row = useMotionKit()?.RowMotion ?? PlainRow;
   const state = STATE_LABEL[rec.state];
   const problems = rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
   return (
-    // The new row grows from nothing, which moves the rows below smoothly by itself (no layout animation on every row).
-    <m.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
-      initial={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
-      animate={reduce ? { opacity: 1 } : { opacity: 1, height: 'auto' }}
-      exit={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
-      transition={reduce ? { duration: 0.12 } : { duration: 0.28, ease: [0.2, 0.8, 0.2, 1] }}>
+    <Row ref={ref}>
       <Box py="2" borderBottomWidth="1px" css={{ 'li:last-child > &': { borderBottomWidth: 0 } }}>
         <Flex gap="2" align="flex-start" justify="space-between" wrap="wrap">
           <Stack gap="0" minW="0" flex="1">
@@ -72,7 +72,7 @@ function FieldRecordRowView({ rec, reference, onFix, onDiscard, ref }: Props) {
           </Stack>
         )}
       </Box>
-    </m.li>
+    </Row>
   );
 }
 

@@ -1,11 +1,17 @@
-import { Combobox, createListCollection, Field, Portal, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Box, Field, Flex, IconButton, Input, Text } from '@chakra-ui/react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { LuCheck, LuChevronDown, LuX } from 'react-icons/lu';
+import { FIELD_SIZE } from './FieldControls';
 
 /**
  * A type-ahead over a list held on the device (the cached reference data), so it works with no
  * signal: equipment by fleet no., registration or tag; employees by name, number or tag. A value
  * typed or scanned that equals exactly one item's key (a tag read by a scanner, a full fleet
  * number) picks that item at once. Typed text is kept when nothing matches.
+ *
+ * An ARIA 1.2 combobox of its own (editable input, list popup, `aria-activedescendant`) rather
+ * than Ark's: no state machine, floating-ui or dismissable layer to download and start before the
+ * form is usable (ADR 017, third pass). The list opens under the box, in the page's flow.
  */
 export interface PickItem {
   value: string;
@@ -58,14 +64,20 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
   const [input, setInput] = useState(selected?.label ?? '');
   // The value this box last showed; a different one from outside (reset, a record to correct) replaces the text.
   const [shown, setShown] = useState(value);
+  const [open, setOpen] = useState(false);
+  // The highlighted option (index into `matches`), -1 for none; typing highlights the best match.
+  const [active, setActive] = useState(-1);
   if (shown !== value) {
     setShown(value);
     setInput(selected?.label ?? '');
   }
-  const matches = useMemo(() => filterItems(items, input === selected?.label ? '' : input, max), [items, input, selected?.label, max]);
-  const collection = useMemo(() => createListCollection({
-    items: matches, itemToString: (i: PickItem) => i.label, itemToValue: (i: PickItem) => i.value,
-  }), [matches]);
+  const matches = useMemo(() => (open ? filterItems(items, input === selected?.label ? '' : input, max) : []),
+    [open, items, input, selected?.label, max]);
+  const id = useId();
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-opt-${i}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
 
   // The value picked last, read by handlers that run before the parent passes it back down.
   const picked = useRef(value);
@@ -77,52 +89,93 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
   };
   const typed = (text: string) => {
     setInput(text);
+    setOpen(true);
+    setActive(text.trim() ? 0 : -1);
     const current = items.find((i) => i.value === picked.current);
     if (current && text === current.label) return; // the box showing the picked item, not typing
     const hit = exactMatch(items, text);
     if (hit) pick(hit.value, 'exact', text.trim().toLowerCase());
     else if (value) pick('', 'clear');
   };
+  const choose = (item: PickItem) => {
+    setInput(item.label);
+    setOpen(false);
+    setActive(-1);
+    pick(item.value, 'list');
+  };
+  const clear = () => {
+    setInput('');
+    setActive(-1);
+    if (value) pick('', 'clear');
+    inputRef.current?.focus();
+  };
+  const move = (to: number) => {
+    setActive(to);
+    listRef.current?.querySelector(`#${CSS.escape(optionId(to))}`)?.scrollIntoView({ block: 'nearest' });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const n = matches.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) { setOpen(true); setActive(e.key === 'ArrowDown' ? 0 : -1); return; }
+      if (n) move(e.key === 'ArrowDown' ? (active + 1) % n : (active <= 0 ? n - 1 : active - 1));
+    } else if (e.key === 'Enter') {
+      // A scanner ends with Enter: take the highlighted item; the form then moves on (enterKey.ts).
+      if (open && active >= 0 && active < n) choose(matches[active]);
+      else setOpen(false);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    } else if (e.key === 'Tab') setOpen(false);
+  };
 
+  const expanded = open && matches.length > 0;
+  const showing = active >= 0 && active < matches.length;
   return (
     <Field.Root invalid={!!error} required={required}>
-      <Combobox.Root collection={collection} value={value ? [value] : []} inputValue={input} invalid={!!error} required={required}
-        allowCustomValue inputBehavior="autohighlight" selectionBehavior="preserve" openOnClick size="lg"
-        onInputValueChange={(e) => {
-          if (e.reason === 'input-change' || e.reason === 'clear-trigger') typed(e.inputValue);
-        }}
-        onValueChange={(e) => {
-          const item = e.items[0] as PickItem | undefined;
-          setInput(item?.label ?? '');
-          pick(item?.value ?? '', item ? 'list' : 'clear');
-        }}>
-        <Combobox.Label fontSize="md">{label}<Field.RequiredIndicator ms="1" /></Combobox.Label>
-        <Combobox.Control>
-          {/* 48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on. */}
-          <Combobox.Input placeholder={placeholder ?? 'Type to search…'} autoComplete="off" enterKeyHint="next"
-            aria-required={required || undefined} data-picked={value ? 'true' : 'false'} pe={input ? '24' : '12'} />
-          <Combobox.IndicatorGroup px="0" gap="0">
-            {input && <Combobox.ClearTrigger aria-label={`Clear ${label}`} minW="12" h="full" justifyContent="center" />}
-            <Combobox.Trigger aria-label={`Show ${label} options`} minW="12" h="full" />
-          </Combobox.IndicatorGroup>
-        </Combobox.Control>
-        <Portal>
-          <Combobox.Positioner>
-            <Combobox.Content maxH="min(60vh, 360px)">
-              <Combobox.Empty>No match on this device</Combobox.Empty>
-              {collection.items.map((item) => (
-                <Combobox.Item item={item} key={item.value} py="3" minH="12">
-                  <Combobox.ItemText>
-                    {item.label}
-                    {item.detail && <Text as="span" display="block" fontSize="sm" color="fg.muted">{item.detail}</Text>}
-                  </Combobox.ItemText>
-                  <Combobox.ItemIndicator />
-                </Combobox.Item>
-              ))}
-            </Combobox.Content>
-          </Combobox.Positioner>
-        </Portal>
-      </Combobox.Root>
+      <Field.Label fontSize="md" display="block">{label}<Field.RequiredIndicator ms="1" /></Field.Label>
+      <Box position="relative" w="full">
+        {/* 48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on. */}
+        <Input ref={inputRef} size={FIELD_SIZE} role="combobox" aria-autocomplete="list" aria-expanded={expanded} aria-controls={listId}
+          aria-activedescendant={expanded && showing ? optionId(active) : undefined} aria-required={required || undefined}
+          placeholder={placeholder ?? 'Type to search…'} autoComplete="off" autoCapitalize="off" spellCheck={false} enterKeyHint="next"
+          data-picked={value ? 'true' : 'false'} pe={input ? '24' : '12'} value={input}
+          onChange={(e) => typed(e.target.value)} onKeyDown={onKeyDown} onClick={() => setOpen(true)}
+          onBlur={() => { setOpen(false); setActive(-1); }} />
+        <Flex position="absolute" top="0" insetEnd="0" h="full" zIndex="1">
+          {input && (
+            <IconButton variant="ghost" size="xl" aria-label={`Clear ${label}`} tabIndex={-1} onMouseDown={(e) => e.preventDefault()} onClick={clear}>
+              <LuX aria-hidden />
+            </IconButton>
+          )}
+          <IconButton variant="ghost" size="xl" aria-label={`Show ${label} options`} aria-expanded={expanded} aria-controls={listId} tabIndex={-1}
+            onMouseDown={(e) => e.preventDefault()} onClick={() => { setOpen((o) => !o); setActive(-1); inputRef.current?.focus(); }}>
+            <LuChevronDown aria-hidden />
+          </IconButton>
+        </Flex>
+        <Box as="ul" ref={listRef} role="listbox" id={listId} aria-label={label} hidden={!expanded}
+          position="absolute" top="100%" insetInline="0" mt="1" zIndex="popover" maxH="min(60vh, 360px)" overflowY="auto"
+          bg="bg.panel" borderWidth="1px" rounded="l2" boxShadow="lg" listStyleType="none" p="1" m="0"
+          onMouseDown={(e) => e.preventDefault()}>
+          {expanded && matches.map((item, i) => (
+            <Flex as="li" key={item.value} id={optionId(i)} role="option" aria-selected={item.value === value}
+              data-highlighted={i === active ? '' : undefined} align="center" gap="2" px="3" py="3" minH="12" rounded="l1" cursor="pointer"
+              _highlighted={{ bg: 'bg.emphasized' }} _hover={{ bg: 'bg.muted' }} onMouseMove={() => { if (i !== active) setActive(i); }}
+              onClick={() => choose(item)}>
+              <Box flex="1" minW="0">
+                {item.label}
+                {item.detail && <Text as="span" display="block" fontSize="sm" color="fg.muted">{item.detail}</Text>}
+              </Box>
+              {item.value === value && <LuCheck aria-hidden />}
+            </Flex>
+          ))}
+        </Box>
+        {open && matches.length === 0 && (
+          <Box position="absolute" top="100%" insetInline="0" mt="1" zIndex="popover" bg="bg.panel" borderWidth="1px" rounded="l2" boxShadow="lg"
+            px="3" py="3" color="fg.muted" aria-live="polite">No match on this device</Box>
+        )}
+      </Box>
       {selected && input !== selected.label && !error && <Field.HelperText color="fg" fontSize="sm">Picked: {selected.label}</Field.HelperText>}
       {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
       <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>

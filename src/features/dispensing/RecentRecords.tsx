@@ -1,5 +1,4 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { AnimatePresence } from 'framer-motion';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import type { FieldRecordKind } from '@/contract/dispensing';
@@ -8,7 +7,7 @@ import { KIND_LABEL, summary } from '@/lib/offline/summary';
 import { discardRejected, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { notify } from '@/lib/notify';
 import { FieldRecordRow } from './FieldRecordRow';
-import { FieldMotion } from './motion';
+import { useMotionKit } from './useMotionKit';
 
 interface Props<K extends FieldRecordKind> {
   kind: K;
@@ -52,6 +51,10 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
       notify({ tone: 'warning', message: e instanceof Error ? e.message : String(e) });
     }
   };
+  const kit = useMotionKit();
+  const rows = records?.map((r) => (
+    <FieldRecordRow key={r.id} rec={r} reference={reference} onFix={r.id === editingId ? undefined : fix} onDiscard={setDiscarding} />
+  ));
   return (
     <Card.Root as="section" aria-label={title}>
       <Card.Body p={{ base: 3, md: 5 }}>
@@ -63,15 +66,11 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
           {records && records.length === 0 && <Text color="fg.muted" fontSize="sm">Nothing recorded on this device yet.</Text>}
           {records && (
             <Box as="ul" m="0" p="0" aria-label={title}>
-              <FieldMotion>
-                <AnimatePresence initial={false}>
-                  {records.map((r) => (
-                    <FieldRecordRow key={r.id} rec={r} reference={reference}
-                      onFix={r.id === editingId ? undefined : fix}
-                      onDiscard={setDiscarding} />
-                  ))}
-                </AnimatePresence>
-              </FieldMotion>
+              {kit ? (
+                <kit.FieldMotion>
+                  <kit.AnimatePresence initial={false}>{rows}</kit.AnimatePresence>
+                </kit.FieldMotion>
+              ) : rows}
             </Box>
           )}
           {footer}

@@ -1,10 +1,9 @@
 import { Box, CloseButton, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
-import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
 import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
-import { FieldMotion } from './motion';
 import type { SavedNote } from './useCapture';
 import { useKeyboardInset } from './useKeyboardInset';
+import { useMotionKit } from './useMotionKit';
 
 /**
  * The bottom of a field form: the Save button stuck to the bottom of the screen (above the
@@ -13,17 +12,20 @@ import { useKeyboardInset } from './useKeyboardInset';
  */
 export function SaveBar({ barRef, saved, onDismiss, children }: { barRef: RefObject<HTMLDivElement | null>; saved: SavedNote | null; onDismiss: () => void; children: ReactNode }) {
   const keyboard = useKeyboardInset();
+  const kit = useMotionKit();
   useScrollPaddingFor(barRef);
   return (
     <Box ref={barRef} data-save-bar="" position="sticky" bottom={`${keyboard}px`} zIndex="docked"
       mx={{ base: -3, md: -5 }} mb={{ base: -3, md: -5 }} px={{ base: 3, md: 5 }} pt="3"
       pb={{ base: 'calc(0.75rem + env(safe-area-inset-bottom, 0px))', md: '5' }}
       bg="bg.panel" borderTopWidth="1px" roundedBottom="l3" boxShadow="0 -6px 16px -8px rgba(15, 23, 42, 0.18)">
-      <FieldMotion>
-        <AnimatePresence mode="popLayout" initial={false}>
-          {saved && <SavedCard key={saved.id} note={saved} onDismiss={onDismiss} />}
-        </AnimatePresence>
-      </FieldMotion>
+      {kit ? (
+        <kit.FieldMotion>
+          <kit.AnimatePresence mode="popLayout" initial={false}>
+            {saved && <SavedCard key={saved.id} note={saved} onDismiss={onDismiss} kit={kit} />}
+          </kit.AnimatePresence>
+        </kit.FieldMotion>
+      ) : saved && <SavedCard key={saved.id} note={saved} onDismiss={onDismiss} />}
       {children}
     </Box>
   );
@@ -56,31 +58,25 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>) {
   }, [bar]);
 }
 
-const MotionBox = m.create(Box);
-
 /** "DF-0009" stays on one line (a browser may break after a hyphen); the text itself is unchanged. */
 function keepWhole(text: string): ReactNode[] {
   return text.split(/(\S*-\S*)/).map((part, i) => (part.includes('-') ? <Box as="span" key={i} whiteSpace="nowrap">{part}</Box> : part));
 }
 
 /** "Saved — 120 L to DF-0009" (a fleet no. never broken at its hyphen), big and green, springing in (a fade only when the user asks for reduced motion). */
-function SavedCard({ note, onDismiss, ref }: { note: SavedNote; onDismiss: () => void; ref?: Ref<HTMLDivElement> }) {
-  const reduce = useReducedMotion();
+function SavedCard({ note, onDismiss, ref, kit }: { note: SavedNote; onDismiss: () => void; ref?: Ref<HTMLDivElement>; kit?: ReturnType<typeof useMotionKit> }) {
+  // Unanimated until the motion kit is there (a save before any other interaction: rare).
+  const Outer = kit?.SavedMotion ?? Box;
+  const Check = kit?.CheckMotion ?? Box;
   const title = note.corrected ? 'Corrected' : 'Saved';
   // One sentence for screen readers (and the words the e2e tests look for); the big lines are its picture.
   const sentence = `${note.corrected ? 'Corrected and queued again' : 'Saved on this device'}: ${note.what}. It is sent to the server as soon as it can be reached.`;
   return (
-    <MotionBox ref={ref} role="alert" mb="3"
-      initial={reduce ? { opacity: 0 } : { opacity: 0, y: 40, scale: 0.9 }}
-      animate={{ opacity: 1, y: 0, scale: 1 }}
-      exit={reduce ? { opacity: 0 } : { opacity: 0, y: 12, scale: 0.96 }}
-      transition={reduce ? { duration: 0.12 } : { type: 'spring', stiffness: 520, damping: 30 }}>
+    <Outer ref={ref} role="alert" mb="3">
       <Flex gap="3" align="center" bg="green.subtle" borderWidth="1px" borderColor="green.muted" rounded="l3" ps="3" pe="1" py="2">
-        <MotionBox aria-hidden color="green.fg" flexShrink={0} display="flex"
-          initial={reduce ? false : { scale: 0, rotate: -30 }} animate={{ scale: 1, rotate: 0 }}
-          transition={reduce ? { duration: 0 } : { type: 'spring', stiffness: 600, damping: 18, delay: 0.08 }}>
+        <Check aria-hidden color="green.fg" flexShrink={0} display="flex">
           <LuCircleCheck size={36} />
-        </MotionBox>
+        </Check>
         <Box flex="1" minW="0" aria-hidden>
           <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" lineHeight="short" color="green.fg">
             {title} — {keepWhole(note.what)}
@@ -90,6 +86,6 @@ function SavedCard({ note, onDismiss, ref }: { note: SavedNote; onDismiss: () =>
         <VisuallyHidden>{sentence}</VisuallyHidden>
         <CloseButton type="button" size="xl" aria-label="Dismiss the confirmation" onClick={onDismiss} />
       </Flex>
-    </MotionBox>
+    </Outer>
   );
 }

@@ -1,5 +1,5 @@
-import { Fieldset, HStack, RadioGroup, Stack } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Box, chakra, HStack, Stack } from '@chakra-ui/react';
+import { useId, useMemo, useState } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
@@ -27,6 +27,7 @@ const fromRecord = (p: OutboxRecord<'transfers'>['payload']): Values => ({
 export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
   const capture = useCapture('transfers');
   const [v, setV] = useState<Values>(blank);
+  const radioName = useId();
   const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
   const tanks = useMemo(() => tankOptions(ref), [ref]);
   const bowsers = useMemo(() => ref.equipment.filter((e) => e.active).map((e) => e.fleetNo), [ref]);
@@ -50,20 +51,19 @@ export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
     <FormCard title="Transfer" capture={capture} submitLabel="Save transfer" onSubmit={() => void submit()}>
       <ChoiceField label="From tank" required value={v.fromTankId} options={tanks} placeholder="Choose the tank the fuel comes from"
         error={capture.error('fromTankId')} onChange={(fromTankId) => set({ fromTankId })} />
-      <Fieldset.Root>
-        <Fieldset.Legend fontSize="md">To</Fieldset.Legend>
-        <RadioGroup.Root value={v.to} onValueChange={(e) => set({ to: e.value as To })} size="lg">
-          <HStack gap="6">
-            {(['tank', 'bowser'] as const).map((to) => (
-              <RadioGroup.Item key={to} value={to} minH="12" pe="2">
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{to === 'tank' ? 'A tank' : 'A bowser'}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
-      </Fieldset.Root>
+      {/* Native radios (the phone's own, no state machine to load; ADR 017): 48 px rows, 16 px text. */}
+      <Box as="fieldset" border="0" p="0" m="0" minW="0">
+        <Box as="legend" fontSize="md" fontWeight="medium" mb="1.5">To</Box>
+        <HStack gap="6">
+          {(['tank', 'bowser'] as const).map((to) => (
+            <chakra.label key={to} display="inline-flex" alignItems="center" gap="3" minH="12" pe="2" fontSize="md" cursor="pointer">
+              <chakra.input type="radio" name={`${radioName}-to`} value={to} checked={v.to === to} onChange={() => set({ to })}
+                w="6" h="6" m="0" accentColor="colorPalette.solid" cursor="pointer" />
+              {to === 'tank' ? 'A tank' : 'A bowser'}
+            </chakra.label>
+          ))}
+        </HStack>
+      </Box>
       {v.to === 'tank' ? (
         <ChoiceField label="To tank" required value={v.toTankId} options={tanks.filter((t) => t.value !== v.fromTankId)} placeholder="Choose the tank it goes to"
           error={capture.error('toTankId') ?? (capture.message?.tone === 'danger' && !v.toTankId ? 'Choose the tank it goes to' : undefined)}

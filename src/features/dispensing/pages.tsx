@@ -1,9 +1,9 @@
-import { Tabs } from '@chakra-ui/react';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ReferenceGate } from './CaptureFrame';
 import { DipForm } from './DipForm';
 import { DispenseForm } from './DispenseForm';
+import { FieldTabs } from './FieldTabs';
 import { ReceiptForm } from './ReceiptForm';
 import { TransferForm } from './TransferForm';
 
@@ -20,14 +20,10 @@ export function QuickDispensePage() {
   return (
     <ReferenceGate>
       {(ref) => (
-        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line" size="lg">
-          <Tabs.List mb="4">
-            <Tabs.Trigger value="dispense" minH="12">Dispense</Tabs.Trigger>
-            <Tabs.Trigger value="dip" minH="12">Tank dip</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="dispense" p="0"><DispenseForm reference={ref} variant="FAMS" /></Tabs.Content>
-          <Tabs.Content value="dip" p="0"><DipForm reference={ref} tankId={tankId} /></Tabs.Content>
-        </Tabs.Root>
+        <FieldTabs value={tab} onChange={setTab} tabs={[
+          { value: 'dispense', label: 'Dispense', panel: <DispenseForm reference={ref} variant="FAMS" /> },
+          { value: 'dip', label: 'Tank dip', panel: <DipForm reference={ref} tankId={tankId} /> },
+        ]} />
       )}
     </ReferenceGate>
   );

@@ -8,6 +8,12 @@ import type { PickItem } from './LocalPick';
  */
 
 type Ref = ReferenceData;
+/**
+ * The order `localeCompare` gives (default locale and options), with one collator built once:
+ * `localeCompare` builds one per call, ~75 ms for the demo fleet at 4× CPU (ADR 017, third pass).
+ */
+let collator: Intl.Collator | undefined;
+const byLabel = (a: { label: string }, b: { label: string }) => (collator ??= new Intl.Collator()).compare(a.label, b.label);
 const low = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' ').toLowerCase();
 
 /** Active equipment; on FAMS24 sites only the equipment enabled for FAMS24. */
@@ -22,7 +28,7 @@ export function equipmentItems(ref: Ref, fams24: boolean): PickItem[] {
       search: low(e.fleetNo, e.registration, e.registration?.replace(/\s+/g, ''), e.description, ...e.tags),
       exact: [e.fleetNo, e.registration, e.registration?.replace(/\s+/g, ''), ...e.tags].filter((k): k is string => !!k).map((k) => k.toLowerCase()),
     }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort(byLabel);
 }
 
 /** Active employees allowed at the store (an empty store list means every store). */
@@ -36,5 +42,5 @@ export function employeeItems(ref: Ref, storeId: string, fams24: boolean): PickI
       search: low(e.name, e.number, e.tag),
       exact: [e.number, e.tag].filter((k): k is string => !!k).map((k) => k.toLowerCase()),
     }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort(byLabel);
 }
