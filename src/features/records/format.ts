@@ -1,6 +1,10 @@
+import { LITRES_DECIMALS } from '@/contract/columns';
+import { formatFixed } from '@/lib/format';
+
 /** Number formats of the record screens. */
+/** Litres with the decimals they are stored with, as the lists and exports show them (ADR 023). */
 export const litres = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 3 })} L`;
+  v === null || v === undefined ? '—' : `${formatFixed(v, LITRES_DECIMALS)} L`;
 export const money = (v: number) => v.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const count = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 0 });
 export const percent = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`);
