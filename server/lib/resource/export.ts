@@ -183,7 +183,7 @@ export function xlsxStream(sheetName: string, columns: ExportColumn[], chunks: A
   const wall = wallClocks(zone);
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31));
+  const ws = wb.addWorksheet(sheetName.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c, i) => ({
     header: c.header, key: String(i),
     width: c.kind === 'datetime' ? 20 : Math.min(40, Math.max(10, c.header.length + 2)),
@@ -191,7 +191,6 @@ export function xlsxStream(sheetName: string, columns: ExportColumn[], chunks: A
       : c.decimals !== undefined ? { numFmt: numFmt(c.decimals) } : {},
   }));
   ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
   (async () => {
     for await (const rows of chunks) {
       for (const r of rows) {
