@@ -64,7 +64,8 @@ const config = defineConfig({
       colors: {
         orange: {
           solid: { value: { _light: '{colors.orange.650}', _dark: '{colors.orange.500}' } },
-          focusRing: { value: { _light: '{colors.orange.650}', _dark: '{colors.orange.500}' } },
+          // The focus ring is the navbar's blue: the dark orange read as an error's red around fields.
+          focusRing: { value: { _light: '{colors.blue.600}', _dark: '{colors.blue.400}' } },
         },
         // Chakra's red.500 error text is below 4.5:1 on white.
         fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },

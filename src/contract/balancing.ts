@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from './calendar';
+import { columnsOf } from './columns';
 import { inCalendarRange, Month } from './safe-input';
 
 /**
@@ -303,12 +304,49 @@ export type RecordsResponse = z.infer<typeof RecordsResponse>;
 export const VARIANCE_EXCEPTION = 'variance_over_threshold';
 export const varianceDedupeKey = (tankId: string, month: string) => `${VARIANCE_EXCEPTION}:${tankId}:${month}`;
 
-/** Export columns, in order (flat row fields). */
-export const MONTHLY_EXPORT_COLUMNS = [
-  'storeCode', 'tankCode', 'tankName', 'productName', 'days', 'opening', 'openingSource', 'receipts', 'dispensed', 'transfersOut',
-  'transfersIn', 'bookClosing', 'measuredClosing', 'variance', 'variancePct', 'threshold', 'flagged', 'complete', 'daysWithoutReading',
-] as const;
-export const DAILY_EXPORT_COLUMNS = [
-  'storeCode', 'tankCode', 'day', 'opening', 'openingSource', 'receipts', 'dispensed', 'transfersOut', 'transfersIn',
-  'bookClosing', 'measuredClosing', 'variance', 'variancePct', 'cumulativeVariance',
-] as const;
+/** How a period's opening was found. */
+export const OPENING_SOURCE_LABELS = { reading: 'Reading', book: 'Book stock' } as const;
+
+/**
+ * Columns of the month table and its export (ADR 023). The screen's "Tank" column shows the store
+ * and tank codes with the store's name; the file writes Store and Tank as code + name columns.
+ */
+export const MONTHLY_COLUMNS = columnsOf<MonthlyRow>()([
+  { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+  { key: 'tankCode', title: 'Tank', kind: 'code', name: 'tankName' },
+  { key: 'productName', title: 'Product', kind: 'text' },
+  { key: 'days', title: 'Days', kind: 'number', decimals: 0, hidden: true },
+  { key: 'dispensed', title: 'Throughput (L)', kind: 'litres' },
+  { key: 'receipts', title: 'Receipts (L)', kind: 'litres' },
+  { key: 'transfersIn', title: 'Transfers in (L)', kind: 'litres', hidden: true },
+  { key: 'transfersOut', title: 'Transfers out (L)', kind: 'litres', hidden: true },
+  { key: 'opening', title: 'Opening (L)', kind: 'litres', hidden: true },
+  { key: 'openingSource', title: 'Opening from', kind: 'enum', labels: OPENING_SOURCE_LABELS, hidden: true },
+  { key: 'bookClosing', title: 'Book closing (L)', kind: 'litres', hidden: true },
+  { key: 'measuredClosing', title: 'Measured closing (L)', kind: 'litres', hidden: true },
+  { key: 'variance', title: 'Variance (L)', kind: 'litres' },
+  { key: 'variancePct', title: 'Variance %', kind: 'percent', decimals: 2 },
+  { key: 'threshold', title: 'Allowance (L)', kind: 'litres' },
+  { key: 'flagged', title: 'Over allowance', kind: 'bool' },
+  { key: 'complete', title: 'Month complete', kind: 'bool', hidden: true },
+  { key: 'daysWithoutReading', title: 'Days without reading', kind: 'number', decimals: 0, hidden: true },
+]);
+
+/** A day of a tank as the daily export writes it (the tank's codes and names beside the day's figures). */
+export type DailyExportRow = DailyRow & Pick<TankInfo, 'storeCode' | 'storeName' | 'tankCode' | 'tankName'>;
+export const DAILY_COLUMNS = columnsOf<DailyExportRow>()([
+  { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+  { key: 'tankCode', title: 'Tank', kind: 'code', name: 'tankName' },
+  { key: 'day', title: 'Day', kind: 'date' },
+  { key: 'opening', title: 'Opening', kind: 'litres' },
+  { key: 'openingSource', title: 'Opening from', kind: 'enum', labels: OPENING_SOURCE_LABELS },
+  { key: 'receipts', title: 'Receipts', kind: 'litres' },
+  { key: 'dispensed', title: 'Dispensed', kind: 'litres' },
+  { key: 'transfersOut', title: 'Transf. out', kind: 'litres' },
+  { key: 'transfersIn', title: 'Transf. in', kind: 'litres' },
+  { key: 'bookClosing', title: 'Book closing', kind: 'litres' },
+  { key: 'measuredClosing', title: 'Measured', kind: 'litres' },
+  { key: 'variance', title: 'Variance', kind: 'litres' },
+  { key: 'variancePct', title: 'Var. %', kind: 'percent', decimals: 2 },
+  { key: 'cumulativeVariance', title: 'Cumulative', kind: 'litres' },
+]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { columnsOf } from './columns';
 import { isCalendarDay, PIVOT_DIMENSIONS, PIVOT_MEASURES, type PivotDimension, type PivotMeasure } from './pivot';
 import { atScale, fieldTime, inCalendarRange } from './safe-input';
 
@@ -80,16 +81,20 @@ export const DispenseRecordRow = z.object({
   variant: z.enum(['FAMS', 'FAMS24']),
   storeId: z.uuid(),
   storeCode: z.string().nullable(),
+  storeName: z.string().nullable(),
   tankId: z.uuid(),
   tankCode: z.string().nullable(),
+  tankName: z.string().nullable(),
   productId: z.uuid(),
   productCode: z.string().nullable(),
+  productName: z.string().nullable(),
   equipmentId: z.uuid(),
   fleetNo: z.string().nullable(),
   employeeId: z.uuid().nullable(),
   employeeName: z.string().nullable(),
   costCentreId: z.uuid().nullable(),
   costCentreCode: z.string().nullable(),
+  costCentreName: z.string().nullable(),
   /** Negative on a reversal. */
   litres: z.number(),
   meter: z.number().nullable(),
@@ -113,10 +118,13 @@ export const ReceiptRecordRow = z.object({
   receivedOn: z.string(),
   storeId: z.uuid().nullable(),
   storeCode: z.string().nullable(),
+  storeName: z.string().nullable(),
   tankId: z.uuid(),
   tankCode: z.string().nullable(),
+  tankName: z.string().nullable(),
   productId: z.uuid().nullable(),
   productCode: z.string().nullable(),
+  productName: z.string().nullable(),
   supplier: z.string(),
   deliveryNote: z.string(),
   litres: z.number(),
@@ -136,10 +144,13 @@ export const TransferRecordRow = z.object({
   transferredAt: z.string(),
   storeId: z.uuid().nullable(),
   storeCode: z.string().nullable(),
+  storeName: z.string().nullable(),
   fromTankId: z.uuid(),
   fromTankCode: z.string().nullable(),
+  fromTankName: z.string().nullable(),
   toTankId: z.uuid().nullable(),
   toTankCode: z.string().nullable(),
+  toTankName: z.string().nullable(),
   toBowser: z.string().nullable(),
   litres: z.number(),
   employeeId: z.uuid().nullable(),
@@ -163,8 +174,10 @@ export const AllocationUsageRow = z.object({
   subjectLabel: z.string().nullable(),
   productId: z.uuid(),
   productCode: z.string().nullable(),
+  productName: z.string().nullable(),
   storeId: z.uuid().nullable(),
   storeCode: z.string().nullable(),
+  storeName: z.string().nullable(),
   active: z.boolean(),
   dailyLimit: z.number().nullable(),
   monthlyLimit: z.number().nullable(),
@@ -179,6 +192,80 @@ export const AllocationUsageRow = z.object({
   note: z.string(),
 });
 export type AllocationUsageRow = z.infer<typeof AllocationUsageRow>;
+
+// ---- Columns of the lists (the table and the export, ADR 023) -----------------------------------
+
+/** How a dispense's status reads: a plain record is "Normal". */
+export const DISPENSE_STATUS_LABELS: Record<DispenseStatus, string> = { active: 'Normal', reversed: 'Reversed', reversal: 'Reversal' };
+export const RECEIPT_SOURCE_LABELS: Record<ReceiptSource, string> = { manual: 'Manual', system: 'System' };
+export const SUBJECT_LABELS: Record<AllocationUsageRow['subjectType'], string> = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' };
+
+export const RECORD_COLUMNS = {
+  dispenses: columnsOf<DispenseRecordRow>()([
+    { key: 'dispensedAt', title: 'When', kind: 'datetime' },
+    { key: 'status', title: 'Status', kind: 'enum', labels: DISPENSE_STATUS_LABELS },
+    { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'tankCode', title: 'Tank', kind: 'code', name: 'tankName' },
+    { key: 'productCode', title: 'Product', kind: 'code', name: 'productName' },
+    { key: 'fleetNo', title: 'Equipment', kind: 'text' },
+    { key: 'employeeName', title: 'Employee', kind: 'text' },
+    { key: 'costCentreCode', title: 'Cost centre', kind: 'code', name: 'costCentreName', hidden: true },
+    { key: 'litres', title: 'Litres', kind: 'litres' },
+    { key: 'meter', title: 'Meter', kind: 'number', decimals: 1 },
+    { key: 'meterType', title: 'Meter unit', kind: 'text', hidden: true },
+    { key: 'hasGps', title: 'GPS', kind: 'bool' },
+    { key: 'deviceId', title: 'Device', kind: 'text', hidden: true },
+    { key: 'receivedAt', title: 'Synced at', kind: 'datetime' },
+    { key: 'exceptionCodes', title: 'Exceptions', kind: 'list' },
+    { key: 'variant', title: 'Variant', kind: 'text', hidden: true },
+    { key: 'note', title: 'Note', kind: 'text', hidden: true },
+  ]),
+  receipts: columnsOf<ReceiptRecordRow>()([
+    { key: 'receivedOn', title: 'Received', kind: 'datetime' },
+    { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'tankCode', title: 'Tank', kind: 'code', name: 'tankName' },
+    { key: 'productCode', title: 'Product', kind: 'code', name: 'productName', hidden: true },
+    { key: 'supplier', title: 'Supplier', kind: 'text' },
+    { key: 'deliveryNote', title: 'Delivery note', kind: 'text' },
+    { key: 'litres', title: 'Litres', kind: 'litres' },
+    { key: 'dipBeforeMm', title: 'Dip before (mm)', kind: 'number', decimals: 0 },
+    { key: 'dipAfterMm', title: 'Dip after (mm)', kind: 'number', decimals: 0 },
+    { key: 'temperatureC', title: 'Temp. (°C)', kind: 'number', decimals: 1 },
+    { key: 'source', title: 'Source', kind: 'enum', labels: RECEIPT_SOURCE_LABELS },
+    { key: 'deviceId', title: 'Device', kind: 'text', hidden: true },
+    { key: 'receivedAt', title: 'Synced at', kind: 'datetime', hidden: true },
+    { key: 'createdByName', title: 'Recorded by', kind: 'text', hidden: true },
+    { key: 'note', title: 'Note', kind: 'text', hidden: true },
+  ]),
+  transfers: columnsOf<TransferRecordRow>()([
+    { key: 'transferredAt', title: 'When', kind: 'datetime' },
+    { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'fromTankCode', title: 'From tank', kind: 'code', name: 'fromTankName' },
+    { key: 'toTankCode', title: 'To tank', kind: 'code', name: 'toTankName' },
+    { key: 'toBowser', title: 'To bowser', kind: 'text' },
+    { key: 'litres', title: 'Litres', kind: 'litres' },
+    { key: 'employeeName', title: 'Employee', kind: 'text' },
+    { key: 'deviceId', title: 'Device', kind: 'text', hidden: true },
+    { key: 'receivedAt', title: 'Synced at', kind: 'datetime', hidden: true },
+    { key: 'note', title: 'Note', kind: 'text', hidden: true },
+  ]),
+  allocations: columnsOf<AllocationUsageRow>()([
+    { key: 'subjectLabel', title: 'Allocated to', kind: 'text' },
+    { key: 'subjectType', title: 'Kind', kind: 'enum', labels: SUBJECT_LABELS },
+    { key: 'productCode', title: 'Product', kind: 'code', name: 'productName' },
+    { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'usedToday', title: 'Used on the day', kind: 'litres' },
+    { key: 'dailyPct', title: '% of daily', kind: 'percent' },
+    { key: 'usedThisMonth', title: 'Used in the month', kind: 'litres' },
+    { key: 'monthlyPct', title: '% of monthly', kind: 'percent' },
+    { key: 'overLimit', title: 'Over limit', kind: 'bool' },
+    { key: 'active', title: 'Active', kind: 'bool', hidden: true },
+    { key: 'dailyLimit', title: 'Daily limit', kind: 'litres', hidden: true },
+    { key: 'monthlyLimit', title: 'Monthly limit', kind: 'litres', hidden: true },
+    { key: 'day', title: 'Day', kind: 'date', hidden: true },
+    { key: 'note', title: 'Note', kind: 'text', hidden: true },
+  ]),
+} as const;
 
 /** `GET <list>/totals`: over the whole filtered set. */
 export const RecordTotals = z.object({

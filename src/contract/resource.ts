@@ -39,8 +39,13 @@ export const RESOURCE_ERROR_CODES = {
 /** Query of the export endpoint: the list query plus the format and optional columns. */
 export const ExportQueryExtra = z.object({
   format: z.enum(['csv', 'xlsx']),
-  /** Comma-separated row field names; default all fields in row order. */
+  /** Comma-separated column keys (the table's visible columns, in order); default every declared column. */
   columns: z.string().max(2000).optional(),
+  /**
+   * IANA time zone of the file's local times (the client sends the zone its table shows times
+   * in); default the account's zone (its first store's by code), else UTC.
+   */
+  tz: z.string().max(64).optional(),
 });
 
 /** DELETE takes the version in the body or as `?version=`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { columnsOf } from './columns';
 import { inCalendarRange, Month } from './safe-input';
 import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
 
@@ -172,6 +173,7 @@ export const DayRecordRow = z.object({
   timezone: z.string(),
   storeId: z.string(),
   storeCode: z.string(),
+  storeName: z.string(),
   tankCode: z.string(),
   productName: z.string(),
   litres: z.number(),
@@ -267,3 +269,34 @@ export const MapConfig = z.object({
   stores: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), lat: z.number(), lng: z.number() })),
 });
 export type MapConfig = z.infer<typeof MapConfig>;
+
+// ---------------------------------------------------------------- Columns (the tables and their exports, ADR 023)
+
+export const DAY_RECORD_KIND_LABELS: Record<RecordKind, string> = { dispense: 'Dispense', receipt: 'Receipt', transfer: 'Transfer' };
+
+/** Times are the store's clock (`timezone`), as the screens show them. */
+export const VIEWS_COLUMNS = {
+  dayRecords: columnsOf<DayRecordRow>()([
+    { key: 'at', title: 'Time', kind: 'datetime', zone: 'timezone' },
+    { key: 'kind', title: 'Kind', kind: 'enum', labels: DAY_RECORD_KIND_LABELS },
+    { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'tankCode', title: 'Tank', kind: 'code' },
+    { key: 'productName', title: 'Product', kind: 'text' },
+    { key: 'litres', title: 'Litres', kind: 'litres' },
+    { key: 'detail', title: 'Equipment / supplier / to', kind: 'text' },
+    { key: 'reversal', title: 'Reversal', kind: 'bool', hidden: true },
+  ]),
+  gpsRecords: columnsOf<GpsRecordRow>()([
+    { key: 'at', title: 'Time', kind: 'datetime', zone: 'timezone' },
+    { key: 'fleetNo', title: 'Equipment', kind: 'text' },
+    { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'productName', title: 'Product', kind: 'text' },
+    { key: 'tankCode', title: 'Tank', kind: 'code', hidden: true },
+    { key: 'litres', title: 'Litres', kind: 'litres' },
+    { key: 'lat', title: 'Latitude', kind: 'number', decimals: 5 },
+    { key: 'lng', title: 'Longitude', kind: 'number', decimals: 5 },
+    { key: 'accuracyM', title: 'Accuracy (m)', kind: 'number', decimals: 0, hidden: true },
+    { key: 'employeeName', title: 'Employee', kind: 'text', hidden: true },
+    { key: 'registration', title: 'Registration', kind: 'text', hidden: true },
+  ]),
+} as const;

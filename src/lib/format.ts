@@ -46,3 +46,17 @@ export const money = (v: number): string => numberFormat('money', { minimumFract
 
 /** A count of things: "12,345". */
 export const count = (v: number): string => numberFormat('count', { maximumFractionDigits: 0 }).format(v);
+
+/** A record's litres with the 3 decimals they are stored with, as the record lists and their exports show them (ADR 023): "1,234.500 L". */
+export const litresFixed = (v: number | null | undefined): string => (v === null || v === undefined ? NONE : `${formatFixed(v, 3)} L`);
+
+/** A figure with exactly `decimals` decimals, grouped: 1234.5 → "1,234.500" (3). */
+export function formatFixed(v: number, decimals: number): string {
+  return numberFormat(`fixed:${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(v + 0);
+}
+
+/** A code with the name of what it codes: "DSL50 — Diesel 50 ppm"; the code alone without a name; "—" without either. */
+export function codeAndName(code: string | null | undefined, name: string | null | undefined): string {
+  if (!code) return name || NONE;
+  return name && name !== code ? `${code} — ${name}` : code;
+}

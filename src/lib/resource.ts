@@ -36,12 +36,16 @@ export function resourceClient<T>(path: string, row: ZodType<T>): ResourceClient
     restore: (id) => api.post(`${rel}/${id}/restore`, {}, row, { quiet: true }),
     exportFile: (query, format, columns) => {
       const { page: _p, pageSize: _s, ...filtered } = query;
-      const searchParams: Record<string, string | number> = { ...filtered, format };
+      // Local times in the zone the table shows them in (this browser's); ADR 023.
+      const searchParams: Record<string, string | number> = { ...filtered, format, tz: browserZone() };
       if (columns?.length) searchParams.columns = columns.join(',');
       return api.download(`${rel}/export`, `${name}.${format}`, { searchParams });
     },
   };
 }
+
+/** The time zone this browser shows times in (what `toLocaleString` uses). */
+export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The fields a row schema declares (export columns must be real row fields). */
 export function rowFields(row: ZodType): string[] {

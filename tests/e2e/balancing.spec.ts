@@ -93,8 +93,8 @@ test('exports the month as CSV with the flag', async ({ page }) => {
   const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
   expect(lines).toHaveLength(15);
   const header = lines[0].split(',');
-  const flagged = lines.slice(1).map((l) => l.split(',')).filter((c) => c[header.indexOf('flagged')] === 'true');
-  expect(flagged.map((c) => `${c[0]} ${c[1]}`)).toEqual([LEAK]);
+  const flagged = lines.slice(1).map((l) => l.split(',')).filter((c) => c[header.indexOf('Over allowance')] === 'Yes');
+  expect(flagged.map((c) => `${c[header.indexOf('Store')]} ${c[header.indexOf('Tank')]}`)).toEqual([LEAK]);
 });
 
 test('a driver is refused, on the screen and by the API', async ({ page }) => {

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { nameTitle } from '../../src/contract/columns';
+import { RECORD_COLUMNS } from '../../src/contract/records';
 import { LANDING, apiFromPage, signIn } from './support';
 
 /**
@@ -47,7 +49,7 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
 
   const filter = `f.from=${DAY}&f.to=${DAY}&f.storeId=${store.id}`;
   await page.goto(`/FiltersDispensing?${filter}`);
-  await expect(totals(page)).toContainText('123.4 L');
+  await expect(totals(page)).toContainText('123.400 L');
   await expect(totals(page)).toContainText(/Dispenses \(net\)\s*1/);
   await noSeriousViolations(page);
 
@@ -60,17 +62,17 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await expect(form.getByText('Give a reason')).toBeVisible();
   await form.getByLabel('Reason for the correction').fill('Pump display misread');
   await form.getByRole('button', { name: 'Save correction' }).click();
-  await expect(page.getByText(/Dispense corrected: reversed 123.4 L and stored 100 L/)).toBeVisible();
+  await expect(page.getByText(/Dispense corrected: reversed 123.400 L and stored 100.000 L/)).toBeVisible();
   await expect(form).toBeHidden();
 
   // Net litres and the net count follow; the original stays, marked reversed, beside its reversal.
-  await expect(totals(page)).toContainText('100 L');
+  await expect(totals(page)).toContainText('100.000 L');
   await expect(totals(page)).toContainText(/Rows\s*3/);
   await expect(totals(page)).toContainText(/Dispenses \(net\)\s*1/);
   const table = page.getByRole('table', { name: 'Dispensing records' });
   await expect(table.getByText('Reversed', { exact: true })).toBeVisible();
   await expect(table.getByText('Reversal', { exact: true })).toBeVisible();
-  await expect(table.getByText('-123.4 L')).toBeVisible();
+  await expect(table.getByText('-123.400 L')).toBeVisible();
 
   // The detail of the original shows the trail with the reason and links to the corrected record.
   await table.getByRole('row').filter({ hasText: 'Reversed' }).getByRole('button', { name: /^Details of / }).click();
@@ -78,13 +80,13 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await expect(detail.getByRole('region', { name: 'Audit trail' })).toContainText('Pump display misread');
   await expect(detail.getByRole('button', { name: 'Open its reversal' })).toBeVisible();
   await detail.getByRole('button', { name: 'Open the corrected dispense' }).click();
-  await expect(detail.getByText('Standing')).toBeVisible();
+  await expect(detail.getByText('Normal', { exact: true })).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Open the dispense it replaces' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The pivot of the same filter: its grand total is the dispensing total.
   await page.goto(`/QuickPivot?rows=store&cols=product&from=${DAY}&to=${DAY}&storeId=${store.id}`);
-  await expect(page.getByTestId('pivot-grand-total')).toHaveText('100 L');
+  await expect(page.getByTestId('pivot-grand-total')).toHaveText('100.000 L');
   await page.goto(`/QuickPivot?rows=day&cols=none&measure=count&from=${DAY}&to=${DAY}&storeId=${store.id}`);
   await expect(page.getByTestId('pivot-grand-total')).toHaveText('1');
   await noSeriousViolations(page);
@@ -100,6 +102,45 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await row.getByRole('button', { name: /Show details/ }).click();
   await expect(admin.getByRole('cell', { name: 'Pump display misread' })).toBeVisible();
   await adminCtx.close();
+});
+
+test("the CSV export's header row is the table's visible column titles, times as the table shows them", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'editor');
+  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  const { store, tank, eq } = await pickTarget(page);
+  const id = crypto.randomUUID();
+  const at = `${DAY}T21:45:00Z`;
+  await apiFromPage(page, 'POST', '/dispenses/batch', {
+    records: [{ id, variant: 'FAMS', storeId: store.id, tankId: tank.id, equipmentId: eq.id, litres: 42.5, dispensedAt: at, deviceId: 'e2e-export', note: `${NOTE}-x` }],
+  });
+  await page.goto(`/FiltersDispensing?f.from=${DAY}&f.to=${DAY}&f.storeId=${store.id}&q=${NOTE}-x`);
+  const table = page.getByRole('table', { name: 'Dispensing records' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  // Show one more column: the export follows the table's choice.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Cost centre' }).click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Cost centre' })).toBeVisible();
+
+  const titles = (await table.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter((t) => t && t !== 'Actions');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  expect(lines).toHaveLength(2);
+  // The header is the visible titles in their order; a code column is followed by its name (ADR 023).
+  const codes = new Map<string, string>(RECORD_COLUMNS.dispenses.filter((c) => 'name' in c && c.name).map((c) => [c.title, nameTitle(c.title)]));
+  expect(lines[0].split(',')).toEqual(titles.flatMap((t) => (codes.has(t) ? [t, codes.get(t)!] : [t])));
+  expect(titles).toEqual(expect.arrayContaining(['When', 'Status', 'Store', 'Litres', 'Cost centre']));
+  const row = Object.fromEntries(lines[0].split(',').map((h, i) => [h, lines[1].split(',')[i]]));
+  expect(row.Status).toBe('Normal');
+  expect(row.Litres).toBe('42.500');
+  expect(row['Store name']).not.toBe('');
+  // The time is this browser's local time, as the table shows it.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    .format(new Date(at)).replace(', ', ' ');
+  expect(row.When).toBe(local);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(new Date(at).toLocaleString('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }));
 });
 
 test('a driver may pivot but not open the query screens', async ({ page }) => {

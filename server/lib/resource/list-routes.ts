@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Rule } from '../../../src/contract/access';
-import { ListQuery, listResponse, type ListResponse } from '../../../src/contract/list';
+import { ListQuery, listResponse, type ExportFormat, type ListResponse } from '../../../src/contract/list';
 import { ExportQueryExtra, META_FIELDS } from '../../../src/contract/resource';
-import { CONTENT_TYPES, csvStream, exportColumns, exportFileName, xlsxStream } from './export';
+import type { ColumnSpec } from '../../../src/contract/columns';
+import { checkZone, CONTENT_TYPES, csvStream, exportColumns, exportFileName, xlsxStream, type ExportColumn } from './export';
 import type { DbOrTx } from '../../db/client';
+import { accountZone } from './zone';
 import { listChunks, runList } from './list-engine';
 import type { Actor, ListSpec } from './types';
 
@@ -22,6 +24,10 @@ export interface ListEndpoint<Row> {
   /** File name stem and sheet title of exports. */
   fileBase: string;
   title: string;
+  /** The columns the screen's table shows (src/contract): titles and formats of exports. */
+  columns?: readonly ColumnSpec[];
+  /** The account's time zone, the default of an export's local times (else UTC). */
+  zone?(actor: Actor): Promise<string>;
   list(actor: Actor, query: ListQuery): Promise<ListResponse<Row>>;
   /** The filtered set, chunk by chunk (keyset), for exports. */
   chunks(actor: Actor, query: ListQuery, extraKeys: readonly string[]): AsyncIterable<Row[]>;
@@ -39,8 +45,9 @@ export function registerListRoutes<Row>(app: FastifyInstance, e: ListEndpoint<Ro
     config: { access: e.rule },
     schema: { querystring: ExportQuery },
   }, async (req, reply) => {
-    const { format, columns: requested, ...query } = req.query;
-    const columns = exportColumns(Object.keys(e.row.shape), META_FIELDS, requested);
+    const { format, columns: requested, tz, ...query } = req.query;
+    const columns = exportColumns(e.columns, Object.keys(e.row.shape), META_FIELDS, requested);
+    const zone = tz ? checkZone(tz) : ((await e.zone?.(actorOf(req))) ?? 'UTC');
     // Validate the query before the first byte goes out: errors after that cannot change the status.
     const chunks = e.chunks(actorOf(req), query as ListQuery, EXPORT_KEYS);
     const iterator = chunks[Symbol.asyncIterator]();
@@ -49,17 +56,26 @@ export function registerListRoutes<Row>(app: FastifyInstance, e: ListEndpoint<Ro
       if (!first.done) yield first.value as Record<string, unknown>[];
       for (let n = await iterator.next(); !n.done; n = await iterator.next()) yield n.value as Record<string, unknown>[];
     })();
-    const name = exportFileName(e.fileBase, format);
-    reply.header('content-type', CONTENT_TYPES[format]);
-    reply.header('content-disposition', `attachment; filename="${name}"`);
-    reply.header('cache-control', 'no-store');
-    return reply.send(format === 'csv' ? csvStream(columns, all) : xlsxStream(e.title, columns, all));
+    return sendExport(reply, { format, fileBase: e.fileBase, title: e.title, columns, zone }, all);
   });
 }
 
+/** Sends an export (any list, grid or table) as a download, streamed. */
+export function sendExport(
+  reply: FastifyReply,
+  o: { format: ExportFormat; fileBase: string; title: string; columns: ExportColumn[]; zone: string },
+  chunks: AsyncIterable<Record<string, unknown>[]>,
+) {
+  reply.header('content-type', CONTENT_TYPES[o.format]);
+  reply.header('content-disposition', `attachment; filename="${exportFileName(o.fileBase, o.format)}"`);
+  reply.header('cache-control', 'no-store');
+  return reply.send(o.format === 'csv' ? csvStream(o.columns, chunks, o.zone) : xlsxStream(o.title, o.columns, chunks, o.zone));
+}
+
 /** `list` and `chunks` of a ListEndpoint for any ListSpec (lists that are not resources). */
-export function specList<Raw, Row>(db: DbOrTx, spec: ListSpec, toRow: (raw: Raw) => Row): Pick<ListEndpoint<Row>, 'list' | 'chunks'> {
+export function specList<Raw, Row>(db: DbOrTx, spec: ListSpec, toRow: (raw: Raw) => Row): Pick<ListEndpoint<Row>, 'list' | 'chunks' | 'zone'> {
   return {
+    zone: (actor) => accountZone(db, actor.accountId),
     async list(actor, query) {
       const r = await runList<Raw>(db, spec, actor, query);
       return { items: r.rows.map(toRow), total: r.total, page: r.page, pageSize: r.pageSize, next: r.next };

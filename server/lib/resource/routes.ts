@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Rule } from '../../../src/contract/access';
+import type { ColumnSpec } from '../../../src/contract/columns';
 import { API_ROOT } from '../../../src/contract/constants';
 import { VersionQuery } from '../../../src/contract/resource';
 import { badRequest } from '../errors';
@@ -15,6 +16,7 @@ export interface MountableService {
   def: AnyResourceDef;
   list(actor: Actor, query: ListQuery): Promise<ListResponse<unknown>>;
   exportChunks(actor: Actor, query: ListQuery, extraKeys: readonly string[]): AsyncIterable<unknown[]>;
+  zone?(actor: Actor): Promise<string>;
   get(actor: Actor, id: string): Promise<Row>;
   create(actor: Actor, input: never): Promise<Row>;
   update(actor: Actor, id: string, body: never): Promise<Row>;
@@ -31,6 +33,8 @@ export interface MountOptions {
   path?: string;
   read?: Rule;
   write?: Rule;
+  /** The columns of the screen that shows this mount, when not the resource's own. */
+  columns?: readonly ColumnSpec[];
   /** false: list, export and get only (a read view of another screen). */
   writes?: boolean;
 }
@@ -49,6 +53,7 @@ export function registerResource(app: FastifyInstance, svc: MountableService, op
 
   registerListRoutes(app, {
     url, rule: read, row: Row, fileBase: (opts.path ?? def.info.path).slice(1), title: def.info.title,
+    columns: opts.columns, zone: svc.zone,
     list: (a, q) => svc.list(a, q),
     chunks: (a, q, keys) => svc.exportChunks(a, q, keys) as AsyncIterable<Record<string, unknown>[]>,
   });

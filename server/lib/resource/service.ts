@@ -6,6 +6,7 @@ import { notFound } from '../errors';
 import { deletedError, fieldError, mapDbError, notDeletedError, staleError, type ConstraintMap } from './errors';
 import { listChunks, type ListOptions } from './list-engine';
 import { resourceListSpec, resourceRepository } from './repository';
+import { accountZone } from './zone';
 import type { Actor, MasterTable, RawOf, ResourceDef, WriteAction } from './types';
 
 export interface WriteOptions {
@@ -84,6 +85,9 @@ export function resourceService<T extends MasterTable, E, Row extends { id: stri
     },
 
     /** Every row of the filtered set, a chunk at a time (keyset paging; memory stays flat). */
+    /** The account's time zone (exports' default). */
+    zone: (actor: Actor) => accountZone(db, actor.accountId),
+
     async *exportChunks(actor: Actor, query: ListQuery, extraKeys: readonly string[]): AsyncGenerator<Row[]> {
       for await (const rows of listChunks<Raw>(db, spec, actor, query, extraKeys)) yield rows.map(toRow);
     },

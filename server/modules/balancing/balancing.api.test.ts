@@ -201,8 +201,10 @@ describe('monthly roll-up and the variance exception', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('storeCode,tankCode,tankName,productName,days,opening,openingSource,receipts,dispensed,transfersOut,transfersIn,bookClosing,measuredClosing,variance,variancePct,threshold,flagged,complete,daysWithoutReading');
-    expect(lines.find((l) => l.split(',')[1] === 'TA')).toContain(',5000,3350.5,300,750.25,12099.75,,-149.5,-4.46,525.605,false,true,28');
+    expect(lines[0]).toBe('Store,Store name,Tank,Tank name,Product,Days,Throughput (L),Receipts (L),Transfers in (L),Transfers out (L),Opening (L),Opening from,Book closing (L),Measured closing (L),Variance (L),Variance %,Allowance (L),Over allowance,Month complete,Days without reading');
+    const ta = lines.find((l) => l.split(',')[2] === 'TA')!;
+    expect(ta).toContain(',3350.500,5000.000,750.250,300.000,');
+    expect(ta).toContain(',12099.750,,-149.500,-4.46,525.605,No,Yes,28');
     const xlsx = await fetch(`${srv.url}/api/v1/balancing/daily/export?tankId=${f.tankA}&from=2026-03-01&to=2026-03-04&format=xlsx`, { headers: admin.headers });
     expect(xlsx.status).toBe(200);
     expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');

@@ -1,26 +1,26 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  BALANCING_PATH, DAILY_EXPORT_COLUMNS, DailyExportQuery, DailyQuery, DailyResponse, MONTHLY_EXPORT_COLUMNS, MonthlyExportQuery, MonthlyQuery,
+  BALANCING_PATH, DAILY_COLUMNS, DailyExportQuery, DailyQuery, DailyResponse, MONTHLY_COLUMNS, MonthlyExportQuery, MonthlyQuery,
   MonthlyResponse, RecordsQuery, RecordsResponse,
 } from '../../../src/contract/balancing';
 import { API_ROOT } from '../../../src/contract/constants';
 import { LEAK_PATH, LeakQuery, LeakResponse } from '../../../src/contract/leak-test';
 import type { ExportFormat } from '../../../src/contract/list';
 import type { Db } from '../../db/client';
-import { CONTENT_TYPES, csvStream, exportFileName, xlsxStream } from '../../lib/resource/export';
+import { fromSpec } from '../../lib/resource/export';
+import { sendExport } from '../../lib/resource/list-routes';
+import type { ColumnSpec } from '../../../src/contract/columns';
 import { balancingService } from './balancing.service';
 
 const RULE = 'quickReportViewers' as const;
 const base = `${API_ROOT}${BALANCING_PATH}`;
 
 /** One chunk through the same CSV/XLSX writers every list export uses. */
-function sendFile(reply: FastifyReply, stem: string, title: string, format: ExportFormat, columns: readonly string[], rows: Record<string, unknown>[]) {
-  reply.header('content-type', CONTENT_TYPES[format]);
-  reply.header('content-disposition', `attachment; filename="${exportFileName(stem, format)}"`);
-  reply.header('cache-control', 'no-store');
+function sendFile(reply: FastifyReply, stem: string, title: string, format: ExportFormat, columns: readonly ColumnSpec[], rows: Record<string, unknown>[]) {
   const chunks = (async function* () { yield rows; })();
-  return reply.send(format === 'csv' ? csvStream([...columns], chunks) : xlsxStream(title, [...columns], chunks));
+  // Days are calendar days of each store; no instant is written, so the zone does not matter.
+  return sendExport(reply, { format, fileBase: stem, title, columns: columns.flatMap(fromSpec), zone: 'UTC' }, chunks);
 }
 
 /** `/QuickBalancing`'s endpoints: month roll-up, daily figures, the records behind a figure, exports. */
@@ -54,7 +54,7 @@ export function balancingRoutes(app: FastifyInstance, db: Db) {
   }, async (req, reply) => {
     const { format, ...q } = req.query;
     const m = await svc.monthly(req.auth.accountId, q);
-    return sendFile(reply, `balancing-${q.month}`, `Balancing ${q.month}`, format, MONTHLY_EXPORT_COLUMNS, m.rows);
+    return sendFile(reply, `balancing-${q.month}`, `Balancing ${q.month}`, format, MONTHLY_COLUMNS, m.rows);
   });
 
   r.get(`${base}/daily/export`, {
@@ -63,7 +63,7 @@ export function balancingRoutes(app: FastifyInstance, db: Db) {
   }, async (req, reply) => {
     const { format, ...q } = req.query;
     const d = await svc.daily(req.auth.accountId, q);
-    const rows = d.tanks.flatMap((t) => t.days.map((day) => ({ storeCode: t.storeCode, tankCode: t.tankCode, ...day })));
-    return sendFile(reply, `balancing-daily-${q.from}-${q.to}`, `Balancing ${q.from} to ${q.to}`, format, DAILY_EXPORT_COLUMNS, rows);
+    const rows = d.tanks.flatMap((t) => t.days.map((day) => ({ storeCode: t.storeCode, storeName: t.storeName, tankCode: t.tankCode, tankName: t.tankName, ...day })));
+    return sendFile(reply, `balancing-daily-${q.from}-${q.to}`, `Balancing ${q.from} to ${q.to}`, format, DAILY_COLUMNS, rows);
   });
 }

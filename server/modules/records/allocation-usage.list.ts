@@ -32,7 +32,9 @@ function usageSource(accountId: number, day: string | null): SQL {
         (select p.number || ' ' || p.name from employees p where p.account_id = a.account_id and p.id = a.employee_id),
         (select c.code || ' ' || c.name from cost_centres c where c.account_id = a.account_id and c.id = a.cost_centre_id)) as subject_label,
       (select pr.code from products pr where pr.account_id = a.account_id and pr.id = a.product_id) as product_code,
+      (select pr.name from products pr where pr.account_id = a.account_id and pr.id = a.product_id) as product_name,
       (select s.code from stores s where s.account_id = a.account_id and s.id = a.store_id) as store_code,
+      (select s.name from stores s where s.account_id = a.account_id and s.id = a.store_id) as store_name,
       dd.d::text as day, u.used_today, u.used_month,
       case when a.daily_limit > 0 then round(u.used_today / a.daily_limit * 100, 1) end as daily_pct,
       case when a.monthly_limit > 0 then round(u.used_month / a.monthly_limit * 100, 1) end as monthly_pct,
@@ -66,7 +68,8 @@ function usageSpec(accountId: number, day: string | null): ListSpec {
     from: usageSource(accountId, day),
     fields: {
       id: col('id'), subjectType: col('subject_type'), subjectLabel: col('subject_label'), productId: col('product_id'),
-      productCode: col('product_code'), storeId: col('store_id'), storeCode: col('store_code'), active: col('active'),
+      productCode: col('product_code'), productName: col('product_name'), storeId: col('store_id'), storeCode: col('store_code'),
+      storeName: col('store_name'), active: col('active'),
       dailyLimit: col('daily_limit'), monthlyLimit: col('monthly_limit'), usedToday: col('used_today'), usedThisMonth: col('used_month'),
       dailyPct: col('daily_pct'), monthlyPct: col('monthly_pct'), overLimit: col('over_limit'), day: col('day'), note: col('note'),
     },
@@ -101,8 +104,8 @@ type Raw = Record<keyof AllocationUsageRow, unknown>;
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toRow = (r: Raw): AllocationUsageRow => ({
   id: r.id as string, subjectType: r.subjectType as AllocationUsageRow['subjectType'], subjectLabel: r.subjectLabel as string | null,
-  productId: r.productId as string, productCode: r.productCode as string | null, storeId: r.storeId as string | null,
-  storeCode: r.storeCode as string | null, active: r.active as boolean, dailyLimit: n(r.dailyLimit), monthlyLimit: n(r.monthlyLimit),
+  productId: r.productId as string, productCode: r.productCode as string | null, productName: r.productName as string | null,
+  storeId: r.storeId as string | null, storeCode: r.storeCode as string | null, storeName: r.storeName as string | null, active: r.active as boolean, dailyLimit: n(r.dailyLimit), monthlyLimit: n(r.monthlyLimit),
   usedToday: Number(r.usedToday), usedThisMonth: Number(r.usedThisMonth), dailyPct: n(r.dailyPct), monthlyPct: n(r.monthlyPct),
   overLimit: r.overLimit as boolean, day: r.day as string, note: r.note as string,
 });

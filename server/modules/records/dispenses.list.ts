@@ -26,9 +26,12 @@ export const dispenseSpec: ListSpec = {
   from: d,
   fields: qualified({
     id: d.id, dispensedAt: d.dispensedAt, variant: d.variant, storeId: d.storeId, storeCode: names.store(d.accountId, d.storeId),
-    tankId: d.tankId, tankCode: names.tank(d.accountId, d.tankId), productId: d.productId, productCode: names.product(d.accountId, d.productId),
+    storeName: names.storeName(d.accountId, d.storeId),
+    tankId: d.tankId, tankCode: names.tank(d.accountId, d.tankId), tankName: names.tankName(d.accountId, d.tankId),
+    productId: d.productId, productCode: names.product(d.accountId, d.productId), productName: names.productName(d.accountId, d.productId),
     equipmentId: d.equipmentId, fleetNo, employeeId: d.employeeId, employeeName: names.employee(d.accountId, d.employeeId),
     costCentreId: d.costCentreId, costCentreCode: names.costCentre(d.accountId, d.costCentreId),
+    costCentreName: names.costCentreName(d.accountId, d.costCentreId),
     litres: d.litres, meter: d.meter, meterType: d.meterType, gpsLat: d.gpsLat, gpsLng: d.gpsLng, gpsAccuracyM: d.gpsAccuracyM,
     deviceId: d.deviceId, receivedAt: d.receivedAt, note: d.note, createdByName: names.user(d.createdBy), status, reversalOf: d.reversalOf,
     exceptionCodes: sql<string[]>`array(select x.code from ${exceptions} x where x.account_id = ${d.accountId} and x.entity_id = ${d.id} order by x.code)`,

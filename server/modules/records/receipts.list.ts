@@ -16,9 +16,11 @@ const storeId = names.tankStore(r.accountId, r.tankId);
 export const receiptSpec: ListSpec = {
   from: r,
   fields: qualified({
-    id: r.id, receivedOn: r.receivedOn, storeId, storeCode: names.store(r.accountId, storeId), tankId: r.tankId,
-    tankCode: names.tank(r.accountId, r.tankId), productId: names.tankProduct(r.accountId, r.tankId),
+    id: r.id, receivedOn: r.receivedOn, storeId, storeCode: names.store(r.accountId, storeId),
+    storeName: names.storeName(r.accountId, storeId), tankId: r.tankId,
+    tankCode: names.tank(r.accountId, r.tankId), tankName: names.tankName(r.accountId, r.tankId), productId: names.tankProduct(r.accountId, r.tankId),
     productCode: names.product(r.accountId, names.tankProduct(r.accountId, r.tankId)),
+    productName: names.productName(r.accountId, names.tankProduct(r.accountId, r.tankId)),
     supplier: r.supplier, deliveryNote: r.deliveryNote, litres: r.litres, dipBeforeMm: r.dipBeforeMm, dipAfterMm: r.dipAfterMm,
     temperatureC: r.temperatureC, source: sql<string>`case when ${isSystem} then 'system' else 'manual' end`, deviceId: r.deviceId,
     receivedAt: r.receivedAt, note: r.note, createdByName: names.user(r.createdBy),

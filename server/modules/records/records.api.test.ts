@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { nameTitle } from '../../../src/contract/columns';
+import { RECORD_COLUMNS } from '../../../src/contract/records';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { buildFixture, qs, type Fixture, type Session } from './fixture.testutil';
 
@@ -89,8 +92,41 @@ describe('dispensing records', () => {
     const r = await f.editor.client.call('GET', `${D}/export${qs({ format: 'csv', 'f.storeId': f.store, columns: 'id,litres' })}`, undefined, f.editor.headers);
     expect(r.status).toBe(200);
     const lines = String(r.body).trim().split(/\r\n/);
-    expect(lines[0].replace('\uFEFF', '')).toBe('id,litres');
-    expect(lines.slice(1).sort()).toEqual([`${f.d.d1},100`, `${f.d.d2},50`, `${f.d.d3},30`].sort());
+    expect(lines[0].replace('\uFEFF', '')).toBe('Id,Litres');
+    expect(lines.slice(1).sort()).toEqual([`${f.d.d1},100.000`, `${f.d.d2},50.000`, `${f.d.d3},30.000`].sort());
+  });
+
+  it("exports with the table's titles, names beside codes and local times (ADR 023)", async () => {
+    const all = await f.editor.client.call('GET', `${D}/export${qs({ format: 'csv', 'f.storeId': f.store, tz: 'Africa/Johannesburg' })}`, undefined, f.editor.headers);
+    const lines = String(all.body).replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(lines[0]).toBe(RECORD_COLUMNS.dispenses.flatMap((c) => ('name' in c && c.name ? [c.title, nameTitle(c.title)] : [c.title])).join(','));
+    expect(lines[0].startsWith('When,Status,Store,Store name,Tank,Tank name,Product,Product name,Equipment,Employee,')).toBe(true);
+
+    const cols = 'dispensedAt,status,storeCode,productCode,litres';
+    const r = await f.editor.client.call('GET', `${D}/export${qs({ format: 'csv', 'f.storeId': f.store, columns: cols, tz: 'Africa/Johannesburg', sort: 'dispensedAt' })}`, undefined, f.editor.headers);
+    const rows = String(r.body).replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(rows[0]).toBe('When,Status,Store,Store name,Product,Product name,Litres');
+    // d1 at 08:00Z and d2 at 23:30Z: 10:00 and 01:30 the next day in Johannesburg.
+    expect(rows[1]).toMatch(/^2026-10-01 10:00:00,Normal,RS\w*,Records site,RA\w*,Records diesel,100\.000$/);
+    expect(rows[2]).toMatch(/^2026-10-02 01:30:00,Normal,/);
+    const utc = await f.editor.client.call('GET', `${D}/export${qs({ format: 'csv', 'f.storeId': f.store, columns: cols, tz: 'UTC', sort: 'dispensedAt' })}`, undefined, f.editor.headers);
+    expect(String(utc.body).split(/\r\n/)[1]).toMatch(/^2026-10-01 08:00:00,/);
+    expect((await f.editor.client.call('GET', `${D}/export${qs({ format: 'csv', tz: 'Mars/Olympus' })}`, undefined, f.editor.headers)).status).toBe(400);
+  });
+
+  it('exports XLSX with date cells in the local zone and litres to 3 decimals', async () => {
+    const res = await fetch(`${srv.url}${D}/export${qs({ format: 'xlsx', 'f.storeId': f.store, columns: 'dispensedAt,storeCode,litres', tz: 'Africa/Johannesburg', sort: 'dispensedAt' })}`, { headers: f.editor.headers });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const ws = wb.worksheets[0];
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['When', 'Store', 'Store name', 'Litres']);
+    expect(ws.getCell('A2').value).toBeInstanceOf(Date);
+    expect((ws.getCell('A2').value as Date).toISOString()).toBe('2026-10-01T10:00:00.000Z');
+    expect(ws.getCell('A2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(ws.getCell('C2').value).toBe('Records site');
+    expect(ws.getCell('D2').value).toBe(100);
+    expect(ws.getCell('D2').numFmt).toBe('#,##0.000');
   });
 });
 

@@ -4,14 +4,16 @@ import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import { ExportFormat, ListQuery } from '../../../src/contract/list';
 import {
-  AllocationUsageRow, CorrectionInput, CorrectionResult, DispenseDetail, DispenseRecordRow, PivotQuery, PivotResult, RECORD_LISTS,
+  AllocationUsageRow, CorrectionInput, CorrectionResult, DispenseDetail, DispenseRecordRow, PivotQuery, PivotResult, RECORD_COLUMNS, RECORD_LISTS,
   ReceiptDetail, ReceiptRecordRow, RecordTotals, ReverseInput, TransferDetail, TransferRecordRow,
 } from '../../../src/contract/records';
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { actorOf, registerListRoutes, specList, type ListSpec } from '../../lib/resource';
-import { CONTENT_TYPES, csvStream, exportFileName, xlsxStream } from '../../lib/resource/export';
+import { plainColumn, type ExportColumn } from '../../lib/resource/export';
+import { sendExport } from '../../lib/resource/list-routes';
+import { decimalsOf, type ColumnKind } from '../../../src/contract/columns';
 import { allocationUsage } from './allocation-usage.list';
 import { correctionService } from './correction.service';
 import { pivotService, pivotTable } from './pivot.service';
@@ -42,7 +44,7 @@ export function recordsRoutes(app: FastifyInstance, database: Database) {
     const rule = ruleOf(info.screen);
     const url = `${API_ROOT}${info.path}`;
     registerListRoutes(app, {
-      url, rule, row: ROWS[kind], fileBase: info.path.split('/').pop()!, title: info.title,
+      url, rule, row: ROWS[kind], fileBase: info.path.split('/').pop()!, title: info.title, columns: RECORD_COLUMNS[kind],
       ...specList<unknown, unknown>(db, RECORD_KINDS[kind].spec as ListSpec, RECORD_KINDS[kind].toRow as (r: unknown) => unknown),
     });
     r.get(`${url}/totals`, { config: { access: rule }, schema: { querystring: ListQuery, response: { 200: RecordTotals } } },
@@ -54,6 +56,7 @@ export function recordsRoutes(app: FastifyInstance, database: Database) {
   const usage = RECORD_LISTS.allocations;
   registerListRoutes(app, {
     url: `${API_ROOT}${usage.path}`, rule: ruleOf(usage.screen), row: AllocationUsageRow, fileBase: 'allocation-usage', title: usage.title,
+    columns: RECORD_COLUMNS.allocations,
     ...allocationUsage(db),
   });
 
@@ -81,11 +84,13 @@ export function recordsRoutes(app: FastifyInstance, database: Database) {
       for (const i of q.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
       throw badRequest('The pivot query is not valid.', fields);
     }
-    const table = pivotTable(await pivot.pivot(req.auth.accountId, q.data));
+    const result = await pivot.pivot(req.auth.accountId, q.data);
+    const table = pivotTable(result);
     const chunks = (async function* () { yield table.rows; })();
-    reply.header('content-type', CONTENT_TYPES[format]);
-    reply.header('content-disposition', `attachment; filename="${exportFileName('pivot', format)}"`);
-    reply.header('cache-control', 'no-store');
-    return reply.send(format === 'csv' ? csvStream(table.columns, chunks) : xlsxStream('Pivot', table.columns, chunks));
+    // Every figure of a measure with the same fixed decimals (litres 3, money 2, counts 0).
+    const kind = ({ litres: 'litres', cost: 'money', count: 'number' } as const)[result.measure];
+    const columns = table.columns.map((c, i) => (i === 0 ? plainColumn(c, c, 'text') : plainColumn(c, c, kind, kind === 'number' ? 0 : undefined)));
+    const decimals = (c: ExportColumn) => c.decimals ?? decimalsOf({ kind: c.kind as ColumnKind });
+    return sendExport(reply, { format, fileBase: 'pivot', title: 'Pivot', columns: columns.map((c) => ({ ...c, decimals: decimals(c) })), zone: 'UTC' }, chunks);
   });
 }

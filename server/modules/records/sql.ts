@@ -46,6 +46,11 @@ export const names = {
   equipment: (account: Expr, id: Expr) => nameIn(equipment, equipment.fleetNo, account, id),
   employee: (account: Expr, id: Expr) => nameIn(employees, employees.name, account, id),
   costCentre: (account: Expr, id: Expr) => nameIn(costCentres, costCentres.code, account, id),
+  /** Names beside the codes above (lists show codes; exports write both). */
+  storeName: (account: Expr, id: Expr) => nameIn(stores, stores.name, account, id),
+  tankName: (account: Expr, id: Expr) => nameIn(tanks, tanks.name, account, id),
+  productName: (account: Expr, id: Expr) => nameIn(products, products.name, account, id),
+  costCentreName: (account: Expr, id: Expr) => nameIn(costCentres, costCentres.name, account, id),
   user: (id: Expr) => sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${id})`,
   tankStore: (account: Expr, tankId: Expr) => sql<string | null>`(select ${tanks.storeId} from ${tanks} where ${tanks.accountId} = ${account} and ${tanks.id} = ${tankId})`,
   tankProduct: (account: Expr, tankId: Expr) => sql<string | null>`(select ${tanks.productId} from ${tanks} where ${tanks.accountId} = ${account} and ${tanks.id} = ${tankId})`,

@@ -11,8 +11,9 @@ export const transferSpec: ListSpec = {
   from: t,
   fields: qualified({
     id: t.id, transferredAt: t.transferredAt, storeId, storeCode: names.store(t.accountId, storeId),
-    fromTankId: t.fromTankId, fromTankCode: names.tank(t.accountId, t.fromTankId), toTankId: t.toTankId,
-    toTankCode: names.tank(t.accountId, t.toTankId), toBowser: t.toBowser, litres: t.litres, employeeId: t.employeeId,
+    storeName: names.storeName(t.accountId, storeId),
+    fromTankId: t.fromTankId, fromTankCode: names.tank(t.accountId, t.fromTankId), fromTankName: names.tankName(t.accountId, t.fromTankId),
+    toTankId: t.toTankId, toTankCode: names.tank(t.accountId, t.toTankId), toTankName: names.tankName(t.accountId, t.toTankId), toBowser: t.toBowser, litres: t.litres, employeeId: t.employeeId,
     employeeName: names.employee(t.accountId, t.employeeId), deviceId: t.deviceId, receivedAt: t.receivedAt, note: t.note,
     createdByName: names.user(t.createdBy),
   }),

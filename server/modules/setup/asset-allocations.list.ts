@@ -1,3 +1,4 @@
+import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
 import { sql } from 'drizzle-orm';
 import { AssetAllocationRow, type AssetAllocation } from '../../../src/contract/setup/assets';
 import { SETUP_LISTS } from '../../../src/contract/setup/resources';
@@ -38,6 +39,7 @@ export function assetAllocationsEndpoint(db: DbOrTx): ListEndpoint<AssetAllocati
   const info = SETUP_LISTS.assetAllocations;
   return {
     url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: AssetAllocationRow, fileBase: info.path.slice(1), title: info.title,
+    columns: SETUP_COLUMNS.assetAllocations,
     ...specList<Raw, AssetAllocation>(db, spec, (r) => ({
       id: r.id, assetId: r.assetId, assetNo: r.assetNo, costCentreId: r.costCentreId, costCentreName: r.costCentreName, storeId: r.storeId,
       storeName: r.storeName, validFrom: iso(r.validFrom), validTo: iso(r.validTo), changedBy: r.changedBy, changedByName: r.changedByName,

@@ -1,6 +1,7 @@
+import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
 import { sql } from 'drizzle-orm';
 import { API_ROOT } from '../../../src/contract/constants';
-import { AuditLogRow } from '../../../src/contract/setup/audit-logs';
+import { auditRecordName, AuditLogRow } from '../../../src/contract/setup/audit-logs';
 import { SETUP_LISTS } from '../../../src/contract/setup/resources';
 import type { DbOrTx } from '../../db/client';
 import { auditLog as a, users } from '../../db/schema';
@@ -24,12 +25,13 @@ const spec: ListSpec = {
   } satisfies Record<(typeof SETUP_LISTS.auditLogs.filters)[number], unknown>,
 };
 
-type Raw = Omit<AuditLogRow, 'at'> & { at: Date };
+type Raw = Omit<AuditLogRow, 'at' | 'record'> & { at: Date };
 
 export function auditLogsEndpoint(db: DbOrTx): ListEndpoint<AuditLogRow> {
   const info = SETUP_LISTS.auditLogs;
   return {
     url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: AuditLogRow, fileBase: info.path.slice(1), title: info.title,
-    ...specList<Raw, AuditLogRow>(db, spec, (r) => ({ ...r, at: iso(r.at) })),
+    columns: SETUP_COLUMNS.auditLogs,
+    ...specList<Raw, AuditLogRow>(db, spec, (r) => ({ ...r, at: iso(r.at), record: auditRecordName(r) })),
   };
 }

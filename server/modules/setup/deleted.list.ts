@@ -1,3 +1,4 @@
+import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
 import { isNotNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { API_ROOT } from '../../../src/contract/constants';
@@ -56,6 +57,7 @@ export function deletedEndpoint(db: DbOrTx): ListEndpoint<DeletedRow> {
   const info = SETUP_LISTS.deleted;
   return {
     url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: DeletedRow, fileBase: info.path.slice(1), title: info.title,
+    columns: SETUP_COLUMNS.deleted,
     ...specList<Raw, DeletedRow>(db, deletedSpec(db), (r) => ({
       entity: r.entity, resource: r.resource, id: r.id, label: r.label, deletedAt: iso(r.deletedAt), deletedBy: r.deletedBy,
       deletedByName: r.deletedByName,

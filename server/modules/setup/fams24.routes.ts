@@ -1,3 +1,4 @@
+import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
@@ -19,7 +20,7 @@ export function fams24Routes(app: FastifyInstance, services: SetupServices) {
 
   const eq = SETUP_LISTS.equipmentFams24;
   const eqRule = screenRules(eq.screen).read;
-  registerResource(app, services.equipment, { path: eq.path, read: eqRule, writes: false });
+  registerResource(app, services.equipment, { path: eq.path, read: eqRule, writes: false, columns: SETUP_COLUMNS.equipmentFams24 });
   r.put(`${API_ROOT}${eq.path}/:id`, {
     config: { access: eqRule },
     schema: { params: IdParams, body: EquipmentFams24Update, response: { 200: EquipmentRow } },
@@ -30,7 +31,7 @@ export function fams24Routes(app: FastifyInstance, services: SetupServices) {
 
   const em = SETUP_LISTS.employeesFams24;
   const emRule = screenRules(em.screen).read;
-  registerResource(app, services.employees, { path: em.path, read: emRule, writes: false });
+  registerResource(app, services.employees, { path: em.path, read: emRule, writes: false, columns: SETUP_COLUMNS.employeesFams24 });
   r.put(`${API_ROOT}${em.path}/:id`, {
     config: { access: emRule },
     schema: { params: IdParams, body: EmployeeFams24Update, response: { 200: EmployeeRow } },

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
 import type { Session } from '../../../tests/api/resource-suite';
 
 let srv: TestServer;
@@ -98,7 +99,7 @@ describe('list protocol (on the seeded 180 equipment)', () => {
 });
 
 describe('export', () => {
-  it('streams the filtered set as CSV with the row fields as columns', async () => {
+  it('streams the filtered set as CSV with the titles the table shows', async () => {
     const res = await fetch(`${srv.url}/api/v1/equipment/export?format=csv&f.active=true&sort=fleetNo`, { headers: s.manager.headers });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -106,10 +107,9 @@ describe('export', () => {
     const parsed = Papa.parse<Record<string, string>>((await res.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
     const total = (await s.manager.get('/api/v1/equipment?f.active=true')).body.total;
     expect(parsed.data).toHaveLength(total);
-    expect(parsed.meta.fields![0]).toBe('fleetNo');
-    expect(parsed.meta.fields).toContain('id');
-    expect(parsed.data[0].fleetNo).toBe('DF-0001');
-    expect(parsed.data.every((r) => r.active === 'true')).toBe(true);
+    expect(parsed.meta.fields).toEqual(SETUP_COLUMNS.equipment.map((c) => c.title));
+    expect(parsed.data[0]['Fleet no.']).toBe('DF-0001');
+    expect(parsed.data.every((r) => r.Active === 'Yes')).toBe(true);
   });
 
   it('exports chosen columns as XLSX that reads back', async () => {
@@ -120,7 +120,7 @@ describe('export', () => {
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const ws = wb.worksheets[0];
     const rows = ws.getSheetValues().filter(Boolean).map((r: any) => r.slice(1));
-    expect(rows[0]).toEqual(['code', 'name', 'variant', 'openingHours']);
+    expect(rows[0]).toEqual(['Code', 'Name', 'Variant', 'Opening hours']);
     expect(rows).toHaveLength(7);
     expect(rows[1].slice(0, 3)).toEqual(['CPT01', 'Cape Town Workshop', 'FAMS']);
     expect(JSON.parse(rows[1][3])[1]).toEqual({ open: '06:00', close: '18:00' });
@@ -159,9 +159,10 @@ describe('audit logs', () => {
     const res = await fetch(`${srv.url}/api/v1/audit-logs/export?format=csv&f.entity=cost_centre&columns=at,action,entityId,userName,after`, { headers: s.admin.headers });
     expect(res.status).toBe(200);
     const parsed = Papa.parse<Record<string, string>>((await res.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
-    expect(parsed.meta.fields).toEqual(['at', 'action', 'entityId', 'userName', 'after']);
+    expect(parsed.meta.fields).toEqual(['When', 'Action', 'Record id', 'Who', 'After']);
     expect(parsed.data.length).toBeGreaterThanOrEqual(2);
-    expect(JSON.parse(parsed.data.find((r) => r.action === 'update')!.after)).toMatchObject({ code: 'AUD1' });
+    expect(JSON.parse(parsed.data.find((r) => r.Action === 'Updated')!.After)).toMatchObject({ code: 'AUD1' });
+    expect(parsed.data.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r.When))).toBe(true);
   });
 
   it("never shows another account's entries", async () => {

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ColumnSpec } from '../../../src/contract/columns';
+import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
 import type { Db } from '../../db/client';
 import { registerListRoutes, registerResource } from '../../lib/resource';
 import { assetAllocationsEndpoint } from './asset-allocations.list';
@@ -9,10 +11,16 @@ import { pinRoutes } from './pin.routes';
 import { referenceRoutes } from './reference.routes';
 import { setupServices, type SetupServices } from './setup.services';
 
+/** `/allocations` serves /Allocation and /customAlloc: its export knows both screens' columns. */
+const withOthers = (a: readonly ColumnSpec[], b: readonly ColumnSpec[]) => [...a, ...b.filter((c) => !a.some((x) => x.key === c.key))];
+const SETUP_MOUNT_COLUMNS: Record<keyof SetupServices, readonly ColumnSpec[]> = {
+  ...SETUP_COLUMNS, allocations: withOthers(SETUP_COLUMNS.allocations, SETUP_COLUMNS.customAllocations),
+};
+
 /** Every endpoint of the setup area; returns the services for modules that build on them. */
 export function setupRoutes(app: FastifyInstance, db: Db): SetupServices {
   const services = setupServices(db);
-  for (const svc of Object.values(services)) registerResource(app, svc);
+  for (const [name, svc] of Object.entries(services)) registerResource(app, svc, { columns: SETUP_MOUNT_COLUMNS[name as keyof typeof services] });
   fams24Routes(app, services);
   registerListRoutes(app, assetAllocationsEndpoint(db));
   registerListRoutes(app, auditLogsEndpoint(db));

@@ -6,6 +6,7 @@ import { defineResource, filter, metaOf } from '../../lib/resource';
 import { screenRules } from './rules';
 
 const storeCode = sql<string | null>`(select ${stores.code} from ${stores} where ${stores.id} = ${t.storeId})`;
+const storeName = sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${t.storeId})`;
 
 export const tanksResource = defineResource({
   info: SETUP_RESOURCES.tanks,
@@ -14,6 +15,7 @@ export const tanksResource = defineResource({
   schemas: { create: TankCreate, update: TankUpdate, row: TankRow },
   extra: {
     storeCode,
+    storeName,
     productName: sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${t.productId})`,
   },
   search: [t.code, t.name, t.gaugeProbeId],
@@ -26,7 +28,7 @@ export const tanksResource = defineResource({
     { field: 'productId', target: products, label: 'product', constraint: 'tanks_product_fk' },
   ],
   toRow: (r): Tank => ({
-    ...metaOf(r), storeId: r.storeId, storeCode: r.storeCode, productId: r.productId, productName: r.productName, code: r.code,
+    ...metaOf(r), storeId: r.storeId, storeCode: r.storeCode, storeName: r.storeName, productId: r.productId, productName: r.productName, code: r.code,
     name: r.name, capacity: r.capacity, safeFill: r.safeFill, lowLevel: r.lowLevel, gaugeProbeId: r.gaugeProbeId,
     strappingChart: r.strappingChart ?? null,
   }),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { API_ROOT } from '../../../src/contract/constants';
-import { DayRecordRow, isRealDate, RECORD_KINDS, utcWindow, VIEWS_LISTS } from '../../../src/contract/views';
+import { DayRecordRow, isRealDate, RECORD_KINDS, utcWindow, VIEWS_COLUMNS, VIEWS_LISTS } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { filter, iso, specList, type ListEndpoint, type ListSpec } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
@@ -15,20 +15,20 @@ import { screenRules } from '../setup/rules';
 const BRANCHES: SQL[] = [
   sql`select d.account_id, d.id, 'dispense'::text as kind, d.dispensed_at as at, (d.dispensed_at at time zone st.timezone)::date as day,
       d.store_id, null::uuid as to_store_id, d.tank_id, null::uuid as to_tank_id, d.product_id,
-      st.code as store_code, st.timezone, t.code as tank_code, p.name as product_name, d.litres,
+      st.code as store_code, st.name as store_name, st.timezone, t.code as tank_code, p.name as product_name, d.litres,
       e.fleet_no || coalesce(' · ' || e.registration, '') as detail, d.reversal_of is not null as reversal
     from dispenses d join stores st on st.account_id = d.account_id and st.id = d.store_id
       join tanks t on t.account_id = d.account_id and t.id = d.tank_id
       join products p on p.account_id = d.account_id and p.id = d.product_id
       join equipment e on e.account_id = d.account_id and e.id = d.equipment_id`,
   sql`select r.account_id, r.id, 'receipt'::text, r.received_on, (r.received_on at time zone st.timezone)::date,
-      t.store_id, null::uuid, r.tank_id, null::uuid, t.product_id, st.code, st.timezone, t.code, p.name, r.litres,
+      t.store_id, null::uuid, r.tank_id, null::uuid, t.product_id, st.code, st.name, st.timezone, t.code, p.name, r.litres,
       r.supplier || ' · ' || r.delivery_note, false
     from receipts r join tanks t on t.account_id = r.account_id and t.id = r.tank_id
       join stores st on st.account_id = t.account_id and st.id = t.store_id
       join products p on p.account_id = t.account_id and p.id = t.product_id`,
   sql`select x.account_id, x.id, 'transfer'::text, x.transferred_at, (x.transferred_at at time zone st.timezone)::date,
-      ft.store_id, tt.store_id, x.from_tank_id, x.to_tank_id, ft.product_id, st.code, st.timezone, ft.code, p.name, x.litres,
+      ft.store_id, tt.store_id, x.from_tank_id, x.to_tank_id, ft.product_id, st.code, st.name, st.timezone, ft.code, p.name, x.litres,
       '→ ' || coalesce(ts.code || ' ' || tt.code, 'bowser ' || coalesce(x.to_bowser, '')), false
     from transfers x join tanks ft on ft.account_id = x.account_id and ft.id = x.from_tank_id
       join stores st on st.account_id = ft.account_id and st.id = ft.store_id
@@ -58,7 +58,7 @@ const spec: ListSpec = {
   fields: {
     id: col('id'), kind: col('kind'), at: col('at'), date: sql`to_char(${col('day')}, 'YYYY-MM-DD')`, timezone: col('timezone'),
     storeId: sql`${col('store_id')}::text`,
-    storeCode: col('store_code'), tankCode: col('tank_code'), productName: col('product_name'), litres: sql`${col('litres')}::float8`,
+    storeCode: col('store_code'), storeName: col('store_name'), tankCode: col('tank_code'), productName: col('product_name'), litres: sql`${col('litres')}::float8`,
     detail: col('detail'), reversal: col('reversal'),
   },
   scope: (actor) => sql`${col('account_id')} = ${actor.accountId}`,
@@ -81,6 +81,7 @@ export function dayRecordsEndpoint(db: DbOrTx): ListEndpoint<DayRecordRow> {
   const info = VIEWS_LISTS.dayRecords;
   return {
     url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: DayRecordRow, fileBase: 'day-records', title: info.title,
+    columns: VIEWS_COLUMNS.dayRecords,
     ...specList<Raw, DayRecordRow>(db, spec, (r) => ({ ...r, at: iso(r.at) })),
   };
 }

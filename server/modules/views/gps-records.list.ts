@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { API_ROOT } from '../../../src/contract/constants';
-import { GpsRecordRow, isRealDate, utcWindow, VIEWS_LISTS } from '../../../src/contract/views';
+import { GpsRecordRow, isRealDate, utcWindow, VIEWS_COLUMNS, VIEWS_LISTS } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { filter, iso, specList, type ListEndpoint, type ListSpec } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
@@ -44,6 +44,7 @@ export function gpsRecordsEndpoint(db: DbOrTx): ListEndpoint<GpsRecordRow> {
   const info = VIEWS_LISTS.gpsRecords;
   return {
     url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: GpsRecordRow, fileBase: 'gps-records', title: info.title,
+    columns: VIEWS_COLUMNS.gpsRecords,
     ...specList<Raw, GpsRecordRow>(db, spec, (r) => ({ ...r, at: iso(r.at) })),
   };
 }

@@ -123,9 +123,9 @@ describe('chart series', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = String(r.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('metric,bucket,group,groupId,litres,count');
+    expect(lines[0]).toBe('Figure,Period,Group,Group id,Litres,Records');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).concat(l.split(',').slice(4)).join(','))).toEqual([
-      'dispensed,2026-10-05,100,1', 'dispensed,2026-10-06,60,2',
+      'dispensed,2026-10-05,100.000,1', 'dispensed,2026-10-06,60.000,2',
     ]);
     const xlsx = await admin.client.call('GET', `/api/v1/views/series/export?${q({ ...OCT, format: 'xlsx' })}`, undefined, admin.headers);
     expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/);
@@ -193,10 +193,14 @@ describe('calendar', () => {
     const cal = await admin.get(`/api/v1/views/calendar/export?month=2026-10&storeId=${f.storeB}&format=csv`);
     const lines = String(cal.body).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(32);
-    expect(lines[0]).toBe('date,dispensed,received,transferredOut,transferredIn,dispenses,receipts,transfers');
-    expect(lines[5]).toBe('2026-10-05,60,500,0,0,1,1,0');
+    expect(lines[0]).toBe('Day,Dispensed (L),Received (L),Transferred out (L),Transferred in (L),Dispenses,Receipts,Transfers');
+    expect(lines[5]).toBe('2026-10-05,60.000,500.000,0.000,0.000,1,1,0');
     const recs = await admin.get(`/api/v1/views/day/records/export?f.date=2026-10-05&f.storeId=${f.storeB}&format=csv`);
-    expect(String(recs.body).trim().split('\r\n')).toHaveLength(3);
+    const recLines = String(recs.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(recLines).toHaveLength(3);
+    // The screen's titles; times on the store's clock as the screen shows them (ADR 023).
+    expect(recLines[0]).toBe('Time,Kind,Store,Store name,Tank,Product,Litres,Equipment / supplier / to,Reversal');
+    expect(recLines.slice(1).every((l) => /^2026-10-05 \d{2}:\d{2}:\d{2},/.test(l))).toBe(true);
     expect((await admin.get('/api/v1/views/calendar?month=2026-13')).status).toBe(400);
   });
 });

@@ -8,7 +8,8 @@ import {
 } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { registerListRoutes } from '../../lib/resource';
-import { CONTENT_TYPES, csvStream, exportFileName, xlsxStream } from '../../lib/resource/export';
+import { plainColumn, type ExportColumn } from '../../lib/resource/export';
+import { sendExport } from '../../lib/resource/list-routes';
 import { screenRules } from '../setup/rules';
 import { dayRecordsEndpoint } from './day-records.list';
 import { gpsRecordsEndpoint } from './gps-records.list';
@@ -16,15 +17,21 @@ import type { MapSettings } from './map-settings';
 import { viewsService } from './views.service';
 
 /** Sends figures as a CSV or XLSX file (the same writers as every list export). */
-function sendFile(reply: FastifyReply, format: ExportFormat, base: string, title: string, columns: string[], rows: Record<string, unknown>[]) {
+function sendFile(reply: FastifyReply, format: ExportFormat, base: string, title: string, columns: ExportColumn[], rows: Record<string, unknown>[]) {
   const chunks = (async function* () { yield rows; })();
-  reply.header('content-type', CONTENT_TYPES[format]);
-  reply.header('content-disposition', `attachment; filename="${exportFileName(base, format)}"`);
-  reply.header('cache-control', 'no-store');
-  return reply.send(format === 'csv' ? csvStream(columns, chunks) : xlsxStream(title, columns, chunks));
+  // Buckets and days are store-local calendar days already; no instant is written.
+  return sendExport(reply, { format, fileBase: base, title, columns, zone: 'UTC' }, chunks);
 }
 
-const CALENDAR_COLUMNS = ['date', 'dispensed', 'received', 'transferredOut', 'transferredIn', 'dispenses', 'receipts', 'transfers'];
+const CALENDAR_COLUMNS: ExportColumn[] = [
+  plainColumn('date', 'Day', 'date'), plainColumn('dispensed', 'Dispensed (L)', 'litres', 3), plainColumn('received', 'Received (L)', 'litres', 3),
+  plainColumn('transferredOut', 'Transferred out (L)', 'litres', 3), plainColumn('transferredIn', 'Transferred in (L)', 'litres', 3),
+  plainColumn('dispenses', 'Dispenses', 'number', 0), plainColumn('receipts', 'Receipts', 'number', 0), plainColumn('transfers', 'Transfers', 'number', 0),
+];
+const SERIES_COLUMNS: ExportColumn[] = [
+  plainColumn('metric', 'Figure', 'text'), plainColumn('bucket', 'Period', 'text'), plainColumn('group', 'Group', 'text'),
+  plainColumn('groupId', 'Group id', 'text'), plainColumn('litres', 'Litres', 'litres', 3), plainColumn('count', 'Records', 'number', 0),
+];
 
 /**
  * Quick views and GPS. Reading follows each screen's rule (src/contract/screens.ts): charts and
@@ -45,7 +52,7 @@ export function viewsRoutes(app: FastifyInstance, db: DbOrTx, map: MapSettings) 
     const { format, ...q } = req.query;
     const res = await svc.series(req.auth.accountId, q);
     const rows = seriesRows(res).map((x) => ({ metric: res.metric, ...x }));
-    return sendFile(reply, format, `chart-${res.metric}`, `Chart ${res.metric}`, ['metric', 'bucket', 'group', 'groupId', 'litres', 'count'], rows);
+    return sendFile(reply, format, `chart-${res.metric}`, `Chart ${res.metric}`, SERIES_COLUMNS, rows);
   });
 
   r.get(url(VIEWS_PATHS.calendar), { config: { access: calendar }, schema: { querystring: CalendarQuery, response: { 200: CalendarResponse } } },

@@ -15,8 +15,19 @@ export const AuditLogRow = z.object({
   userName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The record's code or name from its after (or before) image; else its id. */
+  record: z.string(),
 });
 export type AuditLogRow = z.infer<typeof AuditLogRow>;
+
+/** The record an audit entry is about, as people name it (code, fleet no., number, …). */
+export function auditRecordName(r: { before: unknown; after: unknown; entityId: string | null }): string {
+  const img = (r.after ?? r.before ?? {}) as Record<string, unknown>;
+  for (const k of ['code', 'fleetNo', 'number', 'assetNo', 'key', 'subjectLabel', 'storeName', 'name']) {
+    if (typeof img[k] === 'string' && img[k]) return img[k] as string;
+  }
+  return r.entityId ?? '—';
+}
 
 /** Actions the resource pattern writes. */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore'] as const;

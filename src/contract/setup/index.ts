@@ -16,3 +16,4 @@ export * from './assets';
 export * from './f24-rules';
 export * from './reference';
 export * from './audit-logs';
+export * from './columns';

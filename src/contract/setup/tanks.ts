@@ -31,6 +31,7 @@ export const TankRow = z.object({
   ...rowMeta,
   storeId: z.uuid(),
   storeCode: z.string().nullable(),
+  storeName: z.string().nullable(),
   productId: z.uuid(),
   productName: z.string().nullable(),
   code: z.string(),

@@ -1,14 +1,17 @@
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useSearch } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
 import { Panel } from '@/app/ui/Panel';
+import { session } from '@/lib/session';
 import { AccountList } from './AccountList';
 
 /** `/selectaccount`: after a multi-account sign-in, outside the main layout. */
 export function SelectAccountPage() {
   const { to } = useSearch({ strict: false });
+  const { accounts } = useSnapshot(session);
   return (
     <Panel title="Select an account">
-      <Text>Your user has access to several accounts. Choose the one to work in.</Text>
+      <Text>{accounts.length > 1 ? 'Your user has access to several accounts. Choose the one to work in.' : 'Choose the account to work in.'}</Text>
       <AccountList to={to} />
       <Text fontSize="sm" textAlign="center">
         <ChakraLink asChild variant="underline"><Link to="/pages/login">Sign in as another user</Link></ChakraLink>

@@ -1,16 +1,15 @@
 import { Badge, Box, Progress, Text } from '@chakra-ui/react';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
-import { RECORD_LISTS, type AllocationUsageRow } from '@/contract/records';
+import { RECORD_COLUMNS, RECORD_LISTS, SUBJECT_LABELS, type AllocationUsageRow } from '@/contract/records';
 import { recordClients } from './client';
 import { enumOptions, productOptions, storeOptions, YES_NO } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { percent } from './format';
-import { litresExact as litres } from '@/lib/format';
+import { litresFixed as litres } from '@/lib/format';
 
 const info = RECORD_LISTS.allocations;
-const SUBJECTS = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' } as const;
 const label = (a: AllocationUsageRow) => `${a.subjectLabel ?? '?'} · ${a.productCode ?? '?'}`;
 
 /** Used against a limit: the figure, a bar (red over the limit) and the percentage. */
@@ -27,22 +26,12 @@ function Used({ used, limit, pct }: { used: number; limit: number | null; pct: n
   );
 }
 
-const columns: ListColumn<AllocationUsageRow>[] = [
-  { id: 'subjectLabel', header: 'Allocated to' },
-  { id: 'subjectType', header: 'Kind', cell: (a) => SUBJECTS[a.subjectType] },
-  { id: 'productCode', header: 'Product' },
-  { id: 'storeCode', header: 'Store', cell: (a) => a.storeCode ?? 'Any store' },
-  { id: 'usedToday', header: 'Used on the day', cell: (a) => <Used used={a.usedToday} limit={a.dailyLimit} pct={a.dailyPct} /> },
-  { id: 'dailyPct', header: '% of daily', numeric: true, cell: (a) => percent(a.dailyPct) },
-  { id: 'usedThisMonth', header: 'Used in the month', cell: (a) => <Used used={a.usedThisMonth} limit={a.monthlyLimit} pct={a.monthlyPct} /> },
-  { id: 'monthlyPct', header: '% of monthly', numeric: true, cell: (a) => percent(a.monthlyPct) },
-  { id: 'overLimit', header: 'Over limit', cell: (a) => (a.overLimit ? <Badge colorPalette="red">Over</Badge> : <Badge colorPalette="green" variant="subtle">Within</Badge>) },
-  { id: 'active', header: 'Active', hidden: true },
-  { id: 'dailyLimit', header: 'Daily limit', numeric: true, hidden: true },
-  { id: 'monthlyLimit', header: 'Monthly limit', numeric: true, hidden: true },
-  { id: 'day', header: 'Day', hidden: true },
-  { id: 'note', header: 'Note', hidden: true },
-];
+const columns: ListColumn<AllocationUsageRow>[] = specColumns(RECORD_COLUMNS.allocations, {
+  storeCode: { cell: (a) => a.storeCode ?? 'Any store' },
+  usedToday: { cell: (a) => <Used used={a.usedToday} limit={a.dailyLimit} pct={a.dailyPct} /> },
+  usedThisMonth: { cell: (a) => <Used used={a.usedThisMonth} limit={a.monthlyLimit} pct={a.monthlyPct} /> },
+  overLimit: { cell: (a) => (a.overLimit ? <Badge colorPalette="red">Over</Badge> : <Badge colorPalette="green" variant="subtle">Within</Badge>) },
+});
 
 /**
  * `/FiltersAllocation`: each allocation's use on a day (default today, store time) and in that
@@ -54,7 +43,7 @@ export function AllocationUsagePage() {
     { field: 'date', label: 'Day', kind: 'date' },
     { field: 'storeId', label: 'Store', options: storeOptions(ref) },
     { field: 'productId', label: 'Product', options: productOptions(ref) },
-    { field: 'subjectType', label: 'Kind', options: enumOptions(['equipment', 'employee', 'costCentre'], SUBJECTS) },
+    { field: 'subjectType', label: 'Kind', options: enumOptions(['equipment', 'employee', 'costCentre'], SUBJECT_LABELS) },
     { field: 'overLimit', label: 'Over limit', options: YES_NO },
     { field: 'active', label: 'Active', options: YES_NO },
   ];

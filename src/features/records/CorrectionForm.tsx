@@ -11,7 +11,7 @@ import { recordsApi } from './client';
 import { costCentreOptions, employeeOptions, equipmentOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { fromLocalInput, toLocalInput } from './format';
-import { litresExact as litres } from '@/lib/format';
+import { litresFixed as litres } from '@/lib/format';
 
 interface Draft {
   storeId: string; tankId: string; equipmentId: string; employeeId: string; costCentreId: string;

@@ -1,15 +1,15 @@
 import { Badge, Button, Flex, IconButton, Text } from '@chakra-ui/react';
 import { LuEye, LuPencil, LuUndo2 } from 'react-icons/lu';
 import { useCanWrite } from '@/app/access';
-import type { ListColumn } from '@/app/ui/list/columns';
-import { formatDateTime } from '@/app/ui/list/columns';
+import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
-import { RECORD_LISTS, type DispenseRecordRow } from '@/contract/records';
+import { DISPENSE_STATUS_LABELS, RECORD_COLUMNS, RECORD_LISTS, type DispenseRecordRow } from '@/contract/records';
+import { codeAndName } from '@/lib/format';
 import { recordClients } from './client';
 import { CorrectionForm } from './CorrectionForm';
 import { dispenseFilters } from './filters';
 import { useReference } from '@/lib/reference/query';
-import { litresExact as litres } from '@/lib/format';
+import { litresFixed as litres } from '@/lib/format';
 import { RecordDetail, show, type DetailField } from './RecordDetail';
 import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { ReverseForm } from './ReverseForm';
@@ -18,12 +18,12 @@ import { TotalsBar } from './TotalsBar';
 const info = RECORD_LISTS.dispenses;
 const label = (d: DispenseRecordRow) => `${d.fleetNo ?? 'equipment'} ${formatDateTime(d.dispensedAt)}`;
 
-/** Reversed and reversal rows must read as such at a glance. */
-function StatusBadge({ status, quiet = false }: { status: DispenseRecordRow['status']; quiet?: boolean }) {
-  if (status === 'reversed') return <Badge colorPalette="gray" variant="outline">Reversed</Badge>;
-  if (status === 'reversal') return <Badge colorPalette="red">Reversal</Badge>;
-  // In the list a standing dispense is the normal case and shows nothing.
-  return quiet ? null : <Badge colorPalette="green" variant="subtle">Standing</Badge>;
+/** Reversed and reversal rows must read as such at a glance; a plain record reads "Normal". */
+function StatusBadge({ status }: { status: DispenseRecordRow['status'] }) {
+  const text = DISPENSE_STATUS_LABELS[status];
+  if (status === 'reversed') return <Badge colorPalette="gray" variant="outline">{text}</Badge>;
+  if (status === 'reversal') return <Badge colorPalette="red">{text}</Badge>;
+  return <Badge colorPalette="gray" variant="subtle">{text}</Badge>;
 }
 
 function Litres({ row }: { row: DispenseRecordRow }) {
@@ -35,37 +35,26 @@ function Litres({ row }: { row: DispenseRecordRow }) {
   );
 }
 
-const columns: ListColumn<DispenseRecordRow>[] = [
-  { id: 'dispensedAt', header: 'When' },
-  { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} quiet /> },
-  { id: 'storeCode', header: 'Store' },
-  { id: 'tankCode', header: 'Tank' },
-  { id: 'productCode', header: 'Product' },
-  { id: 'fleetNo', header: 'Equipment' },
-  { id: 'employeeName', header: 'Employee' },
-  { id: 'costCentreCode', header: 'Cost centre', hidden: true },
-  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => <Litres row={r} /> },
-  { id: 'meter', header: 'Meter', numeric: true, cell: (r) => (r.meter === null ? '—' : `${r.meter.toLocaleString()} ${r.meterType ?? ''}`) },
-  { id: 'hasGps', header: 'GPS' },
-  { id: 'deviceId', header: 'Device', hidden: true },
-  { id: 'receivedAt', header: 'Synced at' },
-  { id: 'exceptionCodes', header: 'Exceptions', cell: (r) => (r.exceptionCodes.length ? <Badge colorPalette="orange" title={r.exceptionCodes.join(', ')}>{r.exceptionCodes.length}</Badge> : '—') },
-  { id: 'variant', header: 'Variant', hidden: true },
-  { id: 'note', header: 'Note', hidden: true },
-];
+const meterText = (r: DispenseRecordRow) => (r.meter === null ? '—' : `${r.meter.toLocaleString()} ${r.meterType ?? ''}`);
+const columns: ListColumn<DispenseRecordRow>[] = specColumns(RECORD_COLUMNS.dispenses, {
+  status: { cell: (r) => <StatusBadge status={r.status} /> },
+  litres: { cell: (r) => <Litres row={r} /> },
+  meter: { cell: meterText },
+  exceptionCodes: { cell: (r) => (r.exceptionCodes.length ? <Badge colorPalette="orange" title={r.exceptionCodes.join(', ')}>{r.exceptionCodes.length}</Badge> : '—') },
+});
 
 const fields = (d: DispenseRecordRow): DetailField[] => [
   { label: 'Status', value: <StatusBadge status={d.status} /> },
   { label: 'Dispensed at', value: show(d.dispensedAt) },
   { label: 'Variant', value: d.variant },
-  { label: 'Store', value: show(d.storeCode) },
-  { label: 'Tank', value: show(d.tankCode) },
-  { label: 'Product', value: show(d.productCode) },
+  { label: 'Store', value: codeAndName(d.storeCode, d.storeName) },
+  { label: 'Tank', value: codeAndName(d.tankCode, d.tankName) },
+  { label: 'Product', value: codeAndName(d.productCode, d.productName) },
   { label: 'Equipment', value: show(d.fleetNo) },
   { label: 'Employee', value: show(d.employeeName) },
-  { label: 'Cost centre', value: show(d.costCentreCode) },
+  { label: 'Cost centre', value: codeAndName(d.costCentreCode, d.costCentreName) },
   { label: 'Litres', value: <Litres row={d} /> },
-  { label: 'Meter', value: d.meter === null ? '—' : `${d.meter.toLocaleString()} ${d.meterType ?? ''}` },
+  { label: 'Meter', value: meterText(d) },
   { label: 'GPS', value: d.gps ? `${d.gps.lat.toFixed(5)}, ${d.gps.lng.toFixed(5)}${d.gps.accuracyM !== null ? ` (±${Math.round(d.gps.accuracyM)} m)` : ''}` : 'No' },
   { label: 'Device', value: d.deviceId },
   { label: 'Synced at', value: show(d.receivedAt) },

@@ -1,6 +1,6 @@
 import { Table, Text } from '@chakra-ui/react';
 import { DIMENSION_LABELS, MEASURE_LABELS, type PivotResult } from '@/contract/records';
-import { count, litresExact as litres, money } from '@/lib/format';
+import { count, litresFixed as litres, money } from '@/lib/format';
 
 const fmt = (p: PivotResult) => (v: number | null) => (v === null ? '' : p.measure === 'litres' ? litres(v) : p.measure === 'cost' ? money(v) : count(v));
 

@@ -1,16 +1,16 @@
 import { Badge, Heading, IconButton, Text } from '@chakra-ui/react';
 import { LuEye } from 'react-icons/lu';
-import type { ListColumn } from '@/app/ui/list/columns';
-import { formatDateTime } from '@/app/ui/list/columns';
+import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
-import { MANUAL_RECEIPTS, RECORD_LISTS, type ReceiptRecordRow } from '@/contract/records';
+import { MANUAL_RECEIPTS, RECEIPT_SOURCE_LABELS, RECORD_COLUMNS, RECORD_LISTS, type ReceiptRecordRow } from '@/contract/records';
 import type { ResourceClient } from '@/lib/resource';
+import { codeAndName } from '@/lib/format';
 import { recordClients } from './client';
 import { DATE_FILTERS } from './filters';
 import { enumOptions, productOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
-import { litresExact as litres } from '@/lib/format';
+import { litresFixed as litres } from '@/lib/format';
 import { RecordDetail, show, type DetailField } from './RecordDetail';
 import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { TotalsBar } from './TotalsBar';
@@ -19,28 +19,15 @@ const info = RECORD_LISTS.receipts;
 const label = (r: ReceiptRecordRow) => `${r.supplier} ${r.deliveryNote}`;
 const mm = (v: number | null) => (v === null ? '—' : `${v.toLocaleString()} mm`);
 
-const columns: ListColumn<ReceiptRecordRow>[] = [
-  { id: 'receivedOn', header: 'Received' },
-  { id: 'storeCode', header: 'Store' },
-  { id: 'tankCode', header: 'Tank' },
-  { id: 'productCode', header: 'Product', hidden: true },
-  { id: 'supplier', header: 'Supplier' },
-  { id: 'deliveryNote', header: 'Delivery note' },
-  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => litres(r.litres) },
-  { id: 'dipBeforeMm', header: 'Dip before', numeric: true, cell: (r) => mm(r.dipBeforeMm) },
-  { id: 'dipAfterMm', header: 'Dip after', numeric: true, cell: (r) => mm(r.dipAfterMm) },
-  { id: 'temperatureC', header: 'Temp.', numeric: true, cell: (r) => (r.temperatureC === null ? '—' : `${r.temperatureC} °C`) },
-  { id: 'source', header: 'Source', cell: (r) => <Badge colorPalette={r.source === 'manual' ? 'blue' : 'gray'}>{r.source}</Badge> },
-  { id: 'deviceId', header: 'Device', hidden: true },
-  { id: 'receivedAt', header: 'Synced at', hidden: true },
-  { id: 'createdByName', header: 'Recorded by', hidden: true },
-];
+const columns: ListColumn<ReceiptRecordRow>[] = specColumns(RECORD_COLUMNS.receipts, {
+  source: { cell: (r) => <Badge colorPalette={r.source === 'manual' ? 'blue' : 'gray'}>{RECEIPT_SOURCE_LABELS[r.source]}</Badge> },
+});
 
 const fields = (r: ReceiptRecordRow): DetailField[] => [
   { label: 'Received', value: show(r.receivedOn) },
-  { label: 'Store', value: show(r.storeCode) },
-  { label: 'Tank', value: show(r.tankCode) },
-  { label: 'Product', value: show(r.productCode) },
+  { label: 'Store', value: codeAndName(r.storeCode, r.storeName) },
+  { label: 'Tank', value: codeAndName(r.tankCode, r.tankName) },
+  { label: 'Product', value: codeAndName(r.productCode, r.productName) },
   { label: 'Supplier', value: r.supplier },
   { label: 'Delivery note', value: r.deliveryNote },
   { label: 'Litres', value: litres(r.litres) },

@@ -5,7 +5,7 @@ import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
 import { ReverseInput } from '@/contract/records';
 import { recordsApi } from './client';
-import { litresExact as litres } from '@/lib/format';
+import { litresFixed as litres } from '@/lib/format';
 
 /** "Reverse" on `/FiltersDispensing`: cancels a dispense that should not have been recorded, with a reason. */
 export function ReverseForm({ id, close }: { id: string; close: (saved?: boolean) => void }) {

@@ -4,7 +4,7 @@ import { listQueryOf } from '@/app/ui/list/listSearch';
 import { useListSearch } from '@/app/ui/list/useList';
 import { RECORD_LISTS } from '@/contract/records';
 import { recordsApi } from './client';
-import { count, litresExact as litres } from '@/lib/format';
+import { count, litresFixed as litres } from '@/lib/format';
 
 type Totalled = 'dispenses' | 'receipts' | 'transfers';
 

@@ -1,40 +1,29 @@
 import { IconButton } from '@chakra-ui/react';
 import { LuEye } from 'react-icons/lu';
-import type { ListColumn } from '@/app/ui/list/columns';
-import { formatDateTime } from '@/app/ui/list/columns';
+import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
-import { RECORD_LISTS, type TransferRecordRow } from '@/contract/records';
+import { RECORD_COLUMNS, RECORD_LISTS, type TransferRecordRow } from '@/contract/records';
+import { codeAndName } from '@/lib/format';
 import { recordClients } from './client';
 import { DATE_FILTERS } from './filters';
 import { employeeOptions, enumOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
-import { litresExact as litres } from '@/lib/format';
+import { litresFixed as litres } from '@/lib/format';
 import { RecordDetail, show, type DetailField } from './RecordDetail';
 import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { TotalsBar } from './TotalsBar';
 
 const info = RECORD_LISTS.transfers;
-const destination = (t: TransferRecordRow) => (t.toTankId ? `Tank ${t.toTankCode ?? '?'}` : `Bowser ${t.toBowser ?? '?'}`);
+const destination = (t: TransferRecordRow) => (t.toTankId ? `Tank ${codeAndName(t.toTankCode ?? '?', t.toTankName)}` : `Bowser ${t.toBowser ?? '?'}`);
 const label = (t: TransferRecordRow) => `${t.fromTankCode ?? '?'} → ${destination(t)} ${formatDateTime(t.transferredAt)}`;
 
-const columns: ListColumn<TransferRecordRow>[] = [
-  { id: 'transferredAt', header: 'When' },
-  { id: 'storeCode', header: 'Store' },
-  { id: 'fromTankCode', header: 'From tank' },
-  { id: 'toTankCode', header: 'To', cell: destination },
-  { id: 'toBowser', header: 'Bowser', hidden: true },
-  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => litres(r.litres) },
-  { id: 'employeeName', header: 'Employee' },
-  { id: 'deviceId', header: 'Device', hidden: true },
-  { id: 'receivedAt', header: 'Synced at', hidden: true },
-  { id: 'note', header: 'Note', hidden: true },
-];
+const columns: ListColumn<TransferRecordRow>[] = specColumns(RECORD_COLUMNS.transfers);
 
 const fields = (t: TransferRecordRow): DetailField[] => [
   { label: 'Transferred at', value: show(t.transferredAt) },
-  { label: 'Store', value: show(t.storeCode) },
-  { label: 'From tank', value: show(t.fromTankCode) },
+  { label: 'Store', value: codeAndName(t.storeCode, t.storeName) },
+  { label: 'From tank', value: codeAndName(t.fromTankCode, t.fromTankName) },
   { label: 'To', value: destination(t) },
   { label: 'Litres', value: litres(t.litres) },
   { label: 'Employee', value: show(t.employeeName) },

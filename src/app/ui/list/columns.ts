@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { decimalsOf, isNumericKind, labelOf, yesNo, type ColumnSpec } from '@/contract/columns';
+import { formatFixed } from '@/lib/format';
 
 /**
  * A column of the one data table. `id` is the row field the column shows; when the list
@@ -33,9 +35,41 @@ export function formatValue(v: unknown): string {
   return String(v);
 }
 
-export function formatDateTime(iso: string): string {
+export function formatDateTime(iso: string, timeZone?: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(d.getTime())) return iso;
+  try {
+    return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  } catch {
+    return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+}
+
+/** A cell as its declared kind reads (the export writes the same value; ADR 023). */
+export function specCell(c: ColumnSpec, row: Record<string, unknown>): string {
+  const v = row[c.key];
+  if (v === null || v === undefined || v === '') return '—';
+  const decimals = decimalsOf(c);
+  switch (c.kind) {
+    case 'litres': case 'money': case 'number': return typeof v === 'number' && decimals !== undefined ? formatFixed(v, decimals) : formatValue(v);
+    case 'percent': return typeof v === 'number' ? `${formatFixed(v, decimals ?? 1)} %` : formatValue(v);
+    case 'datetime': return typeof v === 'string' ? formatDateTime(v, c.zone ? String(row[c.zone] ?? '') || undefined : undefined) : formatValue(v);
+    case 'enum': return labelOf(c, v);
+    case 'bool': return typeof v === 'boolean' ? yesNo(v) : formatValue(v);
+    default: return formatValue(v);
+  }
+}
+
+/**
+ * The table's columns from the contract's declaration (the same the export reads, so headers and
+ * formats cannot drift); `custom` gives a column its own cell (badges, links) or sort field.
+ */
+export function specColumns<T>(specs: readonly ColumnSpec[], custom: Partial<Record<string, Pick<ListColumn<T>, 'cell' | 'sortBy'>>> = {}): ListColumn<T>[] {
+  return specs.map((c) => ({
+    id: c.key, header: c.title, hidden: c.hidden, numeric: isNumericKind(c.kind),
+    cell: (row: T) => specCell(c, row as Record<string, unknown>),
+    ...custom[c.key],
+  }));
 }
 
 /** The cell content of a column for a row. */

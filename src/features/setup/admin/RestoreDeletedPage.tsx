@@ -2,10 +2,10 @@ import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuRotateCcw } from 'react-icons/lu';
 import { z } from 'zod';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { refreshAll } from '@/app/ui/list/useList';
-import { DeletedRow, SETUP_LISTS } from '@/contract/setup';
+import { DeletedRow, SETUP_LISTS, SETUP_COLUMNS } from '@/contract/setup';
 import { api } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { relative, resourceClient } from '@/lib/resource';
@@ -13,12 +13,7 @@ import { ENTITY_OPTIONS, entityTitle } from './entities';
 
 const client = resourceClient(SETUP_LISTS.deleted.path, DeletedRow);
 
-const columns: ListColumn<DeletedRow>[] = [
-  { id: 'entity', header: 'What', cell: (r) => entityTitle(r.entity) },
-  { id: 'label', header: 'Record' },
-  { id: 'deletedAt', header: 'Deleted' },
-  { id: 'deletedByName', header: 'Deleted by' },
-];
+const columns: ListColumn<DeletedRow>[] = specColumns(SETUP_COLUMNS.deleted);
 
 function RestoreButton({ row }: { row: DeletedRow }) {
   const [busy, setBusy] = useState(false);

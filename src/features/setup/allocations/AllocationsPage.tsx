@@ -1,29 +1,22 @@
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { ALLOCATION_SUBJECTS, SETUP_RESOURCES, type Allocation } from '@/contract/setup';
+import { ALLOCATION_SUBJECTS, SETUP_RESOURCES, type Allocation, SETUP_COLUMNS } from '@/contract/setup';
+import { LITRES_DECIMALS } from '@/contract/columns';
+import { formatFixed } from '@/lib/format';
 import { clients } from '../clients';
 import { enumOptions, referenceFilters } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { AllocationForm, allocationLabel } from './AllocationForm';
 import { SUBJECT_LABELS } from './SubjectPicker';
-import { litresExact } from '@/lib/format';
 
-const litres = (v: number | null) => (v === null ? 'No limit' : litresExact(v));
+/** A limit as the allocation screens show it. */
+export const limitText = (v: number | null) => (v === null ? 'No limit' : `${formatFixed(v, LITRES_DECIMALS)} L`);
 
-export const allocationBaseColumns: ListColumn<Allocation>[] = [
-  { id: 'subjectType', header: 'For', cell: (a) => SUBJECT_LABELS[a.subjectType] },
-  { id: 'subjectLabel', header: 'Subject' },
-  { id: 'productName', header: 'Product' },
-  { id: 'storeName', header: 'Store', cell: (a) => a.storeName ?? 'Any store' },
-];
-
-const columns: ListColumn<Allocation>[] = [
-  ...allocationBaseColumns,
-  { id: 'dailyLimit', header: 'Daily limit', numeric: true, cell: (a) => litres(a.dailyLimit) },
-  { id: 'monthlyLimit', header: 'Monthly limit', numeric: true, cell: (a) => litres(a.monthlyLimit) },
-  { id: 'active', header: 'Active' },
-  { id: 'note', header: 'Note', hidden: true },
-];
+const columns: ListColumn<Allocation>[] = specColumns(SETUP_COLUMNS.allocations, {
+  storeName: { cell: (a) => a.storeName ?? 'Any store' },
+  dailyLimit: { cell: (a) => limitText(a.dailyLimit) },
+  monthlyLimit: { cell: (a) => limitText(a.monthlyLimit) },
+});
 
 export function useAllocationFilters() {
   const { data: ref } = useReference();

@@ -1,20 +1,19 @@
 import type { RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { SETUP_RESOURCES, WEEKDAY_NAMES, type Allocation } from '@/contract/setup';
+import { SETUP_RESOURCES, WEEKDAY_NAMES, type Allocation, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 import { AllocationForm, allocationLabel } from './AllocationForm';
-import { allocationBaseColumns, useAllocationFilters } from './AllocationsPage';
-import { litresExact } from '@/lib/format';
+import { limitText, useAllocationFilters } from './AllocationsPage';
 
 const days = (w: number[] | null) => (w === null ? 'Every day' : [1, 2, 3, 4, 5, 6, 0].filter((d) => w.includes(d)).map((d) => WEEKDAY_NAMES[d].slice(0, 3)).join(', '));
 
-const columns: ListColumn<Allocation>[] = [
-  ...allocationBaseColumns,
-  { id: 'weekdays', header: 'Weekdays', cell: (a) => days(a.weekdays) },
-  { id: 'hoursFrom', header: 'Hours', cell: (a) => (a.hoursFrom ? `${a.hoursFrom}–${a.hoursTo}` : 'All day') },
-  { id: 'maxPerTransaction', header: 'Max per transaction', numeric: true, cell: (a) => (a.maxPerTransaction === null ? 'No limit' : litresExact(a.maxPerTransaction)) },
-];
+const columns: ListColumn<Allocation>[] = specColumns(SETUP_COLUMNS.customAllocations, {
+  storeName: { cell: (a) => a.storeName ?? 'Any store' },
+  weekdays: { cell: (a) => days(a.weekdays) },
+  hoursFrom: { cell: (a) => (a.hoursFrom ? `${a.hoursFrom}–${a.hoursTo}` : 'All day') },
+  maxPerTransaction: { cell: (a) => (a.maxPerTransaction === null ? 'No limit' : limitText(a.maxPerTransaction)) },
+});
 
 const ConditionsForm = (props: RecordFormProps<Allocation>) => <AllocationForm {...props} conditions />;
 

@@ -3,9 +3,9 @@ import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, SwitchField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { F24RuleCreate, F24RuleUpdate, SETUP_RESOURCES, type F24Rule } from '@/contract/setup';
+import { F24RuleCreate, F24RuleUpdate, SETUP_RESOURCES, type F24Rule, SETUP_COLUMNS } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
 import { referenceFilters, storeOptions } from '@/lib/reference/labels';
@@ -45,15 +45,14 @@ function F24RuleForm({ row, close }: RecordFormProps<F24Rule>) {
 }
 
 const orNone = (v: number | null, unit: string) => (v === null ? '—' : `${v.toLocaleString()} ${unit}`);
-const columns: ListColumn<F24Rule>[] = [
-  { id: 'storeName', header: 'Store', cell: (r) => r.storeName ?? 'Account default' },
-  { id: 'maxLitresPerTransaction', header: 'Max per transaction', numeric: true, cell: (r) => orNone(r.maxLitresPerTransaction, 'L') },
-  { id: 'odometerRequired', header: 'Odometer required' },
-  { id: 'maxOdometerJumpKm', header: 'Max odometer jump', numeric: true, cell: (r) => orNone(r.maxOdometerJumpKm, 'km') },
-  { id: 'maxHoursJump', header: 'Max hours jump', numeric: true, cell: (r) => orNone(r.maxHoursJump, 'h') },
-  { id: 'allowedFrom', header: 'Allowed hours', cell: (r) => (r.allowedFrom ? `${r.allowedFrom}–${r.allowedTo}` : 'Any time') },
-  { id: 'minMinutesBetweenFills', header: 'Min interval', numeric: true, cell: (r) => orNone(r.minMinutesBetweenFills, 'min') },
-];
+const columns: ListColumn<F24Rule>[] = specColumns(SETUP_COLUMNS.f24Rules, {
+  storeName: { cell: (r) => r.storeName ?? 'Account default' },
+  maxLitresPerTransaction: { cell: (r) => orNone(r.maxLitresPerTransaction, 'L') },
+  maxOdometerJumpKm: { cell: (r) => orNone(r.maxOdometerJumpKm, 'km') },
+  maxHoursJump: { cell: (r) => orNone(r.maxHoursJump, 'h') },
+  allowedFrom: { cell: (r) => (r.allowedFrom ? `${r.allowedFrom}–${r.allowedTo}` : 'Any time') },
+  minMinutesBetweenFills: { cell: (r) => orNone(r.minMinutesBetweenFills, 'min') },
+});
 
 /** `/F24BusinessRules`: FAMS24 rules per store and the account default. */
 export function F24RulesPage() {

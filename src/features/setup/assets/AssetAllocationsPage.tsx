@@ -1,18 +1,13 @@
-import { formatDateTime, type ListColumn } from '@/app/ui/list/columns';
+import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
-import { SETUP_LISTS, type AssetAllocation } from '@/contract/setup';
+import { SETUP_LISTS, type AssetAllocation, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 import { referenceFilters, YES_NO } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 
-const columns: ListColumn<AssetAllocation>[] = [
-  { id: 'assetNo', header: 'Asset no.' },
-  { id: 'costCentreName', header: 'Cost centre' },
-  { id: 'storeName', header: 'Store' },
-  { id: 'validFrom', header: 'From' },
-  { id: 'validTo', header: 'To', cell: (a) => (a.validTo ? formatDateTime(a.validTo) : 'Current') },
-  { id: 'changedByName', header: 'Changed by' },
-];
+const columns: ListColumn<AssetAllocation>[] = specColumns(SETUP_COLUMNS.assetAllocations, {
+  validTo: { cell: (a) => (a.validTo ? formatDateTime(a.validTo) : 'Current') },
+});
 
 /** `/AllocationAssets`: read-only history of each asset's cost centre and store. */
 export function AssetAllocationsPage() {

@@ -4,14 +4,13 @@ import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, TextareaField } from '@/app/ui/form/fields';
 import { SearchSelect } from '@/app/ui/form/SearchSelect';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { ASSET_STATUSES, AssetCreate, AssetUpdate, SETUP_RESOURCES, type Asset, type ReferenceData } from '@/contract/setup';
+import { ASSET_STATUSES, AssetCreate, AssetUpdate, SETUP_RESOURCES, type Asset, type ReferenceData, SETUP_COLUMNS, ASSET_STATUS_LABELS as STATUS_LABELS } from '@/contract/setup';
 import { clients } from '../clients';
 import { costCentreOptions, enumOptions, referenceFilters, storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 
-const STATUS_LABELS = { active: 'Active', inactive: 'Inactive', disposed: 'Disposed' };
 const label = (a: Asset) => a.assetNo;
 
 const draft = (a: Asset | null) => ({
@@ -50,15 +49,7 @@ function AssetForm({ row, close }: RecordFormProps<Asset>) {
   );
 }
 
-const columns: ListColumn<Asset>[] = [
-  { id: 'assetNo', header: 'Asset no.' },
-  { id: 'erpId', header: 'ERP id' },
-  { id: 'status', header: 'Status', cell: (a) => STATUS_LABELS[a.status] },
-  { id: 'equipmentFleetNo', header: 'Equipment' },
-  { id: 'description', header: 'Description' },
-  { id: 'costCentreName', header: 'Cost centre' },
-  { id: 'storeName', header: 'Store' },
-];
+const columns: ListColumn<Asset>[] = specColumns(SETUP_COLUMNS.assets);
 
 /** `/EquipmentAssets`: the asset register. */
 export function AssetsPage() {

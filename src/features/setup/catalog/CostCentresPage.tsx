@@ -2,9 +2,9 @@ import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { TextareaField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { CostCentreCreate, CostCentreUpdate, SETUP_RESOURCES, type CostCentre } from '@/contract/setup';
+import { CostCentreCreate, CostCentreUpdate, SETUP_RESOURCES, type CostCentre, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 
 const draft = (c: CostCentre | null) => ({ code: c?.code ?? '', name: c?.name ?? '', description: c?.description ?? '' });
@@ -23,12 +23,7 @@ function CostCentreForm({ row, close }: RecordFormProps<CostCentre>) {
   );
 }
 
-const columns: ListColumn<CostCentre>[] = [
-  { id: 'code', header: 'Code' },
-  { id: 'name', header: 'Name' },
-  { id: 'description', header: 'Description' },
-  { id: 'updatedAt', header: 'Updated', hidden: true },
-];
+const columns: ListColumn<CostCentre>[] = specColumns(SETUP_COLUMNS.costCentres);
 
 /** `/CostCentre`: cost centres dispensing is charged to. */
 export function CostCentresPage() {

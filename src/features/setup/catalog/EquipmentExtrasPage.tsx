@@ -3,13 +3,12 @@ import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, SwitchField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { EquipmentExtraCreate, EquipmentExtraUpdate, EXTRA_TYPES, SETUP_RESOURCES, type EquipmentExtra } from '@/contract/setup';
+import { EquipmentExtraCreate, EquipmentExtraUpdate, EXTRA_TYPES, SETUP_RESOURCES, type EquipmentExtra, SETUP_COLUMNS, EXTRA_TYPE_LABELS as TYPE_LABELS } from '@/contract/setup';
 import { clients } from '../clients';
 import { enumOptions, YES_NO } from '@/lib/reference/labels';
 
-const TYPE_LABELS = { text: 'Text', number: 'Number', date: 'Date', boolean: 'Yes/no' };
 
 const draft = (x: EquipmentExtra | null) => ({ key: x?.key ?? '', label: x?.label ?? '', type: x?.type ?? 'text', required: x?.required ?? false });
 const label = (x: EquipmentExtra) => x.key;
@@ -31,12 +30,7 @@ function EquipmentExtraForm({ row, close }: RecordFormProps<EquipmentExtra>) {
   );
 }
 
-const columns: ListColumn<EquipmentExtra>[] = [
-  { id: 'key', header: 'Key' },
-  { id: 'label', header: 'Label' },
-  { id: 'type', header: 'Type', cell: (x) => TYPE_LABELS[x.type] },
-  { id: 'required', header: 'Required' },
-];
+const columns: ListColumn<EquipmentExtra>[] = specColumns(SETUP_COLUMNS.equipmentExtras);
 
 const filters = [
   { field: 'type', label: 'Type', options: enumOptions(EXTRA_TYPES, TYPE_LABELS) },

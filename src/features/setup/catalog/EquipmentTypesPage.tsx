@@ -3,14 +3,14 @@ import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { CONSUMPTION_UNIT, EquipmentTypeCreate, EquipmentTypeUpdate, METER_TYPES, SETUP_RESOURCES, type EquipmentType, type MeterType } from '@/contract/setup';
+import { CONSUMPTION_UNIT, EquipmentTypeCreate, EquipmentTypeUpdate, METER_TYPES, SETUP_RESOURCES, type EquipmentType, type MeterType, SETUP_COLUMNS, METER_LABELS } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
 import { enumOptions } from '@/lib/reference/labels';
 
-export const METER_LABELS: Record<MeterType, string> = { km: 'Odometer (km)', hours: 'Hour meter (hours)' };
+export { METER_LABELS };
 
 const draft = (t: EquipmentType | null) => ({
   code: t?.code ?? '', make: t?.make ?? '', model: t?.model ?? '', tankCapacity: textOf(t?.tankCapacity),
@@ -38,14 +38,9 @@ function EquipmentTypeForm({ row, close }: RecordFormProps<EquipmentType>) {
   );
 }
 
-const columns: ListColumn<EquipmentType>[] = [
-  { id: 'code', header: 'Code' },
-  { id: 'make', header: 'Make' },
-  { id: 'model', header: 'Model' },
-  { id: 'tankCapacity', header: 'Tank (L)', numeric: true },
-  { id: 'meterType', header: 'Meter', cell: (t) => METER_LABELS[t.meterType] },
-  { id: 'expectedConsumption', header: 'Expected consumption', numeric: true, cell: (t) => (t.expectedConsumption === null ? '—' : `${t.expectedConsumption} ${CONSUMPTION_UNIT[t.meterType]}`) },
-];
+const columns: ListColumn<EquipmentType>[] = specColumns(SETUP_COLUMNS.equipmentTypes, {
+  expectedConsumption: { cell: (t) => (t.expectedConsumption === null ? '—' : `${t.expectedConsumption} ${CONSUMPTION_UNIT[t.meterType]}`) },
+});
 
 const filters = [
   { field: 'meterType', label: 'Meter', options: enumOptions(METER_TYPES, METER_LABELS) },

@@ -3,15 +3,13 @@ import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { FUEL_GROUPS, PRODUCT_KINDS, ProductCreate, ProductUpdate, SETUP_RESOURCES, type Product } from '@/contract/setup';
+import { FUEL_GROUPS, PRODUCT_KINDS, ProductCreate, ProductUpdate, SETUP_RESOURCES, type Product, SETUP_COLUMNS, PRODUCT_KIND_LABELS as KIND_LABELS, FUEL_GROUP_LABELS as GROUP_LABELS } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
 import { enumOptions } from '@/lib/reference/labels';
 
-const KIND_LABELS = { fuel: 'Fuel', other: 'Other product' };
-const GROUP_LABELS = { gasoline: 'Gasoline', diesel: 'Diesel', jet: 'Jet fuel', fuel_oil: 'Fuel oil', lubricant: 'Lubricant', other: 'Other' };
 
 const draft = (p: Product | null) => ({
   code: p?.code ?? '', name: p?.name ?? '', kind: p?.kind ?? 'fuel', unit: p?.unit ?? 'L',
@@ -37,15 +35,7 @@ function ProductForm({ row, close }: RecordFormProps<Product>) {
   );
 }
 
-const columns: ListColumn<Product>[] = [
-  { id: 'code', header: 'Code' },
-  { id: 'name', header: 'Name' },
-  { id: 'kind', header: 'Kind', cell: (p) => KIND_LABELS[p.kind] },
-  { id: 'unit', header: 'Unit' },
-  { id: 'price', header: 'Price', numeric: true },
-  { id: 'fuelGroup', header: 'Fuel group', cell: (p) => GROUP_LABELS[p.fuelGroup] },
-  { id: 'density15', header: 'Density 15 °C', numeric: true, hidden: true },
-];
+const columns: ListColumn<Product>[] = specColumns(SETUP_COLUMNS.products);
 
 const filters = [
   { field: 'kind', label: 'Kind', options: enumOptions(PRODUCT_KINDS, KIND_LABELS) },

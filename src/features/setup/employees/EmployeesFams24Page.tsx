@@ -4,7 +4,7 @@ import { SwitchField } from '@/app/ui/form/fields';
 import { useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import type { ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { EmployeeFams24Update, SETUP_LISTS, type Employee } from '@/contract/setup';
+import { EmployeeFams24Update, SETUP_COLUMNS, SETUP_LISTS, type Employee } from '@/contract/setup';
 import { clients } from '../clients';
 import { employeeLabel, PinField, pinBody } from './EmployeeForm';
 import { employeeColumns, useEmployeeFilters } from './EmployeesPage';
@@ -27,8 +27,8 @@ function Fams24EmployeeForm({ row, close }: RecordFormProps<Employee>) {
   );
 }
 
-const SHOWN = ['number', 'name', 'tag', 'hasPin', 'fams24Enabled', 'active'];
-const columns: ListColumn<Employee>[] = employeeColumns.filter((c) => SHOWN.includes(c.id)).map((c) => ({ ...c, hidden: false }));
+// The same cells as /Employee, the columns of this screen (src/contract/setup/columns.ts).
+const columns: ListColumn<Employee>[] = SETUP_COLUMNS.employeesFams24.map((c) => ({ ...employeeColumns.find((x) => x.id === c.key)!, hidden: false }));
 
 /** `/EmployeeFAMS24`: employees' FAMS24 access (flag, tag, PIN). */
 export function EmployeesFams24Page() {

@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { SETUP_RESOURCES, type Employee } from '@/contract/setup';
+import { SETUP_RESOURCES, type Employee, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 import { referenceFilters } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
@@ -9,20 +9,11 @@ import { EmployeeForm, employeeLabel } from './EmployeeForm';
 
 const expired = (d: string | null) => !!d && d < new Date().toISOString().slice(0, 10);
 
-export const employeeColumns: ListColumn<Employee>[] = [
-  { id: 'number', header: 'Number' },
-  { id: 'name', header: 'Name' },
-  { id: 'costCentreName', header: 'Cost centre' },
-  { id: 'tag', header: 'Tag' },
-  { id: 'hasPin', header: 'PIN', cell: (e) => (e.hasPin ? 'Set' : '—') },
-  {
-    id: 'licenceExpiry', header: 'Licence expiry',
-    cell: (e) => (e.licenceExpiry ? <>{e.licenceExpiry}{expired(e.licenceExpiry) && <Badge ms="2" colorPalette="red">Expired</Badge>}</> : '—'),
-  },
-  { id: 'storeIds', header: 'Stores', cell: (e) => (e.storeIds.length ? `${e.storeIds.length} stores` : 'All stores') },
-  { id: 'fams24Enabled', header: 'FAMS24', hidden: true },
-  { id: 'active', header: 'Active' },
-];
+export const employeeColumns: ListColumn<Employee>[] = specColumns(SETUP_COLUMNS.employees, {
+  hasPin: { cell: (e) => (e.hasPin ? 'Set' : '—') },
+  licenceExpiry: { cell: (e) => (e.licenceExpiry ? <>{e.licenceExpiry}{expired(e.licenceExpiry) && <Badge ms="2" colorPalette="red">Expired</Badge>}</> : '—') },
+  storeIds: { cell: (e) => (e.storeIds.length ? `${e.storeIds.length} stores` : 'All stores') },
+});
 
 export function useEmployeeFilters() {
   const { data: ref } = useReference();

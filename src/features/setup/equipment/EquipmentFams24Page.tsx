@@ -2,12 +2,12 @@ import { Text } from '@chakra-ui/react';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SwitchField } from '@/app/ui/form/fields';
 import { useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { EquipmentFams24Update, SETUP_LISTS, type Equipment } from '@/contract/setup';
+import { EquipmentFams24Update, SETUP_LISTS, type Equipment, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 import { equipmentLabel } from './EquipmentForm';
-import { equipmentColumns, useEquipmentFilters } from './EquipmentPage';
+import { useEquipmentFilters } from './EquipmentPage';
 
 const draft = (e: Equipment | null) => ({
   fams24Enabled: e?.fams24Enabled ?? false, pinRequired: e?.pinRequired ?? false, odometerRequired: e?.odometerRequired ?? false,
@@ -29,13 +29,7 @@ function Fams24FlagsForm({ row, close }: RecordFormProps<Equipment>) {
   );
 }
 
-const columns: ListColumn<Equipment>[] = [
-  ...equipmentColumns.filter((c) => ['fleetNo', 'registration', 'description', 'typeName', 'tags', 'homeStoreName'].includes(c.id))
-    .map((c) => ({ ...c, hidden: false })),
-  { id: 'fams24Enabled', header: 'FAMS24' },
-  { id: 'pinRequired', header: 'PIN required' },
-  { id: 'odometerRequired', header: 'Odometer required' },
-];
+const columns: ListColumn<Equipment>[] = specColumns(SETUP_COLUMNS.equipmentFams24);
 
 /** `/EquipmentFAMS24`: the same equipment, editing the FAMS24 flags only. */
 export function EquipmentFams24Page() {

@@ -1,26 +1,13 @@
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { METER_TYPES, SETUP_RESOURCES, type Equipment } from '@/contract/setup';
+import { METER_TYPES, SETUP_RESOURCES, type Equipment, SETUP_COLUMNS } from '@/contract/setup';
 import { METER_LABELS } from '../catalog/EquipmentTypesPage';
 import { clients } from '../clients';
 import { enumOptions, referenceFilters } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { EquipmentForm, equipmentLabel } from './EquipmentForm';
 
-export const equipmentColumns: ListColumn<Equipment>[] = [
-  { id: 'fleetNo', header: 'Fleet no.' },
-  { id: 'registration', header: 'Registration' },
-  { id: 'description', header: 'Description' },
-  { id: 'typeName', header: 'Type' },
-  { id: 'costCentreName', header: 'Cost centre' },
-  { id: 'effectiveMeterType', header: 'Meter', cell: (e) => (e.effectiveMeterType ? METER_LABELS[e.effectiveMeterType] : '—') },
-  { id: 'currentMeter', header: 'Current meter', numeric: true },
-  { id: 'effectiveTankCapacity', header: 'Tank (L)', numeric: true },
-  { id: 'tags', header: 'Tags' },
-  { id: 'homeStoreName', header: 'Home store', hidden: true },
-  { id: 'fams24Enabled', header: 'FAMS24', hidden: true },
-  { id: 'active', header: 'Active' },
-];
+export const equipmentColumns: ListColumn<Equipment>[] = specColumns(SETUP_COLUMNS.equipment);
 
 /** The equipment filters of the contract with their options. */
 export function useEquipmentFilters() {

@@ -1,6 +1,6 @@
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { SETUP_RESOURCES, STORE_VARIANTS, WEEKDAY_NAMES, type Store } from '@/contract/setup';
+import { SETUP_RESOURCES, STORE_VARIANTS, WEEKDAY_NAMES, type Store, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 import { enumOptions } from '@/lib/reference/labels';
 import { StoreForm } from './StoreForm';
@@ -24,17 +24,9 @@ export function hoursSummary(hours: Store['openingHours']): string {
   return parts.length ? parts.join(', ') : 'Closed';
 }
 
-const columns: ListColumn<Store>[] = [
-  { id: 'code', header: 'Code' },
-  { id: 'name', header: 'Name' },
-  { id: 'variant', header: 'Variant' },
-  { id: 'address', header: 'Address' },
-  { id: 'timezone', header: 'Time zone' },
-  { id: 'openingHours', header: 'Opening hours', cell: (s) => hoursSummary(s.openingHours) },
-  { id: 'latitude', header: 'Latitude', numeric: true, hidden: true },
-  { id: 'longitude', header: 'Longitude', numeric: true, hidden: true },
-  { id: 'updatedAt', header: 'Updated', hidden: true },
-];
+const columns: ListColumn<Store>[] = specColumns(SETUP_COLUMNS.stores, {
+  openingHours: { cell: (s) => hoursSummary(s.openingHours) },
+});
 
 const filters = [
   { field: 'variant', label: 'Variant', options: enumOptions(STORE_VARIANTS) },
