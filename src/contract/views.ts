@@ -222,6 +222,8 @@ export const GpsQuery = z.strictObject({
   focus: z.uuid().optional(),
 }).superRefine((v, ctx) => checkRange(v, ctx, MAX_GPS_DAYS));
 export type GpsQuery = z.infer<typeof GpsQuery>;
+/** What a client sends (`bbox` as its text). */
+export type GpsQueryInput = z.input<typeof GpsQuery>;
 
 export const GpsPoint = z.object({
   id: z.uuid(),
