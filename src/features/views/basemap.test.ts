@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseMapFrom, labelPoint, placeMinZoom } from './basemap';
+import { baseMapFrom, cutAtAntimeridian, labelPoint, placeMinZoom } from './basemap';
 
 const world = JSON.parse(fs.readFileSync(new URL('../../../node_modules/world-atlas/countries-110m.json', import.meta.url), 'utf8'));
 
@@ -23,8 +23,18 @@ describe('the base map from Natural Earth', () => {
     expect(lat).toBeGreaterThan(42);
     expect(lat).toBeLessThan(51);
     expect(place('Russia').properties.minzoom).toBe(1);
+    expect(place('Russia').geometry.coordinates[0]).toBeGreaterThan(40);
+    expect(place('Russia').geometry.coordinates[0]).toBeLessThan(140);
     expect(place('Lesotho').properties.minzoom).toBeGreaterThan(place('South Africa').properties.minzoom);
     expect(place('Russia').properties.rank).toBeLessThan(place('Lesotho').properties.rank);
+  });
+
+  it('draws no line across the world: no segment jumps the antimeridian', () => {
+    for (const g of [base.coastline.geometry, base.borders.geometry]) {
+      for (const line of g.coordinates) for (let i = 1; i < line.length; i++) expect(Math.abs(line[i][0] - line[i - 1][0])).toBeLessThanOrEqual(180);
+    }
+    expect(cutAtAntimeridian({ type: 'MultiLineString', coordinates: [[[170, 0], [179.5, 1], [-179.5, 1], [-170, 0]]] }).coordinates)
+      .toEqual([[[170, 0], [179.5, 1]], [[-179.5, 1], [-170, 0]]]);
   });
 
   it('labelPoint is the centroid of a square', () => {

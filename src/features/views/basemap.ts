@@ -57,19 +57,61 @@ export function labelPoint(g: Polygon | MultiPolygon): { at: [number, number]; a
 /** The zoom from which a country of `area` degrees² is named. */
 export const placeMinZoom = (area: number) => (area > 400 ? 1 : area > 60 ? 2 : area > 8 ? 3 : area > 1 ? 4 : 5);
 
+const onAntimeridian = (p: Position) => Math.abs(p[0]) >= 179.999;
+
+/**
+ * Lines as the map can draw them: a segment that jumps across the antimeridian (Fiji, Chukotka)
+ * would be drawn the long way round, as a line across the world, and the edges Natural Earth cuts
+ * along ±180° are not coasts. Both end the line there.
+ */
+export function cutAtAntimeridian(g: MultiLineString): MultiLineString {
+  const out: Position[][] = [];
+  for (const line of g.coordinates) {
+    let current: Position[] = [line[0]];
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1];
+      const b = line[i];
+      if (Math.abs(b[0] - a[0]) > 180 || (onAntimeridian(a) && onAntimeridian(b))) {
+        if (current.length > 1) out.push(current);
+        current = [];
+      }
+      current.push(b);
+    }
+    if (current.length > 1) out.push(current);
+  }
+  return { type: 'MultiLineString', coordinates: out };
+}
+
+/** A ring made continuous: longitudes shifted by 360° where it jumps the antimeridian (maplibre wraps them). */
+export function unwrapRing(ring: Position[]): Position[] {
+  let prev = ring[0][0];
+  return ring.map(([x, y], i) => {
+    const lng = i === 0 ? x : x + 360 * Math.round((prev - x) / 360);
+    prev = lng;
+    return [lng, y];
+  });
+}
+
+function unwrapShape<G extends Polygon | MultiPolygon>(g: G): G {
+  if (g.type === 'Polygon') return { ...g, coordinates: g.coordinates.map(unwrapRing) };
+  return { ...g, coordinates: (g as MultiPolygon).coordinates.map((p) => p.map(unwrapRing)) };
+}
+
 export function baseMapFrom(world: World): BaseMapData {
   const countries = world.objects.countries;
-  const land = feature(world, countries) as FeatureCollection<Polygon | MultiPolygon, { name: string }>;
+  const raw = feature(world, countries) as FeatureCollection<Polygon | MultiPolygon, { name: string }>;
+  const land = { ...raw, features: raw.features.map((f) => (f.geometry ? { ...f, geometry: unwrapShape(f.geometry) } : f)) };
   const coastline = mesh(world, countries, (a, b) => a === b);
   const borders = mesh(world, countries, (a, b) => a !== b);
   const places: Feature<Point, PlaceProps>[] = land.features.filter((f) => f.geometry && f.properties?.name).map((f) => {
     const { at, area } = labelPoint(f.geometry);
-    return { type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: { name: f.properties.name, minzoom: placeMinZoom(area), rank: -area } };
+    const lng = ((((at[0] + 180) % 360) + 360) % 360) - 180;
+    return { type: 'Feature', geometry: { type: 'Point', coordinates: [lng, at[1]] }, properties: { name: f.properties.name, minzoom: placeMinZoom(area), rank: -area } };
   });
   return {
     land,
-    coastline: { type: 'Feature', geometry: coastline, properties: {} },
-    borders: { type: 'Feature', geometry: borders, properties: {} },
+    coastline: { type: 'Feature', geometry: cutAtAntimeridian(coastline), properties: {} },
+    borders: { type: 'Feature', geometry: cutAtAntimeridian(borders), properties: {} },
     places: { type: 'FeatureCollection', features: places },
   };
 }
