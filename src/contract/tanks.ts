@@ -116,6 +116,11 @@ export const TankReadingsResponse = z.object({
   to: z.string(),
   /** Width of a bucket in seconds. */
   bucketSeconds: z.number().int(),
+  /**
+   * Two points further apart than this (or a range edge this far from its nearest point) have a
+   * gap between them: no reading was taken there, and the chart does not join them (`gapMsFor`).
+   */
+  gapSeconds: z.number().int(),
   points: z.array(ReadingPoint),
 });
 export type TankReadingsResponse = z.infer<typeof TankReadingsResponse>;
@@ -127,6 +132,23 @@ const NICE_BUCKETS_S = [60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200
 export function bucketSecondsFor(rangeMs: number): number {
   const want = Math.ceil(rangeMs / 1000 / MAX_READING_POINTS);
   return NICE_BUCKETS_S.find((b) => b >= want) ?? Math.ceil(want / 86400) * 86400;
+}
+
+/** A history whose points are this many buckets apart, or more, is missing readings in between. */
+export const GAP_MIN_BUCKETS = 2;
+/** A tank without a gauge is dipped by hand, about daily: a weekend without a dip is not a gap yet. */
+export const MANUAL_READING_GAP_MS = 3 * 24 * 3600_000;
+
+/**
+ * How far apart two readings may be before the history says "no readings" between them: more
+ * than GAP_MIN_BUCKETS buckets (below that, downsampling alone explains the distance) and more
+ * than the tank's own rhythm allows. A gauged tank goes quiet when nothing came for
+ * STALE_READING_MS (the "No recent reading" alarm) or two of its device's polls, whichever is
+ * longer; a tank read by hand only (`pollIntervalS` null) after MANUAL_READING_GAP_MS.
+ */
+export function gapMsFor(bucketSeconds: number, pollIntervalS: number | null): number {
+  const rhythm = pollIntervalS === null ? MANUAL_READING_GAP_MS : Math.max(STALE_READING_MS, 2 * pollIntervalS * 1000);
+  return Math.max(GAP_MIN_BUCKETS * bucketSeconds * 1000, rhythm);
 }
 
 /** The figures the alarms are computed from (a level row, or what the wall board has). */

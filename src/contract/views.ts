@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { columnsOf } from './columns';
 import { inCalendarRange, Month } from './safe-input';
+import { BboxParam, Bounds, GpsCluster, ZoomParam } from './views-map';
 import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
 
 /**
@@ -31,6 +32,7 @@ export const VIEWS_PATHS = {
 } as const;
 
 export * from './views-dates';
+export * from './views-map';
 
 export const IsoDate = inCalendarRange(z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date'));
 export { Month } from './safe-input';
@@ -200,17 +202,30 @@ export const VIEWS_LISTS = {
 
 // ---------------------------------------------------------------- GPS (/QuickViewGPSInformation, /FilterGPSInformation)
 
-/** Points one map answer carries at most; the latest ones are kept. */
+/**
+ * Single dispenses one map answer carries at most (the latest in view are kept); also the most
+ * clusters and single dispenses one clustered answer carries together.
+ */
 export const GPS_POINT_LIMIT = 5000;
 
-/** `GET /api/v1/views/gps` (rule editor): GPS-stamped dispenses (not reversals, not reversed). */
+/**
+ * `GET /api/v1/views/gps` (rule editor): GPS-stamped dispenses (not reversals, not reversed).
+ * With `zoom` below GPS_DETAIL_ZOOM the dispenses in `bbox` (default: the world) come grouped
+ * into grid clusters (views-map.ts); without `zoom`, or from GPS_DETAIL_ZOOM on, one by one.
+ * `focus` adds one dispense (a link from the list) whatever the filters and the viewport.
+ */
 export const GpsQuery = z.strictObject({
   from: IsoDate,
   to: IsoDate,
   storeId: z.uuid().optional(),
   equipmentId: z.uuid().optional(),
+  zoom: ZoomParam.optional(),
+  bbox: BboxParam.optional(),
+  focus: z.uuid().optional(),
 }).superRefine((v, ctx) => checkRange(v, ctx, MAX_GPS_DAYS));
 export type GpsQuery = z.infer<typeof GpsQuery>;
+/** What a client sends (`bbox` as its text). */
+export type GpsQueryInput = z.input<typeof GpsQuery>;
 
 export const GpsPoint = z.object({
   id: z.uuid(),
@@ -239,12 +254,25 @@ export const GpsFeature = z.object({
 });
 export type GpsFeature = z.infer<typeof GpsFeature>;
 
-/** A GeoJSON FeatureCollection (RFC 7946) with foreign members saying whether it was capped. */
+/**
+ * A GeoJSON FeatureCollection (RFC 7946) of single dispenses, with foreign members: the clusters,
+ * the counts and whether it was capped. Clustered, `features` are the cells holding one dispense
+ * and the clusters' counts plus the features make `inView`.
+ */
 export const GpsResponse = z.object({
   type: z.literal('FeatureCollection'),
   features: z.array(GpsFeature),
-  /** Matching dispenses, also those left out. */
+  clusters: z.array(GpsCluster),
+  /** The zoom the clusters were made for; null when the dispenses are sent one by one. */
+  zoom: z.number().int().nullable(),
+  /** Matching dispenses anywhere (the filters, not the viewport). */
   total: z.number().int(),
+  /** Matching dispenses in the viewport. */
+  inView: z.number().int(),
+  /** Where the matching dispenses are (for "fit to the data"); null when there are none. */
+  extent: Bounds.nullable(),
+  /** The dispense asked for with `focus`, when it exists in this account. */
+  focus: GpsFeature.nullable(),
   limit: z.number().int(),
   truncated: z.boolean(),
   /** Set when capped: what was left out and how to narrow the filters. */

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from './fixtures';
+import crypto from 'node:crypto';
 import { startSimulator, type Simulator } from '../../server/gauges/simulator';
 import { apiAs, LANDING, signIn, type DemoUser, type UserApi } from './support';
 
@@ -157,5 +158,43 @@ test('"Record dip" on /TankLevels saves through the outbox and the level follows
   const dipped = card(page, 'G2', 'Dipped tank');
   await expect(dipped.getByText('9,200 L').first()).toBeVisible({ timeout: 30_000 });
   await expect(dipped.getByLabel('Alarms').getByText('Water')).toBeVisible();
+  await ctx.close();
+});
+
+test('the history breaks its line where no reading came, and says when', async ({ browser }) => {
+  // A tank read by hand only (no gauge): its gap is 3 days. Dips 6.5 and 6 days ago, then 1.5 and
+  // 1 day ago: 4.5 days without a reading in the middle of the 7-day history.
+  const product = (await admin.call('get', '/reference')).products.find((p: { kind: string }) => p.kind === 'fuel');
+  const tankId = (await admin.call('post', '/tanks', {
+    storeId: f.store, productId: product.id, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: CHART, code: 'G3', name: 'Gap tank',
+  })).id;
+  const DAY = 86_400_000;
+  const now = Date.now();
+  const times = [6.5, 6, 1.5, 1].map((d) => new Date(now - d * DAY));
+  const res = await admin.call('post', '/dips/batch', {
+    records: times.map((t, i) => ({
+      id: crypto.randomUUID(), tankId, productHeightMm: 1000 + 100 * i, waterHeightMm: 0, temperatureC: 15, dippedAt: t.toISOString(), deviceId: 'e2e-gaps',
+    })),
+  });
+  expect(res.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created', 'created']);
+
+  const { ctx, page } = await signedIn(browser, 'admin');
+  await page.goto(`/TankLevels?storeId=${f.store}`);
+  await card(page, 'G3', 'Gap tank').getByRole('button', { name: 'History of G3 · Gap tank' }).click();
+  const history = page.getByRole('dialog', { name: 'History of G3 · Gap tank' });
+  await history.getByRole('button', { name: '7 days' }).click();
+  await expect(history.getByText(/^4 points/)).toBeVisible();
+  // The gap in words, with the times of the readings on either side (the page's clock is UTC).
+  const when = (d: Date) => d.toLocaleString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const gaps = history.getByRole('group', { name: 'Gaps in the readings' });
+  await expect(gaps.getByRole('listitem')).toHaveText([`No readings ${when(times[1])} – ${when(times[2])}`]);
+  await expect(gaps).toContainText('more than 3 days');
+  // Two volume lines (one per segment), and a shaded stretch for the gap.
+  const chart = history.getByRole('img', { name: 'History of G3 · Gap tank' });
+  await expect(chart.locator('path[style*="stroke: var(--chakra-colors-blue-600)"]')).toHaveCount(2);
+  await expect(chart.locator('path[style*="fill: var(--chakra-colors-gray-200)"]')).toHaveCount(1);
+  await expect(chart.locator('desc')).toContainText(`No readings ${when(times[1])} – ${when(times[2])}`);
+  expect(await axe(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('tanklevels-history-gap.png') });
   await ctx.close();
 });

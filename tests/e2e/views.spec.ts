@@ -53,6 +53,13 @@ async function noSeriousViolations(page: Page) {
   expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
+type MapProps = Record<string, unknown>;
+/** Properties of the features a layer of the GPS map draws now; null when the layer does not exist (yet). */
+const drawn = (page: Page, layer: string) => page.getByTestId('gps-map').evaluate((el, l) => {
+  const map = (el as unknown as { famsMap: { getLayer: (id: string) => unknown; queryRenderedFeatures: (o: object) => { properties: MapProps }[] } }).famsMap;
+  return map.getLayer(l) ? map.queryRenderedFeatures({ layers: [l] }).map((f) => f.properties) : null;
+}, layer);
+
 async function snap(page: Page, name: string) {
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
@@ -119,7 +126,8 @@ test.describe('quick views as editor', () => {
     const cluster = page.getByRole('button', { name: '2 dispenses here, zoom in' });
     await expect(cluster).toBeVisible();
     await expect(cluster).toHaveText('2');
-    await expect(map.getByText(fx.storeCode)).toBeVisible();
+    // The store's code is a map label (a symbol layer, decluttered by maplibre).
+    await expect.poll(() => drawn(page, 'store-labels')).toContainEqual(expect.objectContaining({ code: fx.storeCode }));
     const far = page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 30 L`) });
     await far.click();
     const popup = page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` });
@@ -128,10 +136,34 @@ test.describe('quick views as editor', () => {
     await expect(popup).toContainText(`${fx.storeCode} — Views ${stamp}`);
     await expect(popup).toContainText('00:30'); // 22:30Z on the store's clock
     await noSeriousViolations(page);
+    await map.screenshot({ path: test.info().outputPath('gps-map.png') });
     await snap(page, 'gps-map');
     await cluster.click();
     await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 100 L`) })).toBeVisible();
     await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 50 L`) })).toBeVisible();
+  });
+
+  test('the GPS map draws the built-in base map with no other host: land, coastline, borders, names', async ({ page, baseURL }) => {
+    const elsewhere: string[] = [];
+    const ours = new URL(baseURL!).origin;
+    await page.route((url) => url.protocol.startsWith('http') && url.origin !== ours, (r) => {
+      elsewhere.push(r.request().url());
+      return r.abort();
+    });
+    await page.goto(`/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}`);
+    const map = page.getByTestId('gps-map');
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: '2 dispenses here, zoom in' })).toBeVisible();
+    // Out to southern Africa: the coast from Namibia to Mozambique is in view.
+    await map.evaluate((el) => (el as unknown as { famsMap: { jumpTo: (o: object) => void } }).famsMap.jumpTo({ center: [25, -28], zoom: 3.5 }));
+    await expect.poll(async () => (await drawn(page, 'coastline'))?.length ?? -1, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page, 'land'))?.length ?? -1).toBeGreaterThan(0);
+    await expect.poll(async () => (await drawn(page, 'borders'))?.length ?? -1).toBeGreaterThan(0);
+    await expect.poll(async () => ((await drawn(page, 'place-labels')) ?? []).map((p) => p.name)).toContain('South Africa');
+    // Zoomed out, the cluster counts add up to the three records.
+    await expect(page.getByRole('button', { name: '3 dispenses here, zoom in' })).toBeVisible();
+    await map.screenshot({ path: test.info().outputPath('gps-basemap.png') });
+    expect(elsewhere).toEqual([]);
   });
 
   test('the GPS records list has the same records and each opens its point on the map', async ({ page }) => {

@@ -147,6 +147,21 @@ describe('GET /tanks/:id/readings', () => {
     for (const p of points) expect(Date.parse(p.at) % HOUR).toBe(0);
   });
 
+  it('says how far apart readings may be before the chart breaks the line (the tank\'s rhythm)', async () => {
+    // T4 is read by no gauge device: hand-read rhythm (3 days) beats 2 buckets.
+    const r = await admin.get(`/api/v1/tanks/${f.history}/readings`);
+    expect(r.body.gapSeconds).toBe(3 * 24 * 3600);
+    // A gauge device that polls T1 every 90 min: two polls (3 h) beat the 2 h stale period.
+    await srv.database.db.execute(sql`
+      insert into gauge_devices (account_id, store_id, name, protocol, poll_interval_s, enabled, tank_map)
+      values (${accountId}, ${f.store}, ${`Gap test ${Date.now()}`}, 'http_push', 5400, true, ${JSON.stringify([{ tankNumber: 1, tankId: f.high }])}::jsonb)`);
+    const g = await admin.get(`/api/v1/tanks/${f.high}/readings`);
+    expect(g.body.gapSeconds).toBe(3 * 3600);
+    // 400 days in 1 d buckets: two buckets (2 d) beat the device's rhythm.
+    const long = await admin.get(`/api/v1/tanks/${f.high}/readings?from=${new Date(NOW - 390 * 24 * HOUR).toISOString()}&to=${new Date(NOW).toISOString()}`);
+    expect(long.body.gapSeconds).toBe(2 * long.body.bucketSeconds);
+  });
+
   it('refuses a reversed or too long range, and an unknown tank', async () => {
     const t = new Date(NOW).toISOString();
     const reversed = await admin.get(`/api/v1/tanks/${f.history}/readings?from=${t}&to=${new Date(NOW - HOUR).toISOString()}`);

@@ -88,6 +88,19 @@ export function tanksRepository(db: DbOrTx, accountId: number) {
       return r ? r.chart : undefined;
     },
 
+    /**
+     * The shortest poll interval (s) of the live, enabled gauge devices that read this tank, or
+     * null when no gauge reads it (its readings are dips or imports).
+     */
+    async pollIntervalS(tankId: string): Promise<number | null> {
+      const res = await db.execute(sql`
+        select min(poll_interval_s)::int as s from gauge_devices
+        where account_id = ${accountId} and deleted_at is null and enabled
+          and tank_map @> ${JSON.stringify([{ tankId }])}::jsonb`);
+      const r = res.rows[0] as { s: number | null } | undefined;
+      return r?.s ?? null;
+    },
+
     /** Payload hashes of stored manual dips by id (the ingest's replay check). */
     async dipHashes(ids: string[]): Promise<Map<string, string>> {
       if (!ids.length) return new Map();

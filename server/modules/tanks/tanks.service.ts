@@ -1,5 +1,5 @@
 import {
-  bucketSecondsFor, MAX_READINGS_RANGE_MS, READING_RANGES, tankAlarms, type TankLevel, type TankLevelsQuery, type TankReadingsQuery, type TankReadingsResponse,
+  bucketSecondsFor, gapMsFor, MAX_READINGS_RANGE_MS, READING_RANGES, tankAlarms, type TankLevel, type TankLevelsQuery, type TankReadingsQuery, type TankReadingsResponse,
 } from '../../../src/contract/tanks';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -49,8 +49,10 @@ export async function tankReadings(db: DbOrTx, accountId: number, tankId: string
   if (span > MAX_READINGS_RANGE_MS) throw badRequest('At most 400 days at a time.', { from: ['At most 400 days at a time'] });
   const bucketSeconds = bucketSecondsFor(span);
   const points = await repo.history(tankId, from, to, bucketSeconds);
+  const pollIntervalS = await repo.pollIntervalS(tankId);
   return {
     tank, from: from.toISOString(), to: to.toISOString(), bucketSeconds,
+    gapSeconds: Math.round(gapMsFor(bucketSeconds, pollIntervalS) / 1000),
     points: points.map((p) => ({ ...p, at: p.at.toISOString() })),
   };
 }

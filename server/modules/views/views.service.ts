@@ -1,12 +1,12 @@
 import {
-  bucketsBetween, cappedMessage, GPS_POINT_LIMIT, monthDates, sumFigures, ZERO_FIGURES,
+  bucketsBetween, cappedMessage, GPS_DETAIL_ZOOM, GPS_POINT_LIMIT, type GpsFeature, monthDates, sumFigures, ZERO_FIGURES,
   type CalendarQuery, type CalendarResponse, type DayQuery, type DayResponse, type GpsQuery, type GpsResponse, type MapConfig,
   type Series, type SeriesQuery, type SeriesResponse,
 } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/resource';
 import { figuresRepository, type FlowPoint } from './figures.repository';
-import { gpsRepository } from './gps.repository';
+import { gpsRepository, type GpsRaw } from './gps.repository';
 import { levelsRepository } from './levels.repository';
 import type { MapSettings } from './map-settings';
 
@@ -23,6 +23,10 @@ export function toSeries(points: readonly FlowPoint[], levels: boolean): Series[
     s.total = levels ? s.points[s.points.length - 1].litres : Math.round(s.points.reduce((n, p) => n + p.litres, 0) * 1000) / 1000;
   }
   return [...by.values()].sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+}
+
+function toFeature({ lat, lng, at, ...p }: GpsRaw): GpsFeature {
+  return { type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { ...p, at: iso(at) } };
 }
 
 export function viewsService(db: DbOrTx, map: MapSettings) {
@@ -56,19 +60,30 @@ export function viewsService(db: DbOrTx, map: MapSettings) {
       return { date: q.date, rows, totals: sumFigures(rows) };
     },
 
+    /**
+     * The map's answer (ADR 024). Below GPS_DETAIL_ZOOM: grid clusters of the viewport, whatever
+     * the range, so the answer's size depends on the screen, not on the data. Without a zoom or
+     * from GPS_DETAIL_ZOOM on: the latest GPS_POINT_LIMIT dispenses in view, one by one.
+     */
     async gps(accountId: number, q: GpsQuery): Promise<GpsResponse> {
-      const { rows, total } = await gps.points(accountId, q, GPS_POINT_LIMIT);
+      const focus = q.focus ? (await gps.byIds(accountId, [q.focus])).map(toFeature)[0] ?? null : null;
+      const base = { type: 'FeatureCollection' as const, focus, limit: GPS_POINT_LIMIT };
+      if (q.zoom === undefined || q.zoom >= GPS_DETAIL_ZOOM) {
+        const { rows, inView, total, extent } = await gps.points(accountId, q, GPS_POINT_LIMIT, q.bbox);
+        return {
+          ...base, features: rows.map(toFeature), clusters: [], zoom: null, total, inView, extent,
+          truncated: inView > rows.length, message: cappedMessage(inView, GPS_POINT_LIMIT),
+        };
+      }
+      const { cells, cellsInView, inView, total, extent } = await gps.cells(accountId, q, q.zoom, q.bbox, GPS_POINT_LIMIT);
+      const singles = await gps.byIds(accountId, cells.flatMap((c) => (c.n === 1 && c.id ? [c.id] : [])));
+      const clusters = cells.filter((c) => c.n > 1).map((c) => ({
+        id: `${q.zoom}/${c.cx}/${c.cy}`, lng: c.lng, lat: c.lat, count: c.n, bounds: [c.w, c.s, c.e, c.nn] as [number, number, number, number],
+      }));
+      const truncated = cellsInView > cells.length;
       return {
-        type: 'FeatureCollection',
-        features: rows.map(({ lat, lng, at, ...p }) => ({
-          type: 'Feature' as const,
-          geometry: { type: 'Point' as const, coordinates: [lng, lat] as [number, number] },
-          properties: { ...p, at: iso(at) },
-        })),
-        total,
-        limit: GPS_POINT_LIMIT,
-        truncated: total > rows.length,
-        message: cappedMessage(total, GPS_POINT_LIMIT),
+        ...base, features: singles.map(toFeature), clusters, zoom: q.zoom, total, inView, extent, truncated,
+        message: truncated ? `The map shows the ${cells.length.toLocaleString('en')} fullest of ${cellsInView.toLocaleString('en')} places in view. Zoom in to see the rest.` : null,
       };
     },
 

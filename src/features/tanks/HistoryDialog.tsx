@@ -1,7 +1,8 @@
 import { Box, Button, ButtonGroup, CloseButton, Dialog, Flex, HStack, Portal, Skeleton, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { READING_RANGE_LABEL, READING_RANGES, type ReadingRange, type TankLevel } from '@/contract/tanks';
 import { useTankReadings } from './client';
+import { gapText, splitAtGaps } from './gaps';
 import { LoadError } from './LoadError';
 import { tankTitle } from './present';
 import { litresTotal as litres } from '@/lib/format';
@@ -24,6 +25,11 @@ export function HistoryDialog({ tank, range, onRange, onClose }: Props) {
   const points = q.data?.points ?? [];
   const lowest = points.length ? Math.min(...points.map((p) => p.minLitres)) : null;
   const highest = points.length ? Math.max(...points.map((p) => p.maxLitres)) : null;
+  const split = useMemo(
+    () => (q.data ? splitAtGaps(q.data.points, new Date(q.data.from), new Date(q.data.to), q.data.gapSeconds * 1000) : { segments: [], gaps: [] }),
+    [q.data],
+  );
+  const gapLines = split.gaps.map(gapText);
   // A responsive `size` object leaks the full-screen styles into the larger sizes: pick one.
   const size = useBreakpointValue({ base: 'full', md: 'xl' } as const) ?? 'xl';
   return (
@@ -57,18 +63,20 @@ export function HistoryDialog({ tank, range, onRange, onClose }: Props) {
                   <>
                     <Box w="full" overflow="hidden">
                       <Suspense fallback={<Skeleton h="300px" />}>
-                        <HistoryChart data={q.data} title={title} />
+                        <HistoryChart data={q.data} title={title} segments={split.segments} gaps={split.gaps} gapWords={gapLines.join('; ')} />
                       </Suspense>
                     </Box>
                     <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
                       <Legend color="blue.600" label="Volume" />
                       <Legend color="orange.500" label={`Low level ${litres(q.data.tank.lowLevel)}`} dashed />
                       <Legend color="red.500" label={`Safe fill ${litres(q.data.tank.safeFill)}`} dashed />
+                      {split.gaps.length > 0 && <Legend color="gray.300" label="No readings" block />}
                     </HStack>
                     <Text fontSize="sm">
                       {points.length} {points.length === 1 ? 'point' : 'points'}{q.data.bucketSeconds && points.some((p) => p.count > 1) ? ` (one per ${bucketText(q.data.bucketSeconds)}, shaded: lowest to highest)` : ''}
                       {' · '}lowest {litres(lowest)} · highest {litres(highest)}
                     </Text>
+                    {gapLines.length > 0 && <GapList lines={gapLines} gapSeconds={q.data.gapSeconds} />}
                   </>
                 )}
               </Stack>
@@ -81,10 +89,29 @@ export function HistoryDialog({ tank, range, onRange, onClose }: Props) {
   );
 }
 
-function Legend({ color, label, dashed }: { color: string; label: string; dashed?: boolean }) {
+const SHOW_GAPS = 6;
+const spanText = (s: number) => (s < 3600 ? `${Math.round(s / 60)} min` : s < 2 * 86_400 ? `${Math.round(s / 360) / 10} h` : `${Math.round(s / 8640) / 10} days`);
+
+/** The gaps in words (the chart shades them): the first few, and how many more. */
+function GapList({ lines, gapSeconds }: { lines: string[]; gapSeconds: number }) {
+  const more = lines.length - SHOW_GAPS;
+  return (
+    <Box fontSize="sm" role="group" aria-label="Gaps in the readings">
+      <Text color="fg.muted">The line is broken where no reading came for more than {spanText(gapSeconds)}:</Text>
+      <Box as="ul" listStyleType="disc" ps="5">
+        {lines.slice(0, SHOW_GAPS).map((l) => <li key={l}>{l}</li>)}
+        {more > 0 && <li>and {more} more {more === 1 ? 'gap' : 'gaps'}</li>}
+      </Box>
+    </Box>
+  );
+}
+
+function Legend({ color, label, dashed, block }: { color: string; label: string; dashed?: boolean; block?: boolean }) {
   return (
     <Flex align="center" gap="1.5">
-      <Box w="5" borderTopWidth="2px" borderTopStyle={dashed ? 'dashed' : 'solid'} borderColor={color} aria-hidden />
+      {block
+        ? <Box w="4" h="3" bg={color} aria-hidden />
+        : <Box w="5" borderTopWidth="2px" borderTopStyle={dashed ? 'dashed' : 'solid'} borderColor={color} aria-hidden />}
       <Text as="span">{label}</Text>
     </Flex>
   );

@@ -2,28 +2,34 @@ import { Box } from '@chakra-ui/react';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { GpsResponse, MapConfig } from '@/contract/views';
-import { createMapController, type MapController } from './mapController';
+import { createMapController, type MapController, type Viewport } from './mapController';
 
 export interface GpsMapProps {
-  points: GpsResponse;
+  /** The server's answer for the current viewport (undefined until the first one). */
+  points: GpsResponse | undefined;
+  /** The filters `points` answers; null while it is a placeholder for the next answer. */
+  fitKey: string | null;
   config: MapConfig;
   /** A record to centre on and open (a link from the GPS records list). */
   focus?: string;
+  /** The map moved: what it shows now. */
+  onView: (v: Viewport) => void;
   /** The map could not start (no WebGL context, a style that does not load). */
   onFail: (reason: string) => void;
 }
 
 /** The map chunk (maplibre and its CSS), loaded lazily by the GPS page. */
-export default function GpsMap({ points, config, focus, onFail }: GpsMapProps) {
+export default function GpsMap({ points, fitKey, config, focus, onView, onFail }: GpsMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const ctl = useRef<MapController | null>(null);
   const fail = useRef(onFail);
+  const view = useRef(onView);
   const [ready, setReady] = useState(false);
-  useEffect(() => { fail.current = onFail; }, [onFail]);
+  useEffect(() => { fail.current = onFail; view.current = onView; }, [onFail, onView]);
 
   // One map per style and store list (the settings), so filtering never rebuilds it.
   useEffect(() => {
-    const c = createMapController(box.current!, config, { ready: () => setReady(true), fail: (m) => fail.current(m) });
+    const c = createMapController(box.current!, config, { ready: () => setReady(true), fail: (m) => fail.current(m), view: (v) => view.current(v) });
     ctl.current = c;
     return () => {
       c?.destroy();
@@ -33,8 +39,8 @@ export default function GpsMap({ points, config, focus, onFail }: GpsMapProps) {
   }, [config]);
 
   useEffect(() => {
-    if (ready) ctl.current?.show(points, focus);
-  }, [ready, points, focus]);
+    if (ready && points) ctl.current?.show(points, fitKey, focus);
+  }, [ready, points, fitKey, focus]);
 
   return <Box ref={box} h={{ base: '60vh', md: '560px' }} minH="320px" w="full" rounded="md" overflow="hidden" borderWidth="1px" data-testid="gps-map" data-ready={ready || undefined} />;
 }

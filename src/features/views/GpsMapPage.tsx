@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { ListToolbar } from '@/app/ui/list/ListToolbar';
 import { useGps, useMapConfig } from './client';
 import { GpsFilters } from './GpsFilters';
+import type { Viewport } from './mapController';
 import { COLOURS, hasWebGL } from './mapStyle';
 import { gpsQuery, gpsRangeError, type GpsSearch } from './search';
 import { LoadError } from './States';
@@ -18,21 +19,28 @@ function Legend() {
       <Text>{dot(COLOURS.point, '3')}a dispense (choose it for the record)</Text>
       <Text>{dot(COLOURS.cluster, '4')}several dispenses (choose to zoom in)</Text>
       <Text>{dot(COLOURS.store, '3')}a store</Text>
+      <Text>Base map: Natural Earth</Text>
     </Flex>
   );
 }
 
+/** Before the map reports what it shows: the whole world at zoom 0 (a few clusters, and the extent to fit). */
+const WORLD: Partial<Viewport> = { zoom: 0 };
+
 /**
- * `/QuickViewGPSInformation`: GPS-stamped dispenses on a map, clustered; a point opens its record,
- * a cluster zooms in; the stores are a second layer. Without WebGL the page says so and points to
- * the same records as a list.
+ * `/QuickViewGPSInformation`: GPS-stamped dispenses on a map, clustered by the server for what the
+ * map shows (ADR 024); a point opens its record, a cluster zooms in; the stores are a second layer.
+ * Without WebGL the page says so and points to the same records as a list.
  */
 export function GpsMapPage() {
   const search = useSearch({ strict: false }) as GpsSearch;
   const navigate = useNavigate();
   const q = gpsQuery(search);
   const error = gpsRangeError(q);
-  const points = useGps(q);
+  const [viewport, setViewport] = useState<Partial<Viewport>>(WORLD);
+  const points = useGps({ from: q.from, to: q.to, storeId: q.storeId, equipmentId: q.equipmentId, ...viewport, focus: search.focus });
+  const filterKey = JSON.stringify(q);
+  const onView = (v: Viewport) => setViewport((old) => (old.bbox === v.bbox && old.zoom === v.zoom ? old : v));
   const config = useMapConfig();
   const webgl = useMemo(() => hasWebGL(), []);
   const [failed, setFailed] = useState<string | null>(null);
@@ -57,7 +65,8 @@ export function GpsMapPage() {
       {config.isError && <LoadError what="The map settings" message={config.error.message} onRetry={() => void config.refetch()} retrying={config.isFetching} />}
       {data && (
         <Text role="status" fontSize="sm">
-          {data.total === 0 ? 'No GPS-stamped dispenses in this period for these filters.' : `${data.features.length.toLocaleString()} GPS-stamped ${data.features.length === 1 ? 'dispense' : 'dispenses'} on the map.`}
+          {data.total === 0 ? 'No GPS-stamped dispenses in this period for these filters.' : `${data.total.toLocaleString()} GPS-stamped ${data.total === 1 ? 'dispense' : 'dispenses'} on the map.`}
+          {data.total > 0 && data.inView < data.total && ` ${data.inView.toLocaleString()} in view.`}
         </Text>
       )}
       {data?.message && (
@@ -72,10 +81,10 @@ export function GpsMapPage() {
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
-      ) : data && config.data ? (
-        <Box opacity={points.isFetching ? 0.7 : 1} transition="opacity 0.2s" aria-busy={points.isFetching}>
+      ) : !error && config.data ? (
+        <Box aria-busy={points.isFetching}>
           <Suspense fallback={<Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />}>
-            <GpsMap points={data} config={config.data} focus={search.focus} onFail={setFailed} />
+            <GpsMap points={data} fitKey={points.isPlaceholderData ? null : filterKey} config={config.data} focus={search.focus} onView={onView} onFail={setFailed} />
           </Suspense>
         </Box>
       ) : (!error && !points.isError && <Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />)}

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExportFormat } from '@/contract/list';
 import {
   CalendarResponse, DayRecordRow, DayResponse, GpsRecordRow, GpsResponse, MapConfig, SeriesResponse, VIEWS_PATHS,
-  type CalendarQuery, type DayQuery, type GpsQuery, type SeriesQuery,
+  type CalendarQuery, type DayQuery, type GpsQueryInput, type SeriesQuery,
 } from '@/contract/views';
 import { api } from '@/lib/api';
 import { relative, resourceClient, saveFile } from '@/lib/resource';
@@ -41,7 +41,7 @@ export function useDay(q: DayQuery | null) {
   });
 }
 
-export function useGps(q: GpsQuery) {
+export function useGps(q: GpsQueryInput) {
   return useQuery({
     queryKey: ['views', 'gps', q],
     queryFn: ({ signal }) => api.get(relative(VIEWS_PATHS.gps), GpsResponse, { searchParams: params(q), signal, quiet: true }),

@@ -1,8 +1,9 @@
-import type { FeatureCollection, Point } from 'geojson';
+import type { FeatureCollection } from 'geojson';
 import { Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl, type GeoJSONSource, type LayerSpecification, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { GpsFeature, GpsPoint, GpsResponse, MapConfig } from '@/contract/views';
-import { BLANK_STYLE, CLUSTER_MAX_ZOOM, COLOURS, DISPENSES, initialBounds, LAYERS, STORES, storesCollection } from './mapStyle';
+import { GPS_DETAIL_ZOOM, viewportOf, type GpsCluster, type GpsFeature, type GpsPoint, type GpsResponse, type MapConfig } from '@/contract/views';
+import { loadBaseMap } from './basemap';
+import { BASE, BASE_LAYERS, BLANK_STYLE, CLUSTERS, DISPENSES, FOCUS_ZOOM, initialBounds, LAYERS, STORES, storesCollection } from './mapStyle';
 import { pointName, popupContent } from './popup';
 
 // The worker is its own file in the build (this chunk's URL is not where maplibre looks for it).
@@ -11,62 +12,71 @@ setWorkerUrl(workerUrl);
 // No `position`: maplibre positions marker elements absolutely through its own class.
 const BUTTON = 'border: 0; border-radius: 9999px; cursor: pointer; padding: 0; background: transparent;';
 
+/** What the map shows: the server is asked for the dispenses of this viewport at this zoom. */
+export interface Viewport { bbox: string; zoom: number }
+
 export interface MapController {
-  /** Replaces the points; centres on `focus` and opens it when given, else fits them in view. */
-  show(points: GpsResponse, focus?: string): void;
+  /**
+   * Draws an answer. `fitKey` names the filters it answers (null for a placeholder while the next
+   * answer loads): the first answer of new filters moves the map to fit its extent, and the first
+   * with a focused record centres on it and opens it.
+   */
+  show(points: GpsResponse, fitKey: string | null, focus?: string): void;
   destroy(): void;
 }
 
-function storeLabel(code: string, name: string): HTMLElement {
-  const label = document.createElement('div');
-  label.textContent = code;
-  label.title = name;
-  label.style.cssText = `font: 600 11px system-ui, sans-serif; color: ${COLOURS.store}; background: rgba(255,255,255,.9); padding: 0 4px; border-radius: 4px; margin-top: 26px;`;
-  return label;
-}
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const abbreviated = (n: number) => (n < 1000 ? String(n) : n < 10_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`);
 
 /**
- * The map, imperatively (maplibre is not React): the dispenses as a clustered GeoJSON source
- * drawn by circle layers, the stores as a second source and layer. Visible clusters and points
- * also get HTML buttons on top, re-synced whenever the map settles: they show cluster counts
- * without glyph files, make every point reachable by keyboard, zoom into a cluster or open a
- * point's popup. Returns null (after `onFail`) when the map cannot start, e.g. without WebGL.
+ * The map, imperatively (maplibre is not React): the server's clusters and single dispenses as two
+ * GeoJSON sources drawn by circle layers, the stores as a third, over the base map (the built-in
+ * style's Natural Earth layers, or `MAP_STYLE_URL`). Every cluster and point of the answer also
+ * gets an HTML button on top: it shows the cluster's count, makes every point reachable by
+ * keyboard, zooms into a cluster or opens a point's popup. When the map settles it reports its
+ * viewport (`on.view`), and the page asks the server again. Returns null (after `on.fail`) when
+ * the map cannot start, e.g. without WebGL.
  */
-export function createMapController(container: HTMLElement, config: MapConfig, on: { ready: () => void; fail: (reason: string) => void }): MapController | null {
+export function createMapController(
+  container: HTMLElement, config: MapConfig,
+  on: { ready: () => void; fail: (reason: string) => void; view: (v: Viewport) => void },
+): MapController | null {
   let map: MapLibreMap;
   try {
     map = new MapLibreMap({
       container,
       style: (config.styleUrl ?? BLANK_STYLE) as string | StyleSpecification,
       center: [0, 0], zoom: 1,
-      // The blank style has no data to credit; a real style brings its attribution.
-      attributionControl: config.styleUrl ? { compact: true } : false,
+      attributionControl: { compact: true },
     });
   } catch (e) {
     on.fail(e instanceof Error ? e.message : String(e));
     return null;
   }
-  let byId = new Map<string, GpsFeature>();
-  const markers = new Map<string, Marker>();
+  // For the tests (and a curious developer): the element knows its map.
+  Object.assign(container, { famsMap: map });
+  const markers: Marker[] = [];
   let popup: Popup | null = null;
+  let fitted: string | null = null;
+  let focused: string | null = null;
 
   const openPopup = (p: GpsPoint, at: [number, number]) => {
     popup?.remove();
     popup = new Popup({ closeButton: true, maxWidth: '280px', offset: 12, focusAfterOpen: false }).setLngLat(at).setDOMContent(popupContent(p)).addTo(map);
   };
 
-  const clusterButton = (id: number, count: number, label: string, at: [number, number]) => {
+  const clusterButton = (c: GpsCluster) => {
     const el = document.createElement('button');
     el.type = 'button';
-    const size = count < 10 ? 30 : count < 100 ? 38 : count < 1000 ? 48 : 60;
-    el.textContent = label;
-    el.setAttribute('aria-label', `${count} dispenses here, zoom in`);
+    const size = c.count < 10 ? 30 : c.count < 100 ? 38 : c.count < 1000 ? 48 : 60;
+    el.textContent = abbreviated(c.count);
+    el.setAttribute('aria-label', `${c.count.toLocaleString()} dispenses here, zoom in`);
     el.style.cssText = `${BUTTON} width: ${size}px; height: ${size}px; color: white; font: 700 12px system-ui, sans-serif;`;
     el.onclick = (e) => {
       // The map treats a click as "close the popup"; this one is the marker's own.
       e.stopPropagation();
-      void (map.getSource(DISPENSES) as GeoJSONSource).getClusterExpansionZoom(id)
-        .then((zoom) => map.easeTo({ center: at, zoom: Math.min(zoom, CLUSTER_MAX_ZOOM + 1) }));
+      const [w, s, east, n] = c.bounds;
+      map.fitBounds([[w, s], [east, n]], { padding: 64, maxZoom: GPS_DETAIL_ZOOM });
     };
     return el;
   };
@@ -83,27 +93,9 @@ export function createMapController(container: HTMLElement, config: MapConfig, o
     return el;
   };
 
-  /** One button per cluster or point in the source's current tiles; the others are removed. */
-  const sync = () => {
-    if (!map.getSource(DISPENSES)) return;
-    const seen = new Set<string>();
-    for (const f of map.querySourceFeatures(DISPENSES)) {
-      const props = (f.properties ?? {}) as Record<string, unknown>;
-      const cluster = props.cluster === true;
-      const key = cluster ? `c${String(props.cluster_id)}` : `p${String(props.id)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (markers.has(key)) continue;
-      if (cluster) {
-        const at = (f.geometry as Point).coordinates as [number, number];
-        const el = clusterButton(Number(props.cluster_id), Number(props.point_count), String(props.point_count_abbreviated ?? props.point_count), at);
-        markers.set(key, new Marker({ element: el }).setLngLat(at).addTo(map));
-      } else {
-        const feature = byId.get(String(props.id));
-        if (feature) markers.set(key, new Marker({ element: pointButton(feature) }).setLngLat(feature.geometry.coordinates).addTo(map));
-      }
-    }
-    for (const [key, m] of markers) if (!seen.has(key)) { m.remove(); markers.delete(key); }
+  const report = () => {
+    const b = map.getBounds();
+    on.view(viewportOf(b.getWest(), b.getSouth(), b.getEast(), b.getNorth(), map.getZoom()));
   };
 
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
@@ -112,33 +104,54 @@ export function createMapController(container: HTMLElement, config: MapConfig, o
     if (!map.isStyleLoaded()) on.fail(`The map style could not be loaded: ${e.error?.message ?? 'unknown error'}`);
   });
   map.on('load', () => {
-    map.addSource(DISPENSES, { type: 'geojson', data: { type: 'FeatureCollection', features: [] }, cluster: true, clusterRadius: 48, clusterMaxZoom: CLUSTER_MAX_ZOOM });
     map.addSource(STORES, { type: 'geojson', data: storesCollection(config.stores) });
+    map.addSource(CLUSTERS, { type: 'geojson', data: EMPTY });
+    map.addSource(DISPENSES, { type: 'geojson', data: EMPTY });
     for (const layer of LAYERS) map.addLayer(layer as LayerSpecification);
-    for (const s of config.stores) new Marker({ element: storeLabel(s.code, s.name) }).setLngLat([s.lng, s.lat]).addTo(map);
+    if (!config.styleUrl) {
+      // The built-in base map goes under the data; the data shows meanwhile (and if it fails).
+      void loadBaseMap().then((base) => {
+        const attribution = 'Natural Earth';
+        map.addSource(BASE.land, { type: 'geojson', data: base.land, attribution });
+        map.addSource(BASE.coastline, { type: 'geojson', data: base.coastline });
+        map.addSource(BASE.borders, { type: 'geojson', data: base.borders });
+        map.addSource(BASE.places, { type: 'geojson', data: base.places });
+        for (const layer of BASE_LAYERS) map.addLayer(layer as LayerSpecification, LAYERS[0].id);
+      }).catch((e: unknown) => console.warn(e));
+    }
     on.ready();
+    report();
   });
-  map.on('moveend', sync);
-  map.on('sourcedata', (e) => { if (e.sourceId === DISPENSES && e.isSourceLoaded) sync(); });
+  map.on('moveend', report);
 
   return {
-    show(points, focus) {
-      byId = new Map(points.features.map((f) => [f.properties.id, f]));
-      for (const m of markers.values()) m.remove();
-      markers.clear();
-      popup?.remove();
-      (map.getSource(DISPENSES) as GeoJSONSource).setData(points as unknown as FeatureCollection);
-      const focused = focus ? byId.get(focus) : undefined;
-      if (focused) {
-        map.jumpTo({ center: focused.geometry.coordinates, zoom: CLUSTER_MAX_ZOOM + 2 });
-        openPopup(focused.properties, focused.geometry.coordinates);
+    show(points, fitKey, focus) {
+      for (const m of markers) m.remove();
+      markers.length = 0;
+      (map.getSource(CLUSTERS) as GeoJSONSource | undefined)?.setData({
+        type: 'FeatureCollection',
+        features: points.clusters.map((c) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [c.lng, c.lat] }, properties: { id: c.id, count: c.count } })),
+      });
+      (map.getSource(DISPENSES) as GeoJSONSource | undefined)?.setData(points as unknown as FeatureCollection);
+      for (const c of points.clusters) markers.push(new Marker({ element: clusterButton(c) }).setLngLat([c.lng, c.lat]).addTo(map));
+      for (const f of points.features) markers.push(new Marker({ element: pointButton(f) }).setLngLat(f.geometry.coordinates).addTo(map));
+      if (fitKey === null) return;
+      if (focus && points.focus && focused !== `${fitKey}|${focus}`) {
+        focused = `${fitKey}|${focus}`;
+        fitted = fitKey;
+        const at = points.focus.geometry.coordinates;
+        map.jumpTo({ center: at, zoom: FOCUS_ZOOM });
+        openPopup(points.focus.properties, at);
         return;
       }
-      const bounds = initialBounds(points.features, config.stores);
-      if (bounds) map.fitBounds(bounds, { padding: 48, maxZoom: CLUSTER_MAX_ZOOM + 1, duration: 0 });
+      if (fitted === fitKey) return;
+      fitted = fitKey;
+      popup?.remove();
+      const bounds = initialBounds(points.extent, config.stores);
+      if (bounds) map.fitBounds(bounds, { padding: 48, maxZoom: GPS_DETAIL_ZOOM, duration: 0 });
     },
     destroy() {
-      markers.clear();
+      markers.length = 0;
       map.remove();
     },
   };

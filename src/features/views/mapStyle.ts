@@ -1,25 +1,60 @@
-import type { GpsFeature, MapConfig } from '@/contract/views';
+import type { Bounds, MapConfig } from '@/contract/views';
 
 /**
  * The map's pieces that are plain data (no maplibre import, so the page can use them without
- * loading the map chunk). The built-in style draws only a background: it needs no tiles, fonts or
- * network, which is what tests and offline demos get when `MAP_STYLE_URL` is not set. Counts on
- * clusters and store codes are HTML markers for the same reason (text layers need glyph files).
+ * loading the map chunk). The built-in style (`MAP_STYLE_URL` unset) is the sea as a background;
+ * the land, coastlines, borders and country names are added as GeoJSON layers from the Natural
+ * Earth file our server serves (basemap.ts). It needs no tiles, glyph files or other hosts: text
+ * is drawn by maplibre from the browser's own fonts when a style names no `glyphs` (ADR 024).
  */
 export const BLANK_STYLE = {
   version: 8 as const,
   sources: {},
-  layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#e8eef3' } }],
+  layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#d5e5f0' } }],
 };
 
-export const COLOURS = { point: '#0072B2', cluster: '#0072B2', store: '#D55E00' } as const;
+export const COLOURS = { point: '#0072B2', cluster: '#0072B2', store: '#D55E00', coastline: '#5f88a8', border: '#a08f8f', land: '#f3f0e8' } as const;
 
 export const DISPENSES = 'dispenses';
+export const CLUSTERS = 'clusters';
 export const STORES = 'stores';
+export const BASE = { land: 'base-land', coastline: 'base-coastline', borders: 'base-borders', places: 'base-places' } as const;
+/** The base map's layer that tests look for (its features are drawn only once the file has loaded). */
+export const COASTLINE_LAYER = 'coastline';
+
+const FONT = ['sans-serif'];
+const HALO = { 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 };
 
 /**
- * Circle layers, bottom first: the stores, then the clustered dispenses (dispenses usually happen
- * at a store, so its dot must not cover the cluster and its count).
+ * The base map's layers, bottom first; they go under the data layers. Country names are symbols:
+ * maplibre drops a label that would collide with one already placed, larger countries first
+ * (`symbol-sort-key`), and a country is named only from the zoom its size earns (`minzoom`).
+ */
+export const BASE_LAYERS = [
+  { id: 'land', type: 'fill' as const, source: BASE.land, paint: { 'fill-color': COLOURS.land } },
+  {
+    id: 'borders', type: 'line' as const, source: BASE.borders,
+    paint: { 'line-color': COLOURS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 6, 1.2], 'line-dasharray': [3, 2] },
+  },
+  {
+    id: COASTLINE_LAYER, type: 'line' as const, source: BASE.coastline,
+    paint: { 'line-color': COLOURS.coastline, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.6, 8, 1.6] },
+  },
+  {
+    id: 'place-labels', type: 'symbol' as const, source: BASE.places, filter: ['>=', ['zoom'], ['get', 'minzoom']],
+    layout: {
+      'text-field': ['get', 'name'], 'text-font': FONT, 'text-size': ['interpolate', ['linear'], ['zoom'], 1, 10, 6, 14],
+      'text-max-width': 7, 'symbol-sort-key': ['get', 'rank'], 'text-padding': 4,
+    },
+    paint: { 'text-color': '#6b6459', ...HALO },
+  },
+];
+
+/**
+ * The data layers, bottom first: the stores, then the dispenses' clusters and single points
+ * (dispenses usually happen at a store, so its dot must not cover a cluster), and the store codes
+ * on top, so that they win a collision with a country's name. Clusters come from the server
+ * (src/contract/views-map.ts); their counts are the HTML buttons drawn over them.
  */
 export const LAYERS = [
   {
@@ -27,20 +62,25 @@ export const LAYERS = [
     paint: { 'circle-color': COLOURS.store, 'circle-radius': 9, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
   },
   {
-    id: 'clusters', type: 'circle' as const, source: DISPENSES, filter: ['has', 'point_count'],
+    id: 'clusters', type: 'circle' as const, source: CLUSTERS,
     paint: {
       'circle-color': COLOURS.cluster, 'circle-opacity': 0.85, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2,
-      'circle-radius': ['step', ['get', 'point_count'], 15, 10, 19, 100, 24, 1000, 30],
+      'circle-radius': ['step', ['get', 'count'], 15, 10, 19, 100, 24, 1000, 30],
     },
   },
   {
-    id: 'points', type: 'circle' as const, source: DISPENSES, filter: ['!', ['has', 'point_count']],
+    id: 'points', type: 'circle' as const, source: DISPENSES,
     paint: { 'circle-color': COLOURS.point, 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+  },
+  {
+    id: 'store-labels', type: 'symbol' as const, source: STORES,
+    layout: { 'text-field': ['get', 'code'], 'text-font': FONT, 'text-size': 11, 'text-offset': [0, 1.1], 'text-anchor': 'top', 'text-padding': 2 },
+    paint: { 'text-color': COLOURS.store, ...HALO },
   },
 ];
 
-/** Above this zoom the points are no longer clustered (a focused record is shown at CLUSTER_MAX + 1). */
-export const CLUSTER_MAX_ZOOM = 14;
+/** A focused record (a link from the list) is shown at this zoom: its own point, no cluster. */
+export const FOCUS_ZOOM = 16;
 
 export function storesCollection(stores: MapConfig['stores']) {
   return {
@@ -58,9 +98,9 @@ export function boundsOf(coords: readonly (readonly [number, number])[]): [[numb
   return [[w, s], [e, n]];
 }
 
-/** Where to look first: the points, else the stores. */
-export function initialBounds(features: readonly GpsFeature[], stores: MapConfig['stores']) {
-  return boundsOf(features.map((f) => f.geometry.coordinates)) ?? boundsOf(stores.map((s) => [s.lng, s.lat] as const));
+/** Where to look first: the matching dispenses (the answer's extent), else the stores. */
+export function initialBounds(extent: Bounds | null, stores: MapConfig['stores']) {
+  return extent ? boundsOf([[extent[0], extent[1]], [extent[2], extent[3]]]) : boundsOf(stores.map((s) => [s.lng, s.lat] as const));
 }
 
 /** Can this browser draw WebGL at all? (maplibre needs it; without it the page says so.) */
