@@ -1,16 +1,36 @@
-import { lazy, Suspense, useState } from 'react';
-import type { ConfirmDialogProps } from './ConfirmDialogView';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
-const ConfirmDialogView = lazy(() => import('./ConfirmDialogView').then((m) => ({ default: m.ConfirmDialogView })));
+interface Props {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
 
-/**
- * A yes/no question in a modal (role alertdialog): delete, leave with unsaved changes, … The
- * dialog's code (zag's dialog, focus trap) loads the first time it opens, from the service
- * worker's cache on a device (ADR 017, third pass); it stays mounted afterwards.
- */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return <Suspense fallback={null}><ConfirmDialogView {...props} /></Suspense>;
+/** A yes/no question in a modal (role alertdialog): delete, leave with unsaved changes, … */
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: Props) {
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => { if (!e.open && !busy) onCancel(); }} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content>
+            <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
+            {children && <Dialog.Body>{children}</Dialog.Body>}
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>{cancelLabel}</Button>
+              <Button colorPalette={danger ? 'red' : undefined} loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
 }
