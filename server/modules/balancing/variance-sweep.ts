@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { startSweep } from '../../lib/sweep';
 import { localDate, previousMonth } from '../../../src/contract/calendar';
 import type { Db } from '../../db/client';
 import { balancingRepository } from './balancing.repository';
@@ -27,22 +28,5 @@ export async function sweepVariance(db: Db, now = new Date()): Promise<number> {
 
 /** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
 export function startVarianceSweep(db: Db, log: Logger, everyMs = SWEEP_EVERY_MS, firstAfterMs = 10_000): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await sweepVariance(db);
-      if (n) log.info({ raised: n }, 'variance over threshold raised');
-    } catch (err) {
-      log.error({ err }, 'variance sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), firstAfterMs);
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => { clearTimeout(first); clearInterval(timer); };
+  return startSweep('variance over threshold', () => sweepVariance(db), log, everyMs, firstAfterMs);
 }

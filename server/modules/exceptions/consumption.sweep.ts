@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { startSweep } from '../../lib/sweep';
 import { CONSUMPTION_EXCEPTION, judgeFill } from '../../../src/contract/consumption';
 import type { DbOrTx } from '../../db/client';
 import { consumptionRepository, type JudgedFill, type OutlierRaise } from './consumption.repository';
@@ -59,22 +60,5 @@ export async function sweepConsumption(db: DbOrTx, now = new Date()): Promise<nu
 
 /** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
 export function startConsumptionSweep(db: DbOrTx, log: Logger, everyMs = CONSUMPTION_EVERY_MS, firstAfterMs = 60_000): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await sweepConsumption(db);
-      if (n) log.info({ raised: n }, 'consumption outliers raised');
-    } catch (err) {
-      log.error({ err }, 'consumption sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), firstAfterMs);
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => { clearTimeout(first); clearInterval(timer); };
+  return startSweep('consumption outliers', () => sweepConsumption(db), log, everyMs, firstAfterMs);
 }
