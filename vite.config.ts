@@ -51,7 +51,10 @@ function fieldPrecache() {
         c.viteMetadata?.importedAssets.forEach((f) => eager.add(f));
         c.imports.forEach(visit);
         // Its own lazy parts (the toaster, react-query for the shell …), never another screen's route chunk.
-        c.dynamicImports.forEach((n) => { const d = byName.get(n); if (d && !routeChunk(d)) visit(n); });
+        c.dynamicImports.forEach((n) => {
+          const d = byName.get(n);
+          if (d && !routeChunk(d)) visit(n);
+        });
       };
       for (const c of chunks) if (c.isEntry || (routeChunk(c) && isFieldRoute(c.facadeModuleId))) visit(c.fileName);
     },
@@ -59,7 +62,9 @@ function fieldPrecache() {
   const transform = async (entries: Entry[]) => {
     const manifest = entries.map((e) => (e.url.startsWith('assets/') && !eager.has(e.url) ? { ...e, lazy: true } : e));
     const sum = (l: Entry[]) => `${l.length} files, ${(l.reduce((n, e) => n + e.size, 0) / 1024).toFixed(0)} KiB`;
-    console.log(`field precache: ${sum(manifest.filter((e) => !e.lazy))}; office, cached on first use: ${sum(manifest.filter((e) => e.lazy))}`);
+    console.log(
+      `field precache: ${sum(manifest.filter((e) => !e.lazy))}; office, cached on first use: ${sum(manifest.filter((e) => e.lazy))}`,
+    );
     return { manifest };
   };
   return { plugin, transform };
@@ -73,29 +78,39 @@ function precompress(): Plugin {
   let outDir = 'dist';
   const gzip = promisify(zlib.gzip);
   const brotli = promisify(zlib.brotliCompress);
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-    const p = path.join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : [p];
-  });
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const p = path.join(dir, f);
+      return statSync(p).isDirectory() ? files(p) : [p];
+    });
   return {
     name: 'fams:precompress',
     apply: 'build',
-    configResolved(config) { outDir = path.resolve(config.root, config.build.outDir); },
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       sequential: true,
       order: 'post',
       async handler() {
         const todo = files(outDir).filter((f) => /\.(js|mjs|css|html|svg|webmanifest|json|ico)$/.test(f));
-        await Promise.all(todo.map(async (f) => {
-          const raw = readFileSync(f);
-          if (raw.length < 1024) return;
-          const [gz, br] = await Promise.all([
-            gzip(raw, { level: 9 }),
-            brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-          ]);
-          if (gz.length < raw.length) writeFileSync(`${f}.gz`, gz);
-          if (br.length < raw.length) writeFileSync(`${f}.br`, br);
-        }));
+        await Promise.all(
+          todo.map(async (f) => {
+            const raw = readFileSync(f);
+            if (raw.length < 1024) return;
+            const [gz, br] = await Promise.all([
+              gzip(raw, { level: 9 }),
+              brotli(raw, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+            ]);
+            if (gz.length < raw.length) writeFileSync(`${f}.gz`, gz);
+            if (br.length < raw.length) writeFileSync(`${f}.br`, br);
+          }),
+        );
       },
     },
   };
@@ -152,9 +167,20 @@ export default defineConfig({
       // Chakra's define* helpers are identity functions the bundler cannot see through: marked pure,
       // the theme recipes src/app/theme.ts leaves out drop from the bundle (ADR 017).
       treeshake: {
-        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'defineTokens', 'defineSemanticTokens',
-          'defineKeyframes', 'defineGlobalStyles', 'defineStyle', 'defineTextStyles', 'defineAnimationStyles', 'defineLayerStyles',
-          'defineConditions'],
+        manualPureFunctions: [
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+          'defineTokens',
+          'defineSemanticTokens',
+          'defineKeyframes',
+          'defineGlobalStyles',
+          'defineStyle',
+          'defineTextStyles',
+          'defineAnimationStyles',
+          'defineLayerStyles',
+          'defineConditions',
+        ],
       },
     },
   },

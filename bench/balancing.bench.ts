@@ -90,8 +90,13 @@ export async function run() {
   try {
     const api = await apiSession(srv.url, 'admin', 'admin123');
     const accountId = api.accountId;
-    const counts = (await raw.query(`select (select count(*) from dispenses where account_id = $1)::int as dispenses,
-      (select count(*) from tank_readings where account_id = $1)::int as readings, (select count(*) from tanks where account_id = $1)::int as tanks`, [accountId])).rows[0];
+    const counts = (
+      await raw.query(
+        `select (select count(*) from dispenses where account_id = $1)::int as dispenses,
+      (select count(*) from tank_readings where account_id = $1)::int as readings, (select count(*) from tanks where account_id = $1)::int as tanks`,
+        [accountId],
+      )
+    ).rows[0];
     await raw.query('analyze');
     const month = previousMonth(localDate(new Date(), 'Africa/Johannesburg').slice(0, 7));
     const { from, to } = monthBounds(month);
@@ -100,29 +105,66 @@ export async function run() {
 
     const viaService = async () => {
       const tanks = await repo.tanks(accountId, { since: from });
-      return (await svc.compute(accountId, tanks, from, to, new Date())).map(({ tank, days }) => ({ tankId: tank.tankId, ...summarise(days) }));
+      return (await svc.compute(accountId, tanks, from, to, new Date())).map(({ tank, days }) => ({
+        tankId: tank.tankId,
+        ...summarise(days),
+      }));
     };
-    const viaSql = async () => (await raw.query(HAND_SQL, [accountId, from, to])).rows as { tankId: string; dispensed: number; receipts: number; variance: number; flagged: boolean }[];
+    const viaSql = async () =>
+      (await raw.query(HAND_SQL, [accountId, from, to])).rows as {
+        tankId: string;
+        dispensed: number;
+        receipts: number;
+        variance: number;
+        flagged: boolean;
+      }[];
 
     // Same figures, tank by tank.
     const a = await viaService();
     const b = new Map((await viaSql()).map((r) => [r.tankId, r]));
     const differ = a.filter((x) => {
       const y = b.get(x.tankId);
-      return !y || round3(y.dispensed) !== x.dispensed || round3(y.receipts) !== x.receipts || round3(y.variance) !== x.variance || y.flagged !== x.flagged;
+      return (
+        !y ||
+        round3(y.dispensed) !== x.dispensed ||
+        round3(y.receipts) !== x.receipts ||
+        round3(y.variance) !== x.variance ||
+        y.flagged !== x.flagged
+      );
     });
 
     const service = await time(RUNS, viaService);
     const endpoint = await time(RUNS, () => api.get(`/api/v1/balancing/monthly?month=${month}`));
     const hand = await time(RUNS, viaSql);
     const f = (n: number) => n.toFixed(1);
-    table(`Balancing of ${month} for all ${counts.tanks} tanks of Demo Fuels (${counts.dispenses.toLocaleString('en')} dispenses, ${counts.readings.toLocaleString('en')} readings in the account); ${RUNS} sequential runs`, [
-      { path: 'service (set-based queries + contract arithmetic)', 'p50 ms': f(service.p50), 'p99 ms': f(service.p99), 'ratio to SQL (p50)': (service.p50 / hand.p50).toFixed(2) },
-      { path: 'GET /api/v1/balancing/monthly (HTTP, auth, JSON)', 'p50 ms': f(endpoint.p50), 'p99 ms': f(endpoint.p99), 'ratio to SQL (p50)': (endpoint.p50 / hand.p50).toFixed(2) },
-      { path: 'hand-written SQL (one statement)', 'p50 ms': f(hand.p50), 'p99 ms': f(hand.p99), 'ratio to SQL (p50)': '1.00' },
-    ]);
+    table(
+      `Balancing of ${month} for all ${counts.tanks} tanks of Demo Fuels (${counts.dispenses.toLocaleString('en')} dispenses, ${counts.readings.toLocaleString('en')} readings in the account); ${RUNS} sequential runs`,
+      [
+        {
+          path: 'service (set-based queries + contract arithmetic)',
+          'p50 ms': f(service.p50),
+          'p99 ms': f(service.p99),
+          'ratio to SQL (p50)': (service.p50 / hand.p50).toFixed(2),
+        },
+        {
+          path: 'GET /api/v1/balancing/monthly (HTTP, auth, JSON)',
+          'p50 ms': f(endpoint.p50),
+          'p99 ms': f(endpoint.p99),
+          'ratio to SQL (p50)': (endpoint.p50 / hand.p50).toFixed(2),
+        },
+        {
+          path: 'hand-written SQL (one statement)',
+          'p50 ms': f(hand.p50),
+          'p99 ms': f(hand.p99),
+          'ratio to SQL (p50)': '1.00',
+        },
+      ],
+    );
     table('Checks', [
-      { check: 'same receipts, dispensed, variance and flag for every tank', result: differ.length ? `NO: ${differ.map((x) => x.tankId).join(', ')}` : 'yes' },
+      {
+        check: 'same receipts, dispensed, variance and flag for every tank',
+        result: differ.length ? `NO: ${differ.map((x) => x.tankId).join(', ')}` : 'yes',
+      },
       { check: 'tanks flagged', result: a.filter((x) => x.flagged).length },
       { check: 'fresh server start with the demo year seeded (ms)', result: Math.round(startMs) },
     ]);

@@ -42,7 +42,9 @@ const sizeOf = (files: Iterable<string>) => {
 
 /** The route chunk of a route file (autoCodeSplitting names it after the file). */
 function routeChunk(name: string): string {
-  const found = fs.readdirSync(path.join(DIST, 'assets')).filter((f) => new RegExp(`^${name.replace('$', '\\$')}-[\\w-]{8}\\.js$`).test(f));
+  const found = fs
+    .readdirSync(path.join(DIST, 'assets'))
+    .filter((f) => new RegExp(`^${name.replace('$', '\\$')}-[\\w-]{8}\\.js$`).test(f));
   if (found.length !== 1) throw new Error(`route chunk ${name}: ${found.join(', ') || 'none'}`);
   return found[0];
 }
@@ -65,6 +67,12 @@ export async function run() {
     rows.push({ view, files: files.size, 'raw KiB': kb(v.raw), 'gzip KiB': kb(v.gz) });
   }
   table('JavaScript per view from dist/ (goal: login ≤ 200, QuickDispense ≤ 250 KiB gzip)', rows);
-  const biggest = [...shell].map((f) => ({ file: f, ...sizeOf([f]) })).sort((a, b) => b.gz - a.gz).slice(0, 8);
-  table('Largest files of the entry', biggest.map((b) => ({ file: b.file, 'raw KiB': kb(b.raw), 'gzip KiB': kb(b.gz) })));
+  const biggest = [...shell]
+    .map((f) => ({ file: f, ...sizeOf([f]) }))
+    .sort((a, b) => b.gz - a.gz)
+    .slice(0, 8);
+  table(
+    'Largest files of the entry',
+    biggest.map((b) => ({ file: b.file, 'raw KiB': kb(b.raw), 'gzip KiB': kb(b.gz) })),
+  );
 }

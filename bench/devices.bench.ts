@@ -34,7 +34,11 @@ export async function run() {
     const headers = { ...admin.headers, 'content-type': 'application/json' };
     await settle(embeddedDbUrl(dir));
     // Warm-up: one request, so the first measured ones do not pay for lazy start-up work.
-    await fetch(`${server.url}/api/v1/dispenses/batch`, { method: 'POST', headers, body: JSON.stringify({ records: [all.pop()] }) });
+    await fetch(`${server.url}/api/v1/dispenses/batch`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ records: [all.pop()] }),
+    });
 
     // Past the start-up sweep, then the background's own CPU (pg-boss, gauge polls) while idle.
     await new Promise((r) => setTimeout(r, Math.max(0, AFTER_START_MS - (performance.now() - up))));
@@ -52,7 +56,11 @@ export async function run() {
         // Device d's records are every DEVICES-th one: its own equipment mix, interleaved in time.
         const records = Array.from({ length: BATCH }, (_, i) => all[(b * BATCH + i) * DEVICES + d]).filter(Boolean);
         const s = performance.now();
-        const res = await fetch(`${server.url}/api/v1/dispenses/batch`, { method: 'POST', headers, body: JSON.stringify({ records }) });
+        const res = await fetch(`${server.url}/api/v1/dispenses/batch`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ records }),
+        });
         const body = (await res.json()) as { results?: Array<{ status: string }> };
         samples.push(performance.now() - s);
         if (res.status !== 200) statuses[`HTTP ${res.status}`] = (statuses[`HTTP ${res.status}`] ?? 0) + 1;
@@ -64,15 +72,30 @@ export async function run() {
     const cpuPerRequest = (treeCpuMs(server.pid) - cpu0) / samples.length;
     const netPerRequest = Math.max(0, cpuPerRequest - (backgroundPerS * wallMs) / 1000 / samples.length);
     const ms = (v: number) => Math.round(v);
-    table(`${DEVICES} devices in parallel, ${BATCH}-record batches, up to ${BATCHES} requests each (loopback, demo year loaded)`, [{
-      requests: samples.length, records: samples.length * BATCH, 'wall ms': ms(wallMs), 'records/s': Math.round((samples.length * BATCH) / (wallMs / 1000)),
-      'p50 ms': ms(percentile(samples, 50)), 'p95 ms': ms(percentile(samples, 95)), 'p99 ms': ms(percentile(samples, 99)), 'max ms': ms(Math.max(...samples)),
-      'server+db CPU ms/request': cpuPerRequest.toFixed(1), 'idle background CPU ms/s': Math.round(backgroundPerS),
-      'CPU ms/request less background': netPerRequest.toFixed(1), result: JSON.stringify(statuses),
-    }]);
+    table(
+      `${DEVICES} devices in parallel, ${BATCH}-record batches, up to ${BATCHES} requests each (loopback, demo year loaded)`,
+      [
+        {
+          requests: samples.length,
+          records: samples.length * BATCH,
+          'wall ms': ms(wallMs),
+          'records/s': Math.round((samples.length * BATCH) / (wallMs / 1000)),
+          'p50 ms': ms(percentile(samples, 50)),
+          'p95 ms': ms(percentile(samples, 95)),
+          'p99 ms': ms(percentile(samples, 99)),
+          'max ms': ms(Math.max(...samples)),
+          'server+db CPU ms/request': cpuPerRequest.toFixed(1),
+          'idle background CPU ms/s': Math.round(backgroundPerS),
+          'CPU ms/request less background': netPerRequest.toFixed(1),
+          result: JSON.stringify(statuses),
+        },
+      ],
+    );
     // With the devices always waiting on the server, a request waits for the others' CPU: on two
     // idle cores a request's latency is about DEVICES × CPU per request / 2.
-    process.stdout.write(`\nlatency on 2 otherwise idle cores ≈ ${DEVICES} × ${cpuPerRequest.toFixed(1)} ms / 2 = ${ms((DEVICES * cpuPerRequest) / 2)} ms\n`);
+    process.stdout.write(
+      `\nlatency on 2 otherwise idle cores ≈ ${DEVICES} × ${cpuPerRequest.toFixed(1)} ms / 2 = ${ms((DEVICES * cpuPerRequest) / 2)} ms\n`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

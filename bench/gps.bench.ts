@@ -30,7 +30,9 @@ export async function run() {
     const world = (await api.get(`${base}&zoom=0`)) as { total: number; extent: [number, number, number, number] };
     const [w, s, e, n] = world.extent;
     // The region and the town are around the fullest cluster (a depot), where a user would zoom in.
-    const fitted = (await api.get(`${base}&zoom=5&bbox=${w - 1},${s - 1},${e + 1},${n + 1}`)) as { clusters: { lng: number; lat: number; count: number }[] };
+    const fitted = (await api.get(`${base}&zoom=5&bbox=${w - 1},${s - 1},${e + 1},${n + 1}`)) as {
+      clusters: { lng: number; lat: number; count: number }[];
+    };
     const busiest = [...fitted.clusters].sort((a, b) => b.count - a.count)[0] ?? { lng: (w + e) / 2, lat: (s + n) / 2 };
     const cx = busiest.lng;
     const cy = busiest.lat;
@@ -59,12 +61,20 @@ export async function run() {
       }
       const b = JSON.parse(body) as { features: unknown[]; clusters: { count: number }[]; inView: number };
       rows.push({
-        case: label, 'p50 ms': percentile(ms, 50).toFixed(0), 'max ms': Math.max(...ms).toFixed(0),
-        'KiB raw': (body.length / 1024).toFixed(1), 'KiB gzip': (zlib.gzipSync(body).length / 1024).toFixed(1),
-        points: b.features.length, clusters: b.clusters.length, 'in view': b.inView,
+        case: label,
+        'p50 ms': percentile(ms, 50).toFixed(0),
+        'max ms': Math.max(...ms).toFixed(0),
+        'KiB raw': (body.length / 1024).toFixed(1),
+        'KiB gzip': (zlib.gzipSync(body).length / 1024).toFixed(1),
+        points: b.features.length,
+        clusters: b.clusters.length,
+        'in view': b.inView,
       });
     }
-    table(`GPS map answer, one year (${iso(from)} – ${iso(to)}), ${world.total.toLocaleString('en')} GPS-stamped dispenses; server up with the demo year in ${started} s`, rows);
+    table(
+      `GPS map answer, one year (${iso(from)} – ${iso(to)}), ${world.total.toLocaleString('en')} GPS-stamped dispenses; server up with the demo year in ${started} s`,
+      rows,
+    );
   } finally {
     await srv.stop();
   }

@@ -18,11 +18,15 @@ const STORES = ['JHB01', 'PTA01', 'DBN01', 'CPT01'];
 async function writeCsv(file: string, prefix: string, rows: number) {
   const out = fs.createWriteStream(file);
   const write = (s: string) => new Promise<void>((resolve) => (out.write(s) ? resolve() : out.once('drain', resolve)));
-  await write('Fleet no.,Registration,Description,Type code,Cost centre code,Current meter,Tags,Home store code,Active\n');
+  await write(
+    'Fleet no.,Registration,Description,Type code,Cost centre code,Current meter,Tags,Home store code,Active\n',
+  );
   for (let i = 1; i <= rows; i++) {
     const n = String(i).padStart(6, '0');
-    await write(`${prefix}-${n},${prefix} ${n},Imported truck ${i},${TYPES[i % TYPES.length]},CC0${1 + (i % 9)},${i * 7},`
-      + `${i % 2 ? `${prefix}T${n}` : ''},${STORES[i % STORES.length]},yes\n`);
+    await write(
+      `${prefix}-${n},${prefix} ${n},Imported truck ${i},${TYPES[i % TYPES.length]},CC0${1 + (i % 9)},${i * 7},` +
+        `${i % 2 ? `${prefix}T${n}` : ''},${STORES[i % STORES.length]},yes\n`,
+    );
   }
   await new Promise<void>((resolve) => out.end(resolve));
 }
@@ -36,11 +40,13 @@ async function importOnce(url: string, api: Api, pid: number, file: string, labe
   let polledMax = before;
   const t0 = performance.now();
   const up = await fetch(`${url}/api/v1/imports?target=equipment&fileName=${path.basename(file)}`, {
-    method: 'POST', headers: { ...api.headers, 'content-type': 'text/csv' },
-    body: Readable.toWeb(fs.createReadStream(file)) as ReadableStream, duplex: 'half',
+    method: 'POST',
+    headers: { ...api.headers, 'content-type': 'text/csv' },
+    body: Readable.toWeb(fs.createReadStream(file)) as ReadableStream,
+    duplex: 'half',
   } as RequestInit);
   if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
-  const job = await up.json() as { id: string; mapping: Record<string, string | null> };
+  const job = (await up.json()) as { id: string; mapping: Record<string, string | null> };
   const uploaded = performance.now();
   await api.post(`/api/v1/imports/${job.id}/run`, { mapping: job.mapping });
   let done: any;
@@ -81,7 +87,10 @@ export async function run() {
       await importOnce(srv.url, api, srv.pid, big, '100,000 new'),
       await importOnce(srv.url, api, srv.pid, big, '100,000 again (unchanged)'),
     ];
-    table(`Equipment import through the API (chunks of 500 rows; server pid ${srv.pid}, Node ${process.version}, ${os.cpus().length} CPUs)`, rows);
+    table(
+      `Equipment import through the API (chunks of 500 rows; server pid ${srv.pid}, Node ${process.version}, ${os.cpus().length} CPUs)`,
+      rows,
+    );
   } finally {
     await srv.stop();
     fs.rmSync(dir, { recursive: true, force: true });

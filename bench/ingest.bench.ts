@@ -19,7 +19,13 @@ const N = 5_000;
 interface Ref {
   stores: Array<{ id: string; variant: string }>;
   tanks: Array<{ id: string; storeId: string; productId: string }>;
-  equipment: Array<{ id: string; active: boolean; costCentreId: string | null; meterType: 'km' | 'hours' | null; currentMeter: number | null }>;
+  equipment: Array<{
+    id: string;
+    active: boolean;
+    costCentreId: string | null;
+    meterType: 'km' | 'hours' | null;
+    currentMeter: number | null;
+  }>;
 }
 
 /**
@@ -35,32 +41,88 @@ export function buildDispenses(ref: Ref, n: number, deviceId: string): Dispense[
     const tank = tanks[i % tanks.length];
     const eq = fleet[(i * 7) % fleet.length];
     return DispenseInput.parse({
-      id: crypto.randomUUID(), variant: 'FAMS', storeId: tank.storeId, tankId: tank.id, equipmentId: eq.id,
-      litres: 10 + (i % 50), meter: Math.round((eq.currentMeter ?? 0) + 10 + i), dispensedAt: new Date(now - (n - i) * 300_000).toISOString(), deviceId,
+      id: crypto.randomUUID(),
+      variant: 'FAMS',
+      storeId: tank.storeId,
+      tankId: tank.id,
+      equipmentId: eq.id,
+      litres: 10 + (i % 50),
+      meter: Math.round((eq.currentMeter ?? 0) + 10 + i),
+      dispensedAt: new Date(now - (n - i) * 300_000).toISOString(),
+      deviceId,
     });
   });
 }
 
-const COLS = ['account_id', 'id', 'payload_hash', 'device_id', 'note', 'created_by', 'variant', 'store_id', 'tank_id', 'product_id',
-  'equipment_id', 'employee_id', 'cost_centre_id', 'litres', 'meter', 'meter_type', 'dispensed_at', 'gps_lat', 'gps_lng', 'gps_accuracy_m',
-  'employee_by', 'accepted_warnings'];
+const COLS = [
+  'account_id',
+  'id',
+  'payload_hash',
+  'device_id',
+  'note',
+  'created_by',
+  'variant',
+  'store_id',
+  'tank_id',
+  'product_id',
+  'equipment_id',
+  'employee_id',
+  'cost_centre_id',
+  'litres',
+  'meter',
+  'meter_type',
+  'dispensed_at',
+  'gps_lat',
+  'gps_lng',
+  'gps_accuracy_m',
+  'employee_by',
+  'accepted_warnings',
+];
 
-/** A scratch table of the dispenses' shape (no foreign keys: LIKE does not copy them) and a bare batch insert into it. */
+/**
+ * A scratch table of the dispenses' shape (no foreign keys: LIKE does not copy them) and a bare batch insert into it.
+ */
 async function bareTable(client: pg.Client, ref: Ref, accountId: number, userId: number) {
   await client.query('drop table if exists bench_dispenses');
-  await client.query('create table bench_dispenses (like dispenses including defaults including constraints including indexes)');
+  await client.query(
+    'create table bench_dispenses (like dispenses including defaults including constraints including indexes)',
+  );
   const product = new Map(ref.tanks.map((t) => [t.id, t.productId]));
   const eq = new Map(ref.equipment.map((e) => [e.id, e]));
   return async (batch: Dispense[]) => {
     const values: unknown[] = [];
     const tuples = batch.map((d, j) => {
       const e = eq.get(d.equipmentId)!;
-      values.push(accountId, d.id, crypto.createHash('sha256').update(JSON.stringify(d)).digest('base64url'), d.deviceId, d.note, userId,
-        d.variant, d.storeId, d.tankId, product.get(d.tankId), d.equipmentId, d.employeeId, d.costCentreId ?? e.costCentreId, d.litres,
-        d.meter, e.meterType, d.dispensedAt, d.gps?.lat ?? null, d.gps?.lng ?? null, d.gps?.accuracyM ?? null, d.employeeBy, d.acceptedWarnings);
+      values.push(
+        accountId,
+        d.id,
+        crypto.createHash('sha256').update(JSON.stringify(d)).digest('base64url'),
+        d.deviceId,
+        d.note,
+        userId,
+        d.variant,
+        d.storeId,
+        d.tankId,
+        product.get(d.tankId),
+        d.equipmentId,
+        d.employeeId,
+        d.costCentreId ?? e.costCentreId,
+        d.litres,
+        d.meter,
+        e.meterType,
+        d.dispensedAt,
+        d.gps?.lat ?? null,
+        d.gps?.lng ?? null,
+        d.gps?.accuracyM ?? null,
+        d.employeeBy,
+        d.acceptedWarnings,
+      );
       return `(${COLS.map((_, k) => `$${j * COLS.length + k + 1}`).join(',')})`;
     });
-    await client.query(`insert into bench_dispenses (${COLS.join(',')}) values ${tuples.join(',')} on conflict do nothing`, values);
+    await client.query(
+      `insert into bench_dispenses (${COLS.join(',')}) values ${tuples.join(',')} on conflict do nothing`,
+      values,
+    );
   };
 }
 
@@ -79,12 +141,20 @@ export async function settle(url: string) {
   }
 }
 
-async function postBatch(url: string, headers: Record<string, string>, batch: Dispense[], statuses: Record<string, number>) {
+async function postBatch(
+  url: string,
+  headers: Record<string, string>,
+  batch: Dispense[],
+  statuses: Record<string, number>,
+) {
   const res = await fetch(`${url}/api/v1/dispenses/batch`, {
-    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ records: batch }),
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ records: batch }),
   });
   if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
-  for (const r of ((await res.json()) as { results: Array<{ status: string }> }).results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  for (const r of ((await res.json()) as { results: Array<{ status: string }> }).results)
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
 }
 
 const timed = async (f: () => Promise<unknown>) => {
@@ -114,19 +184,36 @@ export async function run() {
       first.ms += await timed(() => postBatch(server.url, admin.headers, batch, first.statuses));
       bareMs += await timed(() => bare(batch));
     }
-    for (let i = 0; i < rows.length; i += MAX_BATCH) replay.ms += await timed(() => postBatch(server.url, admin.headers, rows.slice(i, i + MAX_BATCH), replay.statuses));
-    const { rows: [count] } = await client.query<{ n: number }>('select count(*)::int as n from bench_dispenses');
+    for (let i = 0; i < rows.length; i += MAX_BATCH)
+      replay.ms += await timed(() =>
+        postBatch(server.url, admin.headers, rows.slice(i, i + MAX_BATCH), replay.statuses),
+      );
+    const {
+      rows: [count],
+    } = await client.query<{ n: number }>('select count(*)::int as n from bench_dispenses');
     if (count.n !== rows.length) throw new Error(`bare insert stored ${count.n} of ${rows.length}`);
     await client.query('drop table bench_dispenses');
     await client.end();
     const perS = (ms: number) => Math.round(N / (ms / 1000));
-    const out = (what: string, ms: number, result: string) => ({ path: what, records: N, 'batch size': MAX_BATCH, ms: Math.round(ms), 'records/s': perS(ms), result });
-    table(`Dispense ingest, ${N} records in ${N / MAX_BATCH} requests (one run, same rows; history: ${process.env.FAMS_DEMO_HISTORY === '0' ? 'none, FAMS_DEMO_HISTORY=0' : 'the demo year'})`, [
-      out('POST /api/v1/dispenses/batch (new)', first.ms, JSON.stringify(first.statuses)),
-      out('POST /api/v1/dispenses/batch (replay)', replay.ms, JSON.stringify(replay.statuses)),
-      out('bare INSERT … ON CONFLICT DO NOTHING (pg)', bareMs, 'all rows stored'),
-    ]);
-    process.stdout.write(`\ningest (new) / bare insert rate: ${(perS(first.ms) / perS(bareMs)).toFixed(2)}× (goal ≥ 0.5×)\n`);
+    const out = (what: string, ms: number, result: string) => ({
+      path: what,
+      records: N,
+      'batch size': MAX_BATCH,
+      ms: Math.round(ms),
+      'records/s': perS(ms),
+      result,
+    });
+    table(
+      `Dispense ingest, ${N} records in ${N / MAX_BATCH} requests (one run, same rows; history: ${process.env.FAMS_DEMO_HISTORY === '0' ? 'none, FAMS_DEMO_HISTORY=0' : 'the demo year'})`,
+      [
+        out('POST /api/v1/dispenses/batch (new)', first.ms, JSON.stringify(first.statuses)),
+        out('POST /api/v1/dispenses/batch (replay)', replay.ms, JSON.stringify(replay.statuses)),
+        out('bare INSERT … ON CONFLICT DO NOTHING (pg)', bareMs, 'all rows stored'),
+      ],
+    );
+    process.stdout.write(
+      `\ningest (new) / bare insert rate: ${(perS(first.ms) / perS(bareMs)).toFixed(2)}× (goal ≥ 0.5×)\n`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -14,10 +14,21 @@ export function table(title: string, rows: Record<string, string | number>[]) {
   for (const r of rows) process.stdout.write(line(cols.map((c) => String(r[c]))) + '\n');
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export interface Running { proc: ChildProcess; url: string; stop: () => Promise<void> }
+export interface Running {
+  proc: ChildProcess;
+  url: string;
+  stop: () => Promise<void>;
+}
 
 /** Starts `npm start`'s entry on a data directory and resolves when /api/v1/health answers. */
 export async function startServer(dataDir: string, port: number): Promise<Running & { ms: number }> {
@@ -32,15 +43,18 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
     try {
       const r = await fetch(`${url}/api/v1/health`);
       if (r.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
   const ms = performance.now() - t0;
-  const stop = () => new Promise<void>((resolve) => {
-    if (proc.exitCode !== null) return resolve();
-    proc.once('exit', () => resolve());
-    proc.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      proc.once('exit', () => resolve());
+      proc.kill('SIGTERM');
+    });
   return { proc, url, ms, stop };
 }
 
@@ -52,15 +66,27 @@ export const benchDataDir = (name: string) => path.join(os.tmpdir(), `fams-bench
  * the neighbours too; CPU per request does not.
  */
 export function treeCpuMs(rootPid: number): number {
-  const stats = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
-    try {
-      // Fields after the command name (which may hold spaces) in parentheses.
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      return [{ pid: Number(pid), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) }];
-    } catch {
-      return []; // exited meanwhile
-    }
-  });
+  const stats = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((pid) => {
+      try {
+        // Fields after the command name (which may hold spaces) in parentheses.
+        const f = fs
+          .readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .replace(/^.*\) /, '')
+          .split(' ');
+        return [
+          {
+            pid: Number(pid),
+            ppid: Number(f[1]),
+            ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+          },
+        ];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
   const children = new Map<number, typeof stats>();
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
   let ticks = 0;

@@ -19,13 +19,20 @@ async function seed(dbUrl: string, accountId: number) {
   await db.connect();
   try {
     const one = async (q: string) => (await db.query(q, [accountId])).rows[0]?.id as string;
-    const type = await one('select id from equipment_types where account_id = $1 and deleted_at is null order by code limit 1');
-    const cc = await one('select id from cost_centres where account_id = $1 and deleted_at is null order by code limit 1');
-    await db.query(`insert into equipment (account_id, fleet_no, registration, description, type_id, cost_centre_id, current_meter, created_by, updated_by)
+    const type = await one(
+      'select id from equipment_types where account_id = $1 and deleted_at is null order by code limit 1',
+    );
+    const cc = await one(
+      'select id from cost_centres where account_id = $1 and deleted_at is null order by code limit 1',
+    );
+    await db.query(
+      `insert into equipment (account_id, fleet_no, registration, description, type_id, cost_centre_id, current_meter, created_by, updated_by)
       select $1, 'BF-' || lpad(g::text, 6, '0'), 'BR ' || lpad(g::text, 6, '0') || ' GP',
         (array['Volvo tipper', 'Scania tanker', 'MAN flatbed', 'Toyota bakkie', 'CAT loader'])[1 + g % 5] || ' ' || g,
         $2, $3, g * 10, 1, 1
-      from generate_series(1, ${N}) g`, [accountId, type, cc]);
+      from generate_series(1, ${N}) g`,
+      [accountId, type, cc],
+    );
     await db.query('analyze equipment');
   } finally {
     await db.end();
@@ -41,7 +48,13 @@ async function measure(label: string, get: (i: number) => Promise<unknown>) {
     ms.push(performance.now() - t0);
   }
   const r = (n: number) => n.toFixed(1);
-  return { case: label, requests: REQUESTS, 'p50 ms': r(percentile(ms, 50)), 'p99 ms': r(percentile(ms, 99)), 'max ms': r(Math.max(...ms)) };
+  return {
+    case: label,
+    requests: REQUESTS,
+    'p50 ms': r(percentile(ms, 50)),
+    'p99 ms': r(percentile(ms, 99)),
+    'max ms': r(Math.max(...ms)),
+  };
 }
 
 export async function run() {
@@ -64,7 +77,10 @@ export async function run() {
       await measure(`page ${DEEP_PAGE} by offset`, () => list(`page=${DEEP_PAGE}`)),
       await measure(`page ${DEEP_PAGE} by keyset (after=)`, () => list(`after=${encodeURIComponent(cursor)}`)),
     ];
-    table(`Equipment list, ${total.toLocaleString('en')} rows in the account (seeded ${N.toLocaleString('en')} in ${seeded} ms), pageSize ${PAGE_SIZE}, sequential requests`, rows);
+    table(
+      `Equipment list, ${total.toLocaleString('en')} rows in the account (seeded ${N.toLocaleString('en')} in ${seeded} ms), pageSize ${PAGE_SIZE}, sequential requests`,
+      rows,
+    );
   } finally {
     await srv.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -36,14 +36,22 @@ async function demoServer(port: number) {
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    try { if ((await fetch(`${url}/api/v1/health`)).ok) break; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = () => new Promise<void>((resolve) => {
-    if (proc.exitCode !== null) return resolve();
-    proc.once('exit', () => { fs.rmSync(dir, { recursive: true, force: true }); resolve(); });
-    proc.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      proc.once('exit', () => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        resolve();
+      });
+      proc.kill('SIGTERM');
+    });
   return { url, stop };
 }
 
@@ -68,7 +76,13 @@ async function jsPerView(browser: Browser, base: string) {
     const onResponse = async (res: import('@playwright/test').Response) => {
       if (!/\.m?js(\?|$)/.test(res.url())) return;
       const body = await res.body().catch(() => Buffer.alloc(0));
-      const wire = (await res.request().sizes().catch(() => null))?.responseBodySize ?? body.length;
+      const wire =
+        (
+          await res
+            .request()
+            .sizes()
+            .catch(() => null)
+        )?.responseBodySize ?? body.length;
       files.set(res.url(), { raw: body.length, gz: zlib.gzipSync(body, { level: 9 }).length, wire });
     };
     page.on('response', onResponse);
@@ -77,14 +91,24 @@ async function jsPerView(browser: Browser, base: string) {
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
     const sum = (k: 'raw' | 'gz' | 'wire') => [...files.values()].reduce((n, f) => n + f[k], 0);
-    rows.push({ view, files: files.size, 'raw KiB': kb(sum('raw')), 'gzip KiB': kb(sum('gz')), 'on the wire KiB': kb(sum('wire')) });
+    rows.push({
+      view,
+      files: files.size,
+      'raw KiB': kb(sum('raw')),
+      'gzip KiB': kb(sum('gz')),
+      'on the wire KiB': kb(sum('wire')),
+    });
   };
   await measure('/pages/login', '/pages/login', () => page.getByRole('button', { name: 'Login' }).waitFor());
   await signIn(page, base);
-  await measure('/QuickDispense (signed in)', '/QuickDispense', () => page.getByRole('button', { name: 'Save dispense' }).waitFor());
+  await measure('/QuickDispense (signed in)', '/QuickDispense', () =>
+    page.getByRole('button', { name: 'Save dispense' }).waitFor(),
+  );
   // A driver may not open the office screens: an editor does.
   await signIn(page, base, ['editor', 'editor12']);
-  await measure('/QuickChartView (office, charts)', '/QuickChartView', () => page.getByRole('heading', { name: 'Chart view' }).waitFor());
+  await measure('/QuickChartView (office, charts)', '/QuickChartView', () =>
+    page.getByRole('heading', { name: 'Chart view' }).waitFor(),
+  );
   await ctx.close();
   table('JavaScript per view, loaded on its own (goal: login ≤ 200, QuickDispense ≤ 250 KiB gzip)', rows);
 }
@@ -112,7 +136,10 @@ const usableProbe = `(() => {
     .observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
 
 /** Self time of a V8 CPU profile, by function and by file (the build's chunks: names say which package). */
 function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, usableMs: number) {
@@ -128,9 +155,15 @@ function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeD
     add(byFile, file, ms);
   });
   const total = [...byFn.values()].reduce((a, b) => a + b, 0);
-  const top = (m: Map<string, number>, n: number, key: string) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n)
-    .map(([k, ms]) => ({ [key]: k, ms: Math.round(ms), '%': ((ms / total) * 100).toFixed(1) }));
-  table(`Profiled /QuickDispense load, 4× CPU: usable at ${Math.round(usableMs)} ms; main thread self time by file (${Math.round(total)} ms sampled)`, top(byFile, 20, 'file'));
+  const top = (m: Map<string, number>, n: number, key: string) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, ms]) => ({ [key]: k, ms: Math.round(ms), '%': ((ms / total) * 100).toFixed(1) }));
+  table(
+    `Profiled /QuickDispense load, 4× CPU: usable at ${Math.round(usableMs)} ms; main thread self time by file (${Math.round(total)} ms sampled)`,
+    top(byFile, 20, 'file'),
+  );
   table('… by function', top(byFn, 30, 'function'));
 }
 
@@ -141,11 +174,14 @@ async function timeToUsable(browser: Browser, base: string) {
   const page = await ctx.newPage();
   await page.goto(`${base}/pages/login`);
   // Warm: the service worker has installed (and precached) and controls the page.
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.reload();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Performance.enable');
-  const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
+  const threadTime = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
   const rows: Record<string, string | number>[] = [];
   const run = async (path: string) => {
     const samples: number[] = [];
@@ -155,14 +191,22 @@ async function timeToUsable(browser: Browser, base: string) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const t0 = await threadTime();
       await page.goto(`${base}${path}`, { waitUntil: 'commit' });
-      const at = await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 60_000, polling: 200 });
+      const at = await page.waitForFunction(
+        () => (window as unknown as { __usableAt?: number }).__usableAt,
+        undefined,
+        { timeout: 60_000, polling: 200 },
+      );
       samples.push(Number(await at.jsonValue()));
-      cpu.push((await threadTime() - t0) * 1000);
+      cpu.push(((await threadTime()) - t0) * 1000);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }
     rows.push({
-      view: path, runs: RUNS, 'median ms': Math.round(percentile(samples, 50)), 'min ms': Math.round(Math.min(...samples)),
-      'max ms': Math.round(Math.max(...samples)), 'main-thread CPU ms (median, unthrottled)': Math.round(percentile(cpu, 50)),
+      view: path,
+      runs: RUNS,
+      'median ms': Math.round(percentile(samples, 50)),
+      'min ms': Math.round(Math.min(...samples)),
+      'max ms': Math.round(Math.max(...samples)),
+      'main-thread CPU ms (median, unthrottled)': Math.round(percentile(cpu, 50)),
     });
   };
   await run('/pages/login');
@@ -175,31 +219,51 @@ async function timeToUsable(browser: Browser, base: string) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await cdp.send('Profiler.start');
     await page.goto(`${base}/QuickDispense`, { waitUntil: 'commit' });
-    const at = await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 60_000, polling: 200 });
+    const at = await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, {
+      timeout: 60_000,
+      polling: 200,
+    });
     const { profile } = await cdp.send('Profiler.stop');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     printProfile(profile, Number(await at.jsonValue()));
-    if (process.env.FAMS_BENCH_PROFILE.endsWith('.cpuprofile')) fs.writeFileSync(process.env.FAMS_BENCH_PROFILE, JSON.stringify(profile));
+    if (process.env.FAMS_BENCH_PROFILE.endsWith('.cpuprofile'))
+      fs.writeFileSync(process.env.FAMS_BENCH_PROFILE, JSON.stringify(profile));
   }
   await ctx.close();
-  table('Time to a usable form, CPU 4× slower, warm cache (goal ≤ 2000 ms); CPU time is the renderer main thread\'s own,\n'
-    + 'less sensitive to other load on the machine than the wall time', rows);
+  table(
+    "Time to a usable form, CPU 4× slower, warm cache (goal ≤ 2000 ms); CPU time is the renderer main thread's own,\n" +
+      'less sensitive to other load on the machine than the wall time',
+    rows,
+  );
 }
 
 /** The precache manifest the build injected into sw.js: field files now, office files on first use. */
 function precacheOfBuild() {
   const sw = fs.readFileSync('dist/sw.js', 'utf8');
-  const all = [...sw.matchAll(/\{[^{}]*"url":"[^"]*"[^{}]*\}/g)].map((m) => JSON.parse(m[0]) as { url: string; lazy?: boolean });
+  const all = [...sw.matchAll(/\{[^{}]*"url":"[^"]*"[^{}]*\}/g)].map(
+    (m) => JSON.parse(m[0]) as { url: string; lazy?: boolean },
+  );
   const entries = [...new Map(all.map((e) => [e.url, e])).values()];
-  const size = (l: { url: string }[], gz: boolean) => l.reduce((n, e) => {
-    const b = fs.readFileSync(`dist/${e.url}`);
-    return n + (gz ? zlib.gzipSync(b, { level: 9 }).length : b.length);
-  }, 0);
+  const size = (l: { url: string }[], gz: boolean) =>
+    l.reduce((n, e) => {
+      const b = fs.readFileSync(`dist/${e.url}`);
+      return n + (gz ? zlib.gzipSync(b, { level: 9 }).length : b.length);
+    }, 0);
   const eager = entries.filter((e) => !e.lazy);
   const lazy = entries.filter((e) => e.lazy);
   return [
-    { part: 'first precache (field app)', files: eager.length, 'raw KiB': kb(size(eager, false)), 'gzip KiB': kb(size(eager, true)) },
-    { part: 'office, cached on first use', files: lazy.length, 'raw KiB': kb(size(lazy, false)), 'gzip KiB': kb(size(lazy, true)) },
+    {
+      part: 'first precache (field app)',
+      files: eager.length,
+      'raw KiB': kb(size(eager, false)),
+      'gzip KiB': kb(size(eager, true)),
+    },
+    {
+      part: 'office, cached on first use',
+      files: lazy.length,
+      'raw KiB': kb(size(lazy, false)),
+      'gzip KiB': kb(size(lazy, true)),
+    },
   ];
 }
 
@@ -211,11 +275,19 @@ async function offlineReady(browser: Browser, base: string) {
     const page = await ctx.newPage();
     const t0 = Date.now();
     await page.goto(`${link.url}/pages/login`, { timeout: 120_000 });
-    const loginAt = await page.getByRole('button', { name: 'Login' }).waitFor({ timeout: 120_000 }).then(() => Date.now() - t0);
+    const loginAt = await page
+      .getByRole('button', { name: 'Login' })
+      .waitFor({ timeout: 120_000 })
+      .then(() => Date.now() - t0);
     // Offline ready = the service worker has installed (its precache is complete) and is active:
     // what the shell's indicator reports, and measurable on a build without the indicator too.
     const deadline = Date.now() + 120_000;
-    while (!(await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return !!r?.active && !r.installing; }))) {
+    while (
+      !(await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return !!r?.active && !r.installing;
+      }))
+    ) {
       if (Date.now() > deadline) throw new Error('not offline-ready after 120 s');
       await new Promise((r) => setTimeout(r, 100));
     }

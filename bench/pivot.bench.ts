@@ -23,11 +23,14 @@ const LIST_REQUESTS = 30;
 
 async function seed(db: pg.Client, accountId: number) {
   // Bulk load the way a DBA would: secondary indexes dropped, rows in, indexes built once.
-  const indexes = (await db.query(`select indexname, indexdef from pg_indexes where tablename = 'dispenses'
-    and indexname not in (select conname from pg_constraint where conrelid = 'dispenses'::regclass)`)).rows as { indexname: string; indexdef: string }[];
+  const indexes = (
+    await db.query(`select indexname, indexdef from pg_indexes where tablename = 'dispenses'
+    and indexname not in (select conname from pg_constraint where conrelid = 'dispenses'::regclass)`)
+  ).rows as { indexname: string; indexdef: string }[];
   for (const i of indexes) await db.query(`drop index ${i.indexname}`);
   for (let from = 1; from <= N; from += CHUNK) {
-    await db.query(`
+    await db.query(
+      `
       with t as (select array_agg(id order by code) ids, array_agg(store_id order by code) st, array_agg(product_id order by code) pr
                  from tanks where account_id = $1 and deleted_at is null),
            e as (select array_agg(id order by fleet_no) ids, array_agg(cost_centre_id order by fleet_no) cc from equipment where account_id = $1),
@@ -38,7 +41,9 @@ async function seed(db: pg.Client, accountId: number) {
         t.st[1 + g % cardinality(t.ids)], t.ids[1 + g % cardinality(t.ids)], t.pr[1 + g % cardinality(t.ids)],
         e.ids[1 + (g * 7) % cardinality(e.ids)], case when g % 3 = 0 then null else p.ids[1 + (g * 13) % cardinality(p.ids)] end,
         e.cc[1 + (g * 7) % cardinality(e.ids)], 20 + (g % 180) + 0.5, g, now() - ((g % 525600) || ' minutes')::interval
-      from generate_series($2::int, $3::int) g, t, e, p`, [accountId, from, Math.min(N, from + CHUNK - 1)]);
+      from generate_series($2::int, $3::int) g, t, e, p`,
+      [accountId, from, Math.min(N, from + CHUNK - 1)],
+    );
   }
   for (const i of indexes) await db.query(i.indexdef);
   await db.query('vacuum analyze dispenses');
@@ -48,24 +53,41 @@ async function seed(db: pg.Client, accountId: number) {
  * The same figures by hand, as well as I can write them: cheap keys (uuids, local dates) grouped
  * with CUBE in one statement, the text and labels applied to the grouped rows only.
  */
-function handSql(q: Required<Pick<PivotQuery, 'rows' | 'cols' | 'measure'>> & { from?: string }, accountId: number): { text: string; values: unknown[] } {
+function handSql(
+  q: Required<Pick<PivotQuery, 'rows' | 'cols' | 'measure'>> & { from?: string },
+  accountId: number,
+): { text: string; values: unknown[] } {
   const local = 'd.dispensed_at at time zone s.timezone';
   const dims: Record<string, { key: string; label: (k: string) => string }> = {
-    store: { key: 'd.store_id', label: (k) => `(select code || ' — ' || name from stores where account_id = $1 and id = ${k})` },
-    product: { key: 'd.product_id', label: (k) => `(select code || ' — ' || name from products where account_id = $1 and id = ${k})` },
-    equipment: { key: 'd.equipment_id', label: (k) => `(select fleet_no from equipment where account_id = $1 and id = ${k})` },
+    store: {
+      key: 'd.store_id',
+      label: (k) => `(select code || ' — ' || name from stores where account_id = $1 and id = ${k})`,
+    },
+    product: {
+      key: 'd.product_id',
+      label: (k) => `(select code || ' — ' || name from products where account_id = $1 and id = ${k})`,
+    },
+    equipment: {
+      key: 'd.equipment_id',
+      label: (k) => `(select fleet_no from equipment where account_id = $1 and id = ${k})`,
+    },
     month: { key: `date_trunc('month', ${local})::date`, label: (k) => `to_char(${k}, 'YYYY-MM')` },
     day: { key: `(${local})::date`, label: (k) => `to_char(${k}, 'YYYY-MM-DD')` },
     week: { key: `date_trunc('week', ${local})::date`, label: (k) => `to_char(${k}, 'IYYY-"W"IW')` },
   };
-  const measure = { litres: 'sum(d.litres)', cost: 'sum(d.litres * pp.price)', count: 'sum(case when d.reversal_of is null then 1 else -1 end)' }[q.measure];
+  const measure = {
+    litres: 'sum(d.litres)',
+    cost: 'sum(d.litres * pp.price)',
+    count: 'sum(case when d.reversal_of is null then 1 else -1 end)',
+  }[q.measure];
   const r = dims[q.rows];
   const c = dims[q.cols];
   const values: unknown[] = [accountId];
   let where = 'd.account_id = $1';
   if (q.from) {
     values.push(q.from);
-    where += " and d.dispensed_at >= (($2::date - 1)::timestamp at time zone 'UTC') and (d.dispensed_at at time zone s.timezone)::date >= $2::date";
+    where +=
+      " and d.dispensed_at >= (($2::date - 1)::timestamp at time zone 'UTC') and (d.dispensed_at at time zone s.timezone)::date >= $2::date";
   }
   return {
     text: `select g.r, ${r.label('g.r')} as rl, g.c, ${c.label('g.c')} as cl, g.v from (
@@ -108,7 +130,10 @@ export async function run() {
       { name: 'store × month, litres, all 2M', q: { rows: 'store', cols: 'month', measure: 'litres' } },
       { name: 'product × week, cost, all 2M', q: { rows: 'product', cols: 'week', measure: 'cost' } },
       { name: 'equipment × month, count, all 2M', q: { rows: 'equipment', cols: 'month', measure: 'count' } },
-      { name: 'store × day, litres, last 90 days', q: { rows: 'store', cols: 'day', measure: 'litres', from: ninetyDays } },
+      {
+        name: 'store × day, litres, last 90 days',
+        q: { rows: 'store', cols: 'day', measure: 'litres', from: ninetyDays },
+      },
     ];
     const rows = [];
     for (const c of cases) {
@@ -123,27 +148,42 @@ export async function run() {
         svc.push(await time(() => service.pivot(api.accountId, c.q)));
         sqlMs.push(await time(() => raw.query(hand.text, hand.values)));
       }
-      const httpMs = await time(() => api.get(`/api/v1/records/pivot?${new URLSearchParams(c.q as Record<string, string>)}`));
+      const httpMs = await time(() =>
+        api.get(`/api/v1/records/pivot?${new URLSearchParams(c.q as Record<string, string>)}`),
+      );
       rows.push({
-        case: c.name, 'service ms': median(svc).toFixed(0), 'hand SQL ms': median(sqlMs).toFixed(0), ratio: (median(svc) / median(sqlMs)).toFixed(2),
-        'HTTP ms (1 run)': httpMs.toFixed(0), 'figures equal': Math.abs(grand - handGrand) < 0.01 ? 'yes' : `NO (${grand} vs ${handGrand})`,
+        case: c.name,
+        'service ms': median(svc).toFixed(0),
+        'hand SQL ms': median(sqlMs).toFixed(0),
+        ratio: (median(svc) / median(sqlMs)).toFixed(2),
+        'HTTP ms (1 run)': httpMs.toFixed(0),
+        'figures equal': Math.abs(grand - handGrand) < 0.01 ? 'yes' : `NO (${grand} vs ${handGrand})`,
       });
     }
     table(`Pivot over ${N.toLocaleString('en')} dispenses (seeded in ${seeded} s), median of ${RUNS} runs each`, rows);
     api = await apiSession(srv.url, 'admin', 'admin123');
 
     // /FiltersDispensing: page 1 (with its count) and the totals, in parallel as the screen asks.
-    const list = async (filter: string) => Promise.all([
-      api.get(`/api/v1/records/dispenses?page=1&pageSize=25${filter}`),
-      api.get(`/api/v1/records/dispenses/totals?page=1&pageSize=25${filter}`),
-    ]);
+    const list = async (filter: string) =>
+      Promise.all([
+        api.get(`/api/v1/records/dispenses?page=1&pageSize=25${filter}`),
+        api.get(`/api/v1/records/dispenses/totals?page=1&pageSize=25${filter}`),
+      ]);
     const month = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
     const listRows = [];
-    for (const [name, filter] of [['no filter (2M rows)', ''], ['from a date ~40 days back', `&f.from=${month}`]] as const) {
+    for (const [name, filter] of [
+      ['no filter (2M rows)', ''],
+      ['from a date ~40 days back', `&f.from=${month}`],
+    ] as const) {
       for (let i = 0; i < 3; i++) await list(filter);
       const ms: number[] = [];
       for (let i = 0; i < LIST_REQUESTS; i++) ms.push(await time(() => list(filter)));
-      listRows.push({ case: name, requests: LIST_REQUESTS, 'p50 ms': percentile(ms, 50).toFixed(0), 'p99 ms': percentile(ms, 99).toFixed(0) });
+      listRows.push({
+        case: name,
+        requests: LIST_REQUESTS,
+        'p50 ms': percentile(ms, 50).toFixed(0),
+        'p99 ms': percentile(ms, 99).toFixed(0),
+      });
     }
     table('/FiltersDispensing page 1 + totals (2 parallel requests), sequential', listRows);
   } finally {

@@ -19,23 +19,47 @@ import { embeddedDbUrl, startServerProcess } from './server';
 const N = 20_000;
 const PORT = 8305;
 
-interface Tank { id: string; code: string; capacity: number; strappingChart: StrappingPoint[] | null }
+interface Tank {
+  id: string;
+  code: string;
+  capacity: number;
+  strappingChart: StrappingPoint[] | null;
+}
 
 async function bossIn(url: string, account: string) {
   const res = await fetch(`${url}/api/v1/FAMSlegacy/Authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Username: 'boss', Password: 'boss1234' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Username: 'boss', Password: 'boss1234' }),
   });
-  const items = (await res.json()).value as { token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; accountName: string } }[];
+  const items = (await res.json()).value as {
+    token: string;
+    userKey: string;
+    userRoles: { id: number };
+    account: { accountId: number; accountKey: string; accountName: string };
+  }[];
   const it = items.find((i) => i.account.accountName === account)!;
   const headers = {
-    authorization: `Bearer ${it.token}`, userId: String(it.userRoles.id), accountId: String(it.account.accountId), accountKey: it.account.accountKey, userKey: it.userKey,
+    authorization: `Bearer ${it.token}`,
+    userId: String(it.userRoles.id),
+    accountId: String(it.account.accountId),
+    accountKey: it.account.accountKey,
+    userKey: it.userKey,
   };
   const call = async (method: string, p: string, body?: unknown) => {
-    const r = await fetch(url + p, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(url + p, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
     return r.json() as Promise<any>;
   };
-  return { accountId: it.account.accountId, get: (p: string) => call('GET', p), post: (p: string, b: unknown) => call('POST', p, b) };
+  return {
+    accountId: it.account.accountId,
+    get: (p: string) => call('GET', p),
+    post: (p: string, b: unknown) => call('POST', p, b),
+  };
 }
 
 /** N readings over the tanks (heights inside each chart), one a minute per tank, from `start`. */
@@ -48,8 +72,12 @@ function readings(tanks: Tank[], n: number, start: number): { tankNumber: number
     return {
       tankNumber: k + 1,
       input: {
-        tankId: tanks[k].id, readAt: new Date(start + Math.floor(i / tanks.length) * 60_000), source: 'gauge',
-        productHeightMm: height, waterHeightMm: 5, temperatureC: 10 + (i % 20),
+        tankId: tanks[k].id,
+        readAt: new Date(start + Math.floor(i / tanks.length) * 60_000),
+        source: 'gauge',
+        productHeightMm: height,
+        waterHeightMm: 5,
+        temperatureC: 10 + (i % 20),
       },
     };
   });
@@ -66,7 +94,7 @@ export async function run() {
   const database = connect(embeddedDbUrl(dir), 4);
   try {
     const boss = await bossIn(server.url, 'Demo Fuels');
-    const ref = await boss.get('/api/v1/reference') as { tanks: Tank[] };
+    const ref = (await boss.get('/api/v1/reference')) as { tanks: Tank[] };
     const tanks = ref.tanks.filter((t) => t.strappingChart && t.strappingChart.length >= 2);
 
     // 1. storeReadings in-process, 500 a call (each call its own transaction).
@@ -74,7 +102,11 @@ export async function run() {
     let t0 = performance.now();
     let created = 0;
     for (let i = 0; i < N; i += MAX_PUSH_READINGS) {
-      const out = await storeReadings(database.db, boss.accountId, direct.slice(i, i + MAX_PUSH_READINGS).map((r) => r.input));
+      const out = await storeReadings(
+        database.db,
+        boss.accountId,
+        direct.slice(i, i + MAX_PUSH_READINGS).map((r) => r.input),
+      );
       created += out.filter((r) => r.status === 'created').length;
     }
     const directMs = performance.now() - t0;
@@ -82,21 +114,30 @@ export async function run() {
 
     // 2. The push endpoint, a device mapping every tank as 1…n.
     const device = await boss.post('/api/v1/gauge-devices', {
-      name: `Bench gateway ${Date.now()}`, protocol: 'http_push', pollIntervalS: 3600, tankMap: tanks.map((t, i) => ({ tankNumber: i + 1, tankId: t.id })),
+      name: `Bench gateway ${Date.now()}`,
+      protocol: 'http_push',
+      pollIntervalS: 3600,
+      tankMap: tanks.map((t, i) => ({ tankNumber: i + 1, tankId: t.id })),
     });
     const auth = deviceAuthorization(device.id, device.key);
     const pushed = readings(tanks, N, Date.UTC(2024, 6, 1)).map((r) => ({
-      tankNumber: r.tankNumber, readAt: r.input.readAt.toISOString(), productHeightMm: r.input.productHeightMm, waterHeightMm: r.input.waterHeightMm, temperatureC: r.input.temperatureC,
+      tankNumber: r.tankNumber,
+      readAt: r.input.readAt.toISOString(),
+      productHeightMm: r.input.productHeightMm,
+      waterHeightMm: r.input.waterHeightMm,
+      temperatureC: r.input.temperatureC,
     }));
     const push = async () => {
       const counts = { created: 0, duplicates: 0 };
       const start = performance.now();
       for (let i = 0; i < N; i += MAX_PUSH_READINGS) {
         const res = await fetch(`${server.url}/api/v1/gauges/readings`, {
-          method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ readings: pushed.slice(i, i + MAX_PUSH_READINGS) }),
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ readings: pushed.slice(i, i + MAX_PUSH_READINGS) }),
         });
         if (res.status !== 200) throw new Error(`push ${i}: ${res.status} ${await res.text()}`);
-        const body = await res.json() as { created: number; duplicates: number };
+        const body = (await res.json()) as { created: number; duplicates: number };
         counts.created += body.created;
         counts.duplicates += body.duplicates;
       }
@@ -109,28 +150,58 @@ export async function run() {
     const client = new pg.Client({ connectionString: embeddedDbUrl(dir) });
     await client.connect();
     await client.query('drop table if exists bench_readings');
-    await client.query('create table bench_readings (like tank_readings including defaults including constraints including indexes)');
-    const cols = ['account_id', 'id', 'tank_id', 'read_at', 'source', 'product_height_mm', 'water_height_mm', 'temperature_c', 'gross_litres', 'net_litres_15', 'ullage_litres', 'water_litres'];
-    const { rows: stored } = await client.query(`select ${cols.join(', ')} from tank_readings where account_id = $1 and read_at < '2024-06-01' limit ${N}`, [boss.accountId]);
+    await client.query(
+      'create table bench_readings (like tank_readings including defaults including constraints including indexes)',
+    );
+    const cols = [
+      'account_id',
+      'id',
+      'tank_id',
+      'read_at',
+      'source',
+      'product_height_mm',
+      'water_height_mm',
+      'temperature_c',
+      'gross_litres',
+      'net_litres_15',
+      'ullage_litres',
+      'water_litres',
+    ];
+    const { rows: stored } = await client.query(
+      `select ${cols.join(', ')} from tank_readings where account_id = $1 and read_at < '2024-06-01' limit ${N}`,
+      [boss.accountId],
+    );
     t0 = performance.now();
     for (let i = 0; i < stored.length; i += MAX_PUSH_READINGS) {
       const batch = stored.slice(i, i + MAX_PUSH_READINGS);
       const values = batch.flatMap((r) => cols.map((c) => r[c]));
       const tuples = batch.map((_, j) => `(${cols.map((__, k) => `$${j * cols.length + k + 1}`).join(',')})`);
-      await client.query(`insert into bench_readings (${cols.join(',')}) values ${tuples.join(',')} on conflict do nothing`, values);
+      await client.query(
+        `insert into bench_readings (${cols.join(',')}) values ${tuples.join(',')} on conflict do nothing`,
+        values,
+      );
     }
     const bareMs = performance.now() - t0;
     await client.query('drop table bench_readings');
     await client.end();
 
-    const row = (path: string, ms: number, result: string) => ({ path, readings: N, 'batch size': MAX_PUSH_READINGS, ms: Math.round(ms), 'readings/s': rate(N, ms), result });
+    const row = (path: string, ms: number, result: string) => ({
+      path,
+      readings: N,
+      'batch size': MAX_PUSH_READINGS,
+      ms: Math.round(ms),
+      'readings/s': rate(N, ms),
+      result,
+    });
     table(`Tank readings, ${N} over ${tanks.length} tanks (heights → strapping chart → gross, 15 °C, ullage)`, [
       row('storeReadings (in-process)', directMs, `${created} created`),
       row('POST /api/v1/gauges/readings (new)', first.ms, JSON.stringify(first.counts)),
       row('POST /api/v1/gauges/readings (replay)', replay.ms, JSON.stringify(replay.counts)),
       row('bare INSERT … ON CONFLICT DO NOTHING (pg)', bareMs, `${stored.length} rows`),
     ]);
-    process.stdout.write(`\nratio bare insert / storeReadings: ${(rate(N, bareMs) / rate(N, directMs)).toFixed(1)}×; storeReadings / push endpoint: ${(rate(N, directMs) / rate(N, first.ms)).toFixed(1)}×\n`);
+    process.stdout.write(
+      `\nratio bare insert / storeReadings: ${(rate(N, bareMs) / rate(N, directMs)).toFixed(1)}×; storeReadings / push endpoint: ${(rate(N, directMs) / rate(N, first.ms)).toFixed(1)}×\n`,
+    );
   } finally {
     await database.close();
     await server.stop();

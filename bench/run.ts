@@ -7,7 +7,9 @@ import path from 'node:path';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 const wanted = process.argv.slice(2);
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts'))
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => !wanted.length || wanted.some((w) => f.startsWith(w)));
 for (const f of files) {
   const mod = (await import(path.join(dir, f))) as { run: () => Promise<void> };

@@ -40,37 +40,54 @@ export async function shapedProxy(target: string, { kbps, rttMs }: { kbps: numbe
     // TCP handshake on a new connection, then the request/response round trip.
     const latency = rttMs + (fresh.has(req.socket) ? rttMs : 0);
     fresh.delete(req.socket);
-    const up = http.request({
-      host: upstream.hostname, port: upstream.port, method: req.method, path: req.url,
-      headers: { ...req.headers, host: upstream.host },
-    }, async (pres) => {
-      await sleep(t0 + latency - Date.now());
-      res.writeHead(pres.statusCode ?? 502, pres.headers);
-      pres.pause();
-      const queue: Buffer[] = [];
-      let ended = false;
-      let wake: (() => void) | null = null;
-      pres.on('data', (d: Buffer) => { queue.push(d); wake?.(); });
-      pres.on('end', () => { ended = true; wake?.(); });
-      pres.resume();
-      for (;;) {
-        if (!queue.length) {
-          if (ended) break;
-          await new Promise<void>((r) => { wake = r; });
-          wake = null;
-          continue;
+    const up = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      async (pres) => {
+        await sleep(t0 + latency - Date.now());
+        res.writeHead(pres.statusCode ?? 502, pres.headers);
+        pres.pause();
+        const queue: Buffer[] = [];
+        let ended = false;
+        let wake: (() => void) | null = null;
+        pres.on('data', (d: Buffer) => {
+          queue.push(d);
+          wake?.();
+        });
+        pres.on('end', () => {
+          ended = true;
+          wake?.();
+        });
+        pres.resume();
+        for (;;) {
+          if (!queue.length) {
+            if (ended) break;
+            await new Promise<void>((r) => {
+              wake = r;
+            });
+            wake = null;
+            continue;
+          }
+          const chunk = queue.shift()!;
+          for (let i = 0; i < chunk.length; i += PIECE) {
+            const piece = chunk.subarray(i, i + PIECE);
+            await transmit(piece.length);
+            bytes += piece.length;
+            if (!res.write(piece)) await new Promise((r) => res.once('drain', r));
+          }
         }
-        const chunk = queue.shift()!;
-        for (let i = 0; i < chunk.length; i += PIECE) {
-          const piece = chunk.subarray(i, i + PIECE);
-          await transmit(piece.length);
-          bytes += piece.length;
-          if (!res.write(piece)) await new Promise((r) => res.once('drain', r));
-        }
-      }
+        res.end();
+      },
+    );
+    up.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
       res.end();
     });
-    up.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
     req.pipe(up);
   });
   server.on('connection', (s) => {
@@ -83,10 +100,14 @@ export async function shapedProxy(target: string, { kbps, rttMs }: { kbps: numbe
   return {
     url: `http://127.0.0.1:${port}`,
     stats: () => ({ requests, bytes }),
-    reset: () => { requests = 0; bytes = 0; },
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    reset: () => {
+      requests = 0;
+      bytes = 0;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }

@@ -7,7 +7,9 @@ export async function run() {
   fs.rmSync(dir, { recursive: true, force: true });
   const first = await startServer(dir, 8911);
   await first.stop();
-  const rows: Record<string, string | number>[] = [{ run: 'first (initdb + migrate + seed)', 'ms to healthy': Math.round(first.ms) }];
+  const rows: Record<string, string | number>[] = [
+    { run: 'first (initdb + migrate + seed)', 'ms to healthy': Math.round(first.ms) },
+  ];
   for (let i = 1; i <= 3; i++) {
     const s = await startServer(dir, 8911);
     rows.push({ run: `existing data #${i}`, 'ms to healthy': Math.round(s.ms) });

@@ -15,7 +15,11 @@ import { apiSession, embeddedDbUrl } from './server';
 
 const N = 10_000;
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
 
 /** Self time per function of a V8 CPU profile, the largest first. */
 function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }) {
@@ -27,8 +31,13 @@ function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeD
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  table(`Page main thread during the sync (self time, ${Math.round(total)} ms sampled)`,
-    [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([fn, ms]) => ({ function: fn, ms: Math.round(ms) })));
+  table(
+    `Page main thread during the sync (self time, ${Math.round(total)} ms sampled)`,
+    [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([fn, ms]) => ({ function: fn, ms: Math.round(ms) })),
+  );
 }
 const DEVICE = 'bench-sync';
 
@@ -53,20 +62,43 @@ export async function run() {
 
     await page.route('**/api/**', (r) => r.abort());
     const t0 = performance.now();
-    await page.evaluate(async ({ records, userId }) => {
-      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fams-account-'))!;
-      const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
-      const now = Date.now();
-      for (let i = 0; i < records.length; i += 1_000) {
-        const tx = db.transaction('outbox', 'readwrite');
-        records.slice(i, i + 1_000).forEach((payload, j) => tx.objectStore('outbox').add({
-          id: payload.id, kind: 'dispenses', payload, seq: i + j + 1, createdAt: now, state: 'queued', attempts: 0, lastError: null,
-          fieldErrors: null, nextAttemptAt: 0, userId, syncedAt: null, exceptions: [],
-        }));
-        await new Promise<void>((ok, fail) => { tx.oncomplete = () => ok(); tx.onerror = () => fail(tx.error); });
-      }
-      db.close();
-    }, { records: payloads, userId: Number(driver.headers.userId) });
+    await page.evaluate(
+      async ({ records, userId }) => {
+        const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fams-account-'))!;
+        const db = await new Promise<IDBDatabase>((ok, fail) => {
+          const r = indexedDB.open(name);
+          r.onsuccess = () => ok(r.result);
+          r.onerror = () => fail(r.error);
+        });
+        const now = Date.now();
+        for (let i = 0; i < records.length; i += 1_000) {
+          const tx = db.transaction('outbox', 'readwrite');
+          records.slice(i, i + 1_000).forEach((payload, j) =>
+            tx.objectStore('outbox').add({
+              id: payload.id,
+              kind: 'dispenses',
+              payload,
+              seq: i + j + 1,
+              createdAt: now,
+              state: 'queued',
+              attempts: 0,
+              lastError: null,
+              fieldErrors: null,
+              nextAttemptAt: 0,
+              userId,
+              syncedAt: null,
+              exceptions: [],
+            }),
+          );
+          await new Promise<void>((ok, fail) => {
+            tx.oncomplete = () => ok();
+            tx.onerror = () => fail(tx.error);
+          });
+        }
+        db.close();
+      },
+      { records: payloads, userId: Number(driver.headers.userId) },
+    );
     const enqueueMs = performance.now() - t0;
 
     await page.unroute('**/api/**');
@@ -81,7 +113,9 @@ export async function run() {
       batches++;
     });
     let bySw = 0;
-    page.context().on('request', (r) => { if (r.url().endsWith('/dispenses/batch') && r.serviceWorker()) bySw++; });
+    page.context().on('request', (r) => {
+      if (r.url().endsWith('/dispenses/batch') && r.serviceWorker()) bySw++;
+    });
     // FAMS_BENCH_PROFILE=1: where the page's main thread spends the sync (V8 CPU profile, self time).
     const cdp = process.env.FAMS_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
     if (cdp) {
@@ -99,12 +133,29 @@ export async function run() {
 
     const client = new pg.Client({ connectionString: embeddedDbUrl(dir) });
     await client.connect();
-    const { rows: [stored] } = await client.query<{ n: number }>('select count(*)::int as n from dispenses where device_id = $1', [DEVICE]);
+    const {
+      rows: [stored],
+    } = await client.query<{ n: number }>('select count(*)::int as n from dispenses where device_id = $1', [DEVICE]);
     await client.end();
     table(`Outbox sync in headless Chromium: ${N} queued dispenses, batches of ${MAX_BATCH}`, [
-      { step: `write ${N} records to the outbox (IndexedDB)`, ms: Math.round(enqueueMs), 'records/s': Math.round(N / (enqueueMs / 1000)), check: '' },
-      { step: 'page start → status "0 waiting"', ms: Math.round(syncMs), 'records/s': Math.round(N / (syncMs / 1000)), check: `${stored.n} rows on the server` },
-      { step: `… of which waiting for ${batches} batch answers`, ms: Math.round(batchMs), 'records/s': Math.round(N / (batchMs / 1000)), check: '' },
+      {
+        step: `write ${N} records to the outbox (IndexedDB)`,
+        ms: Math.round(enqueueMs),
+        'records/s': Math.round(N / (enqueueMs / 1000)),
+        check: '',
+      },
+      {
+        step: 'page start → status "0 waiting"',
+        ms: Math.round(syncMs),
+        'records/s': Math.round(N / (syncMs / 1000)),
+        check: `${stored.n} rows on the server`,
+      },
+      {
+        step: `… of which waiting for ${batches} batch answers`,
+        ms: Math.round(batchMs),
+        'records/s': Math.round(N / (batchMs / 1000)),
+        check: '',
+      },
     ]);
     if (stored.n !== N) process.stdout.write(`\nWARNING: expected ${N} rows on the server, found ${stored.n}\n`);
   } finally {

@@ -19,6 +19,10 @@ export function ensureBuild(): void {
   const built = fs.existsSync('dist/index.html') ? fs.statSync('dist/index.html').mtimeMs : 0;
   if (process.env.FAMS_SKIP_BUILD === '1' || built >= Math.max(...SOURCES.map(newest))) return;
   process.stdout.write('Building the app (first start or sources changed)…\n');
-  const r = spawnSync(process.execPath, [path.join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

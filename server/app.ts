@@ -55,7 +55,11 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
     // route: answer it with the error body like every other 400 (issue 10).
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-      void (reply as unknown as { status(s: number): { send(b: unknown): unknown } }).status(status).send({ title: 'Invalid address', message: 'The address is not valid: it holds a character or an escape that cannot be read.', code: 'bad_url' });
+      void (reply as unknown as { status(s: number): { send(b: unknown): unknown } }).status(status).send({
+        title: 'Invalid address',
+        message: 'The address is not valid: it holds a character or an escape that cannot be read.',
+        code: 'bad_url',
+      });
     },
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
@@ -89,12 +93,24 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   // An answer that already has a Content-Encoding (the PWA's precompressed files) is sent as it
   // is; XLSX is a zip and not compressed again; streams (exports) are compressed as they flow.
   // Compressed request bodies are not taken: a body is read as sent.
-  await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+  });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'rate_limited', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`, 'Too many requests', undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+      new AppError(
+        429,
+        'rate_limited',
+        `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`,
+        'Too many requests',
+        undefined,
+        { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
+      ),
   });
 
   const tokens = createTokenService(loadSecret(config.dataDir, config.jwtSecret));

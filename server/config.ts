@@ -25,12 +25,17 @@ export interface Config {
   trustProxy: boolean | string[];
 }
 
-/** `TRUST_PROXY`: unset/0/false → none; 1/true → any (only behind a proxy that strips the header); else addresses/CIDRs. */
+/**
+ * `TRUST_PROXY`: unset/0/false → none; 1/true → any (only behind a proxy that strips the header); else addresses/CIDRs.
+ */
 export function parseTrustProxy(v: string | undefined): boolean | string[] {
   const s = (v ?? '').trim();
   if (s === '' || s === '0' || s.toLowerCase() === 'false') return false;
   if (s === '1' || s.toLowerCase() === 'true') return true;
-  return s.split(',').map((a) => a.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -64,7 +64,13 @@ export async function main() {
   const lines = [
     '',
     `  FAMS is running at ${shown}`,
-    ...(config.demo ? ['', '  Demo users (username / password):', ...DEMO_USERS.map((u) => `    ${u.username.padEnd(10)} ${u.password}`)] : []),
+    ...(config.demo
+      ? [
+          '',
+          '  Demo users (username / password):',
+          ...DEMO_USERS.map((u) => `    ${u.username.padEnd(10)} ${u.password}`),
+        ]
+      : []),
     '',
     '  Press Ctrl-C to stop.',
     '',

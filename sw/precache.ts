@@ -24,7 +24,9 @@ const PROGRESS_EVERY_MS = 150;
 export function setupPrecache(sw: ServiceWorkerGlobalScope, manifest: Array<BuildEntry | string>): PrecacheController {
   const entries = manifest.map((e) => (typeof e === 'string' ? { url: e, revision: null } : e));
   const pc = new PrecacheController();
-  pc.addToCacheList(entries.filter((e) => !e.lazy).map(({ url, revision, integrity }) => ({ url, revision, integrity })));
+  pc.addToCacheList(
+    entries.filter((e) => !e.lazy).map(({ url, revision, integrity }) => ({ url, revision, integrity })),
+  );
   const build = new Set(entries.map((e) => new URL(e.url, sw.location.href).href));
 
   sw.addEventListener('install', (event) => event.waitUntil(install(sw, pc, event)));
@@ -59,7 +61,8 @@ async function install(sw: ServiceWorkerGlobalScope, pc: PrecacheController, eve
     if (!force && now - lastPost < PROGRESS_EVERY_MS) return;
     lastPost = now;
     const msg: PrecacheProgress = { type: 'PRECACHE_PROGRESS', done, total, ...(failed ? { failed: true } : {}) };
-    for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(msg);
+    for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+      client.postMessage(msg);
   };
   await post(true);
   const worker = async () => {
@@ -95,13 +98,15 @@ async function cacheFirst(request: Request): Promise<Response> {
 /** Files a page loaded before this worker controlled it (the first visit), if not precached. */
 async function storeLoaded(pc: PrecacheController, urls: string[]): Promise<void> {
   const cache = await caches.open(RUNTIME_CACHE);
-  await Promise.all(urls.map(async (url) => {
-    const u = new URL(url, location.href);
-    if (u.origin !== location.origin || !u.pathname.startsWith('/assets/') || pc.getCacheKeyForURL(u.href)) return;
-    if (await cache.match(u.href)) return;
-    const response = await fetch(u.href).catch(() => null); // usually from the browser's HTTP cache
-    if (response?.ok) await cache.put(u.href, response);
-  }));
+  await Promise.all(
+    urls.map(async (url) => {
+      const u = new URL(url, location.href);
+      if (u.origin !== location.origin || !u.pathname.startsWith('/assets/') || pc.getCacheKeyForURL(u.href)) return;
+      if (await cache.match(u.href)) return;
+      const response = await fetch(u.href).catch(() => null); // usually from the browser's HTTP cache
+      if (response?.ok) await cache.put(u.href, response);
+    }),
+  );
 }
 
 /** After an update: drop stored office files the new build no longer has. */

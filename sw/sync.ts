@@ -5,7 +5,10 @@ import { countOutbox } from '@/lib/offline/outbox';
 import { OUTBOX_SYNC_TAG, runSync } from '@/lib/offline/sync';
 
 /** Background Sync's event (not in TypeScript's WebWorker lib yet). */
-interface SyncEvent extends ExtendableEvent { readonly tag: string; readonly lastChance?: boolean }
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance?: boolean;
+}
 
 /**
  * The outbox wake-up: when the browser fires Background Sync (connectivity is back, even with the

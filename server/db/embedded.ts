@@ -72,7 +72,10 @@ export async function stopLeftover(pgDir: string, log: Logger, waitMs = LEFTOVER
   process.kill(pid, 'SIGINT');
   const until = Date.now() + waitMs;
   while (isAlive(pid) && !isZombie(pid)) {
-    if (Date.now() > until) throw new Error(`PostgreSQL (pid ${pid}) left running on ${pgDir} did not stop within ${waitMs / 1000} s; stop it and start again.`);
+    if (Date.now() > until)
+      throw new Error(
+        `PostgreSQL (pid ${pid}) left running on ${pgDir} did not stop within ${waitMs / 1000} s; stop it and start again.`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -126,7 +129,9 @@ export async function startEmbedded(dataDir: string, log: Logger): Promise<Embed
     }
     await stopLeftover(pgDir, log);
     await pg.start().catch((e: unknown) => {
-      throw new Error(`PostgreSQL did not start: ${e instanceof Error ? e.message : recent.join(' | ') || 'no message'}`);
+      throw new Error(
+        `PostgreSQL did not start: ${e instanceof Error ? e.message : recent.join(' | ') || 'no message'}`,
+      );
     });
     const url = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
     await ensureDatabase(pg, 'fams');

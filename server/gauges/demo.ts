@@ -9,7 +9,10 @@ export const gaugeSimulatorEnabled = (env: NodeJS.ProcessEnv = process.env) => e
 /** How often the simulated levels take in the book movements recorded meanwhile. */
 const SYNC_MS = 60_000;
 
-export interface DemoGauges { simulators: Simulator[]; close(): Promise<void> }
+export interface DemoGauges {
+  simulators: Simulator[];
+  close(): Promise<void>;
+}
 
 /**
  * Runs a simulated TLS console for every seeded simulator device of Demo Fuels (seed-gauges.ts):
@@ -32,15 +35,25 @@ export async function startDemoGauges(db: Db, log: Logger, env: NodeJS.ProcessEn
       seed: i + 1,
       thermal: true,
       tanks: d.tanks.map((t) => ({
-        tankNumber: t.tankNumber, productCode: t.productCode.slice(0, 1), capacity: t.capacity, volume: t.bookLitres, chart: t.chart,
-        drawPerHour: t.capacity * 0.0002, temperatureC: 14 + (i % 4), waterMm: (t.tankNumber * 7) % 20,
+        tankNumber: t.tankNumber,
+        productCode: t.productCode.slice(0, 1),
+        capacity: t.capacity,
+        volume: t.bookLitres,
+        chart: t.chart,
+        drawPerHour: t.capacity * 0.0002,
+        temperatureC: 14 + (i % 4),
+        waterMm: (t.tankNumber * 7) % 20,
       })),
     });
     simulators.push(sim);
     await pointAtSimulator(db, d.id, sim.port);
     const last = new Map(d.tanks.map((t) => [t.tankId, t.bookLitres]));
     syncs.push(async () => {
-      const now = await bookStock(db, d.accountId, d.tanks.map((t) => t.tankId));
+      const now = await bookStock(
+        db,
+        d.accountId,
+        d.tanks.map((t) => t.tankId),
+      );
       for (const t of d.tanks) {
         const book = now.get(t.tankId);
         if (book === undefined) continue;
@@ -54,7 +67,8 @@ export async function startDemoGauges(db: Db, log: Logger, env: NodeJS.ProcessEn
     for (const s of syncs) s().catch((err) => log.warn({ err }, 'gauge simulator could not read book stock'));
   }, SYNC_MS);
   timer.unref();
-  if (simulators.length) log.info({ consoles: simulators.length, ports: simulators.map((s) => s.port) }, 'demo gauge simulators running');
+  if (simulators.length)
+    log.info({ consoles: simulators.length, ports: simulators.map((s) => s.port) }, 'demo gauge simulators running');
   return {
     simulators,
     async close() {

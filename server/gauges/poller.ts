@@ -35,7 +35,10 @@ export interface GaugeJobs {
   stop(): Promise<void>;
 }
 
-interface PollJob { accountId: number; deviceId: string }
+interface PollJob {
+  accountId: number;
+  deviceId: string;
+}
 
 export async function startGaugeJobs(opts: GaugeJobsOptions): Promise<GaugeJobs> {
   const { database, log } = opts;
@@ -53,13 +56,20 @@ export async function startGaugeJobs(opts: GaugeJobsOptions): Promise<GaugeJobs>
   await boss.createQueue(STALE_QUEUE, { name: STALE_QUEUE, policy: 'singleton', retryLimit: 0, expireInSeconds: 120 });
   await boss.schedule(STALE_QUEUE, '* * * * *');
 
-  await boss.work<PollJob>(POLL_QUEUE, { batchSize: opts.concurrency ?? 4, pollingIntervalSeconds: 1 }, async (jobs) => {
-    const results = await Promise.allSettled(jobs.map((j) => pollDevice(db, j.data.accountId, j.data.deviceId, { timeoutMs: opts.timeoutMs ?? 10_000 })));
-    results.forEach((r, i) => {
-      if (r.status === 'rejected') log.error({ err: r.reason, deviceId: jobs[i].data.deviceId }, 'gauge poll failed');
-      else if (!r.value.ok) log.debug({ deviceId: jobs[i].data.deviceId, error: r.value.error }, 'gauge did not answer');
-    });
-  });
+  await boss.work<PollJob>(
+    POLL_QUEUE,
+    { batchSize: opts.concurrency ?? 4, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      const results = await Promise.allSettled(
+        jobs.map((j) => pollDevice(db, j.data.accountId, j.data.deviceId, { timeoutMs: opts.timeoutMs ?? 10_000 })),
+      );
+      results.forEach((r, i) => {
+        if (r.status === 'rejected') log.error({ err: r.reason, deviceId: jobs[i].data.deviceId }, 'gauge poll failed');
+        else if (!r.value.ok)
+          log.debug({ deviceId: jobs[i].data.deviceId, error: r.value.error }, 'gauge did not answer');
+      });
+    },
+  );
   await boss.work(STALE_QUEUE, async () => {
     const raised = await raiseStaleGauges(db, new Date());
     if (raised.devices || raised.tanks) log.info(raised, 'stale gauges raised');
@@ -71,13 +81,18 @@ export async function startGaugeJobs(opts: GaugeJobsOptions): Promise<GaugeJobs>
     ticking = true;
     try {
       const due = await devicesRepository(db).claimDue(100);
-      for (const d of due) await boss.send(POLL_QUEUE, { accountId: d.accountId, deviceId: d.id } satisfies PollJob, { singletonKey: d.id });
+      for (const d of due)
+        await boss.send(POLL_QUEUE, { accountId: d.accountId, deviceId: d.id } satisfies PollJob, {
+          singletonKey: d.id,
+        });
       return due.length;
     } finally {
       ticking = false;
     }
   };
-  const timer = setInterval(() => { dispatch().catch((err) => log.error({ err }, 'gauge dispatch failed')); }, opts.tickMs ?? 5000);
+  const timer = setInterval(() => {
+    dispatch().catch((err) => log.error({ err }, 'gauge dispatch failed'));
+  }, opts.tickMs ?? 5000);
   timer.unref();
 
   return {

@@ -145,10 +145,20 @@ export function createSimulatorState(opts: SimulatorOptions) {
     const before = t.volume;
     t.volume = Math.min(t.capacity, t.volume + litres);
     const d: DeliveryRecord = {
-      tankNumber: t.tankNumber, productCode: t.productCode, start: dateToWall(start, tz), end: dateToWall(end, tz),
-      startVolume: before, startTcVolume: before, startWater: t.waterMm, startTemperature: t.temperatureC,
-      endVolume: t.volume, endTcVolume: t.volume, endWater: t.waterMm, endTemperature: t.temperatureC,
-      startHeight: heightOf(t, before + waterLitres(t)), endHeight: heightOf(t, t.volume + waterLitres(t)),
+      tankNumber: t.tankNumber,
+      productCode: t.productCode,
+      start: dateToWall(start, tz),
+      end: dateToWall(end, tz),
+      startVolume: before,
+      startTcVolume: before,
+      startWater: t.waterMm,
+      startTemperature: t.temperatureC,
+      endVolume: t.volume,
+      endTcVolume: t.volume,
+      endWater: t.waterMm,
+      endTemperature: t.temperatureC,
+      startHeight: heightOf(t, before + waterLitres(t)),
+      endHeight: heightOf(t, t.volume + waterLitres(t)),
     };
     deliveries.push(d);
     const mine = deliveries.filter((x) => x.tankNumber === t.tankNumber);
@@ -157,7 +167,9 @@ export function createSimulatorState(opts: SimulatorOptions) {
   };
 
   const state = {
-    tanks, deliveries, tz,
+    tanks,
+    deliveries,
+    tz,
     advance(now = clock()) {
       const hours = Math.max(0, (now.getTime() - last) / 3_600_000);
       last = Math.max(last, now.getTime());
@@ -185,9 +197,16 @@ export function createSimulatorState(opts: SimulatorOptions) {
         const gross = Math.min(t.capacity, t.volume * warm);
         const tc = opts.thermal ? t.volume * (1 - EXPANSION_PER_C * ((baseTemp.get(t.tankNumber) ?? 15) - 15)) : gross;
         return {
-          tankNumber: t.tankNumber, productCode: t.productCode, status: 0,
-          volume: gross, tcVolume: tc, ullage: Math.max(0, t.capacity - gross - wv),
-          height: heightOf(t, gross + wv), water: t.waterMm, temperature: t.temperatureC, waterVolume: wv,
+          tankNumber: t.tankNumber,
+          productCode: t.productCode,
+          status: 0,
+          volume: gross,
+          tcVolume: tc,
+          ullage: Math.max(0, t.capacity - gross - wv),
+          height: heightOf(t, gross + wv),
+          water: t.waterMm,
+          temperature: t.temperatureC,
+          waterVolume: wv,
         };
       });
     },
@@ -197,10 +216,15 @@ export function createSimulatorState(opts: SimulatorOptions) {
       if (!m) return `${SOH}9999FF1B\x03`;
       const asked = Number(m[2]);
       const at = dateToWall(now, tz);
-      const pick = <T extends { tankNumber: number }>(xs: T[]) => (asked === 0 ? xs : xs.filter((x) => x.tankNumber === asked));
+      const pick = <T extends { tankNumber: number }>(xs: T[]) =>
+        asked === 0 ? xs : xs.filter((x) => x.tankNumber === asked);
       if (m[1] === '201') return encodeInventory({ at, tanks: pick(state.inventory(now)) }, asked);
       state.advance(now);
-      return encodeDeliveries({ at, deliveries: pick(deliveries) }, pick(tanks).map((t) => ({ tankNumber: t.tankNumber, productCode: t.productCode })), asked);
+      return encodeDeliveries(
+        { at, deliveries: pick(deliveries) },
+        pick(tanks).map((t) => ({ tankNumber: t.tankNumber, productCode: t.productCode })),
+        asked,
+      );
     },
   };
   return state;
@@ -211,12 +235,20 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   const state = createSimulatorState(opts);
   const sockets = new Set<net.Socket>();
   const sim: Simulator = {
-    host: opts.host ?? '127.0.0.1', port: 0, tanks: state.tanks, deliveries: state.deliveries, fault: null, served: 0,
-    advance: (now) => state.advance(now), deliver: (n, l, now) => state.deliver(n, l, now), inventory: (now) => state.inventory(now),
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    host: opts.host ?? '127.0.0.1',
+    port: 0,
+    tanks: state.tanks,
+    deliveries: state.deliveries,
+    fault: null,
+    served: 0,
+    advance: (now) => state.advance(now),
+    deliver: (n, l, now) => state.deliver(n, l, now),
+    inventory: (now) => state.inventory(now),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -227,15 +259,24 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
       // Commands are <SOH> + 6 characters; anything else (CR/LF, noise) is skipped.
       for (;;) {
         const start = buffer.indexOf(SOH);
-        if (start < 0 || buffer.length - start < 7) { buffer = start < 0 ? '' : buffer.slice(start); break; }
+        if (start < 0 || buffer.length - start < 7) {
+          buffer = start < 0 ? '' : buffer.slice(start);
+          break;
+        }
         const cmd = buffer.slice(start + 1, start + 7);
         buffer = buffer.slice(start + 7);
         sim.served++;
         if (sim.fault === 'silent') continue;
-        if (sim.fault === 'refuse') { socket.destroy(); return; }
+        if (sim.fault === 'refuse') {
+          socket.destroy();
+          return;
+        }
         let reply = cmd.startsWith('i') ? state.answer(cmd) : `${SOH}9999FF1B\x03`;
         if (sim.fault === 'corrupt') reply = reply.replace(/&&(.)/, (_, c: string) => `&&${c === '0' ? '1' : '0'}`);
-        if (sim.fault === 'truncate') { socket.end(reply.slice(0, Math.floor(reply.length / 2))); return; }
+        if (sim.fault === 'truncate') {
+          socket.end(reply.slice(0, Math.floor(reply.length / 2)));
+          return;
+        }
         socket.write(reply, 'latin1');
       }
     });
@@ -244,7 +285,10 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, sim.host, () => { server.off('error', reject); resolve(); });
+    server.listen(opts.port ?? 0, sim.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   sim.port = (server.address() as net.AddressInfo).port;
   return sim;

@@ -13,8 +13,13 @@ export interface AuditEntry {
 }
 
 const row = (e: AuditEntry) => ({
-  accountId: e.accountId, userId: e.userId, action: e.action, entity: e.entity,
-  entityId: e.entityId ?? null, before: e.before ?? null, after: e.after ?? null,
+  accountId: e.accountId,
+  userId: e.userId,
+  action: e.action,
+  entity: e.entity,
+  entityId: e.entityId ?? null,
+  before: e.before ?? null,
+  after: e.after ?? null,
 });
 
 /** Writes one audit entry; call it inside the same transaction as the change it records. */
@@ -35,7 +40,8 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 export function auditManySql(entries: AuditEntry[], where?: SQL): SQL | null {
   if (!entries.length) return null;
   const rows = entries.map(row);
-  const col = (type: string, pick: (r: ReturnType<typeof row>) => unknown) => sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
+  const col = (type: string, pick: (r: ReturnType<typeof row>) => unknown) =>
+    sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
   return sql`insert into ${auditLog} (account_id, user_id, action, entity, entity_id, before, after)
     select account_id, user_id, action, entity, entity_id, before::jsonb, after::jsonb
     from unnest(${col('bigint', (r) => r.accountId)}, ${col('bigint', (r) => r.userId)}, ${col('text', (r) => r.action)},

@@ -14,7 +14,12 @@ export class AppError extends Error {
   }
 
   body(): ErrorBody {
-    return { title: this.title, message: this.message, code: this.code, ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}) };
+    return {
+      title: this.title,
+      message: this.message,
+      code: this.code,
+      ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}),
+    };
   }
 }
 

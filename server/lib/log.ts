@@ -5,9 +5,23 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * logged object carries it (pino `redact`). Error messages with SQL parameters are cut by
  * `loggable` in the error plugin.
  */
-const SECRET_KEYS = ['password', 'Password', 'newPassword', 'currentPassword', 'pin', 'pinHash', 'passwordHash', 'token', 'refreshToken', 'key', 'secret'];
+const SECRET_KEYS = [
+  'password',
+  'Password',
+  'newPassword',
+  'currentPassword',
+  'pin',
+  'pinHash',
+  'passwordHash',
+  'token',
+  'refreshToken',
+  'key',
+  'secret',
+];
 export const LOG_REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`]),
 ];
 

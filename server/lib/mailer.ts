@@ -3,8 +3,14 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export interface Mail { to: string; subject: string; text: string }
-export interface Mailer { send(mail: Mail): Promise<void> }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
 
 const FROM = 'FAMS <no-reply@fams.example>';
 
@@ -15,7 +21,11 @@ const FROM = 'FAMS <no-reply@fams.example>';
 export function createMailer(dataDir: string, log: Logger, smtpUrl?: string): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
-    return { async send(m) { await transport.sendMail({ from: FROM, ...m }); } };
+    return {
+      async send(m) {
+        await transport.sendMail({ from: FROM, ...m });
+      },
+    };
   }
   const dir = path.join(dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -23,7 +33,10 @@ export function createMailer(dataDir: string, log: Logger, smtpUrl?: string): Ma
     async send(m) {
       const info = await transport.sendMail({ from: FROM, ...m });
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: m.to, subject: m.subject, file }, 'mail written (no SMTP_URL set)');
     },

@@ -5,7 +5,13 @@ import type { Logger } from 'pino';
  * what it raised and its failures. Returns a stop function. Shared by the variance, leak and
  * consumption sweeps.
  */
-export function startSweep(name: string, run: () => Promise<number>, log: Logger, everyMs: number, firstAfterMs: number): () => void {
+export function startSweep(
+  name: string,
+  run: () => Promise<number>,
+  log: Logger,
+  everyMs: number,
+  firstAfterMs: number,
+): () => void {
   let running = false;
   const once = async () => {
     if (running) return;
@@ -23,5 +29,8 @@ export function startSweep(name: string, run: () => Promise<number>, log: Logger
   const timer = setInterval(() => void once(), everyMs);
   first.unref();
   timer.unref();
-  return () => { clearTimeout(first); clearInterval(timer); };
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

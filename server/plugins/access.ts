@@ -10,9 +10,19 @@ import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 export type Access = Rule | 'public' | 'session';
 
 /** The route's declared input and answer schemas (zod), as given to Fastify: the fuzz test derives inputs from them. */
-export interface RouteSchemas { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> }
+export interface RouteSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  response?: Record<string, unknown>;
+}
 
-export interface RouteEntry { method: string; url: string; access: Access; schema?: RouteSchemas }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  schema?: RouteSchemas;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +40,10 @@ declare module 'fastify' {
 /** The four headers must name exactly what the token says (spec §7); the token is the authority. */
 function checkHeaders(req: FastifyRequest, c: AccessClaims) {
   const want: Record<string, string> = {
-    userid: String(c.userId), accountid: String(c.accountId), accountkey: c.accountKey, userkey: c.userKey,
+    userid: String(c.userId),
+    accountid: String(c.accountId),
+    accountkey: c.accountKey,
+    userkey: c.userKey,
   };
   for (const [h, v] of Object.entries(want)) {
     if (req.headers[h] !== v) {
@@ -53,7 +66,8 @@ export function registerAccess(app: FastifyInstance, tokens: TokenService, sessi
     const access = r.config?.access;
     if (!access) throw new Error(`Route ${String(r.method)} ${r.url} declares no access rule`);
     const schema = r.schema as RouteSchemas | undefined;
-    for (const m of ([] as string[]).concat(r.method)) if (m !== 'HEAD') table.push({ method: m, url: r.url, access, schema });
+    for (const m of ([] as string[]).concat(r.method))
+      if (m !== 'HEAD') table.push({ method: m, url: r.url, access, schema });
   });
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
@@ -67,7 +81,8 @@ export function registerAccess(app: FastifyInstance, tokens: TokenService, sessi
         : new AppError(TOKEN_INVALID_STATUS, 'token_invalid', MESSAGES.tokenInvalid);
     }
     checkHeaders(req, result.claims);
-    if (!(await sessions.stands(result.claims))) throw new AppError(401, 'session_ended', 'Your session has ended. Please sign in again.');
+    if (!(await sessions.stands(result.claims)))
+      throw new AppError(401, 'session_ended', 'Your session has ended. Please sign in again.');
     if (!satisfies(result.claims.roles, access)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
     req.auth = result.claims;
   });

@@ -43,7 +43,16 @@ export function sqlState(err: unknown): string | undefined {
 export function loggable(err: unknown): Record<string, unknown> {
   const e = err as Error & { code?: unknown };
   const message = String(e?.message ?? err).split('\nparams:')[0];
-  return { type: e?.name, message, code: sqlState(err) ?? e?.code, stack: e?.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 8).join('\n') };
+  return {
+    type: e?.name,
+    message,
+    code: sqlState(err) ?? e?.code,
+    stack: e?.stack
+      ?.split('\n')
+      .filter((l) => l.trimStart().startsWith('at '))
+      .slice(0, 8)
+      .join('\n'),
+  };
 }
 
 /**
@@ -77,12 +86,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     const refusal = INPUT_REFUSALS[sqlState(err) ?? ''];
     if (refusal) {
       req.log.info({ err: loggable(err) }, 'input refused by the database');
-      return reply.status(refusal[0]).send({ title: defaultTitle(refusal[0]), message: refusal[1], code: 'invalid_input' });
+      return reply
+        .status(refusal[0])
+        .send({ title: defaultTitle(refusal[0]), message: refusal[1], code: 'invalid_input' });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: loggable(err) }, 'request failed');
-      return reply.status(status).send({ title: 'Server error', message: 'Something went wrong on the server. Please try again.', code: 'internal' });
+      return reply.status(status).send({
+        title: 'Server error',
+        message: 'Something went wrong on the server. Please try again.',
+        code: 'internal',
+      });
     }
     return reply.status(status).send({ title: defaultTitle(status), message: err.message, code: err.code ?? 'error' });
   });
@@ -106,10 +121,17 @@ export function registerNotFound(app: FastifyInstance, fallback?: (url: string) 
     }
     const match = patterns.find((p) => p.re.test(path));
     if (match) {
-      return reply.status(405).header('allow', [...match.methods].join(', ')).send({
-        title: 'Method not allowed', message: `${req.method} is not allowed on ${path}.`, code: 'method_not_allowed',
-      });
+      return reply
+        .status(405)
+        .header('allow', [...match.methods].join(', '))
+        .send({
+          title: 'Method not allowed',
+          message: `${req.method} is not allowed on ${path}.`,
+          code: 'method_not_allowed',
+        });
     }
-    return reply.status(404).send({ title: 'Not found', message: `No such address: ${req.method} ${path}.`, code: 'not_found' });
+    return reply
+      .status(404)
+      .send({ title: 'Not found', message: `No such address: ${req.method} ${path}.`, code: 'not_found' });
   });
 }

@@ -45,7 +45,12 @@ export function registerInputHygiene(app: FastifyInstance): void {
     unstorable(req.query, '', bad);
     unstorable(req.body, '', bad);
     if (bad.length === 0) return;
-    throw new AppError(400, 'invalid_input', `These fields contain a character that cannot be stored (NUL or a broken Unicode character): ${bad.join(', ')}.`,
-      undefined, Object.fromEntries(bad.map((p) => [p, ['Contains a character that cannot be stored']])));
+    throw new AppError(
+      400,
+      'invalid_input',
+      `These fields contain a character that cannot be stored (NUL or a broken Unicode character): ${bad.join(', ')}.`,
+      undefined,
+      Object.fromEntries(bad.map((p) => [p, ['Contains a character that cannot be stored']])),
+    );
   });
 }

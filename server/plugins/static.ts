@@ -17,8 +17,10 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     preCompressed: true,
     setHeaders(res, file) {
       const name = path.basename(file).replace(/\.(br|gz)$/, '');
-      if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
-      else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest'))
+        res.header('cache-control', 'no-cache');
+      else if (file.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 }

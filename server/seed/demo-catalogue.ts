@@ -2,14 +2,42 @@ import type { MeterType } from '../../src/contract/setup/equipment-types';
 import type { StoreVariant } from '../../src/contract/setup/stores';
 
 /** Fixed master data of the demo accounts; demo-fleet.ts generates the rest from a seeded PRNG. */
-export interface DemoStore { code: string; name: string; variant: StoreVariant; address: string; lat: number; lng: number }
-export interface DemoTank { store: string; product: string; code: string; capacity: number; probe?: string }
-export interface DemoType { code: string; make: string; model: string; tank: number; meter: MeterType; consumption: number; fuel: 'DSL50' | 'ULP95' }
+export interface DemoStore {
+  code: string;
+  name: string;
+  variant: StoreVariant;
+  address: string;
+  lat: number;
+  lng: number;
+}
+export interface DemoTank {
+  store: string;
+  product: string;
+  code: string;
+  capacity: number;
+  probe?: string;
+}
+export interface DemoType {
+  code: string;
+  make: string;
+  model: string;
+  tank: number;
+  meter: MeterType;
+  consumption: number;
+  fuel: 'DSL50' | 'ULP95';
+}
 
 export interface DemoAccountSetup {
   timezone: string;
   stores: DemoStore[];
-  products: { code: string; name: string; kind: 'fuel' | 'other'; price: number; fuelGroup: 'gasoline' | 'diesel' | 'lubricant' | 'other'; density15: number }[];
+  products: {
+    code: string;
+    name: string;
+    kind: 'fuel' | 'other';
+    price: number;
+    fuelGroup: 'gasoline' | 'diesel' | 'lubricant' | 'other';
+    density15: number;
+  }[];
   tanks: DemoTank[];
   costCentres: [string, string][];
   types: DemoType[];
@@ -28,46 +56,119 @@ const PRODUCTS: DemoAccountSetup['products'] = [
 ];
 
 const TYPES: DemoType[] = [
-  ['VOL-FH16', 'Volvo', 'FH16 750', 600, 'km', 38, 'DSL50'], ['SCA-R500', 'Scania', 'R500', 700, 'km', 35, 'DSL50'],
-  ['MB-ACT', 'Mercedes-Benz', 'Actros 2645', 600, 'km', 36, 'DSL50'], ['MAN-TGS', 'MAN', 'TGS 33.480', 400, 'km', 37, 'DSL50'],
-  ['ISU-FTR', 'Isuzu', 'FTR 850', 200, 'km', 24, 'DSL50'], ['UD-QUON', 'UD Trucks', 'Quon GW 26.460', 400, 'km', 36, 'DSL50'],
-  ['HINO-500', 'Hino', '500 1627', 200, 'km', 25, 'DSL50'], ['IVE-DAILY', 'Iveco', 'Daily 50C15', 100, 'km', 13, 'DSL50'],
-  ['TOY-HILUX', 'Toyota', 'Hilux 2.8 GD-6', 80, 'km', 9.5, 'DSL50'], ['FORD-RNG', 'Ford', 'Ranger 2.0 BiT', 80, 'km', 9.8, 'DSL50'],
-  ['TOY-LC79', 'Toyota', 'Land Cruiser 79', 130, 'km', 13.5, 'DSL50'], ['VW-AMAROK', 'Volkswagen', 'Amarok V6', 80, 'km', 10.5, 'DSL50'],
-  ['NIS-NP200', 'Nissan', 'NP200 1.6', 50, 'km', 7.5, 'ULP95'], ['TOY-COROLLA', 'Toyota', 'Corolla Cross 1.8', 47, 'km', 6.8, 'ULP95'],
-  ['CAT-320', 'Caterpillar', '320 GC', 345, 'hours', 14, 'DSL50'], ['CAT-950', 'Caterpillar', '950 GC', 300, 'hours', 16, 'DSL50'],
-  ['KOM-PC200', 'Komatsu', 'PC200-8', 400, 'hours', 13, 'DSL50'], ['BELL-B30E', 'Bell', 'B30E', 400, 'hours', 22, 'DSL50'],
-  ['JCB-3CX', 'JCB', '3CX', 160, 'hours', 7, 'DSL50'], ['JD-6155M', 'John Deere', '6155M', 340, 'hours', 15, 'DSL50'],
-  ['CAT-D6', 'Caterpillar', 'D6', 420, 'hours', 25, 'DSL50'], ['HYS-H3', 'Hyster', 'H3.0FT', 60, 'hours', 3.2, 'DSL50'],
-  ['AC-QAS100', 'Atlas Copco', 'QAS 100', 200, 'hours', 18, 'DSL50'], ['BOM-BW213', 'Bomag', 'BW 213 D-5', 260, 'hours', 12, 'DSL50'],
+  ['VOL-FH16', 'Volvo', 'FH16 750', 600, 'km', 38, 'DSL50'],
+  ['SCA-R500', 'Scania', 'R500', 700, 'km', 35, 'DSL50'],
+  ['MB-ACT', 'Mercedes-Benz', 'Actros 2645', 600, 'km', 36, 'DSL50'],
+  ['MAN-TGS', 'MAN', 'TGS 33.480', 400, 'km', 37, 'DSL50'],
+  ['ISU-FTR', 'Isuzu', 'FTR 850', 200, 'km', 24, 'DSL50'],
+  ['UD-QUON', 'UD Trucks', 'Quon GW 26.460', 400, 'km', 36, 'DSL50'],
+  ['HINO-500', 'Hino', '500 1627', 200, 'km', 25, 'DSL50'],
+  ['IVE-DAILY', 'Iveco', 'Daily 50C15', 100, 'km', 13, 'DSL50'],
+  ['TOY-HILUX', 'Toyota', 'Hilux 2.8 GD-6', 80, 'km', 9.5, 'DSL50'],
+  ['FORD-RNG', 'Ford', 'Ranger 2.0 BiT', 80, 'km', 9.8, 'DSL50'],
+  ['TOY-LC79', 'Toyota', 'Land Cruiser 79', 130, 'km', 13.5, 'DSL50'],
+  ['VW-AMAROK', 'Volkswagen', 'Amarok V6', 80, 'km', 10.5, 'DSL50'],
+  ['NIS-NP200', 'Nissan', 'NP200 1.6', 50, 'km', 7.5, 'ULP95'],
+  ['TOY-COROLLA', 'Toyota', 'Corolla Cross 1.8', 47, 'km', 6.8, 'ULP95'],
+  ['CAT-320', 'Caterpillar', '320 GC', 345, 'hours', 14, 'DSL50'],
+  ['CAT-950', 'Caterpillar', '950 GC', 300, 'hours', 16, 'DSL50'],
+  ['KOM-PC200', 'Komatsu', 'PC200-8', 400, 'hours', 13, 'DSL50'],
+  ['BELL-B30E', 'Bell', 'B30E', 400, 'hours', 22, 'DSL50'],
+  ['JCB-3CX', 'JCB', '3CX', 160, 'hours', 7, 'DSL50'],
+  ['JD-6155M', 'John Deere', '6155M', 340, 'hours', 15, 'DSL50'],
+  ['CAT-D6', 'Caterpillar', 'D6', 420, 'hours', 25, 'DSL50'],
+  ['HYS-H3', 'Hyster', 'H3.0FT', 60, 'hours', 3.2, 'DSL50'],
+  ['AC-QAS100', 'Atlas Copco', 'QAS 100', 200, 'hours', 18, 'DSL50'],
+  ['BOM-BW213', 'Bomag', 'BW 213 D-5', 260, 'hours', 12, 'DSL50'],
   ['LIE-LTM1050', 'Liebherr', 'LTM 1050-3.1', 300, 'hours', 20, 'DSL50'],
-].map(([code, make, model, tank, meter, consumption, fuel]) => ({ code, make, model, tank, meter, consumption, fuel }) as DemoType);
+].map(
+  ([code, make, model, tank, meter, consumption, fuel]) =>
+    ({ code, make, model, tank, meter, consumption, fuel }) as DemoType,
+);
 
 /** Demo Fuels: South African fleet operator, 6 sites (4 attended, 2 unattended truck stops). */
 export const DEMO_FUELS: DemoAccountSetup = {
   timezone: 'Africa/Johannesburg',
   stores: [
-    { code: 'JHB01', name: 'Johannesburg Depot', variant: 'FAMS', address: '12 Main Reef Rd, Johannesburg', lat: -26.2041, lng: 28.0473 },
-    { code: 'PTA01', name: 'Pretoria Yard', variant: 'FAMS', address: '88 Church St, Pretoria', lat: -25.7479, lng: 28.2293 },
-    { code: 'DBN01', name: 'Durban Harbour', variant: 'FAMS', address: '3 Bayhead Rd, Durban', lat: -29.8587, lng: 31.0218 },
-    { code: 'CPT01', name: 'Cape Town Workshop', variant: 'FAMS', address: '20 Marine Dr, Paarden Eiland', lat: -33.9249, lng: 18.4241 },
-    { code: 'N3-24', name: 'N3 Truck Stop Harrismith', variant: 'FAMS24', address: 'N3 Highway, Harrismith', lat: -28.2726, lng: 29.1295 },
-    { code: 'N1-24', name: 'N1 Truck Stop Beaufort West', variant: 'FAMS24', address: 'N1 Highway, Beaufort West', lat: -32.3567, lng: 22.583 },
+    {
+      code: 'JHB01',
+      name: 'Johannesburg Depot',
+      variant: 'FAMS',
+      address: '12 Main Reef Rd, Johannesburg',
+      lat: -26.2041,
+      lng: 28.0473,
+    },
+    {
+      code: 'PTA01',
+      name: 'Pretoria Yard',
+      variant: 'FAMS',
+      address: '88 Church St, Pretoria',
+      lat: -25.7479,
+      lng: 28.2293,
+    },
+    {
+      code: 'DBN01',
+      name: 'Durban Harbour',
+      variant: 'FAMS',
+      address: '3 Bayhead Rd, Durban',
+      lat: -29.8587,
+      lng: 31.0218,
+    },
+    {
+      code: 'CPT01',
+      name: 'Cape Town Workshop',
+      variant: 'FAMS',
+      address: '20 Marine Dr, Paarden Eiland',
+      lat: -33.9249,
+      lng: 18.4241,
+    },
+    {
+      code: 'N3-24',
+      name: 'N3 Truck Stop Harrismith',
+      variant: 'FAMS24',
+      address: 'N3 Highway, Harrismith',
+      lat: -28.2726,
+      lng: 29.1295,
+    },
+    {
+      code: 'N1-24',
+      name: 'N1 Truck Stop Beaufort West',
+      variant: 'FAMS24',
+      address: 'N1 Highway, Beaufort West',
+      lat: -32.3567,
+      lng: 22.583,
+    },
   ],
   products: PRODUCTS,
   tanks: [
-    { store: 'JHB01', product: 'DSL50', code: 'T1', capacity: 50_000, probe: 'VR-JHB-1' }, { store: 'JHB01', product: 'ULP95', code: 'T2', capacity: 23_000, probe: 'VR-JHB-2' },
-    { store: 'JHB01', product: 'ADBLUE', code: 'T3', capacity: 5_000 }, { store: 'JHB01', product: 'LUBE', code: 'T4', capacity: 2_000 },
-    { store: 'PTA01', product: 'DSL50', code: 'T1', capacity: 35_000, probe: 'VR-PTA-1' }, { store: 'PTA01', product: 'ULP95', code: 'T2', capacity: 14_000 },
-    { store: 'DBN01', product: 'DSL50', code: 'T1', capacity: 50_000, probe: 'VR-DBN-1' }, { store: 'DBN01', product: 'ADBLUE', code: 'T2', capacity: 5_000 },
-    { store: 'CPT01', product: 'DSL50', code: 'T1', capacity: 23_000 }, { store: 'CPT01', product: 'ULP95', code: 'T2', capacity: 9_000 },
-    { store: 'N3-24', product: 'DSL50', code: 'T1', capacity: 83_000, probe: 'VR-N3-1' }, { store: 'N3-24', product: 'ADBLUE', code: 'T2', capacity: 9_000, probe: 'VR-N3-2' },
-    { store: 'N1-24', product: 'DSL50', code: 'T1', capacity: 83_000, probe: 'VR-N1-1' }, { store: 'N1-24', product: 'ADBLUE', code: 'T2', capacity: 9_000, probe: 'VR-N1-2' },
+    { store: 'JHB01', product: 'DSL50', code: 'T1', capacity: 50_000, probe: 'VR-JHB-1' },
+    { store: 'JHB01', product: 'ULP95', code: 'T2', capacity: 23_000, probe: 'VR-JHB-2' },
+    { store: 'JHB01', product: 'ADBLUE', code: 'T3', capacity: 5_000 },
+    { store: 'JHB01', product: 'LUBE', code: 'T4', capacity: 2_000 },
+    { store: 'PTA01', product: 'DSL50', code: 'T1', capacity: 35_000, probe: 'VR-PTA-1' },
+    { store: 'PTA01', product: 'ULP95', code: 'T2', capacity: 14_000 },
+    { store: 'DBN01', product: 'DSL50', code: 'T1', capacity: 50_000, probe: 'VR-DBN-1' },
+    { store: 'DBN01', product: 'ADBLUE', code: 'T2', capacity: 5_000 },
+    { store: 'CPT01', product: 'DSL50', code: 'T1', capacity: 23_000 },
+    { store: 'CPT01', product: 'ULP95', code: 'T2', capacity: 9_000 },
+    { store: 'N3-24', product: 'DSL50', code: 'T1', capacity: 83_000, probe: 'VR-N3-1' },
+    { store: 'N3-24', product: 'ADBLUE', code: 'T2', capacity: 9_000, probe: 'VR-N3-2' },
+    { store: 'N1-24', product: 'DSL50', code: 'T1', capacity: 83_000, probe: 'VR-N1-1' },
+    { store: 'N1-24', product: 'ADBLUE', code: 'T2', capacity: 9_000, probe: 'VR-N1-2' },
   ],
   costCentres: [
-    ['CC01', 'Long-distance haulage'], ['CC02', 'Regional distribution'], ['CC03', 'Construction'], ['CC04', 'Mining support'],
-    ['CC05', 'Workshop'], ['CC06', 'Municipal contract'], ['CC07', 'Agriculture'], ['CC08', 'Plant hire'], ['CC09', 'Pool vehicles'],
-    ['CC10', 'Security'], ['CC11', 'Waste management'], ['CC12', 'Sales and admin'],
+    ['CC01', 'Long-distance haulage'],
+    ['CC02', 'Regional distribution'],
+    ['CC03', 'Construction'],
+    ['CC04', 'Mining support'],
+    ['CC05', 'Workshop'],
+    ['CC06', 'Municipal contract'],
+    ['CC07', 'Agriculture'],
+    ['CC08', 'Plant hire'],
+    ['CC09', 'Pool vehicles'],
+    ['CC10', 'Security'],
+    ['CC11', 'Waste management'],
+    ['CC12', 'Sales and admin'],
   ],
   types: TYPES,
   equipment: 180,
@@ -81,15 +182,33 @@ export const DEMO_FUELS: DemoAccountSetup = {
 export const NORTH_HAULAGE: DemoAccountSetup = {
   timezone: 'Europe/London',
   stores: [
-    { code: 'LDS01', name: 'Leeds Depot', variant: 'FAMS', address: 'Unit 4, Stourton Industrial Estate, Leeds', lat: 53.7708, lng: -1.5194 },
-    { code: 'A1-24', name: 'A1 Wetherby Fuel Island', variant: 'FAMS24', address: 'A1(M) Junction 46, Wetherby', lat: 53.9263, lng: -1.3723 },
+    {
+      code: 'LDS01',
+      name: 'Leeds Depot',
+      variant: 'FAMS',
+      address: 'Unit 4, Stourton Industrial Estate, Leeds',
+      lat: 53.7708,
+      lng: -1.5194,
+    },
+    {
+      code: 'A1-24',
+      name: 'A1 Wetherby Fuel Island',
+      variant: 'FAMS24',
+      address: 'A1(M) Junction 46, Wetherby',
+      lat: 53.9263,
+      lng: -1.3723,
+    },
   ],
   products: PRODUCTS.slice(0, 1).concat(PRODUCTS[2]),
   tanks: [
     { store: 'LDS01', product: 'DSL50', code: 'T1', capacity: 40_000, probe: 'NH-LDS-1' },
     { store: 'A1-24', product: 'DSL50', code: 'T1', capacity: 30_000, probe: 'NH-A1-1' },
   ],
-  costCentres: [['CC01', 'Trunking'], ['CC02', 'Local delivery'], ['CC03', 'Yard']],
+  costCentres: [
+    ['CC01', 'Trunking'],
+    ['CC02', 'Local delivery'],
+    ['CC03', 'Yard'],
+  ],
   types: TYPES.filter((t) => ['VOL-FH16', 'SCA-R500', 'MAN-TGS', 'FORD-RNG', 'HYS-H3'].includes(t.code)),
   equipment: 20,
   employees: 10,
@@ -98,5 +217,45 @@ export const NORTH_HAULAGE: DemoAccountSetup = {
   employeeStart: 501,
 };
 
-export const FIRST_NAMES = ['Thabo', 'Sipho', 'Johan', 'Pieter', 'Lerato', 'Naledi', 'Ayesha', 'Michael', 'David', 'Zanele', 'Kagiso', 'Anika', 'Ruan', 'Themba', 'Busisiwe', 'Priya', 'Sizwe', 'Karin', 'Mandla', 'Grace'];
-export const LAST_NAMES = ['Nkosi', 'Dlamini', 'van der Merwe', 'Botha', 'Mokoena', 'Naidoo', 'Pillay', 'Smith', 'Khumalo', 'Mahlangu', 'Pretorius', 'Ndlovu', 'Jacobs', 'Sithole', 'Fourie', 'Zulu', 'Coetzee', 'Mthembu'];
+export const FIRST_NAMES = [
+  'Thabo',
+  'Sipho',
+  'Johan',
+  'Pieter',
+  'Lerato',
+  'Naledi',
+  'Ayesha',
+  'Michael',
+  'David',
+  'Zanele',
+  'Kagiso',
+  'Anika',
+  'Ruan',
+  'Themba',
+  'Busisiwe',
+  'Priya',
+  'Sizwe',
+  'Karin',
+  'Mandla',
+  'Grace',
+];
+export const LAST_NAMES = [
+  'Nkosi',
+  'Dlamini',
+  'van der Merwe',
+  'Botha',
+  'Mokoena',
+  'Naidoo',
+  'Pillay',
+  'Smith',
+  'Khumalo',
+  'Mahlangu',
+  'Pretorius',
+  'Ndlovu',
+  'Jacobs',
+  'Sithole',
+  'Fourie',
+  'Zulu',
+  'Coetzee',
+  'Mthembu',
+];

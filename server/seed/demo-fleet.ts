@@ -1,6 +1,17 @@
 import {
-  allocations, assetAllocations, assets, costCentres, employees, equipment, equipmentExtras, equipmentTypes, f24Rules, products, stores,
-  tagOwners, tanks,
+  allocations,
+  assetAllocations,
+  assets,
+  costCentres,
+  employees,
+  equipment,
+  equipmentExtras,
+  equipmentTypes,
+  f24Rules,
+  products,
+  stores,
+  tagOwners,
+  tanks,
 } from '../db/schema';
 import { FIRST_NAMES, LAST_NAMES, type DemoAccountSetup } from './demo-catalogue';
 import { prng } from './prng';
@@ -8,7 +19,11 @@ import { cylinderChart } from './strapping';
 
 /** Seeded rows are written by the system user (id 1). */
 const SYSTEM = 1;
-const OPEN_6_TO_6 = [null, ...Array.from({ length: 5 }, () => ({ open: '06:00', close: '18:00' })), { open: '07:00', close: '12:00' }];
+const OPEN_6_TO_6 = [
+  null,
+  ...Array.from({ length: 5 }, () => ({ open: '06:00', close: '18:00' })),
+  { open: '07:00', close: '12:00' },
+];
 
 type Ins<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 export interface FleetRows {
@@ -35,21 +50,49 @@ export function demoFleet(accountId: number, s: DemoAccountSetup, seed: number):
   const r = prng(seed);
   const base = { accountId, createdBy: SYSTEM, updatedBy: SYSTEM };
   const storeRows = s.stores.map((x) => ({
-    ...base, id: r.uuid(), code: x.code, name: x.name, variant: x.variant, address: x.address, latitude: x.lat, longitude: x.lng,
-    timezone: s.timezone, openingHours: x.variant === 'FAMS' ? OPEN_6_TO_6 : null,
+    ...base,
+    id: r.uuid(),
+    code: x.code,
+    name: x.name,
+    variant: x.variant,
+    address: x.address,
+    latitude: x.lat,
+    longitude: x.lng,
+    timezone: s.timezone,
+    openingHours: x.variant === 'FAMS' ? OPEN_6_TO_6 : null,
   }));
   const storeId = new Map(storeRows.map((x) => [x.code, x.id]));
   const productRows = s.products.map((p) => ({ ...base, id: r.uuid(), ...p, unit: 'L' }));
   const productId = new Map(productRows.map((x) => [x.code, x.id]));
   const tankRows = s.tanks.map((t) => ({
-    ...base, id: r.uuid(), storeId: storeId.get(t.store)!, productId: productId.get(t.product)!, code: t.code,
-    name: `${t.store} ${s.products.find((p) => p.code === t.product)!.name}`, capacity: t.capacity,
-    safeFill: Math.round(t.capacity * 0.95), lowLevel: Math.round(t.capacity * 0.15), gaugeProbeId: t.probe ?? null,
+    ...base,
+    id: r.uuid(),
+    storeId: storeId.get(t.store)!,
+    productId: productId.get(t.product)!,
+    code: t.code,
+    name: `${t.store} ${s.products.find((p) => p.code === t.product)!.name}`,
+    capacity: t.capacity,
+    safeFill: Math.round(t.capacity * 0.95),
+    lowLevel: Math.round(t.capacity * 0.15),
+    gaugeProbeId: t.probe ?? null,
     strappingChart: cylinderChart(t.capacity),
   }));
-  const ccRows = s.costCentres.map(([code, name]) => ({ ...base, id: r.uuid(), code, name, description: `${name} cost centre` }));
+  const ccRows = s.costCentres.map(([code, name]) => ({
+    ...base,
+    id: r.uuid(),
+    code,
+    name,
+    description: `${name} cost centre`,
+  }));
   const typeRows = s.types.map((t) => ({
-    ...base, id: r.uuid(), code: t.code, make: t.make, model: t.model, tankCapacity: t.tank, meterType: t.meter, expectedConsumption: t.consumption,
+    ...base,
+    id: r.uuid(),
+    code: t.code,
+    make: t.make,
+    model: t.model,
+    tankCapacity: t.tank,
+    meterType: t.meter,
+    expectedConsumption: t.consumption,
   }));
   const extraRows = [
     { key: 'ownership', label: 'Ownership', type: 'text' as const, required: false },
@@ -85,13 +128,27 @@ export function demoFleet(accountId: number, s: DemoAccountSetup, seed: number):
     for (const tag of tags) tagRows.push({ accountId, tag, ownerKind: 'equipment', ownerId: id });
     const fams24 = truck && r.chance(0.6);
     return {
-      ...base, id, fleetNo: `${s.fleetPrefix}-${String(i + 1).padStart(4, '0')}`, registration: road ? newReg() : null,
-      description: `${type.make} ${type.model}`, typeId: typeRows[ti].id, costCentreId: r.pick(ccRows).id,
-      meterType: null, currentMeter: road ? r.int(5_000, 900_000) : r.int(100, 20_000),
-      tankCapacity: truck && r.chance(0.1) ? type.tank + 300 : null, tags,
-      homeStoreId: r.pick(storeRows).id, fams24Enabled: fams24, pinRequired: fams24 && r.chance(0.3), odometerRequired: fams24 && road,
+      ...base,
+      id,
+      fleetNo: `${s.fleetPrefix}-${String(i + 1).padStart(4, '0')}`,
+      registration: road ? newReg() : null,
+      description: `${type.make} ${type.model}`,
+      typeId: typeRows[ti].id,
+      costCentreId: r.pick(ccRows).id,
+      meterType: null,
+      currentMeter: road ? r.int(5_000, 900_000) : r.int(100, 20_000),
+      tankCapacity: truck && r.chance(0.1) ? type.tank + 300 : null,
+      tags,
+      homeStoreId: r.pick(storeRows).id,
+      fams24Enabled: fams24,
+      pinRequired: fams24 && r.chance(0.3),
+      odometerRequired: fams24 && road,
       active: r.chance(0.95),
-      extras: { ownership: r.pick(['Owned', 'Leased', 'Rented']), insuranceExpiry: iso(r.int(2025, 2027), r.int(1, 12), r.int(1, 28)), gpsTracker: r.chance(0.7) },
+      extras: {
+        ownership: r.pick(['Owned', 'Leased', 'Rented']),
+        insuranceExpiry: iso(r.int(2025, 2027), r.int(1, 12), r.int(1, 28)),
+        gpsTracker: r.chance(0.7),
+      },
     };
   });
 
@@ -101,12 +158,18 @@ export function demoFleet(accountId: number, s: DemoAccountSetup, seed: number):
     const tag = r.chance(0.6) ? newTag() : null;
     if (tag) tagRows.push({ accountId, tag, ownerKind: 'employee', ownerId: id });
     return {
-      ...base, id, number: `E${String(n).padStart(4, '0')}`, name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
+      ...base,
+      id,
+      number: `E${String(n).padStart(4, '0')}`,
+      name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
       // Demo PIN: the last four digits of the employee number (E1001 → 1001), see README.
-      pin: String(n).padStart(4, '0').slice(-4), tag, costCentreId: r.pick(ccRows).id,
+      pin: String(n).padStart(4, '0').slice(-4),
+      tag,
+      costCentreId: r.pick(ccRows).id,
       licenceExpiry: iso(r.int(2025, 2028), r.int(1, 12), r.int(1, 28)),
       storeIds: r.chance(0.7) ? [] : [...new Set([r.pick(storeRows).id, r.pick(storeRows).id])],
-      fams24Enabled: r.chance(0.5), active: r.chance(0.95),
+      fams24Enabled: r.chance(0.5),
+      active: r.chance(0.95),
     };
   });
 
@@ -117,51 +180,134 @@ export function demoFleet(accountId: number, s: DemoAccountSetup, seed: number):
     const tank = e.tankCapacity ?? type.tank;
     const custom = r.chance(0.25);
     allocationRows.push({
-      ...base, id: r.uuid(), productId: productId.get(type.fuel) ?? productId.get('DSL50')!, equipmentId: e.id,
-      dailyLimit: Math.round(tank * 1.5), monthlyLimit: Math.round(tank * 1.5) * 22,
-      weekdays: custom ? [1, 2, 3, 4, 5] : null, hoursFrom: custom ? '05:00' : null, hoursTo: custom ? '20:00' : null,
-      maxPerTransaction: custom ? tank : null, note: custom ? 'Weekdays, day shift only' : '',
+      ...base,
+      id: r.uuid(),
+      productId: productId.get(type.fuel) ?? productId.get('DSL50')!,
+      equipmentId: e.id,
+      dailyLimit: Math.round(tank * 1.5),
+      monthlyLimit: Math.round(tank * 1.5) * 22,
+      weekdays: custom ? [1, 2, 3, 4, 5] : null,
+      hoursFrom: custom ? '05:00' : null,
+      hoursTo: custom ? '20:00' : null,
+      maxPerTransaction: custom ? tank : null,
+      note: custom ? 'Weekdays, day shift only' : '',
     });
     if (e.fams24Enabled && productId.has('ADBLUE') && i % 2 === 0) {
-      allocationRows.push({ ...base, id: r.uuid(), productId: productId.get('ADBLUE')!, equipmentId: e.id, dailyLimit: 80, monthlyLimit: 1_500 });
+      allocationRows.push({
+        ...base,
+        id: r.uuid(),
+        productId: productId.get('ADBLUE')!,
+        equipmentId: e.id,
+        dailyLimit: 80,
+        monthlyLimit: 1_500,
+      });
     }
   });
   for (const cc of ccRows) {
-    allocationRows.push({ ...base, id: r.uuid(), productId: productId.get('DSL50')!, costCentreId: cc.id, monthlyLimit: 60_000, note: 'Cost centre budget' });
+    allocationRows.push({
+      ...base,
+      id: r.uuid(),
+      productId: productId.get('DSL50')!,
+      costCentreId: cc.id,
+      monthlyLimit: 60_000,
+      note: 'Cost centre budget',
+    });
   }
   const lubeStore = storeRows.find((x) => x.variant === 'FAMS')!;
   if (productId.has('LUBE')) {
     for (const em of employeeRows.filter((_, i) => i % 5 === 0)) {
-      allocationRows.push({ ...base, id: r.uuid(), productId: productId.get('LUBE')!, storeId: lubeStore.id, employeeId: em.id, dailyLimit: 20, monthlyLimit: 100 });
+      allocationRows.push({
+        ...base,
+        id: r.uuid(),
+        productId: productId.get('LUBE')!,
+        storeId: lubeStore.id,
+        employeeId: em.id,
+        dailyLimit: 20,
+        monthlyLimit: 100,
+      });
     }
   }
 
   const f24Rows: FleetRows['f24Rules'] = [
-    { ...base, id: r.uuid(), storeId: null, maxLitresPerTransaction: 800, odometerRequired: false, maxOdometerJumpKm: 2_000, maxHoursJump: 24, minMinutesBetweenFills: 30 },
-    ...storeRows.filter((x) => x.variant === 'FAMS24').map((x, i) => ({
-      ...base, id: r.uuid(), storeId: x.id, maxLitresPerTransaction: 1_000, odometerRequired: true, maxOdometerJumpKm: 1_500, maxHoursJump: 20,
-      allowedFrom: i === 0 ? null : '04:00', allowedTo: i === 0 ? null : '22:00', minMinutesBetweenFills: 60,
-    })),
+    {
+      ...base,
+      id: r.uuid(),
+      storeId: null,
+      maxLitresPerTransaction: 800,
+      odometerRequired: false,
+      maxOdometerJumpKm: 2_000,
+      maxHoursJump: 24,
+      minMinutesBetweenFills: 30,
+    },
+    ...storeRows
+      .filter((x) => x.variant === 'FAMS24')
+      .map((x, i) => ({
+        ...base,
+        id: r.uuid(),
+        storeId: x.id,
+        maxLitresPerTransaction: 1_000,
+        odometerRequired: true,
+        maxOdometerJumpKm: 1_500,
+        maxHoursJump: 20,
+        allowedFrom: i === 0 ? null : '04:00',
+        allowedTo: i === 0 ? null : '22:00',
+        minMinutesBetweenFills: 60,
+      })),
   ];
 
   const assetRows: FleetRows['assets'] = [];
   const historyRows: FleetRows['assetAllocations'] = [];
-  equipmentRows.filter((e) => e.registration === null).forEach((e, i) => {
-    const id = r.uuid();
-    assetRows.push({
-      ...base, id, assetNo: `A-${s.fleetPrefix}${String(10_001 + i)}`, erpId: `SAP-${r.int(4_000_000, 4_999_999)}`,
-      status: e.active ? 'active' : 'inactive', equipmentId: e.id, description: e.description, costCentreId: e.costCentreId, storeId: e.homeStoreId,
+  equipmentRows
+    .filter((e) => e.registration === null)
+    .forEach((e, i) => {
+      const id = r.uuid();
+      assetRows.push({
+        ...base,
+        id,
+        assetNo: `A-${s.fleetPrefix}${String(10_001 + i)}`,
+        erpId: `SAP-${r.int(4_000_000, 4_999_999)}`,
+        status: e.active ? 'active' : 'inactive',
+        equipmentId: e.id,
+        description: e.description,
+        costCentreId: e.costCentreId,
+        storeId: e.homeStoreId,
+      });
+      const moved = r.chance(0.3);
+      if (moved) {
+        historyRows.push({
+          accountId,
+          assetId: id,
+          costCentreId: r.pick(ccRows).id,
+          storeId: r.pick(storeRows).id,
+          validFrom: new Date('2023-03-01T00:00:00Z'),
+          validTo: new Date('2024-07-01T00:00:00Z'),
+          changedBy: SYSTEM,
+        });
+      }
+      historyRows.push({
+        accountId,
+        assetId: id,
+        costCentreId: e.costCentreId,
+        storeId: e.homeStoreId,
+        validFrom: new Date(moved ? '2024-07-01T00:00:00Z' : '2023-03-01T00:00:00Z'),
+        validTo: null,
+        changedBy: SYSTEM,
+      });
     });
-    const moved = r.chance(0.3);
-    if (moved) {
-      historyRows.push({ accountId, assetId: id, costCentreId: r.pick(ccRows).id, storeId: r.pick(storeRows).id, validFrom: new Date('2023-03-01T00:00:00Z'), validTo: new Date('2024-07-01T00:00:00Z'), changedBy: SYSTEM });
-    }
-    historyRows.push({ accountId, assetId: id, costCentreId: e.costCentreId, storeId: e.homeStoreId, validFrom: new Date(moved ? '2024-07-01T00:00:00Z' : '2023-03-01T00:00:00Z'), validTo: null, changedBy: SYSTEM });
-  });
 
   return {
-    stores: storeRows, products: productRows, tanks: tankRows, costCentres: ccRows, equipmentTypes: typeRows, equipmentExtras: extraRows,
-    equipment: equipmentRows, employees: employeeRows, tagOwners: tagRows, allocations: allocationRows, f24Rules: f24Rows,
-    assets: assetRows, assetAllocations: historyRows,
+    stores: storeRows,
+    products: productRows,
+    tanks: tankRows,
+    costCentres: ccRows,
+    equipmentTypes: typeRows,
+    equipmentExtras: extraRows,
+    equipment: equipmentRows,
+    employees: employeeRows,
+    tagOwners: tagRows,
+    allocations: allocationRows,
+    f24Rules: f24Rows,
+    assets: assetRows,
+    assetAllocations: historyRows,
   };
 }

@@ -12,9 +12,23 @@ export interface HistoryCalendar {
 }
 
 export interface DispenseRow {
-  id: string; variant: 'FAMS' | 'FAMS24'; storeId: string; tankId: string; productId: string; equipmentId: string;
-  employeeId: string | null; costCentreId: string | null; litres: number; meter: number | null; meterType: 'km' | 'hours' | null;
-  at: number; receivedAt: number; gpsLat: number | null; gpsLng: number | null; gpsAccuracyM: number | null; employeeBy: 'tag' | 'pin' | null;
+  id: string;
+  variant: 'FAMS' | 'FAMS24';
+  storeId: string;
+  tankId: string;
+  productId: string;
+  equipmentId: string;
+  employeeId: string | null;
+  costCentreId: string | null;
+  litres: number;
+  meter: number | null;
+  meterType: 'km' | 'hours' | null;
+  at: number;
+  receivedAt: number;
+  gpsLat: number | null;
+  gpsLng: number | null;
+  gpsAccuracyM: number | null;
+  employeeBy: 'tag' | 'pin' | null;
 }
 
 /**
@@ -38,7 +52,10 @@ export const THEFT_FACTOR = 1.4;
 
 const round = (v: number, dp: number) => Math.round(v * 10 ** dp) / 10 ** dp;
 
-const hex8 = (r: Prng) => Math.floor(r.next() * 0x1_0000_0000).toString(16).padStart(8, '0');
+const hex8 = (r: Prng) =>
+  Math.floor(r.next() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0');
 /**
  * A version-4-shaped UUID from four draws of the stream (prng's own `uuid()` draws 33 times and
  * was a third of the planning time for 150 000 ids).
@@ -60,19 +77,25 @@ export interface FillPlan {
 /** Every dispense of the year, equipment by equipment (fleet-number order, so the stream is stable). */
 export function planDispenses(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar): FillPlan {
   const storeOf = new Map(fleet.stores.map((s) => [s.id, s]));
-  const tankFor = (storeId: string, productCode: string) => fleet.tanks.find((t) => t.storeId === storeId && t.productCode === productCode);
-  const canFill = (s: HistoryStore, e: HistoryEquipment) => !!tankFor(s.id, e.fuelCode) && (s.variant === 'FAMS' || e.fams24Enabled);
+  const tankFor = (storeId: string, productCode: string) =>
+    fleet.tanks.find((t) => t.storeId === storeId && t.productCode === productCode);
+  const canFill = (s: HistoryStore, e: HistoryEquipment) =>
+    !!tankFor(s.id, e.fuelCode) && (s.variant === 'FAMS' || e.fams24Enabled);
   const truckStops = fleet.stores.filter((s) => s.variant === 'FAMS24' && tankFor(s.id, 'DSL50'));
   const crews = employeePools(fleet.stores, fleet.employees);
   const out: DispenseRow[] = [];
 
   // A truck with a long-enough history (its meter covers the year) shows the jump against its own past.
-  const theftEq = fleet.equipment.find((e) => e.cls === 'truck' && e.active && e.fuelCode === 'DSL50' && e.currentMeter > 500_000);
+  const theftEq = fleet.equipment.find(
+    (e) => e.cls === 'truck' && e.active && e.fuelCode === 'DSL50' && e.currentMeter > 500_000,
+  );
   const theftFrom = cal.dayStart.get(fleet.stores[0].id)![Math.max(0, cal.dates.length - THEFT_DAYS)];
 
   for (const e of fleet.equipment) {
-    const home = e.homeStoreId && storeOf.get(e.homeStoreId) && canFill(storeOf.get(e.homeStoreId)!, e)
-      ? storeOf.get(e.homeStoreId)! : r.pick(fleet.stores.filter((s) => s.variant === 'FAMS' && canFill(s, e)));
+    const home =
+      e.homeStoreId && storeOf.get(e.homeStoreId) && canFill(storeOf.get(e.homeStoreId)!, e)
+        ? storeOf.get(e.homeStoreId)!
+        : r.pick(fleet.stores.filter((s) => s.variant === 'FAMS' && canFill(s, e)));
     if (!home) continue;
     const p = PROFILE[e.cls];
     const retireDay = e.active ? Infinity : r.int(60, cal.dates.length - 20);
@@ -88,7 +111,10 @@ export function planDispenses(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
       for (let slot = 0; slot < k; slot++) {
         since += use / k;
         cum += use / k;
-        const store = e.cls === 'truck' && e.fams24Enabled && truckStops.length && r.chance(TRUCK_STOP_SHARE) ? r.pick(truckStops) : home;
+        const store =
+          e.cls === 'truck' && e.fams24Enabled && truckStops.length && r.chance(TRUCK_STOP_SHARE)
+            ? r.pick(truckStops)
+            : home;
         const hours = store.hours[wd];
         if (!hours) continue;
         const [open, close] = hours;
@@ -97,7 +123,7 @@ export function planDispenses(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
         if (at >= cal.end - 600_000) break;
         // One vehicle cannot be at two pumps at once: a slot that would come before the last fill is skipped.
         if (at < lastAt + 30 * 60_000) continue;
-        let litres = (since * e.consumption) / (e.meterType === 'km' ? 100 : 1) * (0.94 + r.next() * 0.12);
+        let litres = ((since * e.consumption) / (e.meterType === 'km' ? 100 : 1)) * (0.94 + r.next() * 0.12);
         if (e === theftEq && at >= theftFrom) litres *= THEFT_FACTOR;
         litres = round(Math.min(litres, e.tankCap), 2);
         if (litres < 2) continue;
@@ -120,13 +146,21 @@ export function planDispenses(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
       const adblue = e.cls === 'truck' ? tankFor(store.id, 'ADBLUE') : undefined;
       if (adblue && r.chance(ADBLUE_SHARE)) {
         const litres = Math.max(5, round(f.row.litres * (0.04 + r.next() * 0.02), 2));
-        out.push({ ...dispenseRow(r, store, adblue, e, crews, litres, f.row.at + r.int(60, 240) * 1000), employeeId: f.row.employeeId, employeeBy: f.row.employeeBy, meter });
+        out.push({
+          ...dispenseRow(r, store, adblue, e, crews, litres, f.row.at + r.int(60, 240) * 1000),
+          employeeId: f.row.employeeId,
+          employeeBy: f.row.employeeBy,
+          meter,
+        });
       }
     }
   }
   out.push(...planLube(r, fleet, cal, crews));
   out.sort((a, b) => a.at - b.at);
-  return { dispenses: out.filter((d) => d.at < cal.end - 600_000), theft: theftEq ? { equipmentId: theftEq.id, fleetNo: theftEq.fleetNo, from: theftFrom } : null };
+  return {
+    dispenses: out.filter((d) => d.at < cal.end - 600_000),
+    theft: theftEq ? { equipmentId: theftEq.id, fleetNo: theftEq.fleetNo, from: theftFrom } : null,
+  };
 }
 
 type Crews = Map<string, { fams: HistoryEmployee[]; fams24: HistoryEmployee[] }>;
@@ -134,22 +168,43 @@ type Crews = Map<string, { fams: HistoryEmployee[]; fams24: HistoryEmployee[] }>
 /** Who can serve at each store: active employees allowed there (an empty list means every store). */
 function employeePools(stores: HistoryStore[], employees: HistoryEmployee[]): Crews {
   const active = employees.filter((e) => e.active);
-  return new Map(stores.map((s) => {
-    const here = active.filter((e) => !e.storeIds.length || e.storeIds.includes(s.id));
-    return [s.id, { fams: here, fams24: here.filter((e) => e.fams24Enabled) }];
-  }));
+  return new Map(
+    stores.map((s) => {
+      const here = active.filter((e) => !e.storeIds.length || e.storeIds.includes(s.id));
+      return [s.id, { fams: here, fams24: here.filter((e) => e.fams24Enabled) }];
+    }),
+  );
 }
 
-function dispenseRow(r: Prng, store: HistoryStore, tank: HistoryTank, e: HistoryEquipment, crews: Crews, litres: number, at: number): DispenseRow {
+function dispenseRow(
+  r: Prng,
+  store: HistoryStore,
+  tank: HistoryTank,
+  e: HistoryEquipment,
+  crews: Crews,
+  litres: number,
+  at: number,
+): DispenseRow {
   const pool = store.variant === 'FAMS24' ? crews.get(store.id)!.fams24 : crews.get(store.id)!.fams;
   const emp = pool.length ? r.pick(pool) : null;
   // Attendants' phones stamp GPS most of the time; the FAMS24 controllers do not.
   const gps = store.variant === 'FAMS' && store.lat !== null && store.lng !== null && r.chance(0.6);
   return {
-    id: quickUuid(r), variant: store.variant, storeId: store.id, tankId: tank.id, productId: tank.productId, equipmentId: e.id,
-    employeeId: emp?.id ?? null, costCentreId: e.costCentreId, litres, meter: null, meterType: e.meterType, at,
+    id: quickUuid(r),
+    variant: store.variant,
+    storeId: store.id,
+    tankId: tank.id,
+    productId: tank.productId,
+    equipmentId: e.id,
+    employeeId: emp?.id ?? null,
+    costCentreId: e.costCentreId,
+    litres,
+    meter: null,
+    meterType: e.meterType,
+    at,
     receivedAt: at + (store.variant === 'FAMS' ? r.int(20, 900) : r.int(2, 60)) * 1000,
-    gpsLat: gps ? round(store.lat! + (r.next() - 0.5) * 0.0008, 6) : null, gpsLng: gps ? round(store.lng! + (r.next() - 0.5) * 0.0008, 6) : null,
+    gpsLat: gps ? round(store.lat! + (r.next() - 0.5) * 0.0008, 6) : null,
+    gpsLng: gps ? round(store.lng! + (r.next() - 0.5) * 0.0008, 6) : null,
     gpsAccuracyM: gps ? r.int(4, 30) : null,
     employeeBy: store.variant === 'FAMS24' && emp ? (emp.tag ? 'tag' : 'pin') : null,
   };
@@ -165,8 +220,15 @@ function planLube(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar, crews: Cre
       const hours = store.hours[cal.weekdays[d]];
       if (!hours) continue;
       for (let n = r.int(0, 3); n > 0; n--) {
-        const at = cal.dayStart.get(store.id)![d] + (hours[0] + Math.floor(r.next() * (hours[1] - hours[0]))) * 60_000 + r.int(1, 59) * 1000;
-        out.push({ ...dispenseRow(r, store, tank, r.pick(users), crews, r.int(2, 12) / 2, at), meter: null, meterType: null });
+        const at =
+          cal.dayStart.get(store.id)![d] +
+          (hours[0] + Math.floor(r.next() * (hours[1] - hours[0]))) * 60_000 +
+          r.int(1, 59) * 1000;
+        out.push({
+          ...dispenseRow(r, store, tank, r.pick(users), crews, r.int(2, 12) / 2, at),
+          meter: null,
+          meterType: null,
+        });
       }
     }
   }

@@ -6,15 +6,45 @@ import type { HistoryFleet, HistoryStore, HistoryTank } from './demo-history-fle
 import type { Prng } from './prng';
 
 export interface ReceiptRow {
-  id: string; tankId: string; supplier: string; deliveryNote: string; litres: number; dipBeforeMm: number | null; dipAfterMm: number | null;
-  temperatureC: number; at: number; receivedAt: number;
+  id: string;
+  tankId: string;
+  supplier: string;
+  deliveryNote: string;
+  litres: number;
+  dipBeforeMm: number | null;
+  dipAfterMm: number | null;
+  temperatureC: number;
+  at: number;
+  receivedAt: number;
 }
-export interface TransferRow { id: string; fromTankId: string; toTankId: string | null; toBowser: string | null; litres: number; at: number; employeeId: string | null }
+export interface TransferRow {
+  id: string;
+  fromTankId: string;
+  toTankId: string | null;
+  toBowser: string | null;
+  litres: number;
+  at: number;
+  employeeId: string | null;
+}
 export interface ReadingRow {
-  tankId: string; at: number; source: 'gauge' | 'dip'; productHeightMm: number | null; waterHeightMm: number; temperatureC: number;
-  grossLitres: number; netLitres15: number | null; ullageLitres: number; waterLitres: number | null;
+  tankId: string;
+  at: number;
+  source: 'gauge' | 'dip';
+  productHeightMm: number | null;
+  waterHeightMm: number;
+  temperatureC: number;
+  grossLitres: number;
+  netLitres15: number | null;
+  ullageLitres: number;
+  waterLitres: number | null;
 }
-export interface MovementRow { tankId: string; at: number; litres: number; kind: 'dispense' | 'receipt' | 'transfer_out' | 'transfer_in' | 'adjustment'; refId: string | null }
+export interface MovementRow {
+  tankId: string;
+  at: number;
+  litres: number;
+  kind: 'dispense' | 'receipt' | 'transfer_out' | 'transfer_in' | 'adjustment';
+  refId: string | null;
+}
 
 export interface TankPlan {
   receipts: ReceiptRow[];
@@ -28,8 +58,10 @@ export interface TankPlan {
 const HOUR = 3_600_000;
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const SUPPLIERS: Record<string, string[]> = {
-  DSL50: ['Sasol', 'Engen', 'Shell', 'TotalEnergies', 'Astron Energy'], ULP95: ['Sasol', 'Engen', 'Shell'],
-  ADBLUE: ['Yara AdBlue'], LUBE: ['Fuchs Lubricants'],
+  DSL50: ['Sasol', 'Engen', 'Shell', 'TotalEnergies', 'Astron Energy'],
+  ULP95: ['Sasol', 'Engen', 'Shell'],
+  ADBLUE: ['Yara AdBlue'],
+  LUBE: ['Fuchs Lubricants'],
 };
 
 /** The planted leak: the N3 truck stop's diesel tank (gauged, modest sales), else the first gauged diesel tank. */
@@ -61,7 +93,10 @@ export function leakRate(dispensed: DispenseRow[], tankId: string, cal: HistoryC
   }
   // Complete months only: not the first (it starts mid-month) nor the running one.
   const complete = [...byMonth.entries()].slice(1, -1).map(([, m]) => m);
-  const worst = Math.max(0, ...complete.map((m) => (VARIANCE_THROUGHPUT_SHARE * m.litres + VARIANCE_FIXED_LITRES) / 30));
+  const worst = Math.max(
+    0,
+    ...complete.map((m) => (VARIANCE_THROUGHPUT_SHARE * m.litres + VARIANCE_FIXED_LITRES) / 30),
+  );
   return Math.max(40, Math.ceil(worst * 1.35));
 }
 
@@ -80,8 +115,16 @@ export function heightAt(chart: StrappingPoint[], litres: number): number | null
 }
 
 interface State {
-  tank: HistoryTank; store: HistoryStore; book: number; physical: number; water: number; events: DispenseRow[]; next: number;
-  pending: number | null; daily: number[]; lastAt: number;
+  tank: HistoryTank;
+  store: HistoryStore;
+  book: number;
+  physical: number;
+  water: number;
+  events: DispenseRow[];
+  next: number;
+  pending: number | null;
+  daily: number[];
+  lastAt: number;
 }
 
 /**
@@ -95,13 +138,28 @@ interface State {
  */
 export function simulateTanks(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar, dispenses: DispenseRow[]): TankPlan {
   const storeOf = new Map(fleet.stores.map((s) => [s.id, s]));
-  const states = new Map<string, State>(fleet.tanks.map((t) => [t.id, {
-    tank: t, store: storeOf.get(t.storeId)!, book: t.openingStock, physical: t.openingStock, water: r.int(2, 8), events: [], next: 0,
-    pending: null, daily: [], lastAt: cal.start,
-  }]));
+  const states = new Map<string, State>(
+    fleet.tanks.map((t) => [
+      t.id,
+      {
+        tank: t,
+        store: storeOf.get(t.storeId)!,
+        book: t.openingStock,
+        physical: t.openingStock,
+        water: r.int(2, 8),
+        events: [],
+        next: 0,
+        pending: null,
+        daily: [],
+        lastAt: cal.start,
+      },
+    ]),
+  );
   for (const d of dispenses) states.get(d.tankId)!.events.push(d);
   const leakTank = leakTankOf(fleet);
-  const leak = leakTank ? { tankId: leakTank.id, litresPerDay: leakRate(dispenses, leakTank.id, cal, leakTank.storeId) } : null;
+  const leak = leakTank
+    ? { tankId: leakTank.id, litresPerDay: leakRate(dispenses, leakTank.id, cal, leakTank.storeId) }
+    : null;
   const transferPlan = planTransfers(r, fleet, cal);
   const out: TankPlan = { receipts: [], transfers: [], readings: [], adjustments: [], leak };
   let deliveryNo = 1000;
@@ -122,23 +180,43 @@ export function simulateTanks(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
     s.book += litres;
     s.water = Math.min(30, s.water + r.next() * 1.5);
     out.receipts.push({
-      id: quickUuid(r), tankId: s.tank.id, supplier: r.pick(SUPPLIERS[s.tank.productCode] ?? SUPPLIERS.DSL50),
-      deliveryNote: `DN${cal.dates[dayIndex(s, at)].slice(2, 7).replace('-', '')}-${++deliveryNo}`, litres,
-      dipBeforeMm: heightAt(s.tank.chart, before), dipAfterMm: heightAt(s.tank.chart, s.physical), temperatureC: Math.round((16 + r.next() * 12) * 10) / 10,
-      at, receivedAt: at + r.int(5, 90) * 60_000,
+      id: quickUuid(r),
+      tankId: s.tank.id,
+      supplier: r.pick(SUPPLIERS[s.tank.productCode] ?? SUPPLIERS.DSL50),
+      deliveryNote: `DN${cal.dates[dayIndex(s, at)].slice(2, 7).replace('-', '')}-${++deliveryNo}`,
+      litres,
+      dipBeforeMm: heightAt(s.tank.chart, before),
+      dipAfterMm: heightAt(s.tank.chart, s.physical),
+      temperatureC: Math.round((16 + r.next() * 12) * 10) / 10,
+      at,
+      receivedAt: at + r.int(5, 90) * 60_000,
     });
   };
   const reading = (s: State, at: number, source: 'gauge' | 'dip') => {
     const t = s.tank;
-    const sigma = (source === 'gauge' ? 3 + 0.0004 * s.physical : 5 + 0.002 * s.physical);
+    const sigma = source === 'gauge' ? 3 + 0.0004 * s.physical : 5 + 0.002 * s.physical;
     const gross = r3(Math.max(0, s.physical + gaussian(r) * sigma));
     const doy = (at / 86_400_000) % 365.25;
-    const temperatureC = Math.round((18 + 5 * Math.cos((2 * Math.PI * (doy - 15)) / 365.25) + 0.8 * Math.sin((2 * Math.PI * ((at / HOUR) % 24 - 9)) / 24) + gaussian(r) * 0.2) * 10) / 10;
+    const temperatureC =
+      Math.round(
+        (18 +
+          5 * Math.cos((2 * Math.PI * (doy - 15)) / 365.25) +
+          0.8 * Math.sin((2 * Math.PI * (((at / HOUR) % 24) - 9)) / 24) +
+          gaussian(r) * 0.2) *
+          10,
+      ) / 10;
     const water = Math.round(s.water * 10) / 10;
     const waterLitres = t.chart.length >= 2 ? volumeAtHeight(t.chart, water) : null;
     out.readings.push({
-      tankId: t.id, at, source, temperatureC, grossLitres: gross, waterHeightMm: water, waterLitres: waterLitres === null ? null : r3(waterLitres),
-      productHeightMm: heightAt(t.chart, gross + (waterLitres ?? 0)), ullageLitres: r3(t.safeFill - gross),
+      tankId: t.id,
+      at,
+      source,
+      temperatureC,
+      grossLitres: gross,
+      waterHeightMm: water,
+      waterLitres: waterLitres === null ? null : r3(waterLitres),
+      productHeightMm: heightAt(t.chart, gross + (waterLitres ?? 0)),
+      ullageLitres: r3(t.safeFill - gross),
       netLitres15: netLitres15(gross, temperatureC, productDensity15(t)),
     });
   };
@@ -172,7 +250,10 @@ export function simulateTanks(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
       if (litres < 500) continue;
       from.physical -= litres;
       from.book -= litres;
-      if (to) { to.physical += litres; to.book += litres; }
+      if (to) {
+        to.physical += litres;
+        to.book += litres;
+      }
       out.transfers.push({ ...x, litres });
     }
     if (hEnd < h + HOUR) break;
@@ -183,7 +264,13 @@ export function simulateTanks(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
   // adjustments: the month to date still shows the leak.
   const leaking = leak && states.get(leak.tankId);
   if (leaking && Math.abs(leaking.physical - leaking.book) >= 0.5) {
-    out.adjustments.push({ tankId: leaking.tank.id, at: cal.end - 60_000, litres: r3(leaking.physical - leaking.book), kind: 'adjustment', refId: null });
+    out.adjustments.push({
+      tankId: leaking.tank.id,
+      at: cal.end - 60_000,
+      litres: r3(leaking.physical - leaking.book),
+      kind: 'adjustment',
+      refId: null,
+    });
   }
   return out;
 
@@ -200,15 +287,27 @@ export function simulateTanks(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
     // The month's loss of the leaking tank is written off on the 1st at 06:00 (stock-take).
     if (leak && s.tank.id === leak.tankId && cal.dates[d].endsWith('-01') && local === 6 * 60 && d > 0) {
       const litres = r3(s.physical - s.book);
-      out.adjustments.push({ tankId: s.tank.id, at: at + r.int(60, 600) * 1000, litres, kind: 'adjustment', refId: null });
+      out.adjustments.push({
+        tankId: s.tank.id,
+        at: at + r.int(60, 600) * 1000,
+        litres,
+        kind: 'adjustment',
+        refId: null,
+      });
       s.book = s.physical;
     }
     s.water = Math.max(0, s.water - 0.002);
     // Order a delivery in working hours when the gauge shows the tank low.
-    if (s.pending === null && hours && local >= Math.max(hours[0], 7 * 60) && local <= Math.min(hours[1] - 150, 15 * 60)) {
+    if (
+      s.pending === null &&
+      hours &&
+      local >= Math.max(hours[0], 7 * 60) &&
+      local <= Math.min(hours[1] - 150, 15 * 60)
+    ) {
       const recent = s.daily.slice(Math.max(0, d - 7), d).filter((x) => x !== undefined);
       const perDay = recent.length ? recent.reduce((a, b) => a + b, 0) / 7 : 0;
-      if (s.physical < Math.max(0.3 * s.tank.capacity, 1.6 * perDay)) s.pending = at + r.int(30, 120) * 60_000 + r.int(1, 59) * 1000;
+      if (s.physical < Math.max(0.3 * s.tank.capacity, 1.6 * perDay))
+        s.pending = at + r.int(30, 120) * 60_000 + r.int(1, 59) * 1000;
     }
   }
 }
@@ -237,13 +336,22 @@ function planTransfers(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar): Tran
     for (let d = r.int(1, route.every); d < cal.dates.length; d += route.every) {
       // Next working weekday, mid-morning to early afternoon.
       let day = d;
-      while (day < cal.dates.length && (!store.hours[cal.weekdays[day]] || cal.weekdays[day] === 0 || cal.weekdays[day] === 6)) day++;
+      while (
+        day < cal.dates.length &&
+        (!store.hours[cal.weekdays[day]] || cal.weekdays[day] === 0 || cal.weekdays[day] === 6)
+      )
+        day++;
       if (day >= cal.dates.length) break;
       const at = cal.dayStart.get(store.id)![day] + r.int(10 * 60, 14 * 60) * 60_000 + r.int(1, 59) * 1000;
       if (at >= cal.end - HOUR) break;
       out.push({
-        id: quickUuid(r), fromTankId: route.from.id, toTankId: route.to?.id ?? null, toBowser: route.to ? null : route.bowser,
-        litres: Math.round(r.int(route.litres[0], route.litres[1]) / 100) * 100, at, employeeId: employees.length ? r.pick(employees).id : null,
+        id: quickUuid(r),
+        fromTankId: route.from.id,
+        toTankId: route.to?.id ?? null,
+        toBowser: route.to ? null : route.bowser,
+        litres: Math.round(r.int(route.litres[0], route.litres[1]) / 100) * 100,
+        at,
+        employeeId: employees.length ? r.pick(employees).id : null,
       });
     }
   }

@@ -32,7 +32,8 @@ describe('the demo year', { timeout: 60_000 }, () => {
     expect(first).toBeLessThan(plan.cal.start + 2 * 86_400_000);
     expect(last).toBeLessThan(NOW.getTime());
     expect(last).toBeGreaterThan(NOW.getTime() - 86_400_000);
-    for (const s of fleet.stores) expect(plan.dispenses.filter((d) => d.storeId === s.id).length, s.code).toBeGreaterThan(1000);
+    for (const s of fleet.stores)
+      expect(plan.dispenses.filter((d) => d.storeId === s.id).length, s.code).toBeGreaterThan(1000);
     const variant = new Map(fleet.stores.map((s) => [s.id, s.variant]));
     expect(plan.dispenses.every((d) => d.variant === variant.get(d.storeId))).toBe(true);
     expect(plan.receipts.length).toBeGreaterThan(100);
@@ -44,7 +45,8 @@ describe('the demo year', { timeout: 60_000 }, () => {
     const backwards: string[] = [];
     for (const d of plan.dispenses) {
       if (d.meter === null) continue;
-      if (d.meter < (last.get(d.equipmentId) ?? 0)) backwards.push(`${d.equipmentId} ${d.meter} after ${last.get(d.equipmentId)}`);
+      if (d.meter < (last.get(d.equipmentId) ?? 0))
+        backwards.push(`${d.equipmentId} ${d.meter} after ${last.get(d.equipmentId)}`);
       last.set(d.equipmentId, d.meter);
     }
     expect(backwards).toEqual([]);
@@ -86,18 +88,30 @@ describe('the demo year', { timeout: 60_000 }, () => {
       for (const m of months) {
         const figures = summarise(reconcileDays(monthInputs(t.id, daily, m)));
         if (t.id === leakTank.id) expect(figures.variance).toBeLessThan(-0.9 * plan.leak!.litresPerDay * 28);
-        expect(figures.flagged, `${t.code} ${t.productCode} ${m}: ${figures.variance} vs ${figures.threshold}`).toBe(t.id === leakTank.id);
+        expect(figures.flagged, `${t.code} ${t.productCode} ${m}: ${figures.variance} vs ${figures.threshold}`).toBe(
+          t.id === leakTank.id,
+        );
       }
     }
   });
 
   it('plants a truck whose fills grow by ~40 % for the same distance', () => {
     const theft = plan.theft!;
-    const fills = byTime(plan.dispenses.filter((d) => d.equipmentId === theft.equipmentId && d.meter !== null && d.productId === plan.dispenses.find((x) => x.equipmentId === theft.equipmentId)!.productId));
+    const fills = byTime(
+      plan.dispenses.filter(
+        (d) =>
+          d.equipmentId === theft.equipmentId &&
+          d.meter !== null &&
+          d.productId === plan.dispenses.find((x) => x.equipmentId === theft.equipmentId)!.productId,
+      ),
+    );
     const rate = (xs: typeof fills) => {
       let litres = 0;
       let km = 0;
-      for (let i = 1; i < xs.length; i++) { litres += xs[i].litres; km += xs[i].meter! - xs[i - 1].meter!; }
+      for (let i = 1; i < xs.length; i++) {
+        litres += xs[i].litres;
+        km += xs[i].meter! - xs[i - 1].meter!;
+      }
       return litres / km;
     };
     const before = rate(fills.filter((d) => d.at < theft.from));
@@ -115,25 +129,53 @@ describe('the demo year', { timeout: 60_000 }, () => {
   });
 });
 
-/** Per tank and day index of the calendar: flows, net movements and the closing reading, as the server's queries find them. */
+/**
+ * Per tank and day index of the calendar: flows, net movements and the closing reading, as the server's queries find
+ * them.
+ */
 function dailyFigures(tankId: string, storeId: string) {
   const starts = plan.cal.dayStart.get(storeId)!;
   const n = plan.cal.dates.length;
   const dayOf = (at: number) => {
     let lo = 0;
     let hi = n - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid] <= at) lo = mid; else hi = mid - 1; }
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
     return at < starts[0] ? -1 : lo;
   };
   const zero = () => new Array<number>(n).fill(0);
-  const f = { receipts: zero(), dispensed: zero(), transfersOut: zero(), transfersIn: zero(), moved: zero(), closing: new Array<number | null>(n).fill(null), before: 0 };
-  const add = (arr: number[], at: number, litres: number) => { const d = dayOf(at); if (d >= 0) arr[d] += litres; };
+  const f = {
+    receipts: zero(),
+    dispensed: zero(),
+    transfersOut: zero(),
+    transfersIn: zero(),
+    moved: zero(),
+    closing: new Array<number | null>(n).fill(null),
+    before: 0,
+  };
+  const add = (arr: number[], at: number, litres: number) => {
+    const d = dayOf(at);
+    if (d >= 0) arr[d] += litres;
+  };
   for (const d of plan.dispenses) if (d.tankId === tankId) add(f.dispensed, d.at, d.litres);
   for (const r of plan.receipts) if (r.tankId === tankId) add(f.receipts, r.at, r.litres);
-  for (const x of plan.transfers) { if (x.fromTankId === tankId) add(f.transfersOut, x.at, x.litres); if (x.toTankId === tankId) add(f.transfersIn, x.at, x.litres); }
-  for (const m of plan.movements) if (m.tankId === tankId) { if (m.at < starts[0]) f.before += m.litres; else add(f.moved, m.at, m.litres); }
+  for (const x of plan.transfers) {
+    if (x.fromTankId === tankId) add(f.transfersOut, x.at, x.litres);
+    if (x.toTankId === tankId) add(f.transfersIn, x.at, x.litres);
+  }
+  for (const m of plan.movements)
+    if (m.tankId === tankId) {
+      if (m.at < starts[0]) f.before += m.litres;
+      else add(f.moved, m.at, m.litres);
+    }
   // A reading closes the day it ends: (start, end].
-  for (const r of byTime(plan.readings.filter((x) => x.tankId === tankId))) { const d = dayOf(r.at - 1); if (d >= 0) f.closing[d] = r.grossLitres; }
+  for (const r of byTime(plan.readings.filter((x) => x.tankId === tankId))) {
+    const d = dayOf(r.at - 1);
+    if (d >= 0) f.closing[d] = r.grossLitres;
+  }
   return f;
 }
 
@@ -144,8 +186,14 @@ function monthInputs(tankId: string, f: ReturnType<typeof dailyFigures>, month: 
   plan.cal.dates.forEach((day, i) => {
     if (day.startsWith(month)) {
       out.push({
-        day, receipts: f.receipts[i], dispensed: f.dispensed[i], transfersOut: f.transfersOut[i], transfersIn: f.transfersIn[i],
-        openingReading: i > 0 ? f.closing[i - 1] : null, bookAtStart: book, closingReading: f.closing[i],
+        day,
+        receipts: f.receipts[i],
+        dispensed: f.dispensed[i],
+        transfersOut: f.transfersOut[i],
+        transfersIn: f.transfersIn[i],
+        openingReading: i > 0 ? f.closing[i - 1] : null,
+        bookAtStart: book,
+        closingReading: f.closing[i],
       });
     }
     book += f.moved[i];

@@ -7,7 +7,14 @@ import { audit } from '../lib/audit';
 import { DEMO_FUELS } from './demo-catalogue';
 import { planDispenses, type HistoryCalendar } from './demo-history-dispenses';
 import { loadHistoryFleet, localMidnight, type HistoryFleet } from './demo-history-fleet';
-import { insertDispenses, insertMovements, insertReadings, insertReceipts, insertTransfers, movementsOf } from './demo-history-insert';
+import {
+  insertDispenses,
+  insertMovements,
+  insertReadings,
+  insertReceipts,
+  insertTransfers,
+  movementsOf,
+} from './demo-history-insert';
 import { simulateTanks } from './demo-history-tanks';
 import { prng } from './prng';
 
@@ -24,8 +31,11 @@ export function historyCalendar(fleet: HistoryFleet, now: Date, days = HISTORY_D
   const dates = Array.from({ length: days + 1 }, (_, i) => addDays(today, i - days));
   const dayStart = new Map(fleet.stores.map((s) => [s.id, dates.map((d) => localMidnight(s.timezone, d))]));
   return {
-    dates, weekdays: dates.map((d) => new Date(`${d}T00:00:00Z`).getUTCDay()), dayStart,
-    start: Math.min(...[...dayStart.values()].map((v) => v[0])), end: now.getTime(),
+    dates,
+    weekdays: dates.map((d) => new Date(`${d}T00:00:00Z`).getUTCDay()),
+    dayStart,
+    start: Math.min(...[...dayStart.values()].map((v) => v[0])),
+    end: now.getTime(),
   };
 }
 
@@ -35,7 +45,12 @@ export function planHistory(fleet: HistoryFleet, now: Date, days = HISTORY_DAYS)
   const cal = historyCalendar(fleet, now, days);
   const fills = planDispenses(r, fleet, cal);
   const tanks = simulateTanks(r, fleet, cal, fills.dispenses);
-  return { cal, ...fills, ...tanks, movements: [...movementsOf(fills.dispenses, tanks.receipts, tanks.transfers), ...tanks.adjustments] };
+  return {
+    cal,
+    ...fills,
+    ...tanks,
+    movements: [...movementsOf(fills.dispenses, tanks.receipts, tanks.transfers), ...tanks.adjustments],
+  };
 }
 export type HistoryPlan = ReturnType<typeof planHistory>;
 
@@ -56,10 +71,20 @@ export async function seedDemoHistory(db: Db, log: Logger, now = new Date()): Pr
   const steps = await db.transaction((tx) => writeHistory(tx, account.id, plan));
   // Fresh tables have no statistics until autovacuum gets to them; the first reports would plan blind.
   await db.execute(sql`analyze dispenses, receipts, transfers, stock_movements, tank_readings, exceptions, audit_log`);
-  log.info({
-    dispenses: plan.dispenses.length, receipts: plan.receipts.length, transfers: plan.transfers.length, readings: plan.readings.length,
-    leak: plan.leak, theft: plan.theft?.fleetNo, planMs: planned - started, writeMs: Date.now() - planned, steps,
-  }, 'demo history seeded');
+  log.info(
+    {
+      dispenses: plan.dispenses.length,
+      receipts: plan.receipts.length,
+      transfers: plan.transfers.length,
+      readings: plan.readings.length,
+      leak: plan.leak,
+      theft: plan.theft?.fleetNo,
+      planMs: planned - started,
+      writeMs: Date.now() - planned,
+      steps,
+    },
+    'demo history seeded',
+  );
   return plan;
 }
 
@@ -74,15 +99,31 @@ export async function seedDemoHistory(db: Db, log: Logger, now = new Date()): Pr
  * user), the foreign keys are checked row by row and only the trigger is paused (ALTER TABLE is
  * transactional: a failure restores it).
  */
-export async function writeHistory(tx: Tx, accountId: number, plan: HistoryPlan): Promise<Record<string, number | string>> {
+export async function writeHistory(
+  tx: Tx,
+  accountId: number,
+  plan: HistoryPlan,
+): Promise<Record<string, number | string>> {
   const ms: Record<string, number | string> = {};
   let t = Date.now();
-  const step = async (name: string, f: () => Promise<unknown>) => { await f(); ms[name] = Date.now() - t; t = Date.now(); };
-  const fast = await tx.transaction((sp) => sp.execute(sql`set local session_replication_role = replica`)).then(() => true, () => false);
+  const step = async (name: string, f: () => Promise<unknown>) => {
+    await f();
+    ms[name] = Date.now() - t;
+    t = Date.now();
+  };
+  const fast = await tx
+    .transaction((sp) => sp.execute(sql`set local session_replication_role = replica`))
+    .then(
+      () => true,
+      () => false,
+    );
   ms.mode = fast ? 'bulk checks' : 'row checks';
   if (!fast) await tx.execute(sql`alter table stock_movements disable trigger stock_movements_tank_stock`);
   await step('dispenses', () => insertDispenses(tx, accountId, plan.dispenses));
-  await step('receipts+transfers', async () => { await insertReceipts(tx, accountId, plan.receipts); await insertTransfers(tx, accountId, plan.transfers); });
+  await step('receipts+transfers', async () => {
+    await insertReceipts(tx, accountId, plan.receipts);
+    await insertTransfers(tx, accountId, plan.transfers);
+  });
   await step('readings', () => insertReadings(tx, accountId, plan.readings));
   await step('movements', () => insertMovements(tx, accountId, plan.movements));
   if (fast) {
@@ -96,10 +137,20 @@ export async function writeHistory(tx: Tx, accountId: number, plan: HistoryPlan)
     select account_id, tank_id, sum(litres), now() from stock_movements where account_id = ${accountId} group by account_id, tank_id
     on conflict (account_id, tank_id) do update set book_litres = excluded.book_litres, updated_at = now()`);
   await audit(tx, {
-    accountId, userId: 1, action: 'seed', entity: 'demo_history', after: {
-      from: plan.cal.dates[0], to: plan.cal.dates[plan.cal.dates.length - 1], dispenses: plan.dispenses.length, receipts: plan.receipts.length,
-      transfers: plan.transfers.length, readings: plan.readings.length, stockMovements: plan.movements.length,
-      leak: plan.leak, theft: plan.theft && { ...plan.theft, from: new Date(plan.theft.from).toISOString() },
+    accountId,
+    userId: 1,
+    action: 'seed',
+    entity: 'demo_history',
+    after: {
+      from: plan.cal.dates[0],
+      to: plan.cal.dates[plan.cal.dates.length - 1],
+      dispenses: plan.dispenses.length,
+      receipts: plan.receipts.length,
+      transfers: plan.transfers.length,
+      readings: plan.readings.length,
+      stockMovements: plan.movements.length,
+      leak: plan.leak,
+      theft: plan.theft && { ...plan.theft, from: new Date(plan.theft.from).toISOString() },
     },
   });
   ms.book = Date.now() - t;
@@ -108,20 +159,35 @@ export async function writeHistory(tx: Tx, accountId: number, plan: HistoryPlan)
 
 /** The foreign keys of the rows written above (beyond account_id, which is the constant we wrote). */
 const REFERENCES: [table: string, column: string, target: string][] = [
-  ['dispenses', 'store_id', 'stores'], ['dispenses', 'tank_id', 'tanks'], ['dispenses', 'product_id', 'products'],
-  ['dispenses', 'equipment_id', 'equipment'], ['dispenses', 'employee_id', 'employees'], ['dispenses', 'cost_centre_id', 'cost_centres'],
-  ['receipts', 'tank_id', 'tanks'], ['transfers', 'from_tank_id', 'tanks'], ['transfers', 'to_tank_id', 'tanks'],
-  ['transfers', 'employee_id', 'employees'], ['tank_readings', 'tank_id', 'tanks'], ['stock_movements', 'tank_id', 'tanks'],
+  ['dispenses', 'store_id', 'stores'],
+  ['dispenses', 'tank_id', 'tanks'],
+  ['dispenses', 'product_id', 'products'],
+  ['dispenses', 'equipment_id', 'equipment'],
+  ['dispenses', 'employee_id', 'employees'],
+  ['dispenses', 'cost_centre_id', 'cost_centres'],
+  ['receipts', 'tank_id', 'tanks'],
+  ['transfers', 'from_tank_id', 'tanks'],
+  ['transfers', 'to_tank_id', 'tanks'],
+  ['transfers', 'employee_id', 'employees'],
+  ['tank_readings', 'tank_id', 'tanks'],
+  ['stock_movements', 'tank_id', 'tanks'],
 ];
 
-/** Every reference of the account's field records resolves (one anti-join per key); throws, rolling all back, otherwise. */
+/**
+ * Every reference of the account's field records resolves (one anti-join per key); throws, rolling all back, otherwise.
+ */
 async function verifyReferences(tx: Tx, accountId: number) {
-  const checks = REFERENCES.map(([table, column, target]) => sql`
+  const checks = REFERENCES.map(
+    ([table, column, target]) => sql`
     select ${`${table}.${column}`} as key, count(*)::int as n from ${sql.raw(table)} x
     where x.account_id = ${accountId} and x.${sql.raw(column)} is not null
-      and not exists (select 1 from ${sql.raw(target)} t where t.account_id = x.account_id and t.id = x.${sql.raw(column)})`);
+      and not exists (select 1 from ${sql.raw(target)} t where t.account_id = x.account_id and t.id = x.${sql.raw(column)})`,
+  );
   const { rows } = await tx.execute(sql`${sql.join(checks, sql` union all `)}`);
   const broken = (rows as { key: string; n: number }[]).filter((r) => r.n > 0);
-  const users = await tx.execute(sql`select count(*)::int as n from dispenses d where d.account_id = ${accountId} and not exists (select 1 from users u where u.id = d.created_by)`);
-  if (broken.length || (users.rows[0] as { n: number }).n) throw new Error(`demo history: broken references ${JSON.stringify(broken)}`);
+  const users = await tx.execute(
+    sql`select count(*)::int as n from dispenses d where d.account_id = ${accountId} and not exists (select 1 from users u where u.id = d.created_by)`,
+  );
+  if (broken.length || (users.rows[0] as { n: number }).n)
+    throw new Error(`demo history: broken references ${JSON.stringify(broken)}`);
 }

@@ -1,7 +1,19 @@
 import type { Tx } from '../db/client';
 import {
-  allocations, assetAllocations, assets, costCentres, employees, equipment, equipmentExtras, equipmentTypes, f24Rules, products, stores,
-  stockMovements, tagOwners, tanks,
+  allocations,
+  assetAllocations,
+  assets,
+  costCentres,
+  employees,
+  equipment,
+  equipmentExtras,
+  equipmentTypes,
+  f24Rules,
+  products,
+  stores,
+  stockMovements,
+  tagOwners,
+  tanks,
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { DemoAccountSetup } from './demo-catalogue';
@@ -15,11 +27,15 @@ import { demoFleet, type FleetRows } from './demo-fleet';
 export const DEMO_PIN_LOG_N = 12;
 
 /** Generates the accounts' fleets and hashes their PINs (before the transaction: hashing is slow). */
-export async function prepareDemoSetup(accounts: { id: number; setup: DemoAccountSetup; seed: number }[]): Promise<FleetRows[]> {
+export async function prepareDemoSetup(
+  accounts: { id: number; setup: DemoAccountSetup; seed: number }[],
+): Promise<FleetRows[]> {
   const fleets = accounts.map((a) => demoFleet(a.id, a.setup, a.seed));
   for (const f of fleets) {
     const hashes = await Promise.all(f.employees.map((e) => hashPassword(e.pin, DEMO_PIN_LOG_N)));
-    f.employees.forEach((e, i) => { e.pinHash = hashes[i]; });
+    f.employees.forEach((e, i) => {
+      e.pinHash = hashes[i];
+    });
   }
   return fleets;
 }
@@ -42,7 +58,13 @@ export async function insertDemoSetup(tx: Tx, f: FleetRows) {
   // Tanks start with a known book stock, so withdrawals are judged against something real. Dated
   // before the demo year of records (demo-history.ts, 365 days) so that history draws on it.
   const openedAt = new Date(Date.now() - 400 * 86_400_000);
-  await tx.insert(stockMovements).values(f.tanks.map((t) => ({
-    accountId: t.accountId, tankId: t.id!, at: openedAt, litres: Math.round(t.safeFill * 0.6), kind: 'opening' as const,
-  })));
+  await tx.insert(stockMovements).values(
+    f.tanks.map((t) => ({
+      accountId: t.accountId,
+      tankId: t.id!,
+      at: openedAt,
+      litres: Math.round(t.safeFill * 0.6),
+      kind: 'opening' as const,
+    })),
+  );
 }

@@ -13,9 +13,17 @@ import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
  * single-account sign-in only for ids above 1).
  */
 async function ensureSystemUser(db: Db) {
-  await db.insert(users).values({
-    id: 1, username: 'system', email: 'system@fams.invalid', displayName: 'System', passwordHash: '!', active: false,
-  }).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({
+      id: 1,
+      username: 'system',
+      email: 'system@fams.invalid',
+      displayName: 'System',
+      passwordHash: '!',
+      active: false,
+    })
+    .onConflictDoNothing();
   await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), greatest((select max(id) from users), 1))`);
 }
 
@@ -26,7 +34,10 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
   if (n > 0) return false;
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   await db.transaction(async (tx) => {
-    const acc = await tx.insert(accounts).values(DEMO_ACCOUNTS.map((a) => ({ ...a }))).returning();
+    const acc = await tx
+      .insert(accounts)
+      .values(DEMO_ACCOUNTS.map((a) => ({ ...a })))
+      .returning();
     const idOf = new Map(acc.map((a) => [a.name, a.id]));
     // Account ids are only known here; generating the fleets is pure, so it can wait until now.
     const fleets = await prepareDemoSetup([
@@ -37,10 +48,18 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     // One simulated TLS console per Demo Fuels store (the server starts them; ADR 010).
     await seedDemoGauges(tx, idOf.get(DEMO_GAUGE_ACCOUNT)!);
     for (const [i, u] of DEMO_USERS.entries()) {
-      const [row] = await tx.insert(users).values({
-        username: u.username, email: `${u.username}@fams.example`, displayName: u.displayName, passwordHash: hashes[i],
-      }).returning();
-      await tx.insert(memberships).values(u.memberships.map((m) => ({ userId: row.id, accountId: idOf.get(m.account)!, roles: m.roles })));
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: u.username,
+          email: `${u.username}@fams.example`,
+          displayName: u.displayName,
+          passwordHash: hashes[i],
+        })
+        .returning();
+      await tx
+        .insert(memberships)
+        .values(u.memberships.map((m) => ({ userId: row.id, accountId: idOf.get(m.account)!, roles: m.roles })));
     }
   });
   log.info({ users: DEMO_USERS.length }, 'demo data seeded');

@@ -19,6 +19,7 @@ export function cylinderChart(capacity: number, ratio = 3, stepMm = 100): Strapp
   }
   rows.push({ heightMm: diameterMm, litres: capacity });
   // Rounding must not break the chart rules (non-decreasing, last = capacity).
-  for (let i = 1; i < rows.length; i++) rows[i].litres = Math.min(capacity, Math.max(rows[i].litres, rows[i - 1].litres));
+  for (let i = 1; i < rows.length; i++)
+    rows[i].litres = Math.min(capacity, Math.max(rows[i].litres, rows[i - 1].litres));
   return rows;
 }

@@ -5,7 +5,9 @@ export function Brand({ color = 'inherit', size = 8 }: { color?: string; size?: 
   return (
     <HStack gap="2" color={color}>
       <Image src="/icons/icon-192.png" alt="" boxSize={size} />
-      <Text fontWeight="bold" fontSize="lg" letterSpacing="wide">FAMS</Text>
+      <Text fontWeight="bold" fontSize="lg" letterSpacing="wide">
+        FAMS
+      </Text>
     </HStack>
   );
 }

@@ -17,8 +17,21 @@ export function OfflineReadiness(props: FlexProps) {
   return (
     <Box role="status" aria-live="polite" data-offline-state={state}>
       {view && (
-        <Flex align="center" gap="2" wrap="wrap" fontSize="sm" lineHeight="short" px="3" py="1.5" borderRadius="md"
-          borderWidth="1px" bg={`${tone}.50`} borderColor={`${tone}.200`} color={`${tone}.800`} {...props}>
+        <Flex
+          align="center"
+          gap="2"
+          wrap="wrap"
+          fontSize="sm"
+          lineHeight="short"
+          px="3"
+          py="1.5"
+          borderRadius="md"
+          borderWidth="1px"
+          bg={`${tone}.50`}
+          borderColor={`${tone}.200`}
+          color={`${tone}.800`}
+          {...props}
+        >
           {state === 'ready' && (
             <>
               <LuCircleCheck aria-hidden />
@@ -30,8 +43,19 @@ export function OfflineReadiness(props: FlexProps) {
               <LuCloudDownload aria-hidden />
               <Text fontWeight="medium">Getting ready to work offline…</Text>
               <Text>{total ? `${done} of ${total} files` : 'starting'}</Text>
-              <Box role="progressbar" aria-label="Download for offline use" aria-valuemin={0} aria-valuemax={100}
-                aria-valuenow={pct} flex="1" minW="16" h="1.5" bg="blue.100" borderRadius="full" overflow="hidden">
+              <Box
+                role="progressbar"
+                aria-label="Download for offline use"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={pct}
+                flex="1"
+                minW="16"
+                h="1.5"
+                bg="blue.100"
+                borderRadius="full"
+                overflow="hidden"
+              >
                 <Box h="full" w={`${pct}%`} bg="blue.600" transition="width 0.2s" />
               </Box>
             </>
@@ -40,7 +64,9 @@ export function OfflineReadiness(props: FlexProps) {
             <>
               <LuCircleAlert aria-hidden />
               <Text fontWeight="medium">Not ready to work offline yet:</Text>
-              <Text>the download stopped at {done} of {total} files and starts again by itself.</Text>
+              <Text>
+                the download stopped at {done} of {total} files and starts again by itself.
+              </Text>
             </>
           )}
         </Flex>

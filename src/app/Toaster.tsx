@@ -5,7 +5,11 @@ const ToasterView = lazy(() => import('./ToasterView'));
 
 /** Whether a notification was ever raised: from then on the toaster's view stays. */
 let raised = false;
-const subscribe = (onChange: () => void) => toaster.subscribe(() => { raised = true; onChange(); });
+const subscribe = (onChange: () => void) =>
+  toaster.subscribe(() => {
+    raised = true;
+    onChange();
+  });
 const wasRaised = () => raised || (raised = toaster.getVisibleToasts().length > 0);
 
 /**
@@ -15,5 +19,9 @@ const wasRaised = () => raised || (raised = toaster.getVisibleToasts().length > 
  */
 export function Toaster() {
   const needed = useSyncExternalStore(subscribe, wasRaised);
-  return needed ? <Suspense fallback={null}><ToasterView /></Suspense> : null;
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

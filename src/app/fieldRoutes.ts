@@ -7,10 +7,19 @@
  * Read by vite.config.ts at build time: plain data, no imports.
  */
 export const FIELD_ROUTE_FILES: readonly string[] = [
-  '__root.tsx', '_app.tsx', '_blank.tsx', 'index.tsx', '$.tsx',
+  '__root.tsx',
+  '_app.tsx',
+  '_blank.tsx',
+  'index.tsx',
+  '$.tsx',
   // Sign-in, account choice, status and error pages.
   '_blank/',
   // The field screens (DESIGN.md §6) and what a driver lands on or checks.
-  '_app/QuickDispense.tsx', '_app/QuickDispense24.tsx', '_app/DispensingTransfers.tsx', '_app/FiltersReceivedMan.tsx',
-  '_app/Device.tsx', '_app/AccountSelect.tsx', '_app/dashboard/analytics.tsx',
+  '_app/QuickDispense.tsx',
+  '_app/QuickDispense24.tsx',
+  '_app/DispensingTransfers.tsx',
+  '_app/FiltersReceivedMan.tsx',
+  '_app/Device.tsx',
+  '_app/AccountSelect.tsx',
+  '_app/dashboard/analytics.tsx',
 ];

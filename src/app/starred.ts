@@ -22,7 +22,10 @@ load();
 let loadedFor = session.user?.uid;
 // Another user may sign in without a reload.
 subscribe(session, () => {
-  if (session.user?.uid !== loadedFor) { loadedFor = session.user?.uid; load(); }
+  if (session.user?.uid !== loadedFor) {
+    loadedFor = session.user?.uid;
+    load();
+  }
 });
 
 export function toggleStar(path: string): void {

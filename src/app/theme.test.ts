@@ -13,7 +13,10 @@ function chakraImports(dir: string, out = new Set<string>()): Set<string> {
       const src = fs.readFileSync(p, 'utf8');
       for (const m of src.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@chakra-ui\/react'/g)) {
         for (const n of m[1].split(',')) {
-          const name = n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+          const name = n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0];
           if (name) out.add(name);
         }
       }
@@ -24,7 +27,11 @@ function chakraImports(dir: string, out = new Set<string>()): Set<string> {
 
 /** Recipes a component pulls in through its parts (Checkbox → checkmark …). */
 const INNER: Record<string, string[]> = {
-  checkbox: ['checkmark'], radioGroup: ['radiomark'], inputGroup: ['inputAddon'], closeButton: ['button'], iconButton: ['button'],
+  checkbox: ['checkmark'],
+  radioGroup: ['radiomark'],
+  inputGroup: ['inputAddon'],
+  closeButton: ['button'],
+  iconButton: ['button'],
 };
 
 describe('the trimmed Chakra theme (ADR 017)', () => {

@@ -5,8 +5,19 @@
  */
 
 export const ROLE_CODES = [
-  'user', 'admin', 'editor', 'basic', 'basicM', 'userM', 'manager', 'userL',
-  'TheBoss', 'ThebigBoss', 'FAMS', 'FAMS24', 'ATG',
+  'user',
+  'admin',
+  'editor',
+  'basic',
+  'basicM',
+  'userM',
+  'manager',
+  'userL',
+  'TheBoss',
+  'ThebigBoss',
+  'FAMS',
+  'FAMS24',
+  'ATG',
 ] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
 
@@ -15,8 +26,14 @@ export const LEVELS = ['basic', 'basicM', 'userM', 'user', 'userL', 'manager', '
 export type Level = (typeof LEVELS)[number];
 
 const LEVEL_OF_CODE: Partial<Record<RoleCode, Level>> = {
-  basic: 'basic', basicM: 'basicM', userM: 'userM', user: 'user', editor: 'user',
-  userL: 'userL', manager: 'manager', admin: 'admin',
+  basic: 'basic',
+  basicM: 'basicM',
+  userM: 'userM',
+  user: 'user',
+  editor: 'user',
+  userL: 'userL',
+  manager: 'manager',
+  admin: 'admin',
 };
 
 /** The highest level among the codes, or -1 when the user holds no level role. */
@@ -37,7 +54,11 @@ type Check = (codes: readonly string[]) => boolean;
 const QUICK_REPORT_VIEWERS: RoleCode[] = ['user', 'userL', 'userM', 'editor', 'admin', 'TheBoss'];
 
 const variantLevels = {
-  Basic: 'basic', UserM: 'userM', User: 'user', UserL: 'userL', Manager: 'manager',
+  Basic: 'basic',
+  UserM: 'userM',
+  User: 'user',
+  UserL: 'userL',
+  Manager: 'manager',
 } as const satisfies Record<string, Level>;
 type VariantLevel = keyof typeof variantLevels;
 

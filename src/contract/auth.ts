@@ -8,18 +8,22 @@ import { LOGIN_NAME_MAX, SIGN_IN_WORDS as W } from './sign-in';
  * download does not carry zod's whole method API (ADR 017). They mix with zod schemas anywhere.
  */
 
-export const loginName = z.string({ error: W.loginNameRequired }).check(
-  z.trim(),
-  z.minLength(1, W.loginNameRequired),
-  z.minLength(USERNAME_MIN, W.loginNameShort),
-  z.maxLength(LOGIN_NAME_MAX, W.loginNameLong),
-);
+export const loginName = z
+  .string({ error: W.loginNameRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, W.loginNameRequired),
+    z.minLength(USERNAME_MIN, W.loginNameShort),
+    z.maxLength(LOGIN_NAME_MAX, W.loginNameLong),
+  );
 
-export const password = z.string({ error: W.passwordRequired }).check(
-  z.minLength(1, W.passwordRequired),
-  z.minLength(PASSWORD_MIN, W.passwordShort),
-  z.maxLength(PASSWORD_MAX, W.passwordLong),
-);
+export const password = z
+  .string({ error: W.passwordRequired })
+  .check(
+    z.minLength(1, W.passwordRequired),
+    z.minLength(PASSWORD_MIN, W.passwordShort),
+    z.maxLength(PASSWORD_MAX, W.passwordLong),
+  );
 
 const int = () => z.int();
 
@@ -65,7 +69,10 @@ export const RefreshResponse = z.object({ token: z.string(), expiresAt: int() })
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 export const ScreenPermission = z.object({
-  view: z.boolean(), create: z.boolean(), edit: z.boolean(), delete: z.boolean(),
+  view: z.boolean(),
+  create: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
 });
 export const PermissionsResponse = z.object({
   roles: z.array(z.string()),

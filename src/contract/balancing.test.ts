@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DailyQuery, US_GALLON_LITRES, VARIANCE_FIXED_LITRES, isOverThreshold,
-  reconcileDay, reconcileDays, summarise, variancePercent, varianceThreshold, type DayInput,
+  DailyQuery,
+  US_GALLON_LITRES,
+  VARIANCE_FIXED_LITRES,
+  isOverThreshold,
+  reconcileDay,
+  reconcileDays,
+  summarise,
+  variancePercent,
+  varianceThreshold,
+  type DayInput,
 } from './balancing';
 import { addDays, dateRange, localDate, monthBounds, previousMonth } from './calendar';
 
@@ -12,8 +20,25 @@ const base = { receipts: 0, dispensed: 0, transfersOut: 0, transfersIn: 0 };
 
 const THREE_DAYS: DayInput[] = [
   // No reading the day before → opening from the book (10 000). Dispensed is net: 1 250.5 sold, 50 reversed.
-  { ...base, day: '2026-03-01', openingReading: null, bookAtStart: 10_000, receipts: 5_000, dispensed: 1_250.5 - 50, transfersOut: 300, closingReading: 13_480 },
-  { ...base, day: '2026-03-02', openingReading: 13_480, bookAtStart: 13_499.5, dispensed: 2_000, transfersIn: 750.25, closingReading: 12_200 },
+  {
+    ...base,
+    day: '2026-03-01',
+    openingReading: null,
+    bookAtStart: 10_000,
+    receipts: 5_000,
+    dispensed: 1_250.5 - 50,
+    transfersOut: 300,
+    closingReading: 13_480,
+  },
+  {
+    ...base,
+    day: '2026-03-02',
+    openingReading: 13_480,
+    bookAtStart: 13_499.5,
+    dispensed: 2_000,
+    transfersIn: 750.25,
+    closingReading: 12_200,
+  },
   // No reading on day 3: no variance; day 2's closing was read, so day 3 opens on it.
   { ...base, day: '2026-03-03', openingReading: 12_200, bookAtStart: 12_230.25, closingReading: null },
 ];
@@ -21,19 +46,42 @@ const THREE_DAYS: DayInput[] = [
 describe('daily reconciliation', () => {
   it('computes every column of a day that opens from the book', () => {
     expect(reconcileDay(THREE_DAYS[0])).toEqual({
-      day: '2026-03-01', opening: 10_000, openingSource: 'book', receipts: 5_000, dispensed: 1_200.5, transfersOut: 300, transfersIn: 0,
+      day: '2026-03-01',
+      opening: 10_000,
+      openingSource: 'book',
+      receipts: 5_000,
+      dispensed: 1_200.5,
+      transfersOut: 300,
+      transfersIn: 0,
       // 10 000 + 5 000 − 1 200.5 − 300 + 0 = 13 499.5
-      bookClosing: 13_499.5, measuredClosing: 13_480,
+      bookClosing: 13_499.5,
+      measuredClosing: 13_480,
       // 13 480 − 13 499.5 = −19.5; −19.5 / 1 200.5 = −1.6243 % → −1.62
-      variance: -19.5, variancePct: -1.62,
+      variance: -19.5,
+      variancePct: -1.62,
     });
   });
 
   it('chains days: the opening is the previous closing, the variance accumulates, a day without reading adds nothing', () => {
     const rows = reconcileDays(THREE_DAYS);
     // Day 2: 13 480 − 2 000 + 750.25 = 12 230.25; 12 200 − 12 230.25 = −30.25 (−1.5125 % → −1.51)
-    expect(rows[1]).toMatchObject({ opening: 13_480, openingSource: 'reading', bookClosing: 12_230.25, variance: -30.25, variancePct: -1.51, cumulativeVariance: -49.75 });
-    expect(rows[2]).toMatchObject({ opening: 12_200, openingSource: 'reading', bookClosing: 12_200, measuredClosing: null, variance: null, variancePct: null, cumulativeVariance: -49.75 });
+    expect(rows[1]).toMatchObject({
+      opening: 13_480,
+      openingSource: 'reading',
+      bookClosing: 12_230.25,
+      variance: -30.25,
+      variancePct: -1.51,
+      cumulativeVariance: -49.75,
+    });
+    expect(rows[2]).toMatchObject({
+      opening: 12_200,
+      openingSource: 'reading',
+      bookClosing: 12_200,
+      measuredClosing: null,
+      variance: null,
+      variancePct: null,
+      cumulativeVariance: -49.75,
+    });
     expect(rows[0].cumulativeVariance).toBe(-19.5);
   });
 
@@ -45,7 +93,14 @@ describe('daily reconciliation', () => {
   });
 
   it('rounds to 0.001 L without binary noise or negative zero', () => {
-    const r = reconcileDay({ ...base, day: '2026-01-01', openingReading: 0.1, bookAtStart: 0, receipts: 0.2, closingReading: 0.3 });
+    const r = reconcileDay({
+      ...base,
+      day: '2026-01-01',
+      openingReading: 0.1,
+      bookAtStart: 0,
+      receipts: 0.2,
+      closingReading: 0.3,
+    });
     expect(r.bookClosing).toBe(0.3);
     expect(Object.is(r.variance, 0)).toBe(true);
   });
@@ -54,15 +109,24 @@ describe('daily reconciliation', () => {
 describe('period roll-up', () => {
   it('sums the flows and the variances of the days', () => {
     expect(summarise(reconcileDays(THREE_DAYS))).toEqual({
-      days: 3, daysWithoutReading: 1, daysOpenedFromBook: 1,
-      opening: 10_000, openingSource: 'book',
-      receipts: 5_000, dispensed: 3_200.5, transfersOut: 300, transfersIn: 750.25,
+      days: 3,
+      daysWithoutReading: 1,
+      daysOpenedFromBook: 1,
+      opening: 10_000,
+      openingSource: 'book',
+      receipts: 5_000,
+      dispensed: 3_200.5,
+      transfersOut: 300,
+      transfersIn: 750.25,
       // 10 000 + 5 000 − 3 200.5 − 300 + 750.25
-      bookClosing: 12_249.75, measuredClosing: null,
+      bookClosing: 12_249.75,
+      measuredClosing: null,
       // −19.5 − 30.25; −49.75 / 3 200.5 = −1.5544 % → −1.55
-      variance: -49.75, variancePct: -1.55,
+      variance: -49.75,
+      variancePct: -1.55,
       // 1 % of 3 200.5 = 32.005, + 492.1
-      threshold: 524.105, flagged: false,
+      threshold: 524.105,
+      flagged: false,
     });
   });
 
@@ -71,7 +135,14 @@ describe('period roll-up', () => {
     let stock = 20_000;
     for (let i = 0; i < 30; i++) {
       const close = stock - 1_000 - 40;
-      days.push({ ...base, day: addDays('2026-04-01', i), openingReading: stock, bookAtStart: stock, dispensed: 1_000, closingReading: close });
+      days.push({
+        ...base,
+        day: addDays('2026-04-01', i),
+        openingReading: stock,
+        bookAtStart: stock,
+        dispensed: 1_000,
+        closingReading: close,
+      });
       stock = close;
     }
     const m = summarise(reconcileDays(days));
@@ -81,7 +152,15 @@ describe('period roll-up', () => {
   });
 
   it('is empty-safe', () => {
-    expect(summarise([])).toMatchObject({ days: 0, opening: null, bookClosing: null, variance: 0, variancePct: null, threshold: 492.1, flagged: false });
+    expect(summarise([])).toMatchObject({
+      days: 0,
+      opening: null,
+      bookClosing: null,
+      variance: 0,
+      variancePct: null,
+      threshold: 492.1,
+      flagged: false,
+    });
   });
 });
 

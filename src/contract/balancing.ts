@@ -94,13 +94,24 @@ export interface DailyFigures extends DayFlows {
 export function reconcileDay(d: DayInput): Omit<DailyFigures, 'cumulativeVariance'> {
   const fromReading = d.openingReading !== null;
   const opening = round3(fromReading ? d.openingReading! : d.bookAtStart);
-  const flows = { receipts: round3(d.receipts), dispensed: round3(d.dispensed), transfersOut: round3(d.transfersOut), transfersIn: round3(d.transfersIn) };
+  const flows = {
+    receipts: round3(d.receipts),
+    dispensed: round3(d.dispensed),
+    transfersOut: round3(d.transfersOut),
+    transfersIn: round3(d.transfersIn),
+  };
   const bookClosing = round3(opening + flows.receipts - flows.dispensed - flows.transfersOut + flows.transfersIn);
   const measuredClosing = d.closingReading === null ? null : round3(d.closingReading);
   const variance = measuredClosing === null ? null : round3(measuredClosing - bookClosing);
   return {
-    day: d.day, opening, openingSource: fromReading ? 'reading' : 'book', ...flows, bookClosing, measuredClosing,
-    variance, variancePct: variancePercent(variance, flows.dispensed),
+    day: d.day,
+    opening,
+    openingSource: fromReading ? 'reading' : 'book',
+    ...flows,
+    bookClosing,
+    measuredClosing,
+    variance,
+    variancePct: variancePercent(variance, flows.dispensed),
   };
 }
 
@@ -138,7 +149,12 @@ export interface PeriodFigures extends DayFlows {
 /** Sums of a run of days (a month, or any range) and the flag rule on its cumulative variance. */
 export function summarise(days: readonly DailyFigures[]): PeriodFigures {
   const sum = (k: keyof DayFlows) => round3(days.reduce((a, d) => a + d[k], 0));
-  const flows = { receipts: sum('receipts'), dispensed: sum('dispensed'), transfersOut: sum('transfersOut'), transfersIn: sum('transfersIn') };
+  const flows = {
+    receipts: sum('receipts'),
+    dispensed: sum('dispensed'),
+    transfersOut: sum('transfersOut'),
+    transfersIn: sum('transfersIn'),
+  };
   const first = days[0];
   const last = days[days.length - 1];
   const variance = round3(days.reduce((a, d) => a + (d.variance ?? 0), 0));
@@ -149,7 +165,9 @@ export function summarise(days: readonly DailyFigures[]): PeriodFigures {
     opening: first ? first.opening : null,
     openingSource: first ? first.openingSource : null,
     ...flows,
-    bookClosing: first ? round3(first.opening + flows.receipts - flows.dispensed - flows.transfersOut + flows.transfersIn) : null,
+    bookClosing: first
+      ? round3(first.opening + flows.receipts - flows.dispensed - flows.transfersOut + flows.transfersIn)
+      : null,
     measuredClosing: last ? last.measuredClosing : null,
     variance,
     variancePct: variancePercent(days.some((d) => d.variance !== null) ? variance : null, flows.dispensed),
@@ -170,7 +188,8 @@ export const MAX_DAILY_DAYS = 366;
 /** Most records one drill-down answers; the answer says when there were more. */
 export const MAX_DRILL_RECORDS = 1000;
 
-const isoDate = (label: string) => inCalendarRange(z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }), label);
+const isoDate = (label: string) =>
+  inCalendarRange(z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }), label);
 
 const DailyQueryFields = z.object({
   tankId: z.uuid('tankId must be a tank id').optional(),
@@ -180,7 +199,8 @@ const DailyQueryFields = z.object({
 });
 const rangeCheck = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
   if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From' });
-  else if (daysBetween(q.from, q.to) >= MAX_DAILY_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_DAILY_DAYS} days` });
+  else if (daysBetween(q.from, q.to) >= MAX_DAILY_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_DAILY_DAYS} days` });
 };
 export const DailyQuery = DailyQueryFields.superRefine(rangeCheck);
 export type DailyQuery = z.infer<typeof DailyQuery>;

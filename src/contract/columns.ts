@@ -18,7 +18,19 @@
  *   enum      a value with labels (`labels`), e.g. a status
  *   list      an array of plain values, joined
  */
-export const COLUMN_KINDS = ['text', 'code', 'litres', 'number', 'money', 'percent', 'datetime', 'date', 'bool', 'enum', 'list'] as const;
+export const COLUMN_KINDS = [
+  'text',
+  'code',
+  'litres',
+  'number',
+  'money',
+  'percent',
+  'datetime',
+  'date',
+  'bool',
+  'enum',
+  'list',
+] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
 
 export interface ColumnSpec<K extends string = string> {
@@ -50,7 +62,13 @@ export const isNumericKind = (kind: ColumnKind) => NUMERIC.includes(kind);
 /** Fixed decimals of a numeric column, or undefined (a `number` without `decimals`: as it is). */
 export function decimalsOf(c: Pick<ColumnSpec, 'kind' | 'decimals'>): number | undefined {
   if (c.decimals !== undefined) return c.decimals;
-  return c.kind === 'litres' ? LITRES_DECIMALS : c.kind === 'money' ? MONEY_DECIMALS : c.kind === 'percent' ? PERCENT_DECIMALS : undefined;
+  return c.kind === 'litres'
+    ? LITRES_DECIMALS
+    : c.kind === 'money'
+      ? MONEY_DECIMALS
+      : c.kind === 'percent'
+        ? PERCENT_DECIMALS
+        : undefined;
 }
 
 /** The export's header of the name written beside a code column. */
@@ -66,11 +84,18 @@ export const labelOf = (c: Pick<ColumnSpec, 'labels'>, v: unknown): string => {
  * Declares a list's columns with keys checked against its row type:
  * `columnsOf<DispenseRecordRow>()([{ key: 'litres', title: 'Litres', kind: 'litres' }, …])`.
  */
-export const columnsOf = <Row>() => <const C extends readonly ColumnSpec<Extract<keyof Row, string>>[]>(specs: C) => specs;
+export const columnsOf =
+  <Row>() =>
+  <const C extends readonly ColumnSpec<Extract<keyof Row, string>>[]>(specs: C) =>
+    specs;
 
 /** `dispensedAt` → `Dispensed at`: the title of a field no list declares (a safety net). */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

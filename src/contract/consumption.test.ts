@@ -7,8 +7,14 @@ function truck(n: number, km: number, l100: number, extra: (i: number) => number
   let meter = 100_000;
   return Array.from({ length: n }, (_, i) => {
     meter += km;
-    const wobble = 1 + ((i * 37) % 9 - 4) / 100;
-    return { id: `f${i}`, at: Date.UTC(2026, 0, 1) + i * DAY / 2, litres: (km * l100) / 100 * wobble * extra(i), meter, meterType: 'km' as const };
+    const wobble = 1 + (((i * 37) % 9) - 4) / 100;
+    return {
+      id: `f${i}`,
+      at: Date.UTC(2026, 0, 1) + (i * DAY) / 2,
+      litres: ((km * l100) / 100) * wobble * extra(i),
+      meter,
+      meterType: 'km' as const,
+    };
   });
 }
 
@@ -20,8 +26,16 @@ describe('consumption per fill', () => {
       { id: 'c', at: 2, litres: 10, meter: 1500, meterType: 'km' }, // meter did not move: no rate
       { id: 'd', at: 3, litres: 60, meter: 1700, meterType: 'km' },
     ]);
-    expect(s.map((p) => [p.id, p.distance, p.rate])).toEqual([['b', 500, 30], ['d', 200, 30]]);
-    expect(consumptionSeries([{ id: 'a', at: 0, litres: 1, meter: 10, meterType: 'hours' }, { id: 'b', at: 1, litres: 24, meter: 12, meterType: 'hours' }])[0].rate).toBe(12);
+    expect(s.map((p) => [p.id, p.distance, p.rate])).toEqual([
+      ['b', 500, 30],
+      ['d', 200, 30],
+    ]);
+    expect(
+      consumptionSeries([
+        { id: 'a', at: 0, litres: 1, meter: 10, meterType: 'hours' },
+        { id: 'b', at: 1, litres: 24, meter: 12, meterType: 'hours' },
+      ])[0].rate,
+    ).toBe(12);
   });
 });
 
@@ -55,7 +69,12 @@ describe('consumption outliers', () => {
   it('forgets fills older than a year', () => {
     // 200 fills at 35, a 400-day gap, then 12 at 50: the old fills are no baseline for the last.
     const old = truck(200, 400, 35);
-    const later = truck(12, 400, 50).map((f, i) => ({ ...f, id: `n${i}`, at: old[199].at + 400 * DAY + i * DAY, meter: old[199].meter + (i + 1) * 400 }));
+    const later = truck(12, 400, 50).map((f, i) => ({
+      ...f,
+      id: `n${i}`,
+      at: old[199].at + 400 * DAY + i * DAY,
+      meter: old[199].meter + (i + 1) * 400,
+    }));
     expect(consumptionOutliers(consumptionSeries([...old, ...later]), later[11].at)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@
  * baseline is the median of its earlier fills in the last year, its spread the median absolute
  * deviation (MAD): both robust, so a run of bad fills — a theft going on for weeks — does not
  * become the norm until it is half the year. The fills checked are those since a moment (the
- * server checks the last two weeks every 6 h), each against the year before that moment. A fill is an outlier when its modified z-score
+ * server checks the last two weeks every 6 h), each against the year before that moment. A fill is an outlier when its
+ * modified z-score
  * (Iglewicz & Hoaglin, "How to Detect and Handle Outliers", ASQC 1993: 0.6745·(x − median)/MAD)
  * is above 3.5 AND it is at least 15 % over the baseline (a very regular vehicle has a tiny MAD,
  * where a few percent would already score high). Only excess counts: a low rate is a partial fill.
@@ -57,7 +58,13 @@ export function consumptionSeries(fills: readonly Fill[]): ConsumptionPoint[] {
     const f = fills[i];
     const distance = f.meter - fills[i - 1].meter;
     if (!(distance > 0) || !(f.litres > 0)) continue;
-    out.push({ id: f.id, at: f.at, litres: f.litres, distance, rate: f.meterType === 'km' ? (f.litres / distance) * 100 : f.litres / distance });
+    out.push({
+      id: f.id,
+      at: f.at,
+      litres: f.litres,
+      distance,
+      rate: f.meterType === 'km' ? (f.litres / distance) * 100 : f.litres / distance,
+    });
   }
   return out;
 }
@@ -65,7 +72,11 @@ export function consumptionSeries(fills: readonly Fill[]): ConsumptionPoint[] {
 const DAY_MS = 86_400_000;
 
 /** A vehicle's usual consumption: the median of its earlier rates, their MAD and how many there were. */
-export interface Baseline { median: number; mad: number; n: number }
+export interface Baseline {
+  median: number;
+  mad: number;
+  n: number;
+}
 
 export function baselineOf(rates: readonly number[]): Baseline {
   const m = median(rates);
@@ -88,10 +99,12 @@ export function judgeFill(rate: number, b: Baseline): { baseline: number; excess
  */
 export function consumptionOutliers(points: readonly ConsumptionPoint[], since: number): ConsumptionOutlier[] {
   const b = baselineOf(points.filter((p) => p.at < since && p.at >= since - BASELINE_DAYS * DAY_MS).map((p) => p.rate));
-  return points.filter((p) => p.at >= since).flatMap((p) => {
-    const j = judgeFill(p.rate, b);
-    return j ? [{ ...p, ...j, fillsInBaseline: b.n }] : [];
-  });
+  return points
+    .filter((p) => p.at >= since)
+    .flatMap((p) => {
+      const j = judgeFill(p.rate, b);
+      return j ? [{ ...p, ...j, fillsInBaseline: b.n }] : [];
+    });
 }
 
 function median(values: readonly number[]): number {

@@ -70,7 +70,9 @@ export const Wallboard = z.object({
   today: z.object({
     litres: z.number(),
     count: z.number().int(),
-    byStore: z.array(z.object({ id: z.uuid(), code: z.string(), name: z.string(), litres: z.number(), count: z.number().int() })),
+    byStore: z.array(
+      z.object({ id: z.uuid(), code: z.string(), name: z.string(), litres: z.number(), count: z.number().int() }),
+    ),
   }),
 });
 export type Wallboard = z.infer<typeof Wallboard>;

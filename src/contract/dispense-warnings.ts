@@ -44,7 +44,10 @@ export interface F24RuleLike {
   minMinutesBetweenFills: number | null;
 }
 
-export interface DispenseWarning { code: string; message: string }
+export interface DispenseWarning {
+  code: string;
+  message: string;
+}
 
 const CLOCK_SKEW_MS = 10 * 60_000;
 const L = (n: number) => `${Math.round(n * 1000) / 1000} L`;
@@ -54,18 +57,31 @@ export function dispenseWarnings(w: WarningInput): DispenseWarning[] {
   const out: DispenseWarning[] = [];
   const unit = w.meterType === 'hours' ? 'h' : 'km';
   if (d.meter !== null && w.lastMeter !== null && d.meter < w.lastMeter) {
-    out.push({ code: 'meter_rollback', message: `Meter ${d.meter} ${unit} is lower than the last known ${w.lastMeter} ${unit}` });
+    out.push({
+      code: 'meter_rollback',
+      message: `Meter ${d.meter} ${unit} is lower than the last known ${w.lastMeter} ${unit}`,
+    });
   }
   if (w.equipmentCapacity !== null && d.litres > w.equipmentCapacity) {
-    out.push({ code: 'over_equipment_capacity', message: `${L(d.litres)} is more than the equipment's tank holds (${L(w.equipmentCapacity)})` });
+    out.push({
+      code: 'over_equipment_capacity',
+      message: `${L(d.litres)} is more than the equipment's tank holds (${L(w.equipmentCapacity)})`,
+    });
   }
   const alloc = checkDispenseAllowed({
-    dispense: { ...d }, allocations: w.allocations, usedToday: w.usedToday, usedThisMonth: w.usedThisMonth, timeZone: w.timeZone,
+    dispense: { ...d },
+    allocations: w.allocations,
+    usedToday: w.usedToday,
+    usedThisMonth: w.usedThisMonth,
+    timeZone: w.timeZone,
   });
   out.push(...alloc.reasons);
   if (d.variant === 'FAMS24' && w.f24Rule) out.push(...f24Warnings(w, w.f24Rule, unit));
   if (w.now && d.at.getTime() - w.now.getTime() > CLOCK_SKEW_MS) {
-    out.push({ code: 'clock_skew', message: 'The device clock is ahead of the server: the recorded time is in the future' });
+    out.push({
+      code: 'clock_skew',
+      message: 'The device clock is ahead of the server: the recorded time is in the future',
+    });
   }
   return out;
 }

@@ -9,15 +9,42 @@ import { atScale, fieldTime, measurable, storableString } from './safe-input';
  */
 export const MAX_BATCH = 500;
 
-const litresIn = (label: string) => atScale(z.number({ error: `${label} must be a number` })
-  .positive(`${label} must be more than 0`).max(1_000_000, `${label} is too large`), label, 3);
-const meterIn = atScale(z.number({ error: 'Meter must be a number' }).min(0, 'Meter cannot be negative')
-  .max(99_999_999_999, 'Meter is too large'), 'Meter', 1);
+const litresIn = (label: string) =>
+  atScale(
+    z
+      .number({ error: `${label} must be a number` })
+      .positive(`${label} must be more than 0`)
+      .max(1_000_000, `${label} is too large`),
+    label,
+    3,
+  );
+const meterIn = atScale(
+  z
+    .number({ error: 'Meter must be a number' })
+    .min(0, 'Meter cannot be negative')
+    .max(99_999_999_999, 'Meter is too large'),
+  'Meter',
+  1,
+);
 /** Heights on a dip stick or gauge, mm (stored as `real`). */
-const mmIn = (label: string) => measurable(z.number({ error: `${label} must be a number` })
-  .min(0, `${label} cannot be negative`).max(100_000, `${label} is too large`), label, 0.001);
-const temperatureIn = () => measurable(z.number({ error: 'Temperature must be a number' })
-  .min(-50, 'Temperature out of range').max(80, 'Temperature out of range'), 'Temperature', 0.001);
+const mmIn = (label: string) =>
+  measurable(
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(100_000, `${label} is too large`),
+    label,
+    0.001,
+  );
+const temperatureIn = () =>
+  measurable(
+    z
+      .number({ error: 'Temperature must be a number' })
+      .min(-50, 'Temperature out of range')
+      .max(80, 'Temperature out of range'),
+    'Temperature',
+    0.001,
+  );
 /** Free text: trimmed, storable (no NUL, no lone surrogate), at most `max` characters. */
 const textIn = (label: string, max: number) => storableString(label).trim().max(max, `At most ${max} characters`);
 const note = textIn('Note', 500).default('');
@@ -26,7 +53,9 @@ const deviceId = textIn('Device id', 100).min(1, 'Device id is required');
 export const GpsFix = z.strictObject({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  accuracyM: measurable(z.number().min(0).max(100_000), 'GPS accuracy', 0.001).nullish().transform((v) => v ?? null),
+  accuracyM: measurable(z.number().min(0).max(100_000), 'GPS accuracy', 0.001)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type GpsFix = z.infer<typeof GpsFix>;
 
@@ -36,8 +65,14 @@ export const DispenseInput = z.strictObject({
   storeId: z.uuid('Choose a store'),
   tankId: z.uuid('Choose a tank or pump'),
   equipmentId: z.uuid('Choose the equipment'),
-  employeeId: z.uuid().nullish().transform((v) => v ?? null),
-  costCentreId: z.uuid().nullish().transform((v) => v ?? null),
+  employeeId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  costCentreId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
   litres: litresIn('Litres'),
   meter: meterIn.nullish().transform((v) => v ?? null),
   dispensedAt: fieldTime('The dispense time'),
@@ -45,46 +80,71 @@ export const DispenseInput = z.strictObject({
   gps: GpsFix.nullish().transform((v) => v ?? null),
   deviceId,
   /** How the employee was identified on a FAMS24 site. */
-  employeeBy: z.enum(['list', 'tag', 'pin']).nullish().transform((v) => v ?? null),
+  employeeBy: z
+    .enum(['list', 'tag', 'pin'])
+    .nullish()
+    .transform((v) => v ?? null),
   /** Warnings the user saw and accepted on the device (codes), kept for the exception trail. */
   acceptedWarnings: z.array(storableString('An accepted warning').max(60)).max(20).default([]),
 });
 export type DispenseInput = z.input<typeof DispenseInput>;
 export type Dispense = z.output<typeof DispenseInput>;
 
-export const TransferInput = z.strictObject({
-  id: z.uuid('The record id must be a UUID'),
-  fromTankId: z.uuid('Choose the tank the fuel comes from'),
-  /** A fixed tank, or else a bowser (mobile tank) named by its fleet number or registration. */
-  toTankId: z.uuid().nullish().transform((v) => v ?? null),
-  toBowser: textIn('Bowser', 60).nullish().transform((v) => v || null),
-  litres: litresIn('Litres'),
-  transferredAt: fieldTime('The transfer time'),
-  employeeId: z.uuid().nullish().transform((v) => v ?? null),
-  note,
-  deviceId,
-}).superRefine((v, ctx) => {
-  if (!v.toTankId && !v.toBowser) ctx.addIssue({ code: 'custom', path: ['toTankId'], message: 'Choose a tank or give a bowser' });
-  if (v.toTankId && v.toBowser) ctx.addIssue({ code: 'custom', path: ['toBowser'], message: 'Either a tank or a bowser, not both' });
-  if (v.toTankId && v.toTankId === v.fromTankId) ctx.addIssue({ code: 'custom', path: ['toTankId'], message: 'Choose a different tank' });
-});
+export const TransferInput = z
+  .strictObject({
+    id: z.uuid('The record id must be a UUID'),
+    fromTankId: z.uuid('Choose the tank the fuel comes from'),
+    /** A fixed tank, or else a bowser (mobile tank) named by its fleet number or registration. */
+    toTankId: z
+      .uuid()
+      .nullish()
+      .transform((v) => v ?? null),
+    toBowser: textIn('Bowser', 60)
+      .nullish()
+      .transform((v) => v || null),
+    litres: litresIn('Litres'),
+    transferredAt: fieldTime('The transfer time'),
+    employeeId: z
+      .uuid()
+      .nullish()
+      .transform((v) => v ?? null),
+    note,
+    deviceId,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.toTankId && !v.toBowser)
+      ctx.addIssue({ code: 'custom', path: ['toTankId'], message: 'Choose a tank or give a bowser' });
+    if (v.toTankId && v.toBowser)
+      ctx.addIssue({ code: 'custom', path: ['toBowser'], message: 'Either a tank or a bowser, not both' });
+    if (v.toTankId && v.toTankId === v.fromTankId)
+      ctx.addIssue({ code: 'custom', path: ['toTankId'], message: 'Choose a different tank' });
+  });
 export type TransferInput = z.input<typeof TransferInput>;
 
-export const ReceiptInput = z.strictObject({
-  id: z.uuid('The record id must be a UUID'),
-  tankId: z.uuid('Choose the tank'),
-  supplier: textIn('Supplier', 120).min(1, 'Supplier is required'),
-  deliveryNote: textIn('Delivery note number', 60).min(1, 'Delivery note number is required'),
-  litres: litresIn('Litres'),
-  dipBeforeMm: mmIn('Dip before').nullish().transform((v) => v ?? null),
-  dipAfterMm: mmIn('Dip after').nullish().transform((v) => v ?? null),
-  temperatureC: temperatureIn().nullish().transform((v) => v ?? null),
-  receivedAt: fieldTime('The delivery time'),
-  note,
-  deviceId,
-}).refine((v) => v.dipBeforeMm === null || v.dipAfterMm === null || v.dipAfterMm >= v.dipBeforeMm, {
-  path: ['dipAfterMm'], message: 'The dip after the delivery cannot be below the dip before',
-});
+export const ReceiptInput = z
+  .strictObject({
+    id: z.uuid('The record id must be a UUID'),
+    tankId: z.uuid('Choose the tank'),
+    supplier: textIn('Supplier', 120).min(1, 'Supplier is required'),
+    deliveryNote: textIn('Delivery note number', 60).min(1, 'Delivery note number is required'),
+    litres: litresIn('Litres'),
+    dipBeforeMm: mmIn('Dip before')
+      .nullish()
+      .transform((v) => v ?? null),
+    dipAfterMm: mmIn('Dip after')
+      .nullish()
+      .transform((v) => v ?? null),
+    temperatureC: temperatureIn()
+      .nullish()
+      .transform((v) => v ?? null),
+    receivedAt: fieldTime('The delivery time'),
+    note,
+    deviceId,
+  })
+  .refine((v) => v.dipBeforeMm === null || v.dipAfterMm === null || v.dipAfterMm >= v.dipBeforeMm, {
+    path: ['dipAfterMm'],
+    message: 'The dip after the delivery cannot be below the dip before',
+  });
 export type ReceiptInput = z.input<typeof ReceiptInput>;
 
 export const DipInput = z.strictObject({
@@ -92,7 +152,9 @@ export const DipInput = z.strictObject({
   tankId: z.uuid('Choose the tank'),
   productHeightMm: mmIn('Product height'),
   waterHeightMm: mmIn('Water height').default(0),
-  temperatureC: temperatureIn().nullish().transform((v) => v ?? null),
+  temperatureC: temperatureIn()
+    .nullish()
+    .transform((v) => v ?? null),
   dippedAt: fieldTime('The dip time'),
   note,
   deviceId,
@@ -102,14 +164,25 @@ export type DipInput = z.input<typeof DipInput>;
 export const FIELD_RECORD_KINDS = ['dispenses', 'transfers', 'receipts', 'dips'] as const;
 export type FieldRecordKind = (typeof FIELD_RECORD_KINDS)[number];
 export const FIELD_RECORD_INPUT = {
-  dispenses: DispenseInput, transfers: TransferInput, receipts: ReceiptInput, dips: DipInput,
+  dispenses: DispenseInput,
+  transfers: TransferInput,
+  receipts: ReceiptInput,
+  dips: DipInput,
 } as const;
 
 /** Exceptions a stored dispense can raise (the exceptions screens list them). */
 export const DISPENSE_EXCEPTION_CODES = [
-  'meter_rollback', 'over_equipment_capacity', 'not_allocated', 'over_daily_limit', 'over_monthly_limit',
-  'weekday_not_allowed', 'outside_hours', 'over_max_per_transaction', 'negative_book_stock',
-  'fams24_rule', 'clock_skew',
+  'meter_rollback',
+  'over_equipment_capacity',
+  'not_allocated',
+  'over_daily_limit',
+  'over_monthly_limit',
+  'weekday_not_allowed',
+  'outside_hours',
+  'over_max_per_transaction',
+  'negative_book_stock',
+  'fams24_rule',
+  'clock_skew',
 ] as const;
 
 /** `POST /api/v1/<kind>/batch` body; the records are validated one by one (see results). */

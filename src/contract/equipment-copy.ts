@@ -23,17 +23,23 @@ export const CopyFilter = z.strictObject({
 });
 export type CopyFilter = z.infer<typeof CopyFilter>;
 
-export const CopyRequest = z.strictObject({
-  /** The equipment to copy; or `filter` for every equipment matching it. */
-  equipmentIds: z.array(z.uuid({ error: 'Not an equipment id' })).max(COPY_MAX_EQUIPMENT).optional(),
-  filter: CopyFilter.optional(),
-  targetStoreId: z.uuid({ error: 'Choose a target store' }),
-  /** Another account (ThebigBoss only); default this one. */
-  targetAccountId: z.number().int().positive().optional(),
-  onClash: z.enum(CLASH_RULES).default('suffix'),
-}).refine((r) => !!r.equipmentIds?.length !== !!r.filter, {
-  message: 'Choose the equipment, or give a filter (not both)', path: ['equipmentIds'],
-});
+export const CopyRequest = z
+  .strictObject({
+    /** The equipment to copy; or `filter` for every equipment matching it. */
+    equipmentIds: z
+      .array(z.uuid({ error: 'Not an equipment id' }))
+      .max(COPY_MAX_EQUIPMENT)
+      .optional(),
+    filter: CopyFilter.optional(),
+    targetStoreId: z.uuid({ error: 'Choose a target store' }),
+    /** Another account (ThebigBoss only); default this one. */
+    targetAccountId: z.number().int().positive().optional(),
+    onClash: z.enum(CLASH_RULES).default('suffix'),
+  })
+  .refine((r) => !!r.equipmentIds?.length !== !!r.filter, {
+    message: 'Choose the equipment, or give a filter (not both)',
+    path: ['equipmentIds'],
+  });
 export type CopyRequest = z.input<typeof CopyRequest>;
 
 export const CopyAllocationPlan = z.object({
@@ -60,8 +66,17 @@ export const CopyPlan = z.object({
   targetStore: z.object({ id: z.uuid(), code: z.string(), name: z.string() }),
   items: z.array(CopyItemPlan),
   /** Codes with no live match in the target account. */
-  missing: z.object({ equipmentTypes: z.array(z.string()), costCentres: z.array(z.string()), products: z.array(z.string()) }),
-  summary: z.object({ equipment: z.number().int(), skipped: z.number().int(), allocations: z.number().int(), allocationsSkipped: z.number().int() }),
+  missing: z.object({
+    equipmentTypes: z.array(z.string()),
+    costCentres: z.array(z.string()),
+    products: z.array(z.string()),
+  }),
+  summary: z.object({
+    equipment: z.number().int(),
+    skipped: z.number().int(),
+    allocations: z.number().int(),
+    allocationsSkipped: z.number().int(),
+  }),
 });
 export type CopyPlan = z.infer<typeof CopyPlan>;
 
@@ -71,11 +86,13 @@ export const CopyResult = CopyPlan.extend({
 export type CopyResult = z.infer<typeof CopyResult>;
 
 export const CopyTargets = z.object({
-  accounts: z.array(z.object({
-    id: z.number().int(),
-    name: z.string(),
-    current: z.boolean(),
-    stores: z.array(z.object({ id: z.uuid(), code: z.string(), name: z.string() })),
-  })),
+  accounts: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      current: z.boolean(),
+      stores: z.array(z.object({ id: z.uuid(), code: z.string(), name: z.string() })),
+    }),
+  ),
 });
 export type CopyTargets = z.infer<typeof CopyTargets>;

@@ -17,7 +17,13 @@ import { storableString } from './safe-input';
  * and an audit entry. A step the exception's state does not allow is 409 `exception_state`.
  */
 
-export const EXCEPTION_CODES = [...DISPENSE_EXCEPTION_CODES, ...GAUGE_EXCEPTION_CODES, VARIANCE_EXCEPTION, LEAK_EXCEPTION, CONSUMPTION_EXCEPTION] as const;
+export const EXCEPTION_CODES = [
+  ...DISPENSE_EXCEPTION_CODES,
+  ...GAUGE_EXCEPTION_CODES,
+  VARIANCE_EXCEPTION,
+  LEAK_EXCEPTION,
+  CONSUMPTION_EXCEPTION,
+] as const;
 export type ExceptionCode = (typeof EXCEPTION_CODES)[number];
 
 /** What each code means, in the words a fuel manager uses (the lists show these, not the codes). */
@@ -54,7 +60,10 @@ export const UNRESOLVED: readonly ExceptionStatus[] = ['open', 'acknowledged'];
 export const RESOLUTION_REASONS = ['corrected', 'explained', 'false_alarm', 'other'] as const;
 export type ResolutionReason = (typeof RESOLUTION_REASONS)[number];
 export const RESOLUTION_LABELS: Record<ResolutionReason, string> = {
-  corrected: 'Corrected', explained: 'Explained', false_alarm: 'False alarm', other: 'Other',
+  corrected: 'Corrected',
+  explained: 'Explained',
+  false_alarm: 'False alarm',
+  other: 'Other',
 };
 
 export const EXCEPTION_ACTIONS = ['raised', 'acknowledged', 'assigned', 'commented', 'resolved', 'reopened'] as const;
@@ -66,15 +75,43 @@ export type ExceptionAge = keyof typeof EXCEPTION_AGES;
 
 export const EXCEPTION_LISTS = {
   open: {
-    path: '/exceptions', title: 'Exceptions', screen: '/Exceptions', defaultSort: '-raisedAt',
+    path: '/exceptions',
+    title: 'Exceptions',
+    screen: '/Exceptions',
+    defaultSort: '-raisedAt',
     sort: ['raisedAt', 'severity', 'code'],
-    filters: ['code', 'severity', 'status', 'storeId', 'tankId', 'equipmentId', 'employeeId', 'assignedTo', 'age', 'entity'],
+    filters: [
+      'code',
+      'severity',
+      'status',
+      'storeId',
+      'tankId',
+      'equipmentId',
+      'employeeId',
+      'assignedTo',
+      'age',
+      'entity',
+    ],
     search: ['message', 'fleet no.', 'tank'],
   },
   history: {
-    path: '/exceptions/history', title: 'Exception history', screen: '/ExceptionHistory', defaultSort: '-resolvedAt',
+    path: '/exceptions/history',
+    title: 'Exception history',
+    screen: '/ExceptionHistory',
+    defaultSort: '-resolvedAt',
     sort: ['resolvedAt', 'raisedAt', 'severity', 'code', 'hoursToResolve'],
-    filters: ['code', 'severity', 'storeId', 'tankId', 'equipmentId', 'employeeId', 'reason', 'resolvedBy', 'from', 'to'],
+    filters: [
+      'code',
+      'severity',
+      'storeId',
+      'tankId',
+      'equipmentId',
+      'employeeId',
+      'reason',
+      'resolvedBy',
+      'from',
+      'to',
+    ],
     search: ['message', 'fleet no.', 'tank', 'resolution'],
   },
 } as const;
@@ -132,14 +169,20 @@ export const ExceptionDetail = ExceptionRow.extend({
 });
 export type ExceptionDetail = z.infer<typeof ExceptionDetail>;
 
-const note = (label: string, max: number) => storableString(label).trim().max(max, `${label} is at most ${max} characters`);
+const note = (label: string, max: number) =>
+  storableString(label).trim().max(max, `${label} is at most ${max} characters`);
 
 export const CommentInput = z.strictObject({ text: note('The comment', 2000).min(1, 'Write a comment') });
 export type CommentInput = z.infer<typeof CommentInput>;
 
 export const AssignInput = z.strictObject({
   /** A user of the account, or null to take the assignment away. */
-  userId: z.number().int().positive().max(2 ** 53).nullable(),
+  userId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53)
+    .nullable(),
 });
 export type AssignInput = z.infer<typeof AssignInput>;
 
@@ -158,12 +201,17 @@ export type ResolveInput = z.input<typeof ResolveInput>;
  * and `q`), or the listed ids. Capped so that one click cannot touch an unbounded set.
  */
 export const BULK_RESOLVE_MAX = 5000;
-export const BulkResolveInput = z.strictObject({
-  ...resolveShape,
-  ids: z.array(z.uuid('Not an exception id')).min(1).max(BULK_RESOLVE_MAX).optional(),
-  query: z.record(z.string().max(40), z.string().max(2000)).optional(),
-}).refine(otherNeedsText, otherNeedsTextError)
-  .refine((v) => (v.ids === undefined) !== (v.query === undefined), { message: 'Give either ids or a query', path: ['ids'] });
+export const BulkResolveInput = z
+  .strictObject({
+    ...resolveShape,
+    ids: z.array(z.uuid('Not an exception id')).min(1).max(BULK_RESOLVE_MAX).optional(),
+    query: z.record(z.string().max(40), z.string().max(2000)).optional(),
+  })
+  .refine(otherNeedsText, otherNeedsTextError)
+  .refine((v) => (v.ids === undefined) !== (v.query === undefined), {
+    message: 'Give either ids or a query',
+    path: ['ids'],
+  });
 export type BulkResolveInput = z.input<typeof BulkResolveInput>;
 export const BulkResolveResult = z.object({ resolved: z.number().int(), matched: z.number().int() });
 

@@ -45,16 +45,29 @@ export const gaugeDedupeKey = (code: GaugeExceptionCode, id: string) => `${code}
 
 export const TankMapEntry = z.strictObject({
   /** The gauge's tank number: TLS "TT" 1–99, or the number a push gateway sends. */
-  tankNumber: z.number({ error: 'Tank number must be a number' }).int('Whole numbers only').min(1, 'From 1 to 99').max(99, 'From 1 to 99'),
+  tankNumber: z
+    .number({ error: 'Tank number must be a number' })
+    .int('Whole numbers only')
+    .min(1, 'From 1 to 99')
+    .max(99, 'From 1 to 99'),
   tankId: z.uuid({ error: 'Choose a tank' }),
 });
 export type TankMapEntry = z.infer<typeof TankMapEntry>;
 
-const host = z.string().trim().max(253, 'At most 253 characters')
+const host = z
+  .string()
+  .trim()
+  .max(253, 'At most 253 characters')
   .regex(/^[A-Za-z0-9.:_-]*$/, 'A host name or IP address (letters, digits, . : - _)')
-  .nullish().transform((v) => (v ? v : null));
-const port = z.number({ error: 'Port must be a number' }).int('Whole numbers only').min(1, 'From 1 to 65535').max(65535, 'From 1 to 65535')
-  .nullish().transform((v) => v ?? null);
+  .nullish()
+  .transform((v) => (v ? v : null));
+const port = z
+  .number({ error: 'Port must be a number' })
+  .int('Whole numbers only')
+  .min(1, 'From 1 to 65535')
+  .max(65535, 'From 1 to 65535')
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const GaugeDeviceFields = z.strictObject({
   name: requiredText('Name', 120),
@@ -62,7 +75,12 @@ export const GaugeDeviceFields = z.strictObject({
   protocol: z.enum(GAUGE_PROTOCOLS, { error: 'Choose a protocol' }),
   host,
   port,
-  pollIntervalS: z.number({ error: 'Interval must be a number' }).int('Whole seconds').min(10, 'At least 10 s').max(86_400, 'At most 86 400 s (1 day)').default(300),
+  pollIntervalS: z
+    .number({ error: 'Interval must be a number' })
+    .int('Whole seconds')
+    .min(10, 'At least 10 s')
+    .max(86_400, 'At most 86 400 s (1 day)')
+    .default(300),
   enabled: z.boolean().default(true),
   tankMap: z.array(TankMapEntry).max(99, 'At most 99 tanks').default([]),
 });
@@ -75,8 +93,14 @@ export const { create: GaugeDeviceCreate, update: GaugeDeviceUpdate } = inputSch
   const numbers = new Set<number>();
   const tanks = new Set<string>();
   v.tankMap.forEach((m, i) => {
-    if (numbers.has(m.tankNumber)) ctx.addIssue({ code: 'custom', path: ['tankMap', i, 'tankNumber'], message: `Tank number ${m.tankNumber} is mapped twice` });
-    if (tanks.has(m.tankId)) ctx.addIssue({ code: 'custom', path: ['tankMap', i, 'tankId'], message: 'This tank is mapped twice' });
+    if (numbers.has(m.tankNumber))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tankMap', i, 'tankNumber'],
+        message: `Tank number ${m.tankNumber} is mapped twice`,
+      });
+    if (tanks.has(m.tankId))
+      ctx.addIssue({ code: 'custom', path: ['tankMap', i, 'tankId'], message: 'This tank is mapped twice' });
     numbers.add(m.tankNumber);
     tanks.add(m.tankId);
   });
@@ -109,7 +133,11 @@ export const GaugeDeviceRow = z.object({
 export type GaugeDevice = z.infer<typeof GaugeDeviceRow>;
 
 export const GAUGE_DEVICES_LIST = {
-  path: '/gauge-devices', entity: 'gauge_device', title: 'Gauge devices', screen: '/iotSetup', defaultSort: 'name',
+  path: '/gauge-devices',
+  entity: 'gauge_device',
+  title: 'Gauge devices',
+  screen: '/iotSetup',
+  defaultSort: 'name',
   sort: ['name', 'protocol', 'lastContactAt', 'failures', 'pollIntervalS', 'createdAt', 'updatedAt'],
   filters: ['protocol', 'enabled', 'storeId'],
   search: ['name', 'host'],
@@ -125,22 +153,56 @@ export const deviceAuthorization = (deviceId: string, key: string) => `${DEVICE_
 // Heights and temperatures are stored in `real`, litres in numeric(12,3): a non-zero value below
 // 0.001 would be kept as 0 or underflow (issue 10). A gauge's own precision is otherwise kept.
 const when = calendarTime('The reading time');
-const mm = (label: string) => measurable(z.number({ error: `${label} must be a number` }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm'), label, 0.001);
+const mm = (label: string) =>
+  measurable(
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, 'Must be 0 or more')
+      .max(100_000, 'At most 100 000 mm'),
+    label,
+    0.001,
+  );
 
 /** One reading a push gateway sends; at least a height or a gross volume. */
-export const PushReading = z.strictObject({
-  tankNumber: z.number({ error: 'Tank number must be a number' }).int().min(1).max(99),
-  readAt: when,
-  productHeightMm: mm('Product height').nullish().transform((v) => v ?? null),
-  waterHeightMm: mm('Water height').nullish().transform((v) => v ?? null),
-  temperatureC: measurable(z.number({ error: 'Temperature must be a number' }).min(-50, 'Temperature out of range').max(80, 'Temperature out of range'), 'Temperature', 0.001)
-    .nullish().transform((v) => v ?? null),
-  grossLitres: measurable(z.number({ error: 'Gross litres must be a number' }).min(0).max(999_999_999), 'Gross litres', 0.001).nullish().transform((v) => v ?? null),
-}).refine((r) => r.productHeightMm !== null || r.grossLitres !== null, { path: ['productHeightMm'], message: 'Give a product height or a gross volume' });
+export const PushReading = z
+  .strictObject({
+    tankNumber: z.number({ error: 'Tank number must be a number' }).int().min(1).max(99),
+    readAt: when,
+    productHeightMm: mm('Product height')
+      .nullish()
+      .transform((v) => v ?? null),
+    waterHeightMm: mm('Water height')
+      .nullish()
+      .transform((v) => v ?? null),
+    temperatureC: measurable(
+      z
+        .number({ error: 'Temperature must be a number' })
+        .min(-50, 'Temperature out of range')
+        .max(80, 'Temperature out of range'),
+      'Temperature',
+      0.001,
+    )
+      .nullish()
+      .transform((v) => v ?? null),
+    grossLitres: measurable(
+      z.number({ error: 'Gross litres must be a number' }).min(0).max(999_999_999),
+      'Gross litres',
+      0.001,
+    )
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((r) => r.productHeightMm !== null || r.grossLitres !== null, {
+    path: ['productHeightMm'],
+    message: 'Give a product height or a gross volume',
+  });
 export type PushReading = z.input<typeof PushReading>;
 
 export const PushBody = z.strictObject({
-  readings: z.array(PushReading).min(1, 'No readings').max(MAX_PUSH_READINGS, `At most ${MAX_PUSH_READINGS} readings per request`),
+  readings: z
+    .array(PushReading)
+    .min(1, 'No readings')
+    .max(MAX_PUSH_READINGS, `At most ${MAX_PUSH_READINGS} readings per request`),
 });
 export type PushBody = z.input<typeof PushBody>;
 

@@ -46,54 +46,88 @@ export interface ImportTargetInfo {
 
 const YES_NO = 'yes/no';
 const CODES = 'codes separated by ;';
-const f = (name: string, label: string, extra: Omit<ImportField, 'name' | 'label'> = {}): ImportField => ({ name, label, ...extra });
+const f = (name: string, label: string, extra: Omit<ImportField, 'name' | 'label'> = {}): ImportField => ({
+  name,
+  label,
+  ...extra,
+});
 const ruleOf = (screen: string): Rule => screenFor(screen)!.rule;
-const target = (label: string, screen: string, key: string, fields: ImportField[]): ImportTargetInfo =>
-  ({ label, screen, rule: ruleOf(screen), key, fields });
+const target = (label: string, screen: string, key: string, fields: ImportField[]): ImportTargetInfo => ({
+  label,
+  screen,
+  rule: ruleOf(screen),
+  key,
+  fields,
+});
 
 export const IMPORT_TARGET_INFO: Record<ImportTarget, ImportTargetInfo> = {
   stores: target('Stores', '/Store', 'store code', [
-    f('code', 'Code', { required: true, aliases: ['store', 'storeCode'] }), f('name', 'Name', { required: true }),
-    f('variant', 'Variant', { required: true, hint: 'FAMS or FAMS24' }), f('address', 'Address'),
-    f('latitude', 'Latitude'), f('longitude', 'Longitude'),
+    f('code', 'Code', { required: true, aliases: ['store', 'storeCode'] }),
+    f('name', 'Name', { required: true }),
+    f('variant', 'Variant', { required: true, hint: 'FAMS or FAMS24' }),
+    f('address', 'Address'),
+    f('latitude', 'Latitude'),
+    f('longitude', 'Longitude'),
     f('timezone', 'Time zone', { required: true, hint: 'e.g. Africa/Johannesburg', aliases: ['tz'] }),
   ]),
   tanks: target('Tanks', '/Tank', 'store code + tank code', [
-    f('storeCode', 'Store code', { required: true, aliases: ['store'] }), f('code', 'Tank code', { required: true, aliases: ['tank'] }),
-    f('productCode', 'Product code', { required: true, aliases: ['product'] }), f('name', 'Name', { required: true }),
-    f('capacity', 'Capacity (L)', { required: true }), f('safeFill', 'Safe fill (L)', { required: true }),
-    f('lowLevel', 'Low level (L)', { required: true }), f('gaugeProbeId', 'Gauge probe', { aliases: ['probe'] }),
+    f('storeCode', 'Store code', { required: true, aliases: ['store'] }),
+    f('code', 'Tank code', { required: true, aliases: ['tank'] }),
+    f('productCode', 'Product code', { required: true, aliases: ['product'] }),
+    f('name', 'Name', { required: true }),
+    f('capacity', 'Capacity (L)', { required: true }),
+    f('safeFill', 'Safe fill (L)', { required: true }),
+    f('lowLevel', 'Low level (L)', { required: true }),
+    f('gaugeProbeId', 'Gauge probe', { aliases: ['probe'] }),
   ]),
   equipment: target('Equipment', '/Equipment', 'fleet no.', [
-    f('fleetNo', 'Fleet no.', { required: true, aliases: ['fleet', 'fleetNumber'] }), f('registration', 'Registration', { aliases: ['reg', 'registrationNo'] }),
-    f('description', 'Description'), f('typeCode', 'Type code', { aliases: ['type', 'equipmentType'] }),
+    f('fleetNo', 'Fleet no.', { required: true, aliases: ['fleet', 'fleetNumber'] }),
+    f('registration', 'Registration', { aliases: ['reg', 'registrationNo'] }),
+    f('description', 'Description'),
+    f('typeCode', 'Type code', { aliases: ['type', 'equipmentType'] }),
     f('costCentreCode', 'Cost centre code', { aliases: ['costCentre', 'cc'] }),
     f('meterType', 'Meter type', { hint: 'km or hours; blank = the type’s', aliases: ['meter'] }),
-    f('currentMeter', 'Current meter'), f('tankCapacity', 'Tank capacity (L)', { hint: 'blank = the type’s' }),
-    f('tags', 'Tags', { hint: 'separated by ;' }), f('homeStoreCode', 'Home store code', { aliases: ['homeStore', 'store'] }),
-    f('fams24Enabled', 'FAMS24 enabled', { hint: YES_NO, aliases: ['fams24'] }), f('pinRequired', 'PIN required', { hint: YES_NO }),
-    f('odometerRequired', 'Odometer required', { hint: YES_NO }), f('active', 'Active', { hint: YES_NO }),
+    f('currentMeter', 'Current meter'),
+    f('tankCapacity', 'Tank capacity (L)', { hint: 'blank = the type’s' }),
+    f('tags', 'Tags', { hint: 'separated by ;' }),
+    f('homeStoreCode', 'Home store code', { aliases: ['homeStore', 'store'] }),
+    f('fams24Enabled', 'FAMS24 enabled', { hint: YES_NO, aliases: ['fams24'] }),
+    f('pinRequired', 'PIN required', { hint: YES_NO }),
+    f('odometerRequired', 'Odometer required', { hint: YES_NO }),
+    f('active', 'Active', { hint: YES_NO }),
   ]),
   employees: target('Employees', '/Employee', 'employee number', [
-    f('number', 'Employee number', { required: true, aliases: ['employeeNumber', 'employeeNo', 'empNo'] }), f('name', 'Name', { required: true }),
-    f('tag', 'Tag'), f('costCentreCode', 'Cost centre code', { aliases: ['costCentre', 'cc'] }),
+    f('number', 'Employee number', { required: true, aliases: ['employeeNumber', 'employeeNo', 'empNo'] }),
+    f('name', 'Name', { required: true }),
+    f('tag', 'Tag'),
+    f('costCentreCode', 'Cost centre code', { aliases: ['costCentre', 'cc'] }),
     f('licenceExpiry', 'Licence expiry', { hint: 'YYYY-MM-DD', aliases: ['licenseExpiry'] }),
     f('storeCodes', 'Authorised stores', { hint: `store ${CODES}; blank = every store`, aliases: ['stores'] }),
-    f('fams24Enabled', 'FAMS24 enabled', { hint: YES_NO, aliases: ['fams24'] }), f('active', 'Active', { hint: YES_NO }),
+    f('fams24Enabled', 'FAMS24 enabled', { hint: YES_NO, aliases: ['fams24'] }),
+    f('active', 'Active', { hint: YES_NO }),
   ]),
   costCentres: target('Cost centres', '/CostCentre', 'cost centre code', [
-    f('code', 'Code', { required: true, aliases: ['costCentre', 'costCentreCode'] }), f('name', 'Name', { required: true }), f('description', 'Description'),
+    f('code', 'Code', { required: true, aliases: ['costCentre', 'costCentreCode'] }),
+    f('name', 'Name', { required: true }),
+    f('description', 'Description'),
   ]),
   allocations: target('Allocations', '/Allocation', 'product + store + subject', [
     f('productCode', 'Product code', { required: true, aliases: ['product'] }),
     f('storeCode', 'Store code', { hint: 'blank = any store', aliases: ['store'] }),
-    f('equipmentFleetNo', 'Equipment fleet no.', { hint: 'one of the three subjects', aliases: ['fleetNo', 'equipment'] }),
+    f('equipmentFleetNo', 'Equipment fleet no.', {
+      hint: 'one of the three subjects',
+      aliases: ['fleetNo', 'equipment'],
+    }),
     f('employeeNumber', 'Employee number', { hint: 'one of the three subjects', aliases: ['employee', 'employeeNo'] }),
     f('costCentreCode', 'Cost centre code', { hint: 'one of the three subjects', aliases: ['costCentre'] }),
-    f('dailyLimit', 'Daily limit (L)'), f('monthlyLimit', 'Monthly limit (L)'),
+    f('dailyLimit', 'Daily limit (L)'),
+    f('monthlyLimit', 'Monthly limit (L)'),
     f('weekdays', 'Weekdays', { hint: 'Mon;Tue… or 0–6 (0 = Sunday); blank = every day' }),
-    f('hoursFrom', 'From (HH:MM)', { aliases: ['from', 'timeFrom'] }), f('hoursTo', 'To (HH:MM)', { aliases: ['to', 'timeTo'] }), f('maxPerTransaction', 'Max per transaction (L)'),
-    f('active', 'Active', { hint: YES_NO }), f('note', 'Note'),
+    f('hoursFrom', 'From (HH:MM)', { aliases: ['from', 'timeFrom'] }),
+    f('hoursTo', 'To (HH:MM)', { aliases: ['to', 'timeTo'] }),
+    f('maxPerTransaction', 'Max per transaction (L)'),
+    f('active', 'Active', { hint: YES_NO }),
+    f('note', 'Note'),
   ]),
 };
 
@@ -170,8 +204,14 @@ export type ImportPreview = z.infer<typeof ImportPreview>;
 
 /** Past jobs (list protocol). */
 export const IMPORT_JOBS_LIST = {
-  path: '/imports', entity: 'import_job', title: 'Past imports', screen: '/DataImports', defaultSort: '-createdAt',
-  sort: ['createdAt', 'fileName', 'target', 'status'], filters: ['target', 'status'], search: ['fileName'],
+  path: '/imports',
+  entity: 'import_job',
+  title: 'Past imports',
+  screen: '/DataImports',
+  defaultSort: '-createdAt',
+  sort: ['createdAt', 'fileName', 'target', 'status'],
+  filters: ['target', 'status'],
+  search: ['fileName'],
 } as const satisfies ListInfo;
 
 /** Report statuses per row (past tense: what happened). */

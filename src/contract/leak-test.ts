@@ -30,7 +30,8 @@ export const LEAK_THRESHOLD_LPH = round4(LEAK_TARGET_LPH / 2); // 0.379 L/h
 export const LEAK_MIN_DAYS = 30;
 /** The days the test looks back over, ending with the last complete day. */
 export const LEAK_WINDOW_DAYS = 45;
-export const LEAK_METHOD = 'Quantitative SIR: regression of cumulative daily variance (US EPA/530/UST-90/007; 40 CFR 280.43(h))';
+export const LEAK_METHOD =
+  'Quantitative SIR: regression of cumulative daily variance (US EPA/530/UST-90/007; 40 CFR 280.43(h))';
 
 export type LeakVerdict = 'pass' | 'fail' | 'inconclusive';
 
@@ -63,7 +64,13 @@ export function leakTest(variances: ReadonlyArray<number | null>): LeakTestResul
   const n = points.length;
   if (n < LEAK_MIN_DAYS) {
     return {
-      ...base, verdict: 'inconclusive', leakRate: null, low: null, high: null, mdl: null, days: n,
+      ...base,
+      verdict: 'inconclusive',
+      leakRate: null,
+      low: null,
+      high: null,
+      mdl: null,
+      days: n,
       reason: `Needs ${LEAK_MIN_DAYS} days with a closing reading; ${n} found.`,
     };
   }
@@ -74,13 +81,28 @@ export function leakTest(variances: ReadonlyArray<number | null>): LeakTestResul
   const t = tQuantile95(n - 2);
   const mdl = 2 * t * seH;
   const ci = tQuantile975(n - 2) * seH;
-  const out = { ...base, leakRate: round4(rate), low: round4(rate - ci), high: round4(rate + ci), mdl: round4(mdl), days: n };
+  const out = {
+    ...base,
+    leakRate: round4(rate),
+    low: round4(rate - ci),
+    high: round4(rate + ci),
+    mdl: round4(mdl),
+    days: n,
+  };
   const fmt = (v: number) => v.toFixed(3);
   if (mdl > LEAK_TARGET_LPH) {
-    return { ...out, verdict: 'inconclusive', reason: `The readings are too scattered to detect ${fmt(LEAK_TARGET_LPH)} L/h (smallest detectable ${fmt(mdl)} L/h).` };
+    return {
+      ...out,
+      verdict: 'inconclusive',
+      reason: `The readings are too scattered to detect ${fmt(LEAK_TARGET_LPH)} L/h (smallest detectable ${fmt(mdl)} L/h).`,
+    };
   }
   if (rate >= LEAK_THRESHOLD_LPH) {
-    return { ...out, verdict: 'fail', reason: `Losing ${fmt(rate)} L/h, over the ${fmt(LEAK_THRESHOLD_LPH)} L/h threshold.` };
+    return {
+      ...out,
+      verdict: 'fail',
+      reason: `Losing ${fmt(rate)} L/h, over the ${fmt(LEAK_THRESHOLD_LPH)} L/h threshold.`,
+    };
   }
   return { ...out, verdict: 'pass', reason: `${fmt(rate)} L/h, under the ${fmt(LEAK_THRESHOLD_LPH)} L/h threshold.` };
 }
@@ -126,7 +148,10 @@ export const leakDedupeKey = (tankId: string, month: string) => `${LEAK_EXCEPTIO
 
 export const LEAK_PATH = '/balancing/leak-tests';
 /** The tests at the end of a month (the window ends on its last complete day), or now without one. */
-export const LeakQuery = z.object({ month: Month.optional(), storeId: z.uuid('storeId must be a store id').optional() });
+export const LeakQuery = z.object({
+  month: Month.optional(),
+  storeId: z.uuid('storeId must be a store id').optional(),
+});
 export type LeakQuery = z.infer<typeof LeakQuery>;
 
 const rate = z.number().nullable();
@@ -149,4 +174,3 @@ export const LeakRow = z.object({
 export type LeakRow = z.infer<typeof LeakRow>;
 export const LeakResponse = z.object({ method: z.string(), windowDays: z.number().int(), rows: z.array(LeakRow) });
 export type LeakResponse = z.infer<typeof LeakResponse>;
-

@@ -12,14 +12,20 @@ import { MAX_PAGE_SIZE } from './constants';
  */
 export { MAX_PAGE_SIZE };
 
-export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-  sort: z.string().max(200).regex(/^-?[A-Za-z0-9_]+(,-?[A-Za-z0-9_]+)*$/, 'sort is a field name, or -field for descending').optional(),
-  q: z.string().trim().max(200).optional(),
-  deleted: z.enum(['only', 'include']).optional(),
-  after: z.string().max(500).optional(),
-}).catchall(z.string().max(2000));
+export const ListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+    sort: z
+      .string()
+      .max(200)
+      .regex(/^-?[A-Za-z0-9_]+(,-?[A-Za-z0-9_]+)*$/, 'sort is a field name, or -field for descending')
+      .optional(),
+    q: z.string().trim().max(200).optional(),
+    deleted: z.enum(['only', 'include']).optional(),
+    after: z.string().max(500).optional(),
+  })
+  .catchall(z.string().max(2000));
 export type ListQuery = z.infer<typeof ListQuery>;
 
 export function listResponse<T extends z.ZodType>(item: T) {
@@ -32,7 +38,13 @@ export function listResponse<T extends z.ZodType>(item: T) {
     next: z.string().nullable(),
   });
 }
-export interface ListResponse<T> { items: T[]; total: number; page: number; pageSize: number; next: string | null }
+export interface ListResponse<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  next: string | null;
+}
 
 /** Filters arrive as `f.<field>`; this reads them out of a parsed query. */
 export function filtersOf(q: Record<string, unknown>): Record<string, string[]> {

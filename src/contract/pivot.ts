@@ -4,7 +4,17 @@
  * bring the records contract's schemas with it (ADR 017). records.ts re-exports them.
  */
 
-export const PIVOT_DIMENSIONS = ['store', 'product', 'tank', 'equipment', 'employee', 'costCentre', 'day', 'week', 'month'] as const;
+export const PIVOT_DIMENSIONS = [
+  'store',
+  'product',
+  'tank',
+  'equipment',
+  'employee',
+  'costCentre',
+  'day',
+  'week',
+  'month',
+] as const;
 export type PivotDimension = (typeof PIVOT_DIMENSIONS)[number];
 export const PIVOT_MEASURES = ['litres', 'cost', 'count'] as const;
 export type PivotMeasure = (typeof PIVOT_MEASURES)[number];

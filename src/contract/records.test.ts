@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CorrectionInput, PivotQuery, ReverseInput, changedFields, isSystemDevice, isSystemReceipt, pivotCellsOk, roundMeasure,
+  CorrectionInput,
+  PivotQuery,
+  ReverseInput,
+  changedFields,
+  isSystemDevice,
+  isSystemReceipt,
+  pivotCellsOk,
+  roundMeasure,
 } from './records';
 
 const original = {
-  storeId: 'a', tankId: 'b', equipmentId: 'c', employeeId: null, costCentreId: 'd', litres: 30, meter: 1200.5,
-  dispensedAt: '2026-10-05T10:00:00.000Z', note: '',
+  storeId: 'a',
+  tankId: 'b',
+  equipmentId: 'c',
+  employeeId: null,
+  costCentreId: 'd',
+  litres: 30,
+  meter: 1200.5,
+  dispensedAt: '2026-10-05T10:00:00.000Z',
+  note: '',
 };
 
 describe('changedFields', () => {
@@ -18,8 +32,12 @@ describe('changedFields', () => {
 
 describe('correction input', () => {
   const ok = {
-    storeId: crypto.randomUUID(), tankId: crypto.randomUUID(), equipmentId: crypto.randomUUID(), litres: 25,
-    dispensedAt: '2026-10-05T10:00:00Z', reason: 'Misread',
+    storeId: crypto.randomUUID(),
+    tankId: crypto.randomUUID(),
+    equipmentId: crypto.randomUUID(),
+    litres: 25,
+    dispensedAt: '2026-10-05T10:00:00Z',
+    reason: 'Misread',
   };
   it('accepts a full correction and fills the optional fields', () => {
     expect(CorrectionInput.parse(ok)).toMatchObject({ employeeId: null, costCentreId: null, meter: null, note: '' });

@@ -23,29 +23,56 @@ export interface RecordListInfo {
   search: readonly string[];
 }
 
-const list = <const S extends readonly string[], const F extends readonly string[]>(x: Omit<RecordListInfo, 'sort' | 'filters'> & { sort: S; filters: F }) => x;
+const list = <const S extends readonly string[], const F extends readonly string[]>(
+  x: Omit<RecordListInfo, 'sort' | 'filters'> & { sort: S; filters: F },
+) => x;
 
 export const RECORD_LISTS = {
   dispenses: list({
-    path: '/records/dispenses', title: 'Dispensing records', screen: '/FiltersDispensing', defaultSort: '-dispensedAt',
+    path: '/records/dispenses',
+    title: 'Dispensing records',
+    screen: '/FiltersDispensing',
+    defaultSort: '-dispensedAt',
     sort: ['dispensedAt', 'litres', 'meter', 'receivedAt'],
-    filters: ['from', 'to', 'storeId', 'tankId', 'productId', 'equipmentId', 'employeeId', 'costCentreId', 'variant', 'hasException', 'status', 'hasGps'],
+    filters: [
+      'from',
+      'to',
+      'storeId',
+      'tankId',
+      'productId',
+      'equipmentId',
+      'employeeId',
+      'costCentreId',
+      'variant',
+      'hasException',
+      'status',
+      'hasGps',
+    ],
     search: ['fleet no.', 'registration', 'device', 'note'],
   }),
   receipts: list({
-    path: '/records/receipts', title: 'Receipts', screen: '/FiltersReceived', defaultSort: '-receivedOn',
+    path: '/records/receipts',
+    title: 'Receipts',
+    screen: '/FiltersReceived',
+    defaultSort: '-receivedOn',
     sort: ['receivedOn', 'litres', 'supplier', 'deliveryNote', 'receivedAt'],
     filters: ['from', 'to', 'storeId', 'tankId', 'productId', 'supplier', 'source'],
     search: ['supplier', 'delivery note', 'device', 'note'],
   }),
   transfers: list({
-    path: '/records/transfers', title: 'Transfer records', screen: '/FiltersTransfer', defaultSort: '-transferredAt',
+    path: '/records/transfers',
+    title: 'Transfer records',
+    screen: '/FiltersTransfer',
+    defaultSort: '-transferredAt',
     sort: ['transferredAt', 'litres', 'receivedAt'],
     filters: ['from', 'to', 'storeId', 'fromTankId', 'toTankId', 'destination', 'employeeId'],
     search: ['bowser', 'device', 'note'],
   }),
   allocations: list({
-    path: '/records/allocation-usage', title: 'Allocation usage', screen: '/FiltersAllocation', defaultSort: 'subjectLabel',
+    path: '/records/allocation-usage',
+    title: 'Allocation usage',
+    screen: '/FiltersAllocation',
+    defaultSort: 'subjectLabel',
     sort: ['subjectLabel', 'usedToday', 'usedThisMonth', 'dailyPct', 'monthlyPct'],
     filters: ['productId', 'storeId', 'subjectType', 'overLimit', 'active'],
     search: ['subject', 'note'],
@@ -68,7 +95,8 @@ export const SYSTEM_DEVICE_PREFIXES = ['import', 'seed', 'gauge', 'system'] as c
 export const RECEIPT_SOURCES = ['manual', 'system'] as const;
 export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
 export const isSystemDevice = (deviceId: string) => SYSTEM_DEVICE_PREFIXES.some((p) => deviceId.startsWith(`${p}:`));
-export const isSystemReceipt = (r: { deviceId: string; createdBy: number }) => r.createdBy === SYSTEM_USER_ID || isSystemDevice(r.deviceId);
+export const isSystemReceipt = (r: { deviceId: string; createdBy: number }) =>
+  r.createdBy === SYSTEM_USER_ID || isSystemDevice(r.deviceId);
 
 /** Where a dispense stands: a plain record, one cancelled by a reversal, or the reversal itself. */
 export const DISPENSE_STATUSES = ['active', 'reversed', 'reversal'] as const;
@@ -196,9 +224,17 @@ export type AllocationUsageRow = z.infer<typeof AllocationUsageRow>;
 // ---- Columns of the lists (the table and the export, ADR 023) -----------------------------------
 
 /** How a dispense's status reads: a plain record is "Normal". */
-export const DISPENSE_STATUS_LABELS: Record<DispenseStatus, string> = { active: 'Normal', reversed: 'Reversed', reversal: 'Reversal' };
+export const DISPENSE_STATUS_LABELS: Record<DispenseStatus, string> = {
+  active: 'Normal',
+  reversed: 'Reversed',
+  reversal: 'Reversal',
+};
 export const RECEIPT_SOURCE_LABELS: Record<ReceiptSource, string> = { manual: 'Manual', system: 'System' };
-export const SUBJECT_LABELS: Record<AllocationUsageRow['subjectType'], string> = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' };
+export const SUBJECT_LABELS: Record<AllocationUsageRow['subjectType'], string> = {
+  equipment: 'Equipment',
+  employee: 'Employee',
+  costCentre: 'Cost centre',
+};
 
 export const RECORD_COLUMNS = {
   dispenses: columnsOf<DispenseRecordRow>()([
@@ -279,26 +315,40 @@ export const RecordTotals = z.object({
 export type RecordTotals = z.infer<typeof RecordTotals>;
 
 export const ExceptionBrief = z.object({
-  id: z.uuid(), code: z.string(), severity: z.string(), status: z.string(), message: z.string(), raisedAt: z.string(),
+  id: z.uuid(),
+  code: z.string(),
+  severity: z.string(),
+  status: z.string(),
+  message: z.string(),
+  raisedAt: z.string(),
 });
 export const AuditBrief = z.object({
-  id: z.uuid(), at: z.string(), action: z.string(), entityId: z.string().nullable(), userName: z.string().nullable(), after: z.unknown(),
+  id: z.uuid(),
+  at: z.string(),
+  action: z.string(),
+  entityId: z.string().nullable(),
+  userName: z.string().nullable(),
+  after: z.unknown(),
 });
 export type AuditBrief = z.infer<typeof AuditBrief>;
 
 /** `GET <list>/:id`: one record with what it raised and its audit trail. */
-export const recordDetail = <T extends z.ZodType>(row: T) => z.object({
-  record: row,
-  exceptions: z.array(ExceptionBrief),
-  audit: z.array(AuditBrief),
-  /**
-   * Dispenses: the reversal that cancels it, the dispense that replaced it, the one a reversal
-   * reverses, the one a replacement replaces. All null for receipts and transfers.
-   */
-  links: z.object({
-    reversalId: z.uuid().nullable(), replacementId: z.uuid().nullable(), reversalOf: z.uuid().nullable(), replaces: z.uuid().nullable(),
-  }),
-});
+export const recordDetail = <T extends z.ZodType>(row: T) =>
+  z.object({
+    record: row,
+    exceptions: z.array(ExceptionBrief),
+    audit: z.array(AuditBrief),
+    /**
+     * Dispenses: the reversal that cancels it, the dispense that replaced it, the one a reversal
+     * reverses, the one a replacement replaces. All null for receipts and transfers.
+     */
+    links: z.object({
+      reversalId: z.uuid().nullable(),
+      replacementId: z.uuid().nullable(),
+      reversalOf: z.uuid().nullable(),
+      replaces: z.uuid().nullable(),
+    }),
+  });
 export const DispenseDetail = recordDetail(DispenseRecordRow);
 export type DispenseDetail = z.infer<typeof DispenseDetail>;
 export const ReceiptDetail = recordDetail(ReceiptRecordRow);
@@ -308,7 +358,11 @@ export type TransferDetail = z.infer<typeof TransferDetail>;
 
 // ---- Correction by reversal (DESIGN.md §5) --------------------------------------------------
 
-const reason = z.string({ error: 'Give a reason' }).trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'At most 500 characters');
+const reason = z
+  .string({ error: 'Give a reason' })
+  .trim()
+  .min(3, 'Give a reason (at least 3 characters)')
+  .max(500, 'At most 500 characters');
 
 /** `POST /api/v1/dispenses/:id/reverse`: cancels a dispense without a replacement. */
 export const ReverseInput = z.strictObject({ reason });
@@ -325,18 +379,49 @@ export const CorrectionInput = z.strictObject({
   storeId: z.uuid('Choose a store'),
   tankId: z.uuid('Choose a tank or pump'),
   equipmentId: z.uuid('Choose the equipment'),
-  employeeId: z.uuid().nullish().transform((v) => v ?? null),
-  costCentreId: z.uuid().nullish().transform((v) => v ?? null),
-  litres: atScale(z.number({ error: 'Litres must be a number' }).positive('Litres must be more than 0').max(1_000_000, 'Litres is too large'), 'Litres', 3),
-  meter: atScale(z.number({ error: 'Meter must be a number' }).min(0, 'Meter cannot be negative').max(99_999_999_999, 'Meter is too large'), 'Meter', 1)
-    .nullish().transform((v) => v ?? null),
+  employeeId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  costCentreId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  litres: atScale(
+    z
+      .number({ error: 'Litres must be a number' })
+      .positive('Litres must be more than 0')
+      .max(1_000_000, 'Litres is too large'),
+    'Litres',
+    3,
+  ),
+  meter: atScale(
+    z
+      .number({ error: 'Meter must be a number' })
+      .min(0, 'Meter cannot be negative')
+      .max(99_999_999_999, 'Meter is too large'),
+    'Meter',
+    1,
+  )
+    .nullish()
+    .transform((v) => v ?? null),
   // The same window as a dispense sent from the field (safe-input.ts `fieldTime`).
   dispensedAt: fieldTime('The dispense time'),
   note: z.string().trim().max(500, 'At most 500 characters').default(''),
   reason,
 });
 export type CorrectionInput = z.input<typeof CorrectionInput>;
-export const CORRECTABLE_FIELDS = ['storeId', 'tankId', 'equipmentId', 'employeeId', 'costCentreId', 'litres', 'meter', 'dispensedAt', 'note'] as const;
+export const CORRECTABLE_FIELDS = [
+  'storeId',
+  'tankId',
+  'equipmentId',
+  'employeeId',
+  'costCentreId',
+  'litres',
+  'meter',
+  'dispensedAt',
+  'note',
+] as const;
 
 export const CorrectionResult = z.object({
   reversal: DispenseRecordRow,
@@ -347,12 +432,20 @@ export const CorrectionResult = z.object({
 });
 export type CorrectionResult = z.infer<typeof CorrectionResult>;
 
-export const CORRECTION_ERRORS = { alreadyReversed: 'already_reversed', isReversal: 'is_reversal', unchanged: 'unchanged' } as const;
+export const CORRECTION_ERRORS = {
+  alreadyReversed: 'already_reversed',
+  isReversal: 'is_reversal',
+  unchanged: 'unchanged',
+} as const;
 
 /** The fields of a correction that differ from the original (what the audit entry names). */
-export function changedFields(original: Record<CorrectableField, unknown>, next: Record<CorrectableField, unknown>): CorrectableField[] {
+export function changedFields(
+  original: Record<CorrectableField, unknown>,
+  next: Record<CorrectableField, unknown>,
+): CorrectableField[] {
   const same = (a: unknown, b: unknown) => {
-    if (typeof a === 'string' && typeof b === 'string' && !Number.isNaN(Date.parse(a)) && /^\d{4}-/.test(a)) return Date.parse(a) === Date.parse(b);
+    if (typeof a === 'string' && typeof b === 'string' && !Number.isNaN(Date.parse(a)) && /^\d{4}-/.test(a))
+      return Date.parse(a) === Date.parse(b);
     return (a ?? null) === (b ?? null);
   };
   return CORRECTABLE_FIELDS.filter((f) => !same(original[f], next[f]));
@@ -363,8 +456,15 @@ export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 export { isCalendarDay, PIVOT_DIMENSIONS, PIVOT_MEASURES, type PivotDimension, type PivotMeasure } from './pivot';
 export const DIMENSION_LABELS: Record<PivotDimension, string> = {
-  store: 'Store', product: 'Product', tank: 'Tank', equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre',
-  day: 'Day', week: 'Week', month: 'Month',
+  store: 'Store',
+  product: 'Product',
+  tank: 'Tank',
+  equipment: 'Equipment',
+  employee: 'Employee',
+  costCentre: 'Cost centre',
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
 };
 export const MEASURE_LABELS: Record<PivotMeasure, string> = { litres: 'Litres', cost: 'Cost', count: 'Dispenses' };
 /** Most cells (rows × columns) one pivot may have; beyond it the answer is 422 `too_many_cells`. */
@@ -372,25 +472,29 @@ export const MAX_PIVOT_CELLS = 20_000;
 /** A pivot without a column dimension is one column wide. */
 export const pivotCellsOk = (rows: number, cols: number) => rows * Math.max(cols, 1) <= MAX_PIVOT_CELLS;
 
-const day = (label: string) => inCalendarRange(z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`), label);
+const day = (label: string) =>
+  inCalendarRange(z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`), label);
 
 /**
  * `GET /api/v1/records/pivot`: dispenses grouped by a row and a column dimension (the column may be
  * left out for a single column), one measure. Cost is litres × the product's current price.
  * Count is net (a reversal counts −1), so a corrected dispense counts once.
  */
-export const PivotQuery = z.strictObject({
-  rows: z.enum(PIVOT_DIMENSIONS, { error: `rows: one of ${PIVOT_DIMENSIONS.join(', ')}` }),
-  cols: z.enum(PIVOT_DIMENSIONS, { error: `cols: one of ${PIVOT_DIMENSIONS.join(', ')}` }).optional(),
-  measure: z.enum(PIVOT_MEASURES, { error: `measure: one of ${PIVOT_MEASURES.join(', ')}` }).default('litres'),
-  from: day('From').optional(),
-  to: day('To').optional(),
-  storeId: z.uuid('Not a store id').optional(),
-  productId: z.uuid('Not a product id').optional(),
-}).superRefine((q, ctx) => {
-  if (q.cols && q.cols === q.rows) ctx.addIssue({ code: 'custom', path: ['cols'], message: 'Choose a different dimension for the columns' });
-  if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To is before From' });
-});
+export const PivotQuery = z
+  .strictObject({
+    rows: z.enum(PIVOT_DIMENSIONS, { error: `rows: one of ${PIVOT_DIMENSIONS.join(', ')}` }),
+    cols: z.enum(PIVOT_DIMENSIONS, { error: `cols: one of ${PIVOT_DIMENSIONS.join(', ')}` }).optional(),
+    measure: z.enum(PIVOT_MEASURES, { error: `measure: one of ${PIVOT_MEASURES.join(', ')}` }).default('litres'),
+    from: day('From').optional(),
+    to: day('To').optional(),
+    storeId: z.uuid('Not a store id').optional(),
+    productId: z.uuid('Not a product id').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cols && q.cols === q.rows)
+      ctx.addIssue({ code: 'custom', path: ['cols'], message: 'Choose a different dimension for the columns' });
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To is before From' });
+  });
 export type PivotQuery = z.input<typeof PivotQuery>;
 
 export const PivotHeader = z.object({ key: z.string().nullable(), label: z.string() });
@@ -409,4 +513,5 @@ export const PivotResult = z.object({
 export type PivotResult = z.infer<typeof PivotResult>;
 
 /** Rounding of a measure's figures (litres to the ml, money to the cent). */
-export const roundMeasure = (m: PivotMeasure, v: number) => (m === 'count' ? Math.round(v) : m === 'cost' ? Math.round(v * 100) / 100 : Math.round(v * 1000) / 1000);
+export const roundMeasure = (m: PivotMeasure, v: number) =>
+  m === 'count' ? Math.round(v) : m === 'cost' ? Math.round(v * 100) / 100 : Math.round(v * 1000) / 1000;

@@ -35,7 +35,9 @@ export function storableText(s: string): boolean {
 
 /** A string the database can store; `label` names the field in the message. */
 export const storableString = (label: string) =>
-  z.string({ error: `${label} must be text` }).refine(storableText, `${label} contains a character that cannot be stored`);
+  z
+    .string({ error: `${label} must be text` })
+    .refine(storableText, `${label} contains a character that cannot be stored`);
 
 /**
  * When a field record may have happened: from 2000-01-01 (no fleet records older than the
@@ -46,12 +48,17 @@ export const storableString = (label: string) =>
 export const FIELD_TIME_EARLIEST = '2000-01-01T00:00:00Z';
 export const FIELD_TIME_MAX_AHEAD_MS = 24 * 3600_000;
 
-export const fieldTime = (label: string) => z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' })
-  .superRefine((v, ctx) => {
+export const fieldTime = (label: string) =>
+  z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' }).superRefine((v, ctx) => {
     const ms = Date.parse(v);
     if (Number.isNaN(ms)) return; // the format check above has said it
-    if (ms < Date.parse(FIELD_TIME_EARLIEST)) ctx.addIssue({ code: 'custom', message: `${label} is before the year 2000` });
-    else if (ms > Date.now() + FIELD_TIME_MAX_AHEAD_MS) ctx.addIssue({ code: 'custom', message: `${label} is more than a day in the future: check the device's date and time` });
+    if (ms < Date.parse(FIELD_TIME_EARLIEST))
+      ctx.addIssue({ code: 'custom', message: `${label} is before the year 2000` });
+    else if (ms > Date.now() + FIELD_TIME_MAX_AHEAD_MS)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} is more than a day in the future: check the device's date and time`,
+      });
   });
 
 /**
@@ -62,7 +69,10 @@ export const fieldTime = (label: string) => z.iso.datetime({ offset: true, error
 export function atScale(n: z.ZodNumber, label: string, dp: number): z.ZodNumber {
   const step = 10 ** -dp;
   return n
-    .refine((v) => v === 0 || Math.abs(v) >= step * (1 - 1e-9), `${label} is too small to be stored: the smallest amount is ${step}`)
+    .refine(
+      (v) => v === 0 || Math.abs(v) >= step * (1 - 1e-9),
+      `${label} is too small to be stored: the smallest amount is ${step}`,
+    )
     .refine((v) => hasDecimals(v, dp), dp === 1 ? 'At most 1 decimal place' : `At most ${dp} decimal places`);
 }
 
@@ -71,7 +81,10 @@ export function atScale(n: z.ZodNumber, label: string, dp: number): z.ZodNumber 
  * `resolution` is noise that a real column keeps as 0 or refuses outright (underflow).
  */
 export function measurable(n: z.ZodNumber, label: string, resolution: number): z.ZodNumber {
-  return n.refine((v) => v === 0 || Math.abs(v) >= resolution, `${label} is too small to be stored: give 0 or at least ${resolution}`);
+  return n.refine(
+    (v) => v === 0 || Math.abs(v) >= resolution,
+    `${label} is too small to be stored: give 0 or at least ${resolution}`,
+  );
 }
 
 /**
@@ -101,4 +114,7 @@ export const calendarTime = (label: string) =>
   inCalendarRange(z.iso.datetime({ offset: true, error: 'A date and time with zone (ISO 8601) is required' }), label);
 
 /** A month `YYYY-MM` in the calendar's range: the one month parameter (views, reconciliation). */
-export const Month = inCalendarRange(z.string({ error: 'Month is required (YYYY-MM)' }).regex(MONTH, 'Month must be YYYY-MM'), 'Month');
+export const Month = inCalendarRange(
+  z.string({ error: 'Month is required (YYYY-MM)' }).regex(MONTH, 'Month must be YYYY-MM'),
+  'Month',
+);

@@ -8,7 +8,16 @@ describe('where a user lands after sign-in', () => {
     expect(homePathFor(['basic', 'FAMS24'])).toBe('/QuickDispense24');
   });
   it('office roles, report viewers and ThebigBoss go to the dashboard', () => {
-    for (const codes of [['user', 'FAMS'], ['editor', 'FAMS'], ['manager', 'FAMS', 'FAMS24'], ['admin', 'ATG'], ['TheBoss'], ['ThebigBoss'], ['basic', 'ThebigBoss'], ['basic']]) {
+    for (const codes of [
+      ['user', 'FAMS'],
+      ['editor', 'FAMS'],
+      ['manager', 'FAMS', 'FAMS24'],
+      ['admin', 'ATG'],
+      ['TheBoss'],
+      ['ThebigBoss'],
+      ['basic', 'ThebigBoss'],
+      ['basic'],
+    ]) {
       expect(homePathFor(codes), codes.join(',')).toBe(HOME_PATH);
     }
   });

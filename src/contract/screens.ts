@@ -6,8 +6,7 @@ import { LEVELS, levelRank, satisfies, type Rule } from './access';
  * later issue builds; until then it shows the shared "not available yet" page.
  */
 export type ScreenArea =
-  | 'app' | 'auth' | 'dispensing' | 'tanks' | 'setup' | 'reports' | 'operations' | 'admin'
-  | 'commercial' | 'system';
+  'app' | 'auth' | 'dispensing' | 'tanks' | 'setup' | 'reports' | 'operations' | 'admin' | 'commercial' | 'system';
 
 export interface Screen {
   path: string;
@@ -21,8 +20,13 @@ export interface Screen {
   ready?: boolean;
 }
 
-const s = (path: string, title: string, rule: Rule, area: ScreenArea, extra: Partial<Screen> = {}): Screen =>
-  ({ path, title, rule, area, ...extra });
+const s = (path: string, title: string, rule: Rule, area: ScreenArea, extra: Partial<Screen> = {}): Screen => ({
+  path,
+  title,
+  rule,
+  area,
+  ...extra,
+});
 
 export const SCREENS: readonly Screen[] = [
   // Entry and general
@@ -32,12 +36,32 @@ export const SCREENS: readonly Screen[] = [
   s('/Device', 'This device', 'everybody', 'app', { menu: 'This device', group: 'Home', ready: true }),
 
   // Dispensing and quick views
-  s('/QuickDispense', 'Quick dispense', 'famsAllBasic', 'dispensing', { menu: 'QuickDispense', group: 'Dispensing', ready: true }),
-  s('/QuickDispense24', 'Quick dispense 24', 'fams24Basic', 'dispensing', { menu: 'QuickDispense24', group: 'Dispensing', ready: true }),
-  s('/DispensingTransfers', 'Transfers', 'allFamsUser', 'dispensing', { menu: 'Transfers', group: 'Dispensing', ready: true }),
+  s('/QuickDispense', 'Quick dispense', 'famsAllBasic', 'dispensing', {
+    menu: 'QuickDispense',
+    group: 'Dispensing',
+    ready: true,
+  }),
+  s('/QuickDispense24', 'Quick dispense 24', 'fams24Basic', 'dispensing', {
+    menu: 'QuickDispense24',
+    group: 'Dispensing',
+    ready: true,
+  }),
+  s('/DispensingTransfers', 'Transfers', 'allFamsUser', 'dispensing', {
+    menu: 'Transfers',
+    group: 'Dispensing',
+    ready: true,
+  }),
   s('/QuickPivot', 'Pivot', 'famsAllBasic', 'tanks', { menu: 'Pivot', group: 'Dispensing', ready: true }),
-  s('/QuickBalancing', 'Quick balancing', 'quickReportViewers', 'tanks', { menu: 'QuickBalancing', group: 'Tanks', ready: true }),
-  s('/QuickCalendarView', 'Calendar view', 'quickReportViewers', 'tanks', { menu: 'QuickCalendar', group: 'Tanks', ready: true }),
+  s('/QuickBalancing', 'Quick balancing', 'quickReportViewers', 'tanks', {
+    menu: 'QuickBalancing',
+    group: 'Tanks',
+    ready: true,
+  }),
+  s('/QuickCalendarView', 'Calendar view', 'quickReportViewers', 'tanks', {
+    menu: 'QuickCalendar',
+    group: 'Tanks',
+    ready: true,
+  }),
   s('/QuickChartView', 'Chart view', 'quickReportViewers', 'tanks', { menu: 'Charts', group: 'Tanks', ready: true }),
   s('/TankLevels', 'Tank levels', 'atg', 'tanks', { menu: 'Tank levels', group: 'Tanks', ready: true }),
   s('/QuickViewGPSInformation', 'GPS map', 'editor', 'tanks', { menu: 'GPS map', group: 'Tanks', ready: true }),
@@ -46,47 +70,115 @@ export const SCREENS: readonly Screen[] = [
   s('/Store', 'Stores', 'admin', 'setup', { menu: 'Store setup', group: 'Setup', ready: true }),
   s('/Tank', 'Tanks', 'admin', 'setup', { menu: 'Tank setup', group: 'Setup', ready: true }),
   s('/CostCentre', 'Cost centres', 'editor', 'setup', { menu: 'Cost centre setup', group: 'Setup', ready: true }),
-  s('/MasterEquipment', 'Master equipment', 'editor', 'setup', { menu: 'Master equipment setup', group: 'Setup', ready: true }),
+  s('/MasterEquipment', 'Master equipment', 'editor', 'setup', {
+    menu: 'Master equipment setup',
+    group: 'Setup',
+    ready: true,
+  }),
   s('/EqpExtras', 'Equipment extras', 'editor', 'setup', { menu: 'Equipment extras', group: 'Setup', ready: true }),
-  s('/EquipmentAssets', 'Equipment assets', 'editor', 'setup', { menu: 'Equipment assets', group: 'Setup', ready: true }),
-  s('/AllocationAssets', 'Allocation assets', 'editor', 'setup', { menu: 'Allocation assets', group: 'Setup', ready: true }),
+  s('/EquipmentAssets', 'Equipment assets', 'editor', 'setup', {
+    menu: 'Equipment assets',
+    group: 'Setup',
+    ready: true,
+  }),
+  s('/AllocationAssets', 'Allocation assets', 'editor', 'setup', {
+    menu: 'Allocation assets',
+    group: 'Setup',
+    ready: true,
+  }),
   s('/Allocation', 'Allocation', 'famsManager', 'setup', { menu: 'Allocation', group: 'Setup', ready: true }),
   s('/Equipment', 'Equipment', 'famsManager', 'setup', { menu: 'Equipment', group: 'Setup', ready: true }),
   s('/Employee', 'Employees', 'famsManager', 'setup', { menu: 'Employee', group: 'Setup', ready: true }),
-  s('/customAlloc', 'Custom allocation', 'famsManager', 'setup', { menu: 'Custom allocation', group: 'Setup', ready: true }),
-  s('/EquipmentFAMS24', 'Equipment FAMS24', 'fams24Manager', 'setup', { menu: 'Equipment FAMS24', group: 'Setup', ready: true }),
-  s('/EmployeeFAMS24', 'Employees FAMS24', 'fams24Manager', 'setup', { menu: 'Employee FAMS24', group: 'Setup', ready: true }),
-  s('/F24BusinessRules', 'FAMS24 business rules', 'fams24Manager', 'setup', { menu: 'FAMS24 business rules', group: 'Setup', ready: true }),
-  s('/Equipmentcopy', 'Copy equipment', 'fams24Manager', 'setup', { menu: 'Copy equipment', group: 'Setup', ready: true }),
+  s('/customAlloc', 'Custom allocation', 'famsManager', 'setup', {
+    menu: 'Custom allocation',
+    group: 'Setup',
+    ready: true,
+  }),
+  s('/EquipmentFAMS24', 'Equipment FAMS24', 'fams24Manager', 'setup', {
+    menu: 'Equipment FAMS24',
+    group: 'Setup',
+    ready: true,
+  }),
+  s('/EmployeeFAMS24', 'Employees FAMS24', 'fams24Manager', 'setup', {
+    menu: 'Employee FAMS24',
+    group: 'Setup',
+    ready: true,
+  }),
+  s('/F24BusinessRules', 'FAMS24 business rules', 'fams24Manager', 'setup', {
+    menu: 'FAMS24 business rules',
+    group: 'Setup',
+    ready: true,
+  }),
+  s('/Equipmentcopy', 'Copy equipment', 'fams24Manager', 'setup', {
+    menu: 'Copy equipment',
+    group: 'Setup',
+    ready: true,
+  }),
 
   // Filters and data
-  s('/FiltersDispensing', 'Dispensing records', 'editor', 'tanks', { menu: 'Dispensing records', group: 'Data', ready: true }),
+  s('/FiltersDispensing', 'Dispensing records', 'editor', 'tanks', {
+    menu: 'Dispensing records',
+    group: 'Data',
+    ready: true,
+  }),
   s('/FiltersReceived', 'Receipts', 'editor', 'tanks', { menu: 'Receipts', group: 'Data', ready: true }),
-  s('/FiltersReceivedMan', 'Manual receipts', 'editor', 'dispensing', { menu: 'Manual receipts', group: 'Data', ready: true }),
-  s('/FiltersTransfer', 'Transfer records', 'editor', 'tanks', { menu: 'Transfer records', group: 'Data', ready: true }),
-  s('/FiltersAllocation', 'Allocation records', 'editor', 'tanks', { menu: 'Allocation records', group: 'Data', ready: true }),
+  s('/FiltersReceivedMan', 'Manual receipts', 'editor', 'dispensing', {
+    menu: 'Manual receipts',
+    group: 'Data',
+    ready: true,
+  }),
+  s('/FiltersTransfer', 'Transfer records', 'editor', 'tanks', {
+    menu: 'Transfer records',
+    group: 'Data',
+    ready: true,
+  }),
+  s('/FiltersAllocation', 'Allocation records', 'editor', 'tanks', {
+    menu: 'Allocation records',
+    group: 'Data',
+    ready: true,
+  }),
   s('/FilterGPSInformation', 'GPS records', 'editor', 'tanks', { menu: 'GPS records', group: 'Data', ready: true }),
   s('/DataImports', 'Data imports', 'editor', 'setup', { menu: 'Data imports', group: 'Data', ready: true }),
-  s('/DataIntergrityChecks', 'Data integrity checks', 'editor', 'operations', { menu: 'Data integrity checks', group: 'Data' }),
+  s('/DataIntergrityChecks', 'Data integrity checks', 'editor', 'operations', {
+    menu: 'Data integrity checks',
+    group: 'Data',
+  }),
   s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
 
   // Reports
   s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports' }),
   s('/PBAnalytics', 'Power BI analytics', 'admin', 'reports', { menu: 'Power BI analytics', group: 'Reports' }),
-  s('/StandardReportListBold', 'Standard reports', 'admin', 'reports', { menu: 'Report setup (standard)', group: 'Reports' }),
+  s('/StandardReportListBold', 'Standard reports', 'admin', 'reports', {
+    menu: 'Report setup (standard)',
+    group: 'Reports',
+  }),
 
   // Administration (admin)
   s('/ReportSchedule', 'Report schedules', 'admin', 'reports', { menu: 'Report schedules', group: 'Reports' }),
   s('/ReportHistory', 'Report history', 'admin', 'reports', { menu: 'Report history', group: 'Reports' }),
   s('/Exceptions', 'Exceptions', 'admin', 'operations', { menu: 'Exceptions', group: 'Operations', ready: true }),
-  s('/ExceptionHistory', 'Exception history', 'admin', 'operations', { menu: 'Exception history', group: 'Operations', ready: true }),
+  s('/ExceptionHistory', 'Exception history', 'admin', 'operations', {
+    menu: 'Exception history',
+    group: 'Operations',
+    ready: true,
+  }),
   s('/AuditLogs', 'Audit logs', 'admin', 'setup', { menu: 'Audit logs', group: 'Operations', ready: true }),
-  s('/IncidentReport', 'Incidents and call-outs', 'admin', 'operations', { menu: 'Incident/Call-out', group: 'Operations' }),
+  s('/IncidentReport', 'Incidents and call-outs', 'admin', 'operations', {
+    menu: 'Incident/Call-out',
+    group: 'Operations',
+  }),
   s('/DailyReportofCall', 'Daily report of call', 'admin', 'operations', { menu: 'Daily report', group: 'Operations' }),
   s('/StoreLocator', 'Store locator', 'admin', 'admin', { menu: 'Store locator', group: 'Administration' }),
   s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration' }),
-  s('/UserContactInformation', 'User contact information', 'admin', 'admin', { menu: 'User contacts', group: 'Administration' }),
-  s('/AccountSelect', 'Account select', 'admin', 'app', { menu: 'Account select', group: 'Administration', ready: true }),
+  s('/UserContactInformation', 'User contact information', 'admin', 'admin', {
+    menu: 'User contacts',
+    group: 'Administration',
+  }),
+  s('/AccountSelect', 'Account select', 'admin', 'app', {
+    menu: 'Account select',
+    group: 'Administration',
+    ready: true,
+  }),
   s('/AccountCard', 'Account card', 'admin', 'admin', { menu: 'Account card', group: 'Administration' }),
   s('/ViewSubscription', 'Subscription', 'admin', 'admin', { menu: 'Subscription', group: 'Administration' }),
   s('/Integration', 'Integrations', 'admin', 'admin', { menu: 'Integrations', group: 'Administration' }),
@@ -105,13 +197,19 @@ export const SCREENS: readonly Screen[] = [
   // System administration (ThebigBoss)
   s('/CustomReport', 'Custom reports', 'thebigBoss', 'reports', { menu: 'Report setup (custom)', group: 'System' }),
   s('/SystemReport', 'System report', 'thebigBoss', 'reports', { menu: 'Report setup (system)', group: 'System' }),
-  s('/StandardReportAdminList', 'Standard report admin', 'thebigBoss', 'reports', { menu: 'Standard report admin', group: 'System' }),
+  s('/StandardReportAdminList', 'Standard report admin', 'thebigBoss', 'reports', {
+    menu: 'Standard report admin',
+    group: 'System',
+  }),
   s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System' }),
   s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System' }),
   s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
   s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System' }),
   s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', { menu: 'PowerBI admin', group: 'System' }),
-  s('/messageAccount', 'Home-screen messages', 'thebigBoss', 'admin', { menu: 'Home-screen messages', group: 'System' }),
+  s('/messageAccount', 'Home-screen messages', 'thebigBoss', 'admin', {
+    menu: 'Home-screen messages',
+    group: 'System',
+  }),
   s('/Subscription', 'Subscriptions', 'thebigBoss', 'admin', { menu: 'Subscriptions', group: 'System' }),
   s('/SubscriptionReport', 'Subscription report', 'thebigBoss', 'admin', { group: 'System' }),
   s('/ManageSubscription', 'Manage subscription', 'thebigBoss', 'admin', { group: 'System' }),
@@ -122,7 +220,11 @@ export const SCREENS: readonly Screen[] = [
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System' }),
   s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),
   s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System', ready: true }),
-  s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', { menu: 'Restore deleted', group: 'System', ready: true }),
+  s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', {
+    menu: 'Restore deleted',
+    group: 'System',
+    ready: true,
+  }),
   s('/MLUpload', 'ML upload', 'thebigBoss', 'admin', { menu: 'ML upload', group: 'System' }),
 ];
 
@@ -146,9 +248,17 @@ export const LOGIN_PATH = '/pages/login';
  * Paths open without a session (spec §5). Everything else redirects to login with `to`.
  */
 export const PUBLIC_PATHS = [
-  '/pages/login', '/pages/forgot-password', '/pages/reset-password', '/pages/register',
-  '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/comingsoon',
-  '/pages/maintenance', '/pages/lock-screen', '/callback',
+  '/pages/login',
+  '/pages/forgot-password',
+  '/pages/reset-password',
+  '/pages/register',
+  '/pages/error-404',
+  '/pages/error-500',
+  '/pages/not-authorized',
+  '/pages/comingsoon',
+  '/pages/maintenance',
+  '/pages/lock-screen',
+  '/callback',
 ] as const;
 
 const byPath = new Map(SCREENS.map((x) => [x.path, x]));

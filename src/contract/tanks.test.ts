@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { mayShowCard } from './dashboard';
-import { bucketSecondsFor, MAX_READING_POINTS, READING_RANGES, STALE_READING_MS, tankAlarms, TankReadingsQuery, WATER_ALARM_MM } from './tanks';
+import {
+  bucketSecondsFor,
+  MAX_READING_POINTS,
+  READING_RANGES,
+  STALE_READING_MS,
+  tankAlarms,
+  TankReadingsQuery,
+  WATER_ALARM_MM,
+} from './tanks';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
-const tank = { safeFill: 9500, lowLevel: 1000, source: 'gauge' as const, readAt: new Date(NOW - 60_000).toISOString(), waterHeightMm: 0 };
+const tank = {
+  safeFill: 9500,
+  lowLevel: 1000,
+  source: 'gauge' as const,
+  readAt: new Date(NOW - 60_000).toISOString(),
+  waterHeightMm: 0,
+};
 
 describe('tankAlarms', () => {
   it('low below the low level, high above the safe fill, nothing in between or at the limits', () => {
@@ -16,12 +30,18 @@ describe('tankAlarms', () => {
   it('water above the threshold, stale when the reading is older than the limit', () => {
     expect(tankAlarms({ ...tank, grossLitres: 5000, waterHeightMm: WATER_ALARM_MM }, NOW)).toEqual([]);
     expect(tankAlarms({ ...tank, grossLitres: 5000, waterHeightMm: WATER_ALARM_MM + 1 }, NOW)).toEqual(['water']);
-    expect(tankAlarms({ ...tank, grossLitres: 5000, readAt: new Date(NOW - STALE_READING_MS).toISOString() }, NOW)).toEqual([]);
-    expect(tankAlarms({ ...tank, grossLitres: 5000, readAt: new Date(NOW - STALE_READING_MS - 1).toISOString() }, NOW)).toEqual(['stale']);
+    expect(
+      tankAlarms({ ...tank, grossLitres: 5000, readAt: new Date(NOW - STALE_READING_MS).toISOString() }, NOW),
+    ).toEqual([]);
+    expect(
+      tankAlarms({ ...tank, grossLitres: 5000, readAt: new Date(NOW - STALE_READING_MS - 1).toISOString() }, NOW),
+    ).toEqual(['stale']);
   });
 
   it('book stock (no reading) is never stale or wet, but can be low', () => {
-    expect(tankAlarms({ ...tank, source: 'book', readAt: null, waterHeightMm: null, grossLitres: 500 }, NOW)).toEqual(['low']);
+    expect(tankAlarms({ ...tank, source: 'book', readAt: null, waterHeightMm: null, grossLitres: 500 }, NOW)).toEqual([
+      'low',
+    ]);
   });
 });
 
@@ -40,9 +60,15 @@ describe('bucketSecondsFor', () => {
 describe('TankReadingsQuery', () => {
   it('takes an ISO range, refuses a reversed or longer than 400-day one', () => {
     expect(TankReadingsQuery.safeParse({}).success).toBe(true);
-    expect(TankReadingsQuery.safeParse({ from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }).success).toBe(true);
-    expect(TankReadingsQuery.safeParse({ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }).error?.issues[0].path).toEqual(['to']);
-    expect(TankReadingsQuery.safeParse({ from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }).error?.issues[0].path).toEqual(['from']);
+    expect(TankReadingsQuery.safeParse({ from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }).success).toBe(
+      true,
+    );
+    expect(
+      TankReadingsQuery.safeParse({ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }).error?.issues[0].path,
+    ).toEqual(['to']);
+    expect(
+      TankReadingsQuery.safeParse({ from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }).error?.issues[0].path,
+    ).toEqual(['from']);
     expect(TankReadingsQuery.safeParse({ from: 'yesterday' }).success).toBe(false);
   });
 });

@@ -20,7 +20,10 @@ export { STALE_READING_MS, WATER_ALARM_MM };
 export const TANK_ALARMS = ['low', 'high', 'water', 'stale'] as const;
 export type TankAlarm = (typeof TANK_ALARMS)[number];
 export const ALARM_LABEL: Record<TankAlarm, string> = {
-  low: 'Low level', high: 'Above safe fill', water: 'Water', stale: 'No recent reading',
+  low: 'Low level',
+  high: 'Above safe fill',
+  water: 'Water',
+  stale: 'No recent reading',
 };
 
 export const LEVEL_SOURCES = ['gauge', 'dip', 'import', 'book'] as const;
@@ -80,12 +83,14 @@ export const MAX_READING_POINTS = 400;
 const isoTime = calendarTime('The time');
 
 /** `from`/`to` default to the last 24 hours. */
-export const TankReadingsQuery = z.object({ from: isoTime.optional(), to: isoTime.optional() })
+export const TankReadingsQuery = z
+  .object({ from: isoTime.optional(), to: isoTime.optional() })
   .superRefine((q, ctx) => {
     if (!q.from || !q.to) return;
     const span = Date.parse(q.to) - Date.parse(q.from);
     if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must be after "from"' });
-    else if (span > MAX_READINGS_RANGE_MS) ctx.addIssue({ code: 'custom', path: ['from'], message: 'At most 400 days at a time' });
+    else if (span > MAX_READINGS_RANGE_MS)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'At most 400 days at a time' });
   });
 export type TankReadingsQuery = z.infer<typeof TankReadingsQuery>;
 
@@ -109,8 +114,14 @@ export type ReadingPoint = z.infer<typeof ReadingPoint>;
 
 export const TankReadingsResponse = z.object({
   tank: z.object({
-    id: z.uuid(), code: z.string(), name: z.string(), storeCode: z.string(), productName: z.string(),
-    capacity: z.number(), safeFill: z.number(), lowLevel: z.number(),
+    id: z.uuid(),
+    code: z.string(),
+    name: z.string(),
+    storeCode: z.string(),
+    productName: z.string(),
+    capacity: z.number(),
+    safeFill: z.number(),
+    lowLevel: z.number(),
   }),
   from: z.string(),
   to: z.string(),

@@ -64,5 +64,6 @@ export function calendarWeeks(month: string): (string | null)[][] {
 /** A range check shared by the queries: from ≤ to and at most `maxDays` days. */
 export function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx, maxDays: number) {
   if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date is before the start date' });
-  else if (daysInRange(v.from, v.to) > maxDays) ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${maxDays} days` });
+  else if (daysInRange(v.from, v.to) > maxDays)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${maxDays} days` });
 }

@@ -7,7 +7,7 @@ describe('the GPS grid', () => {
     expect(cellsPerAxis(10)).toBe(4096);
   });
 
-  it('puts a point in its Web Mercator cell, the world\'s edges included', () => {
+  it("puts a point in its Web Mercator cell, the world's edges included", () => {
     expect(cellOf(0.001, 0.001, 0)).toEqual([2, 1]);
     expect(cellOf(-180, 85.05, 1)).toEqual([0, 0]);
     expect(cellOf(180, -90, 1)).toEqual([7, 7]);
@@ -28,6 +28,7 @@ describe('the viewport', () => {
 
   it('bbox parses four numbers in range, south not above north', () => {
     expect(BboxParam.parse('170,-10,-170,10')).toEqual([170, -10, -170, 10]);
-    for (const bad of ['1,2,3', '0,10,5,-10', '0,0,200,10', 'a,b,c,d', '1,2,,4']) expect(BboxParam.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['1,2,3', '0,10,5,-10', '0,0,200,10', 'a,b,c,d', '1,2,,4'])
+      expect(BboxParam.safeParse(bad).success, bad).toBe(false);
   });
 });

@@ -45,10 +45,14 @@ const coordinate = (min: number, max: number) => z.number().min(min).max(max);
  * `bbox=west,south,east,north` (degrees): what the map shows. A west greater than east crosses the
  * antimeridian. Longitudes −180…180, latitudes −90…90, south ≤ north.
  */
-export const BboxParam = z.string().max(120)
+export const BboxParam = z
+  .string()
+  .max(120)
   .transform((v, ctx) => {
     const parts = v.split(',').map((x) => (x.trim() === '' ? Number.NaN : Number(x)));
-    const parsed = z.tuple([coordinate(-180, 180), coordinate(-90, 90), coordinate(-180, 180), coordinate(-90, 90)]).safeParse(parts);
+    const parsed = z
+      .tuple([coordinate(-180, 180), coordinate(-90, 90), coordinate(-180, 180), coordinate(-90, 90)])
+      .safeParse(parts);
     if (!parsed.success || parsed.data[1] > parsed.data[3]) {
       ctx.addIssue({ code: 'custom', message: 'Use bbox=west,south,east,north in degrees (south ≤ north)' });
       return z.NEVER;
@@ -75,7 +79,13 @@ export type GpsCluster = z.infer<typeof GpsCluster>;
  * past one world width asks for everything) and the zoom rounded down, so a fraction of a zoom
  * step asks the same question.
  */
-export function viewportOf(west: number, south: number, east: number, north: number, zoom: number): { bbox: string; zoom: number } {
+export function viewportOf(
+  west: number,
+  south: number,
+  east: number,
+  north: number,
+  zoom: number,
+): { bbox: string; zoom: number } {
   const z = Math.max(0, Math.min(MAX_MAP_ZOOM, Math.floor(zoom)));
   const lat = (v: number) => Math.max(-90, Math.min(90, v));
   const r = (v: number) => Math.round(v * 1e5) / 1e5;

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, bucketOf, bucketsBetween, calendarWeeks, cappedMessage, daysInRange, fillSeries, GpsQuery, isRealDate, monthDates,
-  SeriesQuery, seriesRows, sumFigures, utcWindow, ZERO_FIGURES,
+  addDays,
+  bucketOf,
+  bucketsBetween,
+  calendarWeeks,
+  cappedMessage,
+  daysInRange,
+  fillSeries,
+  GpsQuery,
+  isRealDate,
+  monthDates,
+  SeriesQuery,
+  seriesRows,
+  sumFigures,
+  utcWindow,
+  ZERO_FIGURES,
 } from './views';
 
 describe('dates', () => {
@@ -29,7 +42,13 @@ describe('dates', () => {
   });
 
   it('lists every bucket of a range, also the partial first one', () => {
-    expect(bucketsBetween('2026-11-28', '2026-12-02', 'day')).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']);
+    expect(bucketsBetween('2026-11-28', '2026-12-02', 'day')).toEqual([
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+    ]);
     expect(bucketsBetween('2026-11-20', '2026-12-02', 'week')).toEqual(['2026-11-16', '2026-11-23', '2026-11-30']);
     expect(bucketsBetween('2026-11-20', '2027-01-02', 'month')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01']);
   });
@@ -44,14 +63,21 @@ describe('dates', () => {
 
   it('widens a local-day range to the UTC instants every zone needs', () => {
     // Local midnight of the 1st in Kiritimati (UTC+14) and of the 3rd in UTC−12 are inside.
-    expect(utcWindow('2026-11-01', '2026-11-02')).toEqual({ lo: '2026-10-31T10:00:00.000Z', hi: '2026-11-03T12:00:00.000Z' });
+    expect(utcWindow('2026-11-01', '2026-11-02')).toEqual({
+      lo: '2026-10-31T10:00:00.000Z',
+      hi: '2026-11-03T12:00:00.000Z',
+    });
   });
 });
 
 describe('queries', () => {
   it('defaults the chart query and checks the range', () => {
     expect(SeriesQuery.parse({ from: '2026-11-01', to: '2026-11-30' })).toEqual({
-      metric: 'dispensed', groupBy: 'store', interval: 'day', from: '2026-11-01', to: '2026-11-30',
+      metric: 'dispensed',
+      groupBy: 'store',
+      interval: 'day',
+      from: '2026-11-01',
+      to: '2026-11-30',
     });
     const back = SeriesQuery.safeParse({ from: '2026-11-30', to: '2026-11-01' });
     expect(back.success).toBe(false);
@@ -72,12 +98,24 @@ describe('figures', () => {
   const res = {
     series: [
       { key: 'b', label: 'PTA01', total: 30, points: [{ bucket: '2026-11-02', litres: 30, count: 1 }] },
-      { key: 'a', label: 'JHB01', total: 15, points: [{ bucket: '2026-11-02', litres: 10, count: 2 }, { bucket: '2026-11-01', litres: 5, count: 1 }] },
+      {
+        key: 'a',
+        label: 'JHB01',
+        total: 15,
+        points: [
+          { bucket: '2026-11-02', litres: 10, count: 2 },
+          { bucket: '2026-11-01', litres: 5, count: 1 },
+        ],
+      },
     ],
   };
 
   it('flattens series into rows by bucket then group', () => {
-    expect(seriesRows(res).map((r) => `${r.bucket} ${r.group} ${r.litres}`)).toEqual(['2026-11-01 JHB01 5', '2026-11-02 JHB01 10', '2026-11-02 PTA01 30']);
+    expect(seriesRows(res).map((r) => `${r.bucket} ${r.group} ${r.litres}`)).toEqual([
+      '2026-11-01 JHB01 5',
+      '2026-11-02 JHB01 10',
+      '2026-11-02 PTA01 30',
+    ]);
   });
 
   it('fills flows with zero and leaves levels open where nothing was read', () => {

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { columnsOf } from './columns';
 import { inCalendarRange, Month } from './safe-input';
 import { BboxParam, Bounds, GpsCluster, ZoomParam } from './views-map';
-import { checkRange, INTERVALS, isRealDate, ISO_DATE, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS, type SeriesMetric } from './views-dates';
+import {
+  checkRange,
+  INTERVALS,
+  isRealDate,
+  ISO_DATE,
+  MAX_GPS_DAYS,
+  SERIES_GROUPS,
+  SERIES_METRICS,
+  type SeriesMetric,
+} from './views-dates';
 
 /**
  * Quick views and GPS (`/QuickChartView`, `/QuickCalendarView`, `/QuickViewGPSInformation`,
@@ -34,7 +43,9 @@ export const VIEWS_PATHS = {
 export * from './views-dates';
 export * from './views-map';
 
-export const IsoDate = inCalendarRange(z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date'));
+export const IsoDate = inCalendarRange(
+  z.string().regex(ISO_DATE, 'Use a date as YYYY-MM-DD').refine(isRealDate, 'Not a real date'),
+);
 export { Month } from './safe-input';
 
 // ---------------------------------------------------------------- chart series (/QuickChartView)
@@ -56,7 +67,8 @@ const seriesFields = {
 export const SeriesQuery = z.strictObject(seriesFields).superRefine((v, ctx) => checkRange(v, ctx, MAX_SERIES_DAYS));
 export type SeriesQuery = z.infer<typeof SeriesQuery>;
 /** `GET /api/v1/views/series/export`: the same query and `format=csv|xlsx`. */
-export const SeriesExportQuery = z.strictObject({ ...seriesFields, format: z.enum(['csv', 'xlsx']) })
+export const SeriesExportQuery = z
+  .strictObject({ ...seriesFields, format: z.enum(['csv', 'xlsx']) })
   .superRefine((v, ctx) => checkRange(v, ctx, MAX_SERIES_DAYS));
 
 export const SeriesPoint = z.object({
@@ -93,10 +105,18 @@ export const SeriesResponse = z.object({
 export type SeriesResponse = z.infer<typeof SeriesResponse>;
 
 /** The figures behind a chart as rows (the export, and the table under the chart). */
-export interface SeriesRow { bucket: string; group: string; groupId: string; litres: number; count: number | null }
+export interface SeriesRow {
+  bucket: string;
+  group: string;
+  groupId: string;
+  litres: number;
+  count: number | null;
+}
 
 export function seriesRows(res: Pick<SeriesResponse, 'series'>): SeriesRow[] {
-  const rows = res.series.flatMap((s) => s.points.map((p) => ({ bucket: p.bucket, group: s.label, groupId: s.key, litres: p.litres, count: p.count })));
+  const rows = res.series.flatMap((s) =>
+    s.points.map((p) => ({ bucket: p.bucket, group: s.label, groupId: s.key, litres: p.litres, count: p.count })),
+  );
   return rows.sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : a.group.localeCompare(b.group)));
 }
 
@@ -104,7 +124,11 @@ export function seriesRows(res: Pick<SeriesResponse, 'series'>): SeriesRow[] {
  * A series on every bucket, for drawing: a flow is 0 where nothing happened; a level is null
  * where the tank had no reading (the line breaks instead of dropping to zero).
  */
-export function fillSeries(points: readonly SeriesPoint[], buckets: readonly string[], metric: SeriesMetric): { bucket: string; litres: number | null }[] {
+export function fillSeries(
+  points: readonly SeriesPoint[],
+  buckets: readonly string[],
+  metric: SeriesMetric,
+): { bucket: string; litres: number | null }[] {
   const at = new Map(points.map((p) => [p.bucket, p.litres]));
   return buckets.map((bucket) => ({ bucket, litres: at.get(bucket) ?? (metric === 'levels' ? null : 0) }));
 }
@@ -122,7 +146,15 @@ const DayFigures = z.object({
   transfers: z.number().int(),
 });
 export type DayFigures = z.infer<typeof DayFigures>;
-export const ZERO_FIGURES: DayFigures = { dispensed: 0, received: 0, transferredOut: 0, transferredIn: 0, dispenses: 0, receipts: 0, transfers: 0 };
+export const ZERO_FIGURES: DayFigures = {
+  dispensed: 0,
+  received: 0,
+  transferredOut: 0,
+  transferredIn: 0,
+  dispenses: 0,
+  receipts: 0,
+  transfers: 0,
+};
 
 /** Adds figures (totals of a month, of a day's rows). */
 export function sumFigures(rows: readonly DayFigures[]): DayFigures {
@@ -152,8 +184,12 @@ export type CalendarResponse = z.infer<typeof CalendarResponse>;
 export const DayQuery = z.strictObject({ date: IsoDate, ...filterIds });
 export type DayQuery = z.infer<typeof DayQuery>;
 export const DaySummaryRow = DayFigures.extend({
-  storeId: z.string(), storeCode: z.string(), storeName: z.string(),
-  productId: z.string(), productCode: z.string(), productName: z.string(),
+  storeId: z.string(),
+  storeCode: z.string(),
+  storeName: z.string(),
+  productId: z.string(),
+  productCode: z.string(),
+  productName: z.string(),
 });
 export type DaySummaryRow = z.infer<typeof DaySummaryRow>;
 export const DayResponse = z.object({ date: z.string(), rows: z.array(DaySummaryRow), totals: DayFigures });
@@ -189,18 +225,27 @@ export type DayRecordRow = z.infer<typeof DayRecordRow>;
 /** The lists of this area, as the list component and the server's list engine read them. */
 export const VIEWS_LISTS = {
   dayRecords: {
-    path: VIEWS_PATHS.dayRecords, title: 'Records of the day', screen: '/QuickCalendarView', defaultSort: 'at',
-    sort: ['at', 'kind', 'litres', 'storeCode'], filters: ['date', 'storeId', 'productId', 'tankId', 'kind'],
+    path: VIEWS_PATHS.dayRecords,
+    title: 'Records of the day',
+    screen: '/QuickCalendarView',
+    defaultSort: 'at',
+    sort: ['at', 'kind', 'litres', 'storeCode'],
+    filters: ['date', 'storeId', 'productId', 'tankId', 'kind'],
     search: ['detail', 'storeCode', 'tankCode', 'productName'],
   },
   gpsRecords: {
-    path: VIEWS_PATHS.gpsRecords, title: 'GPS records', screen: '/FilterGPSInformation', defaultSort: '-at',
-    sort: ['at', 'litres', 'fleetNo', 'storeCode'], filters: ['from', 'to', 'storeId', 'equipmentId'],
+    path: VIEWS_PATHS.gpsRecords,
+    title: 'GPS records',
+    screen: '/FilterGPSInformation',
+    defaultSort: '-at',
+    sort: ['at', 'litres', 'fleetNo', 'storeCode'],
+    filters: ['from', 'to', 'storeId', 'equipmentId'],
     search: ['fleetNo', 'registration', 'storeCode', 'storeName'],
   },
 } as const;
 
-// ---------------------------------------------------------------- GPS (/QuickViewGPSInformation, /FilterGPSInformation)
+// ---------------------------------------------------------------- GPS (/QuickViewGPSInformation,
+// /FilterGPSInformation)
 
 /**
  * Single dispenses one map answer carries at most (the latest in view are kept); also the most
@@ -214,15 +259,17 @@ export const GPS_POINT_LIMIT = 5000;
  * into grid clusters (views-map.ts); without `zoom`, or from GPS_DETAIL_ZOOM on, one by one.
  * `focus` adds one dispense (a link from the list) whatever the filters and the viewport.
  */
-export const GpsQuery = z.strictObject({
-  from: IsoDate,
-  to: IsoDate,
-  storeId: z.uuid().optional(),
-  equipmentId: z.uuid().optional(),
-  zoom: ZoomParam.optional(),
-  bbox: BboxParam.optional(),
-  focus: z.uuid().optional(),
-}).superRefine((v, ctx) => checkRange(v, ctx, MAX_GPS_DAYS));
+export const GpsQuery = z
+  .strictObject({
+    from: IsoDate,
+    to: IsoDate,
+    storeId: z.uuid().optional(),
+    equipmentId: z.uuid().optional(),
+    zoom: ZoomParam.optional(),
+    bbox: BboxParam.optional(),
+    focus: z.uuid().optional(),
+  })
+  .superRefine((v, ctx) => checkRange(v, ctx, MAX_GPS_DAYS));
 export type GpsQuery = z.infer<typeof GpsQuery>;
 /** What a client sends (`bbox` as its text). */
 export type GpsQueryInput = z.input<typeof GpsQuery>;
@@ -300,7 +347,11 @@ export type MapConfig = z.infer<typeof MapConfig>;
 
 // ---------------------------------------------------------------- Columns (the tables and their exports, ADR 023)
 
-export const DAY_RECORD_KIND_LABELS: Record<RecordKind, string> = { dispense: 'Dispense', receipt: 'Receipt', transfer: 'Transfer' };
+export const DAY_RECORD_KIND_LABELS: Record<RecordKind, string> = {
+  dispense: 'Dispense',
+  receipt: 'Receipt',
+  transfer: 'Transfer',
+};
 
 /** Times are the store's clock (`timezone`), as the screens show them. */
 export const VIEWS_COLUMNS = {

@@ -40,7 +40,9 @@ export const VCF_TEMPERATURE_MAX = 150;
 
 export function table54bBand(density15: number): Table54bBand | null {
   if (!(density15 >= TABLE_54B_DENSITY_MIN && density15 <= TABLE_54B_DENSITY_MAX)) return null;
-  return TABLE_54B_BANDS.find((b) => density15 >= b.from && density15 < b.to) ?? TABLE_54B_BANDS[TABLE_54B_BANDS.length - 1];
+  return (
+    TABLE_54B_BANDS.find((b) => density15 >= b.from && density15 < b.to) ?? TABLE_54B_BANDS[TABLE_54B_BANDS.length - 1]
+  );
 }
 
 /** Table 54B volume correction factor; null when the density or temperature is outside the table. */
@@ -75,7 +77,11 @@ export function productDensity15(p: { density15: number | null; fuelGroup: FuelG
 }
 
 /** Gross litres at the observed temperature → litres at 15 °C (3 decimals), or null. */
-export function netLitres15(grossLitres: number, temperatureC: number | null | undefined, density15: number | null): number | null {
+export function netLitres15(
+  grossLitres: number,
+  temperatureC: number | null | undefined,
+  density15: number | null,
+): number | null {
   if (temperatureC === null || temperatureC === undefined || density15 === null) return null;
   const f = vcf15(density15, temperatureC);
   return f === null ? null : Math.round(grossLitres * f * 1000) / 1000;

@@ -74,7 +74,9 @@ export function refreshToken(accountId?: number): Promise<void> {
   const id = accountId ?? session.account?.id ?? session.accounts.find((a) => !a.blocked)?.accountId;
   if (id === undefined) return Promise.reject(new ApiError(401, noSession));
   if (accountId !== undefined && accountId !== session.account?.id) return renew(id);
-  refreshing ??= renew(id).finally(() => { refreshing = null; });
+  refreshing ??= renew(id).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
@@ -126,7 +128,10 @@ async function toApiError(e: unknown): Promise<ApiError> {
   if (e instanceof ApiError) return e;
   if (e instanceof HTTPError) {
     const res = e.response as KyResponse;
-    const raw: unknown = await res.clone().json().catch(() => null);
+    const raw: unknown = await res
+      .clone()
+      .json()
+      .catch(() => null);
     const parsed = (await errorBody()).safeParse(raw);
     const body = parsed.success
       ? parsed.data
@@ -149,7 +154,9 @@ function signOut(): void {
   const to = currentHref();
   clearAllStorage();
   goTo(loginHref(to));
-  setTimeout(() => { signingOut = false; }, 1_000);
+  setTimeout(() => {
+    signingOut = false;
+  }, 1_000);
 }
 
 function report(err: ApiError, method: string, opts: CallOptions): void {
@@ -170,7 +177,11 @@ async function call<T>(method: string, path: string, schema: ZodType<T>, json: u
     const parsed = check(schema, data);
     if (!parsed.success) {
       console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
-      throw new ApiError(res.status, { title: 'Error', message: 'The server sent an unexpected answer.', code: 'BAD_RESPONSE' });
+      throw new ApiError(res.status, {
+        title: 'Error',
+        message: 'The server sent an unexpected answer.',
+        code: 'BAD_RESPONSE',
+      });
     }
     return parsed.data;
   } catch (e) {
@@ -182,7 +193,10 @@ async function call<T>(method: string, path: string, schema: ZodType<T>, json: u
 }
 
 /** A file the server sent (exports): its bytes and the name it suggested. */
-export interface Download { blob: Blob; filename: string }
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
 
 /** `filename*=UTF-8''…` or `filename="…"` of a Content-Disposition header. */
 function filenameOf(disposition: string | null, fallback: string): string {
@@ -194,10 +208,20 @@ function filenameOf(disposition: string | null, fallback: string): string {
 /** GET a file with the same headers, token renewal and error reporting as every other call. */
 async function download(path: string, fallbackName: string, opts: CallOptions): Promise<Download> {
   try {
-    const res = await authed(path, { method: 'GET', searchParams: opts.searchParams, signal: opts.signal, timeout: false });
+    const res = await authed(path, {
+      method: 'GET',
+      searchParams: opts.searchParams,
+      signal: opts.signal,
+      timeout: false,
+    });
     if (!res.ok) {
       const body = (await errorBody()).safeParse(await res.json().catch(() => null));
-      throw new ApiError(res.status, body.success ? body.data : { title: 'Error', message: `Download failed (${res.status})`, code: `HTTP_${res.status}` });
+      throw new ApiError(
+        res.status,
+        body.success
+          ? body.data
+          : { title: 'Error', message: `Download failed (${res.status})`, code: `HTTP_${res.status}` },
+      );
     }
     return { blob: await res.blob(), filename: filenameOf(res.headers.get('Content-Disposition'), fallbackName) };
   } catch (e) {
@@ -209,20 +233,33 @@ async function download(path: string, fallbackName: string, opts: CallOptions): 
 }
 
 /** An HTTP answer as it came, for callers that decide per status (the sync engine, cached reads). */
-export interface RawAnswer { status: number; body: unknown; headers: Headers }
+export interface RawAnswer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
 
 /**
  * Same headers and shared token renewal as every call, but no status is thrown, nobody is signed
  * out and nothing is notified: background work (the outbox sync) must never end the session.
  * Rejects with ApiError status 0 only when no answer came.
  */
-export async function rawRequest(method: 'GET' | 'POST', path: string,
-  opts: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<RawAnswer> {
+export async function rawRequest(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<RawAnswer> {
   try {
     const res = await authed(path.replace(/^\//, ''), {
-      method, json: opts.json, headers: opts.headers, signal: opts.signal, throwHttpErrors: false, retry: 0,
+      method,
+      json: opts.json,
+      headers: opts.headers,
+      signal: opts.signal,
+      throwHttpErrors: false,
+      retry: 0,
     });
-    const body: unknown = res.status === 204 || res.status === 304 ? undefined : await res.json().catch(() => undefined);
+    const body: unknown =
+      res.status === 204 || res.status === 304 ? undefined : await res.json().catch(() => undefined);
     return { status: res.status, body, headers: res.headers };
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
@@ -239,11 +276,21 @@ async function upload<T>(path: string, file: Blob, schema: ZodType<T>, opts: Cal
   if (session.expiresAt - Date.now() < 60_000) await refreshToken().catch(() => undefined);
   try {
     const res = await authed(path, {
-      method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream' }, searchParams: opts.searchParams,
-      signal: opts.signal, timeout: false, retry: 0,
+      method: 'POST',
+      body: file,
+      headers: { 'content-type': 'application/octet-stream' },
+      searchParams: opts.searchParams,
+      signal: opts.signal,
+      timeout: false,
+      retry: 0,
     });
     const parsed = check(schema, await res.json());
-    if (!parsed.success) throw new ApiError(res.status, { title: 'Error', message: 'The server sent an unexpected answer.', code: 'BAD_RESPONSE' });
+    if (!parsed.success)
+      throw new ApiError(res.status, {
+        title: 'Error',
+        message: 'The server sent an unexpected answer.',
+        code: 'BAD_RESPONSE',
+      });
     return parsed.data;
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
@@ -255,9 +302,12 @@ async function upload<T>(path: string, file: Blob, schema: ZodType<T>, opts: Cal
 
 export const api = {
   get: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) => call('GET', path, schema, undefined, opts),
-  post: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) => call('POST', path, schema, body, opts),
-  put: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) => call('PUT', path, schema, body, opts),
-  delete: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) => call('DELETE', path, schema, undefined, opts),
+  post: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) =>
+    call('POST', path, schema, body, opts),
+  put: <T>(path: string, body: unknown, schema: ZodType<T>, opts: CallOptions = {}) =>
+    call('PUT', path, schema, body, opts),
+  delete: <T>(path: string, schema: ZodType<T>, opts: CallOptions = {}) =>
+    call('DELETE', path, schema, undefined, opts),
   download: (path: string, fallbackName: string, opts: CallOptions = {}) => download(path, fallbackName, opts),
   upload: <T>(path: string, file: Blob, schema: ZodType<T>, opts: CallOptions = {}) => upload(path, file, schema, opts),
 };

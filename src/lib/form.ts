@@ -9,7 +9,13 @@ type Errors<V> = Partial<Record<keyof V, string>>;
  */
 export interface FormSchema {
   readonly '~standard': {
-    validate(value: unknown): { readonly issues?: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> }
+    validate(value: unknown):
+      | {
+          readonly issues?: ReadonlyArray<{
+            message: string;
+            path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+          }>;
+        }
       | Promise<unknown>;
   };
 }

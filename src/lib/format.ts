@@ -42,20 +42,29 @@ export const litresExact = (v: number | null | undefined): string => formatLitre
 export const litresFigure = (v: number | null | undefined): string => formatLitres(v, 'figure');
 
 /** Money to the cent, without a currency sign (the account's currency is the column's): "1,234.50". */
-export const money = (v: number): string => numberFormat('money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+export const money = (v: number): string =>
+  numberFormat('money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
 
 /** A count of things: "12,345". */
 export const count = (v: number): string => numberFormat('count', { maximumFractionDigits: 0 }).format(v);
 
-/** A record's litres with the 3 decimals they are stored with, as the record lists and their exports show them (ADR 023): "1,234.500 L". */
-export const litresFixed = (v: number | null | undefined): string => (v === null || v === undefined ? NONE : `${formatFixed(v, 3)} L`);
+/**
+ * A record's litres with the 3 decimals they are stored with, as the record lists and their exports show them (ADR
+ * 023): "1,234.500 L".
+ */
+export const litresFixed = (v: number | null | undefined): string =>
+  v === null || v === undefined ? NONE : `${formatFixed(v, 3)} L`;
 
 /** A figure with exactly `decimals` decimals, grouped: 1234.5 → "1,234.500" (3). */
 export function formatFixed(v: number, decimals: number): string {
-  return numberFormat(`fixed:${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(v + 0);
+  return numberFormat(`fixed:${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    v + 0,
+  );
 }
 
-/** A code with the name of what it codes: "DSL50 — Diesel 50 ppm"; the code alone without a name; "—" without either. */
+/**
+ * A code with the name of what it codes: "DSL50 — Diesel 50 ppm"; the code alone without a name; "—" without either.
+ */
 export function codeAndName(code: string | null | undefined, name: string | null | undefined): string {
   if (!code) return name || NONE;
   return name && name !== code ? `${code} — ${name}` : code;

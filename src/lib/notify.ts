@@ -7,7 +7,12 @@ export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: tr
 /** Spec §8 colours: warning for a failed call, danger for no response or a 429 on GET. */
 export type Tone = 'info' | 'success' | 'warning' | 'danger';
 
-export interface Notice { title?: string; message: string; tone?: Tone; durationMs?: number }
+export interface Notice {
+  title?: string;
+  message: string;
+  tone?: Tone;
+  durationMs?: number;
+}
 
 /** The single way to show a notification (spec §8: 5.5 s by default). */
 export function notify({ title, message, tone = 'info', durationMs = NOTIFICATION_MS }: Notice): void {

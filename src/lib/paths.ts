@@ -48,7 +48,11 @@ export function issuesByPath(schema: ZodType, value: unknown): Record<Path, stri
 
 /** The first message per path of the server's `fieldErrors`. */
 export function firstMessages(fieldErrors: Record<string, string[]>): Record<Path, string> {
-  return Object.fromEntries(Object.entries(fieldErrors).filter(([, m]) => m.length).map(([k, m]) => [k, m[0]]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors)
+      .filter(([, m]) => m.length)
+      .map(([k, m]) => [k, m[0]]),
+  );
 }
 
 /** Text input → number for the schema: blank is null, anything else must parse (NaN fails the schema). */

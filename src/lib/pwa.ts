@@ -49,7 +49,9 @@ export function registerServiceWorker(): void {
 async function register(): Promise<void> {
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
-  wb.addEventListener('waiting', () => { pwa.updateWaiting = true; });
+  wb.addEventListener('waiting', () => {
+    pwa.updateWaiting = true;
+  });
   wb.addEventListener('activated', (e) => {
     if (e.isUpdate) return;
     // The first version took over: everything it precached is in place. Scripts this page loaded
@@ -81,9 +83,15 @@ function watchFirstInstall(reg: ServiceWorkerRegistration, attempt: number): voi
     if (worker.state !== 'redundant' || reg.active) return;
     pwa.offline.state = 'failed';
     // Lost network mid-download: try again (the files already stored are not fetched twice).
-    setTimeout(() => {
-      reg.update().then(() => watchFirstInstall(reg, attempt + 1)).catch(() => watchFirstInstall(reg, attempt + 1));
-    }, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+    setTimeout(
+      () => {
+        reg
+          .update()
+          .then(() => watchFirstInstall(reg, attempt + 1))
+          .catch(() => watchFirstInstall(reg, attempt + 1));
+      },
+      RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)],
+    );
   });
 }
 
@@ -92,7 +100,9 @@ function setReady(): void {
   if (o.state === 'ready') return;
   if (o.state === 'downloading' || o.state === 'failed') {
     o.justReady = true;
-    setTimeout(() => { o.justReady = false; }, READY_SHOWN_MS);
+    setTimeout(() => {
+      o.justReady = false;
+    }, READY_SHOWN_MS);
   }
   o.state = 'ready';
   if (o.total) o.done = o.total;
@@ -100,7 +110,9 @@ function setReady(): void {
 
 /** Same-origin build files this page has fetched so far (from the browser's resource timing). */
 function loadedAssets(): string[] {
-  return performance.getEntriesByType('resource').map((e) => e.name)
+  return performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
     .filter((u) => u.startsWith(`${location.origin}/assets/`));
 }
 

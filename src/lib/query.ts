@@ -22,5 +22,8 @@ export const queryClient = new QueryClient({
 let owner = `${session.user?.uid}:${session.account?.id}`;
 subscribe(session, () => {
   const now = `${session.user?.uid}:${session.account?.id}`;
-  if (now !== owner) { owner = now; queryClient.clear(); }
+  if (now !== owner) {
+    owner = now;
+    queryClient.clear();
+  }
 });

@@ -43,7 +43,10 @@ const LIST_COLUMNS_PREFIX = 'listColumns:';
 export const listColumnsKey = (userId: number, screen: string) => `${LIST_COLUMNS_PREFIX}${userId}:${screen}`;
 const KEPT_PREFIXES = [STARRED_PREFIX, LIST_COLUMNS_PREFIX];
 
-export interface RolesObject { id: number; userRoles: { code: string }[] }
+export interface RolesObject {
+  id: number;
+  userRoles: { code: string }[];
+}
 
 function read<T>(store: Storage, key: string): T | null {
   try {
@@ -109,7 +112,11 @@ export function storeIdentity(results: LoginResult[]): void {
     roles: r.userRoles.userRoles.map((x) => x.code),
   }));
   const user: UserInfo = {
-    uid, displayName: first.userName, email: first.email, photoURL: '', userRole: DEFAULT_ROLE,
+    uid,
+    displayName: first.userName,
+    email: first.email,
+    photoURL: '',
+    userRole: DEFAULT_ROLE,
   };
   write(localStorage, LOCAL_KEYS.userInfo, user);
   write(localStorage, LOCAL_KEYS.currentUserId, uid);
@@ -123,7 +130,11 @@ export function storeIdentity(results: LoginResult[]): void {
 /** Scopes the stored identity to one account (its token follows with `storeToken`). */
 export function storeSelectedAccount(acc: UserAccount): void {
   const account: SelectedAccount = {
-    key: acc.accountKey, name: acc.accountName, id: acc.accountId, typeId: acc.accountTypeId, type: acc.accountType,
+    key: acc.accountKey,
+    name: acc.accountName,
+    id: acc.accountId,
+    typeId: acc.accountTypeId,
+    type: acc.accountType,
   };
   write(localStorage, LOCAL_KEYS.selectedAccount, account);
   write(localStorage, LOCAL_KEYS.userAccountId, acc.accountId);
@@ -195,7 +206,14 @@ export interface TabSessionState {
 export function tabSessionOf(): TabSessionState | null {
   if (!session.user) return null;
   const { token, expiresAt, loggedIn, roles, offline } = session;
-  return { userId: session.user.uid, token, expiresAt, loggedIn, roles: roles ? JSON.parse(JSON.stringify(roles)) as RolesObject : null, offline };
+  return {
+    userId: session.user.uid,
+    token,
+    expiresAt,
+    loggedIn,
+    roles: roles ? (JSON.parse(JSON.stringify(roles)) as RolesObject) : null,
+    offline,
+  };
 }
 
 /** A new tab takes over another tab's session; the identity (localStorage) is already shared. */
@@ -214,7 +232,9 @@ export function adoptTabSession(s: TabSessionState): boolean {
 export function identitySnapshot(): OfflineIdentity | null {
   if (!session.user) return null;
   const { user, accounts, userKey, account, permissions, homeScreenMessage } = session;
-  return JSON.parse(JSON.stringify({ user, accounts, userKey, account, permissions, homeScreenMessage, roles: currentRoles() })) as OfflineIdentity;
+  return JSON.parse(
+    JSON.stringify({ user, accounts, userKey, account, permissions, homeScreenMessage, roles: currentRoles() }),
+  ) as OfflineIdentity;
 }
 
 /** Offline unlock: the cached identity becomes this tab's session, without a token. */

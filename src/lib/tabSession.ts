@@ -1,7 +1,14 @@
 import { subscribe } from 'valtio';
 import { adoptTabSession, session, tabSessionOf } from './session';
 import {
-  answerOtherTabs, askOtherTabs, holdWhileLive, LIVE_SESSION_LOCK, TAB_CHANNEL, type LiveLocks, type TabChannel, type TabMessage,
+  answerOtherTabs,
+  askOtherTabs,
+  holdWhileLive,
+  LIVE_SESSION_LOCK,
+  TAB_CHANNEL,
+  type LiveLocks,
+  type TabChannel,
+  type TabMessage,
 } from './tabSessionProtocol';
 
 /**
@@ -40,8 +47,15 @@ function browserLocks(): LiveLocks | null {
     },
     hold: () => {
       let release!: () => void;
-      const released = new Promise<void>((r) => { release = r; });
-      const done = locks.request(LIVE_SESSION_LOCK, { mode: 'shared' }, () => released).then(() => undefined, () => undefined);
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      const done = locks
+        .request(LIVE_SESSION_LOCK, { mode: 'shared' }, () => released)
+        .then(
+          () => undefined,
+          () => undefined,
+        );
       return () => {
         release();
         return done;

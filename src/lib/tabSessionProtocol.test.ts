@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TabSessionState } from './session';
-import { answerOtherTabs, askOtherTabs, holdWhileLive, type LiveLocks, type TabChannel, type TabMessage } from './tabSessionProtocol';
+import {
+  answerOtherTabs,
+  askOtherTabs,
+  holdWhileLive,
+  type LiveLocks,
+  type TabChannel,
+  type TabMessage,
+} from './tabSessionProtocol';
 
 /** An in-memory BroadcastChannel: every tab's channel delivers to all the others, not to itself, asynchronously. */
 function bus() {
@@ -9,8 +16,13 @@ function bus() {
     const me = { listeners: new Set<(m: TabMessage) => void>() };
     tabs.add(me);
     const channel: TabChannel = {
-      post: (m) => { for (const t of tabs) if (t !== me) for (const l of t.listeners) queueMicrotask(() => l(structuredClone(m))); },
-      listen: (cb) => { me.listeners.add(cb); return () => me.listeners.delete(cb); },
+      post: (m) => {
+        for (const t of tabs) if (t !== me) for (const l of t.listeners) queueMicrotask(() => l(structuredClone(m)));
+      },
+      listen: (cb) => {
+        me.listeners.add(cb);
+        return () => me.listeners.delete(cb);
+      },
     };
     return channel;
   };
@@ -23,15 +35,30 @@ function fakeLocks() {
     anyLive: async () => holders > 0,
     hold: () => {
       holders++;
-      return () => new Promise<void>((r) => setTimeout(() => { holders--; r(); }, 5));
+      return () =>
+        new Promise<void>((r) =>
+          setTimeout(() => {
+            holders--;
+            r();
+          }, 5),
+        );
     },
   };
   return { locks, count: () => holders };
 }
 
-const live: TabSessionState = { userId: 7, token: 'tok', expiresAt: Date.now() + 60_000, loggedIn: true, roles: { id: 7, userRoles: [{ code: 'basic' }] }, offline: false };
+const live: TabSessionState = {
+  userId: 7,
+  token: 'tok',
+  expiresAt: Date.now() + 60_000,
+  loggedIn: true,
+  roles: { id: 7, userRoles: [{ code: 'basic' }] },
+  offline: false,
+};
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('tab session sharing', () => {
   it('a new tab gets the session of the live tab', async () => {
@@ -70,7 +97,9 @@ describe('tab session sharing', () => {
     const asked = askOtherTabs(tab(), locks, 3_000);
     await vi.advanceTimersByTimeAsync(2_999);
     let settled = false;
-    void asked.then(() => { settled = true; });
+    void asked.then(() => {
+      settled = true;
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -91,7 +120,14 @@ describe('tab session sharing', () => {
     const { locks, count } = fakeLocks();
     let isLive = false;
     const listeners = new Set<() => void>();
-    const holder = holdWhileLive(locks, () => isLive, (cb) => { listeners.add(cb); return () => listeners.delete(cb); });
+    const holder = holdWhileLive(
+      locks,
+      () => isLive,
+      (cb) => {
+        listeners.add(cb);
+        return () => listeners.delete(cb);
+      },
+    );
     expect(count()).toBe(0);
     isLive = true;
     for (const l of listeners) l();

@@ -10,9 +10,7 @@ export const TAB_CHANNEL = 'fams-session';
 /** How long a tab waits for an answer once it knows a live tab exists (a busy phone is slow). */
 const ANSWER_WAIT_MS = 3_000;
 
-export type TabMessage =
-  | { type: 'ask'; nonce: string }
-  | { type: 'answer'; nonce: string; state: TabSessionState };
+export type TabMessage = { type: 'ask'; nonce: string } | { type: 'answer'; nonce: string; state: TabSessionState };
 
 export interface TabChannel {
   post(message: TabMessage): void;
@@ -27,7 +25,11 @@ export interface LiveLocks {
 }
 
 /** Asks the live tabs for their session; null when none is live or none answered in time. */
-export async function askOtherTabs(channel: TabChannel, locks: LiveLocks, waitMs = ANSWER_WAIT_MS): Promise<TabSessionState | null> {
+export async function askOtherTabs(
+  channel: TabChannel,
+  locks: LiveLocks,
+  waitMs = ANSWER_WAIT_MS,
+): Promise<TabSessionState | null> {
   if (!(await locks.anyLive())) return null;
   const nonce = Math.random().toString(36).slice(2);
   return new Promise((resolve) => {
@@ -72,5 +74,12 @@ export function holdWhileLive(locks: LiveLocks, isLive: () => boolean, onChange:
   };
   void sync();
   const stop = onChange(() => void sync());
-  return { sync, stop: () => { stop(); release?.(); release = null; } };
+  return {
+    sync,
+    stop: () => {
+      stop();
+      release?.();
+      release = null;
+    },
+  };
 }

@@ -16,7 +16,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-crash-'));
 fs.chmodSync(dataDir, 0o755);
 let proc: ChildProcess | undefined;
 afterAll(async () => {
-  if (proc && proc.exitCode === null && proc.signalCode === null) await new Promise((r) => { proc!.once('exit', r); proc!.kill('SIGTERM'); });
+  if (proc && proc.exitCode === null && proc.signalCode === null)
+    await new Promise((r) => {
+      proc!.once('exit', r);
+      proc!.kill('SIGTERM');
+    });
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -24,18 +28,36 @@ async function start(port: number): Promise<{ base: string; exited: () => number
   let stderr = '';
   proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist'),
-      LOG_LEVEL: 'warn', FAMS_DEMO_HISTORY: '0', FAMS_GAUGE_SIMULATOR: '0',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'no-dist'),
+      LOG_LEVEL: 'warn',
+      FAMS_DEMO_HISTORY: '0',
+      FAMS_GAUGE_SIMULATOR: '0',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  proc.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  proc.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   const p = proc;
   const base = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => {
-    if (p.exitCode !== null || p.signalCode !== null) throw new Error(`FAMS exited (${p.exitCode}) during start: ${stderr}`);
-    try { return (await fetch(`${base}/api/v1/health`)).status; } catch { return 0; }
-  }, { timeout: 90_000, interval: 200 }).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        if (p.exitCode !== null || p.signalCode !== null)
+          throw new Error(`FAMS exited (${p.exitCode}) during start: ${stderr}`);
+        try {
+          return (await fetch(`${base}/api/v1/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    .toBe(200);
   return { base, exited: () => p.exitCode ?? p.signalCode };
 }
 
@@ -46,10 +68,17 @@ it('after SIGKILL during ingest the next start is healthy at once and every ackn
   const ref = (await driver.get('/api/v1/reference')).body;
   const tank = ref.tanks[0];
   const equipment = ref.equipment.filter((e: { active: boolean }) => e.active);
-  const batch = () => Array.from({ length: 20 }, (_, i) => ({
-    id: crypto.randomUUID(), variant: 'FAMS', storeId: tank.storeId, tankId: tank.id, equipmentId: equipment[i % equipment.length].id,
-    litres: 10 + i, dispensedAt: new Date().toISOString(), deviceId: 'crash-test',
-  }));
+  const batch = () =>
+    Array.from({ length: 20 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      variant: 'FAMS',
+      storeId: tank.storeId,
+      tankId: tank.id,
+      equipmentId: equipment[i % equipment.length].id,
+      litres: 10 + i,
+      dispensedAt: new Date().toISOString(),
+      deviceId: 'crash-test',
+    }));
 
   // Batches one after another; the process is killed while one is in flight.
   const acknowledged: unknown[] = [];

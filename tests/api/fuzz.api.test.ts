@@ -8,8 +8,12 @@ import { fuzzRoutes, type Caller } from './fuzz';
  * with a fixed seed; `npm run bench security` runs the same walk with many more.
  */
 let srv: TestServer;
-beforeAll(async () => { srv = await startServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 async function fuzzCallers(url: string): Promise<Caller[]> {
   const out: Caller[] = [];
@@ -24,8 +28,12 @@ async function fuzzCallers(url: string): Promise<Caller[]> {
 describe('fuzzed input on every route', () => {
   it('never answers 5xx, and a refused request changes nothing', async () => {
     const report = await fuzzRoutes({
-      base: srv.url, routes: srv.routes, callers: await fuzzCallers(srv.url),
-      query: (sql) => srv.database.pool.query(sql), runs: Number(process.env.FUZZ_RUNS) || 4, seed: Number(process.env.FUZZ_SEED) || 1,
+      base: srv.url,
+      routes: srv.routes,
+      callers: await fuzzCallers(srv.url),
+      query: (sql) => srv.database.pool.query(sql),
+      runs: Number(process.env.FUZZ_RUNS) || 4,
+      seed: Number(process.env.FUZZ_SEED) || 1,
     });
     const lines = report.failures.map((f) => `${f.status} ${f.request}\n    ${f.problem}`);
     expect(report.routes).toBeGreaterThan(100);

@@ -25,7 +25,11 @@ import { satisfies, type Rule } from '../../src/contract/access';
 import { ErrorBody } from '../../src/contract/errors';
 import type { RouteEntry } from '../../server/plugins/access';
 
-export interface Caller { name: string; roles: string[]; headers: Record<string, string> }
+export interface Caller {
+  name: string;
+  roles: string[];
+  headers: Record<string, string>;
+}
 
 /** What the walker needs to run a query against the server's database. */
 export type Query = (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -45,8 +49,20 @@ export interface FuzzOptions {
   onCase?: (c: CaseResult) => void;
 }
 
-export interface FuzzCase { kind: string; params: Record<string, string>; query: string; body?: { type?: string; data: string | Uint8Array } }
-export interface CaseResult { route: string; caller: string; kind: string; request: string; status: number; problem?: string }
+export interface FuzzCase {
+  kind: string;
+  params: Record<string, string>;
+  query: string;
+  body?: { type?: string; data: string | Uint8Array };
+}
+export interface CaseResult {
+  route: string;
+  caller: string;
+  kind: string;
+  request: string;
+  status: number;
+  problem?: string;
+}
 export interface FuzzReport {
   routes: number;
   /** Routes for which a valid body or query could be derived (mutations reach past validation). */
@@ -68,21 +84,85 @@ const month = NOW.toISOString().slice(0, 7);
 const today = NOW.toISOString().slice(0, 10);
 
 export const HOSTILE_STRINGS: string[] = [
-  '', ' ', 'a\u0000b', '\u0000', '\ud800', 'x\udfff', 'ab\ud83d', '\udc00\ud800',
-  '0000-01-01', '0000-01', '9999-12-31', '9999-12', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z',
-  '0000-01-01T00:00:00.000+14:00', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z', '1899-12-31',
-  '2024-02-30', '2024-13', '2024-00-10', '2023-02-29', '24:00', '99:99', '1e400', '5e-324', '-1', '-0', 'NaN',
-  'Infinity', '99999999999999999999999999', '0x10', "'; drop table stores; --", '%_\\', 'null', 'true', '{}', '[]',
-  'x'.repeat(10_000), '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '../../etc/passwd',
-  '<script>alert(1)</script>', '\u2028\ufeff\u202e', '١٢٣', 'Ünïcödé 🚚', '-', ',', 'a,b,,c', '$1', '\\u0000',
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'x\udfff',
+  'ab\ud83d',
+  '\udc00\ud800',
+  '0000-01-01',
+  '0000-01',
+  '9999-12-31',
+  '9999-12',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '0000-01-01T00:00:00.000+14:00',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '1899-12-31',
+  '2024-02-30',
+  '2024-13',
+  '2024-00-10',
+  '2023-02-29',
+  '24:00',
+  '99:99',
+  '1e400',
+  '5e-324',
+  '-1',
+  '-0',
+  'NaN',
+  'Infinity',
+  '99999999999999999999999999',
+  '0x10',
+  "'; drop table stores; --",
+  '%_\\',
+  'null',
+  'true',
+  '{}',
+  '[]',
+  'x'.repeat(10_000),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '\u2028\ufeff\u202e',
+  '١٢٣',
+  'Ünïcödé 🚚',
+  '-',
+  ',',
+  'a,b,,c',
+  '$1',
+  '\\u0000',
 ];
 export const HOSTILE_NUMBERS: number[] = [
-  0, -0, 1, -1, 5e-324, -5e-324, 1e-7, 0.0004, 0.0005, 1.23456789, 0.1 + 0.2, 1e308, -1e308, 2 ** 31, -(2 ** 31) - 1,
-  2 ** 53 + 1, -(2 ** 63), 1e21, 123456789012.3456, 999_999_999.9999, 1e15,
+  0,
+  -0,
+  1,
+  -1,
+  5e-324,
+  -5e-324,
+  1e-7,
+  0.0004,
+  0.0005,
+  1.23456789,
+  0.1 + 0.2,
+  1e308,
+  -1e308,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  1e21,
+  123456789012.3456,
+  999_999_999.9999,
+  1e15,
 ];
 
 /** Any date from year 0000 to 9999, as a date, month or instant. */
-const dateish = fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true })
+const dateish = fc
+  .date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true })
   .chain((d) => {
     const iso = d.toISOString();
     return fc.constantFrom(iso, iso.slice(0, 10), iso.slice(0, 7), iso.slice(0, 19), `${iso.slice(0, 19)}+14:00`);
@@ -92,7 +172,12 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 2, arbitrary: dateish },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.string({ maxLength: 8 })).map((t) => t.join('')) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.string({ maxLength: 8 }))
+      .map((t) => t.join('')),
+  },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map(String) },
 );
 
@@ -105,18 +190,40 @@ const hostileNumber: fc.Arbitrary<number> = fc.oneof(
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: hostileString },
   { weight: 4, arbitrary: hostileNumber },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>(true, false, null, [], {}, [null], { a: 1 }, [[[[[]]]]], ['\u0000'], { '\u0000': 1 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>(true, false, null, [], {}, [null], { a: 1 }, [[[[[]]]]], ['\u0000'], {
+      '\u0000': 1,
+    }),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
 
 /* ------------------------------------------------------------------ valid inputs from schemas */
 
 type Js = {
-  type?: string | string[]; format?: string; pattern?: string; enum?: unknown[]; const?: unknown; default?: unknown;
-  minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; multipleOf?: number;
-  minLength?: number; maxLength?: number; minItems?: number; items?: Js; prefixItems?: Js[];
-  properties?: Record<string, Js>; required?: string[]; additionalProperties?: Js | boolean;
-  anyOf?: Js[]; oneOf?: Js[]; allOf?: Js[];
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  items?: Js;
+  prefixItems?: Js[];
+  properties?: Record<string, Js>;
+  required?: string[];
+  additionalProperties?: Js | boolean;
+  anyOf?: Js[];
+  oneOf?: Js[];
+  allOf?: Js[];
 };
 
 /** Real ids of the caller's account, by kind (`store`, `tank`, …), for fields named `…Id`/`…Ids`. */
@@ -189,9 +296,12 @@ function sample(js: Js | undefined, key: string, ids: Ids, depth = 0): unknown {
       if (js.maximum !== undefined) v = Math.min(v, js.maximum);
       return v;
     }
-    case 'boolean': return false;
-    case 'null': return null;
-    default: return undefined;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return undefined;
   }
 }
 
@@ -201,8 +311,10 @@ export function validInput(schema: unknown, ids: Ids, asQuery = false): Record<s
   const js = toJs(schema);
   const v = sample(js, '', ids);
   if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
-  const input = asQuery ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Array.isArray(x) ? x.join(',') : String(x)])) : v;
-  return (schema as z.ZodType).safeParse(input).success ? input as Record<string, unknown> : undefined;
+  const input = asQuery
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Array.isArray(x) ? x.join(',') : String(x)]))
+    : v;
+  return (schema as z.ZodType).safeParse(input).success ? (input as Record<string, unknown>) : undefined;
 }
 
 /** Keys a route's input object declares (its JSON Schema properties). */
@@ -222,7 +334,9 @@ export function pct(s: string): string {
       out += encodeURIComponent(s.slice(i, i + 2));
       i++;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(s[i]);
     }
@@ -231,13 +345,32 @@ export function pct(s: string): string {
 }
 
 const queryString = (pairs: [string, unknown][]) =>
-  pairs.map(([k, v]) => `${pct(k)}=${pct(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`).join('&');
+  pairs.map(([k, v]) => `${pct(k)}=${pct(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`).join('&');
 
-const RAW_QUERY_BITS = ['%', '%zz', '%C0%80', '%ED%A0%80', '%00', '%FF%FE', 'a[b]=1', 'a[]=1&a[]=2', '__proto__[x]=1', 'constructor[prototype][x]=1', '&&&', '=x'];
+const RAW_QUERY_BITS = [
+  '%',
+  '%zz',
+  '%C0%80',
+  '%ED%A0%80',
+  '%00',
+  '%FF%FE',
+  'a[b]=1',
+  'a[]=1&a[]=2',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  '&&&',
+  '=x',
+];
 
 /* ------------------------------------------------------------------ cases */
 
-interface RouteContext { route: RouteEntry; body?: Record<string, unknown>; query?: Record<string, unknown>; params: Record<string, string>; filterKeys: string[] }
+interface RouteContext {
+  route: RouteEntry;
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  params: Record<string, string>;
+  filterKeys: string[];
+}
 
 /** Every path of an object or array (`['lines', 0, 'litres']`). */
 function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
@@ -281,17 +414,18 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
 function paramValues(ctx: RouteContext): fc.Arbitrary<Record<string, string>> {
   const names = [...ctx.route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   if (!names.length) return fc.constant({});
-  const one = (n: string) => fc.oneof(
-    { weight: 4, arbitrary: fc.constant(ctx.params[n] ?? crypto.randomUUID()) },
-    { weight: 1, arbitrary: fc.constant('00000000-0000-0000-0000-000000000000') },
-    { weight: 1, arbitrary: hostileString.filter((s) => s !== '') },
-  );
+  const one = (n: string) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant(ctx.params[n] ?? crypto.randomUUID()) },
+      { weight: 1, arbitrary: fc.constant('00000000-0000-0000-0000-000000000000') },
+      { weight: 1, arbitrary: hostileString.filter((s) => s !== '') },
+    );
   return fc.record(Object.fromEntries(names.map((n) => [n, one(n)])));
 }
 
 function caseArb(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
   const { route } = ctx;
-  const hasBody = route.method !== 'GET' && route.method !== 'DELETE' || !!route.schema?.body;
+  const hasBody = (route.method !== 'GET' && route.method !== 'DELETE') || !!route.schema?.body;
   const queryKeys = [...keysOf(route.schema?.querystring), ...ctx.filterKeys];
   const params = paramValues(ctx);
   const baseQuery = ctx.query ? Object.entries(ctx.query).map(([k, v]) => [k, String(v)] as [string, unknown]) : [];
@@ -299,13 +433,24 @@ function caseArb(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
   const queries: fc.Arbitrary<{ kind: string; query: string }>[] = [
     // The valid query with one key hostile.
     fc.tuple(fc.constantFrom(...(queryKeys.length ? queryKeys : ['q'])), hostileValue).map(([k, v]) => ({
-      kind: 'query-key', query: queryString([...baseQuery.filter(([b]) => b !== k), [k, v]]),
+      kind: 'query-key',
+      query: queryString([...baseQuery.filter(([b]) => b !== k), [k, v]]),
     })),
-    fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(queryKeys.length ? queryKeys : ['q'])), fc.string({ maxLength: 6 })), hostileValue), { minLength: 1, maxLength: 4 })
+    fc
+      .array(
+        fc.tuple(
+          fc.oneof(fc.constantFrom(...(queryKeys.length ? queryKeys : ['q'])), fc.string({ maxLength: 6 })),
+          hostileValue,
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
       .map((pairs) => ({ kind: 'query-many', query: queryString(pairs) })),
-    fc.tuple(fc.constantFrom(...RAW_QUERY_BITS), fc.constantFrom(...(queryKeys.length ? queryKeys : ['q']))).map(([raw, k]) => ({
-      kind: 'query-raw', query: [queryString(baseQuery), `${k}=${raw}`, raw].filter(Boolean).join('&'),
-    })),
+    fc
+      .tuple(fc.constantFrom(...RAW_QUERY_BITS), fc.constantFrom(...(queryKeys.length ? queryKeys : ['q'])))
+      .map(([raw, k]) => ({
+        kind: 'query-raw',
+        query: [queryString(baseQuery), `${k}=${raw}`, raw].filter(Boolean).join('&'),
+      })),
   ];
   const validQuery = queryString(baseQuery);
 
@@ -315,18 +460,52 @@ function caseArb(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
   const json = (data: unknown) => ({ type: 'application/json', data: JSON.stringify(data) ?? 'null' });
   const bodyKeys = keysOf(route.schema?.body);
   const bodies: { weight: number; arbitrary: fc.Arbitrary<{ kind: string; body: FuzzCase['body'] }> }[] = [
-    { weight: 2, arbitrary: fc.record(Object.fromEntries((bodyKeys.length ? bodyKeys : ['name']).map((k) => [k, hostileValue])), { requiredKeys: [] })
-      .map((o) => ({ kind: 'body-keys', body: json(o) })) },
-    { weight: 1, arbitrary: fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostileValue).map((v) => ({ kind: 'body-json', body: json(v) })) },
-    { weight: 1, arbitrary: fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 4096 }), fc.constantFrom(undefined, 'application/json', 'application/octet-stream', 'text/csv', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'))
-      .map(([data, type]) => ({ kind: 'body-binary', body: { type, data } })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record(Object.fromEntries((bodyKeys.length ? bodyKeys : ['name']).map((k) => [k, hostileValue])), {
+          requiredKeys: [],
+        })
+        .map((o) => ({ kind: 'body-keys', body: json(o) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(fc.jsonValue({ maxDepth: 3 }), hostileValue)
+        .map((v) => ({ kind: 'body-json', body: json(v) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.uint8Array({ minLength: 1, maxLength: 4096 }),
+          fc.constantFrom(
+            undefined,
+            'application/json',
+            'application/octet-stream',
+            'text/csv',
+            'text/plain',
+            'multipart/form-data; boundary=x',
+            'application/x-www-form-urlencoded',
+          ),
+        )
+        .map(([data, type]) => ({ kind: 'body-binary', body: { type, data } })),
+    },
   ];
   if (ctx.body) {
     const base = ctx.body;
-    bodies.push({ weight: 6, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }).map((m) => ({ kind: 'body-mutated', body: json(mutate(base, m)) })) });
+    bodies.push({
+      weight: 6,
+      arbitrary: fc
+        .array(mutation, { minLength: 1, maxLength: 2 })
+        .map((m) => ({ kind: 'body-mutated', body: json(mutate(base, m)) })),
+    });
   }
   return fc.tuple(params, fc.oneof(...bodies), fc.boolean()).map(([p, b, withQuery]) => ({
-    kind: b.kind, params: p, query: withQuery ? validQuery : '', body: b.body,
+    kind: b.kind,
+    params: p,
+    query: withQuery ? validQuery : '',
+    body: b.body,
   }));
 }
 
@@ -337,9 +516,15 @@ const VOLATILE_TABLES = new Set(['login_throttle']);
 
 /** One statement that gives each table's row count and newest row version (xmin). */
 export async function stateProbe(query: Query): Promise<() => Promise<Map<string, string>>> {
-  const { rows } = await query(`select schemaname, tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const { rows } = await query(
+    `select schemaname, tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const tables = rows.map((r) => String(r.tablename)).filter((t) => !VOLATILE_TABLES.has(t));
-  const sql = tables.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as s from "${t}"`).join(' union all ');
+  const sql = tables
+    .map(
+      (t) => `select '${t}' as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as s from "${t}"`,
+    )
+    .join(' union all ');
   return async () => new Map((await query(sql)).rows.map((r) => [String(r.t), String(r.s)]));
 }
 
@@ -364,19 +549,39 @@ async function send(base: string, method: string, url: string, c: FuzzCase, head
   const res = await fetch(base + full, { method, headers: h, body: c.body ? (c.body.data as BodyInit) : undefined });
   const text = await res.text();
   let body: unknown;
-  try { body = text ? JSON.parse(text) : undefined; } catch { body = text; }
-  return { status: res.status, body, request: `${method} ${full.length > 300 ? `${full.slice(0, 300)}…` : full}${describeBody(c.body)}` };
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return {
+    status: res.status,
+    body,
+    request: `${method} ${full.length > 300 ? `${full.slice(0, 300)}…` : full}${describeBody(c.body)}`,
+  };
 }
 
 /** Ids of the account's rows by kind, from the reference data, and an id per list route. */
-async function discover(base: string, routes: RouteEntry[], callers: Caller[]): Promise<{ ids: Ids; listIds: Map<string, string> }> {
+async function discover(
+  base: string,
+  routes: RouteEntry[],
+  callers: Caller[],
+): Promise<{ ids: Ids; listIds: Map<string, string> }> {
   const admin = callers[0];
   const ids: Ids = {};
   const ref = await fetch(`${base}/api/v1/reference`, { headers: admin.headers });
   if (ref.ok) {
     const data = (await ref.json()) as Record<string, { id: string }[]>;
     const names: Record<string, string> = {
-      stores: 'store', products: 'product', tanks: 'tank', costCentres: 'costcentre', equipmentTypes: 'type', equipment: 'equipment', employees: 'employee', allocations: 'allocation', f24Rules: 'rule',
+      stores: 'store',
+      products: 'product',
+      tanks: 'tank',
+      costCentres: 'costcentre',
+      equipmentTypes: 'type',
+      equipment: 'equipment',
+      employees: 'employee',
+      allocations: 'allocation',
+      f24Rules: 'rule',
     };
     for (const [k, kind] of Object.entries(names)) if (Array.isArray(data[k])) ids[kind] = data[k].map((r) => r.id);
     ids.equipmenttype = ids.type;
@@ -405,8 +610,10 @@ function filterKeysOf(route: RouteEntry): string[] {
 }
 
 const ANONYMOUS: Caller = { name: 'anonymous', roles: [], headers: {} };
-const callerFor = (r: RouteEntry, callers: Caller[]) => (r.access === 'public' || r.access === 'session'
-  ? ANONYMOUS : callers.find((c) => satisfies(c.roles, r.access as Rule)));
+const callerFor = (r: RouteEntry, callers: Caller[]) =>
+  r.access === 'public' || r.access === 'session'
+    ? ANONYMOUS
+    : callers.find((c) => satisfies(c.roles, r.access as Rule));
 
 const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;
 const ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 2, PATCH: 2, DELETE: 3 };
@@ -415,21 +622,39 @@ export async function fuzzRoutes(o: FuzzOptions): Promise<FuzzReport> {
   const t0 = performance.now();
   const { ids, listIds } = await discover(o.base, o.routes, o.callers);
   const probe = await stateProbe(o.query);
-  const report: FuzzReport = { routes: 0, withValidBase: 0, noValidBase: [], cases: 0, byClass: {}, byKind: {}, failures: [], skipped: [], ms: 0 };
+  const report: FuzzReport = {
+    routes: 0,
+    withValidBase: 0,
+    noValidBase: [],
+    cases: 0,
+    byClass: {},
+    byKind: {},
+    failures: [],
+    skipped: [],
+    ms: 0,
+  };
   // Reads first, deletes last: a deleted row would leave later valid bodies pointing nowhere.
   const routes = [...o.routes].sort((a, b) => (ORDER[a.method] ?? 1) - (ORDER[b.method] ?? 1));
   let state = await probe();
   for (const [i, route] of routes.entries()) {
     const key = routeKey(route);
-    if (o.skip?.[key]) { report.skipped.push(`${key}: ${o.skip[key]}`); continue; }
+    if (o.skip?.[key]) {
+      report.skipped.push(`${key}: ${o.skip[key]}`);
+      continue;
+    }
     const caller = callerFor(route, o.callers);
-    if (!caller) { report.skipped.push(`${key}: no caller satisfies ${route.access}`); continue; }
+    if (!caller) {
+      report.skipped.push(`${key}: no caller satisfies ${route.access}`);
+      continue;
+    }
     const parent = route.url.replace(/\/:[A-Za-z]+.*$/, '');
     const params: Record<string, string> = {};
     const id = listIds.get(parent);
     if (id) params.id = id;
     const ctx: RouteContext = {
-      route, params, filterKeys: filterKeysOf(route),
+      route,
+      params,
+      filterKeys: filterKeysOf(route),
       body: validInput(route.schema?.body, ids),
       query: validInput(route.schema?.querystring, ids, true),
     };
@@ -443,11 +668,18 @@ export async function fuzzRoutes(o: FuzzOptions): Promise<FuzzReport> {
       report.cases++;
       report.byClass[cls] = (report.byClass[cls] ?? 0) + 1;
       report.byKind[c.kind] = (report.byKind[c.kind] ?? 0) + 1;
-      const result: CaseResult = { route: key, caller: caller.name, kind: c.kind, request: res.request, status: res.status };
+      const result: CaseResult = {
+        route: key,
+        caller: caller.name,
+        kind: c.kind,
+        request: res.request,
+        status: res.status,
+      };
       if (res.status >= 500) {
         result.problem = `answered ${res.status}: ${JSON.stringify(res.body)?.slice(0, 200)}`;
       } else if (res.status >= 400) {
-        if (!ErrorBody.safeParse(res.body).success) result.problem = `a ${res.status} without the error body: ${JSON.stringify(res.body)?.slice(0, 200)}`;
+        if (!ErrorBody.safeParse(res.body).success)
+          result.problem = `a ${res.status} without the error body: ${JSON.stringify(res.body)?.slice(0, 200)}`;
       }
       if (res.status < 400 || res.status >= 500) {
         // A write (or a GET that records something, e.g. a variance exception) moves the state on;
@@ -457,7 +689,8 @@ export async function fuzzRoutes(o: FuzzOptions): Promise<FuzzReport> {
       } else {
         const after = await probe();
         const diff = changed(state, after);
-        if (diff.length && !result.problem) result.problem = `a refused request (${res.status}) changed ${diff.join(', ')}`;
+        if (diff.length && !result.problem)
+          result.problem = `a refused request (${res.status}) changed ${diff.join(', ')}`;
         state = after;
       }
       if (result.problem) report.failures.push(result);

@@ -23,7 +23,10 @@ export interface TestServer {
 }
 
 /** A real server on a loopback port over its own copy of the seeded database. */
-export async function startServer(overrides: Partial<Config> = {}, log: Logger = pino({ level: 'silent' })): Promise<TestServer> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  log: Logger = pino({ level: 'silent' }),
+): Promise<TestServer> {
   const adminUrl = inject('adminUrl');
   const name = `fams_t_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,7 +37,12 @@ export async function startServer(overrides: Partial<Config> = {}, log: Logger =
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-api-srv-'));
   const database = connect(withDb(adminUrl, name), 5);
   const mails: Mail[] = [];
-  const config = { ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }), port: 0, host: '127.0.0.1', ...overrides };
+  const config = {
+    ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }),
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  };
   const app = await buildApp({ config, database, log, mailer: { send: async (m) => void mails.push(m) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -56,7 +64,11 @@ export async function startServer(overrides: Partial<Config> = {}, log: Logger =
   };
 }
 
-export interface Json { status: number; body: any; headers: Headers }
+export interface Json {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
 /** A small HTTP client that keeps the refresh cookie like a browser would. */
 export class Client {
@@ -77,7 +89,11 @@ export class Client {
     if (set) this.cookie = set.split(';')[0];
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed, headers: res.headers };
   }
 
@@ -87,7 +103,10 @@ export class Client {
 }
 
 /** The four headers plus bearer token for one login result, as the PWA sends them. */
-export function authHeaders(r: Pick<LoginResult, 'token' | 'userKey' | 'userRoles' | 'account'>, token = r.token): Record<string, string> {
+export function authHeaders(
+  r: Pick<LoginResult, 'token' | 'userKey' | 'userRoles' | 'account'>,
+  token = r.token,
+): Record<string, string> {
   return {
     authorization: `Bearer ${token}`,
     userId: String(r.userRoles.id),
@@ -106,14 +125,21 @@ export async function session(base: string, username: string, password: string, 
   const item = items.find((i) => (accountName ? i.account.accountName === accountName : !i.account.blocked))!;
   const headers = authHeaders(item);
   return {
-    client, item, headers,
+    client,
+    item,
+    headers,
     get: (p: string) => client.call('GET', p, undefined, headers),
     send: (method: string, p: string, body?: unknown) => client.call(method, p, body, headers),
   };
 }
 
 export const DEMO = {
-  admin: ['admin', 'admin123'], manager: ['manager', 'manager1'], editor: ['editor', 'editor12'],
-  driver: ['driver', 'driver1'], attendant: ['attendant', 'attend24'], viewer: ['viewer', 'viewer12'],
-  multi: ['multi', 'multi123'], boss: ['boss', 'boss1234'],
+  admin: ['admin', 'admin123'],
+  manager: ['manager', 'manager1'],
+  editor: ['editor', 'editor12'],
+  driver: ['driver', 'driver1'],
+  attendant: ['attendant', 'attend24'],
+  viewer: ['viewer', 'viewer12'],
+  multi: ['multi', 'multi123'],
+  boss: ['boss', 'boss1234'],
 } as const;

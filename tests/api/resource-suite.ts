@@ -2,7 +2,10 @@ import { expect, it } from 'vitest';
 import type { session } from './harness';
 
 export type Session = Awaited<ReturnType<typeof session>>;
-interface Invalid { body: Record<string, unknown>; fields: string[] }
+interface Invalid {
+  body: Record<string, unknown>;
+  fields: string[];
+}
 
 /** What the shared CRUD checks need to know about one resource. */
 export interface ResourceCase {
@@ -73,7 +76,8 @@ export function resourceSuite(c: ResourceCase) {
     const invalid = typeof c.invalid === 'function' ? c.invalid() : c.invalid;
     const bad = await c.writer().send('POST', url, invalid.body);
     expect(bad.status).toBe(400);
-    for (const f of invalid.fields) expect(bad.body.fieldErrors, `${f} in ${JSON.stringify(bad.body.fieldErrors)}`).toHaveProperty([f]);
+    for (const f of invalid.fields)
+      expect(bad.body.fieldErrors, `${f} in ${JSON.stringify(bad.body.fieldErrors)}`).toHaveProperty([f]);
     const extra = await c.writer().send('POST', url, { ...c.create(++n), sneaky: 1 });
     expect(extra.status).toBe(400);
     expect(extra.body.fieldErrors).toHaveProperty('sneaky');

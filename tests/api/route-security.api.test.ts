@@ -15,8 +15,12 @@ let northHaulage: Session;
 
 /** Endpoints meant to be reached without an access token. Adding one is a deliberate decision. */
 const OPEN = new Set([
-  'POST /api/v1/FAMSlegacy/Authenticate', 'POST /api/v1/auth/refresh', 'POST /api/v1/auth/logout',
-  'POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/reset-password', 'POST /api/v1/auth/register',
+  'POST /api/v1/FAMSlegacy/Authenticate',
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/forgot-password',
+  'POST /api/v1/auth/reset-password',
+  'POST /api/v1/auth/register',
   'GET /api/v1/health',
   // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
   // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).
@@ -31,7 +35,9 @@ beforeAll(async () => {
   }
   northHaulage = await session(srv.url, ...DEMO.multi, 'North Haulage');
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const concrete = (url: string) => url.replace(/:[^/]+/g, () => crypto.randomUUID());
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
@@ -45,7 +51,11 @@ describe('route table', () => {
 
   it('refuses every protected route without a token (401)', async () => {
     for (const r of srv.routes.filter((x) => !OPEN.has(key(x)))) {
-      const res = await fetch(srv.url + concrete(r.url), { method: r.method, headers: { 'content-type': 'application/json' }, body: r.method === 'GET' ? undefined : '{}' });
+      const res = await fetch(srv.url + concrete(r.url), {
+        method: r.method,
+        headers: { 'content-type': 'application/json' },
+        body: r.method === 'GET' ? undefined : '{}',
+      });
       expect(res.status, key(r)).toBe(401);
     }
   });
@@ -53,9 +63,20 @@ describe('route table', () => {
   it('refuses a role below the rule (403) before looking at the input', async () => {
     let checked = 0;
     for (const r of srv.routes.filter((x) => !OPEN.has(key(x)))) {
-      const below = Object.values(demoFuels).find((s) => !satisfies(s.item.userRoles.userRoles.map((c) => c.code), r.access as never));
+      const below = Object.values(demoFuels).find(
+        (s) =>
+          !satisfies(
+            s.item.userRoles.userRoles.map((c) => c.code),
+            r.access as never,
+          ),
+      );
       if (!below) continue;
-      const res = await below.client.call(r.method, concrete(r.url), r.method === 'GET' ? undefined : {}, below.headers);
+      const res = await below.client.call(
+        r.method,
+        concrete(r.url),
+        r.method === 'GET' ? undefined : {},
+        below.headers,
+      );
       expect(res.status, `${key(r)} as ${below.item.userRoles.username}`).toBe(403);
       checked++;
     }

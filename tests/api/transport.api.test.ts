@@ -35,11 +35,13 @@ afterAll(async () => {
 /** A raw GET (fetch would decode the body itself): status, headers and the bytes as sent. */
 function rawGet(base: string, p: string, h: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get(base + p, { headers: h }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(base + p, { headers: h }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -49,18 +51,21 @@ describe('compression', () => {
   it.each([
     ['gzip', zlib.gunzipSync],
     ['br', zlib.brotliDecompressSync],
-  ] as const)('/api/v1/reference with accept-encoding %s comes back compressed and decodes to the same JSON', async (encoding, decode) => {
-    const plain = await rawGet(srv.url, '/api/v1/reference', headers);
-    expect(plain.status).toBe(200);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body.length).toBeGreaterThan(1024);
-    const packed = await rawGet(srv.url, '/api/v1/reference', { ...headers, 'accept-encoding': encoding });
-    expect(packed.status).toBe(200);
-    expect(packed.headers['content-encoding']).toBe(encoding);
-    expect(packed.headers.vary).toMatch(/accept-encoding/i);
-    expect(packed.body.length).toBeLessThan(plain.body.length / 2);
-    expect(withoutTime(decode(packed.body).toString('utf8'))).toEqual(withoutTime(plain.body.toString('utf8')));
-  });
+  ] as const)(
+    '/api/v1/reference with accept-encoding %s comes back compressed and decodes to the same JSON',
+    async (encoding, decode) => {
+      const plain = await rawGet(srv.url, '/api/v1/reference', headers);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(1024);
+      const packed = await rawGet(srv.url, '/api/v1/reference', { ...headers, 'accept-encoding': encoding });
+      expect(packed.status).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.vary).toMatch(/accept-encoding/i);
+      expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+      expect(withoutTime(decode(packed.body).toString('utf8'))).toEqual(withoutTime(plain.body.toString('utf8')));
+    },
+  );
 
   it('leaves small answers alone', async () => {
     const res = await rawGet(srv.url, '/api/v1/health', { 'accept-encoding': 'gzip' });
@@ -75,7 +80,10 @@ describe('compression', () => {
     expect(packed.headers['content-encoding']).toBe('gzip');
     expect(packed.headers['content-disposition']).toMatch(/attachment; filename=".*\.csv"/);
     expect(zlib.gunzipSync(packed.body).toString('utf8')).toBe(plain.body.toString('utf8'));
-    const xlsx = await rawGet(srv.url, '/api/v1/stores/export?format=xlsx', { ...headers, 'accept-encoding': 'gzip, br' });
+    const xlsx = await rawGet(srv.url, '/api/v1/stores/export?format=xlsx', {
+      ...headers,
+      'accept-encoding': 'gzip, br',
+    });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-encoding']).toBeUndefined();
     expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
@@ -92,7 +100,9 @@ describe('compression', () => {
 describe('Strict-Transport-Security', () => {
   it('is never sent over plain http, whatever a client claims without a trusted proxy', async () => {
     expect((await rawGet(srv.url, '/api/v1/health')).headers['strict-transport-security']).toBeUndefined();
-    expect((await rawGet(srv.url, '/api/v1/health', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await rawGet(srv.url, '/api/v1/health', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     expect((await rawGet(srv.url, '/')).headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -101,7 +111,11 @@ describe('Strict-Transport-Security', () => {
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     // The rest of helmet's headers are still there.
     expect(https.headers['x-content-type-options']).toBe('nosniff');
-    expect((await rawGet(proxied.url, '/api/v1/health', { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await rawGet(proxied.url, '/api/v1/health', { 'x-forwarded-proto': 'http' })).headers[
+        'strict-transport-security'
+      ],
+    ).toBeUndefined();
     expect((await rawGet(proxied.url, '/api/v1/health')).headers['strict-transport-security']).toBeUndefined();
   });
 });

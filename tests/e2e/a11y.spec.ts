@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { signIn } from './support';
 
-const serious = <T extends { impact?: string | null }>(v: T[]) => v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+const serious = <T extends { impact?: string | null }>(v: T[]) =>
+  v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 
 test('login and the shell have no serious accessibility violations', async ({ page }) => {
   await page.goto('/pages/login');

@@ -44,16 +44,26 @@ test.describe('login', () => {
 
   test('opening the login page clears local and session storage', async ({ page }) => {
     await page.goto('/pages/error-404');
-    await page.evaluate(() => { localStorage.setItem('leftover', '1'); sessionStorage.setItem('leftover', '1'); });
+    await page.evaluate(() => {
+      localStorage.setItem('leftover', '1');
+      sessionStorage.setItem('leftover', '1');
+    });
     await page.goto('/pages/login');
     await expect(page.getByRole('heading', { name: 'Sign in to FAMS' })).toBeVisible();
     // The login clears once it knows no other tab of this device is live (ADR 018): a moment after it shows.
-    await expect.poll(async () => { const s = await storageOf(page); return [...s.local, ...s.session].includes('leftover'); }).toBe(false);
+    await expect
+      .poll(async () => {
+        const s = await storageOf(page);
+        return [...s.local, ...s.session].includes('leftover');
+      })
+      .toBe(false);
   });
 });
 
 test.describe('accounts and guards', () => {
-  test('driver with one account lands on Quick dispense; the dashboard has the home-screen message', async ({ page }) => {
+  test('driver with one account lands on Quick dispense; the dashboard has the home-screen message', async ({
+    page,
+  }) => {
     await signIn(page, 'driver');
     await expect(page).toHaveURL(/\/QuickDispense$/);
     await page.goto('/dashboard/analytics');
@@ -89,7 +99,9 @@ test.describe('accounts and guards', () => {
     await expect(page).toHaveURL(/\/pages\/not-authorized/);
   });
 
-  test('admin sees setup in the menu, not screens still to be built; unknown paths go to error-404', async ({ page }) => {
+  test('admin sees setup in the menu, not screens still to be built; unknown paths go to error-404', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu.getByRole('link', { name: 'Store setup' })).toBeVisible();
@@ -106,7 +118,10 @@ test.describe('accounts and guards', () => {
     await expect(page).toHaveURL(/\/dashboard\/analytics$/);
     const before = await storageOf(page);
     expect(before.session.length).toBeGreaterThan(0);
-    await page.getByRole('button', { name: /user menu|account menu|Eddie Editor/i }).first().click();
+    await page
+      .getByRole('button', { name: /user menu|account menu|Eddie Editor/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: /log ?out|sign out/i }).click();
     await expect(page).toHaveURL(/\/pages\/login/);
     const after = await storageOf(page);

@@ -6,7 +6,8 @@ import { apiFromPage, signIn } from './support';
 /**
  * `/QuickBalancing` on the demo year the server seeds on its fresh database (ADR 013): the tank
  * with the planted leak (N3-24 T1) is over the 1 % + 130 US gal allowance in the last complete
- * month, and only it, and fails the statistical leak test; its days and the records behind a figure open from the table; the month
+ * month, and only it, and fails the statistical leak test; its days and the records behind a figure open from the
+ * table; the month
  * exports; a driver is refused. As `viewer` (TheBoss: a quick-report viewer who only reads).
  */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,7 +27,9 @@ test('flags the planted leak for the last complete month, and only it', async ({
   await openMonth(page);
   const table = page.getByRole('table', { name: 'Month per tank' });
   await expect(table.getByRole('row')).toHaveCount(15); // header + 14 tanks
-  await expect(page.getByRole('status').filter({ hasText: 'over the allowance' })).toHaveText(`1 tank is over the allowance: ${LEAK}`);
+  await expect(page.getByRole('status').filter({ hasText: 'over the allowance' })).toHaveText(
+    `1 tank is over the allowance: ${LEAK}`,
+  );
   const leakRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: `${LEAK}: daily figures` }) });
   await expect(leakRow).toContainText('Over allowance');
   await expect(table.getByText('Over allowance', { exact: true })).toHaveCount(1);
@@ -41,7 +44,9 @@ test('flags the planted leak for the last complete month, and only it', async ({
   await expect(leakRow.getByText(/^FAIL · \d+\.\d{2} L\/h$/)).toBeVisible();
   await expect(table.getByText(/^FAIL/)).toHaveCount(1);
   await expect(table.getByText('PASS', { exact: true })).toHaveCount(13);
-  await expect(page.getByRole('status').filter({ hasText: 'Leak test failed' })).toContainText(`Leak test failed: ${LEAK} (losing`);
+  await expect(page.getByRole('status').filter({ hasText: 'Leak test failed' })).toContainText(
+    `Leak test failed: ${LEAK} (losing`,
+  );
 
   // The store filter keeps only that store's tanks.
   await page.getByLabel('Store').selectOption({ label: 'N3-24 — N3 Truck Stop Harrismith' });
@@ -56,7 +61,9 @@ test("drills from the month to the tank's days and to the records behind a figur
   await expect(days).toBeVisible();
   await expect(page.getByLabel('Month totals')).toContainText('Over allowance');
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
   // Every day of the complete month has a row (header + days).
   const [y, m] = MONTH.split('-').map(Number);
   await expect(days.getByRole('row')).toHaveCount(new Date(y, m, 0).getDate() + 1);
@@ -88,12 +95,22 @@ test("drills from the month to the tank's days and to the records behind a figur
 test('exports the month as CSV with the flag', async ({ page }) => {
   await openMonth(page);
   await expect(page.getByRole('button', { name: `${LEAK}: daily figures` })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).first().click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^balancing-${MONTH}-.*\\.csv$`));
-  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines).toHaveLength(15);
   const header = lines[0].split(',');
-  const flagged = lines.slice(1).map((l) => l.split(',')).filter((c) => c[header.indexOf('Over allowance')] === 'Yes');
+  const flagged = lines
+    .slice(1)
+    .map((l) => l.split(','))
+    .filter((c) => c[header.indexOf('Over allowance')] === 'Yes');
   expect(flagged.map((c) => `${c[header.indexOf('Store')]} ${c[header.indexOf('Tank')]}`)).toEqual([LEAK]);
 });
 

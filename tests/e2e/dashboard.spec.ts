@@ -15,7 +15,13 @@ const LITRES = [20, 15, 25];
 const L = (v: number) => `${v.toLocaleString('en-US', { maximumFractionDigits: 0 })} L`;
 
 const api = {} as Record<'admin', UserApi>;
-const f = {} as { store: string; tank: string; eq: { id: string; fleetNo: string; meterType: string | null; currentMeter: number | null }; before: { today: number; last7d: number; last30d: number; countToday: number }; exceptions: number };
+const f = {} as {
+  store: string;
+  tank: string;
+  eq: { id: string; fleetNo: string; meterType: string | null; currentMeter: number | null };
+  before: { today: number; last7d: number; last30d: number; countToday: number };
+  exceptions: number;
+};
 
 test.beforeAll(async ({ baseURL }) => {
   api.admin = await apiAs(baseURL!, 'admin');
@@ -23,21 +29,47 @@ test.beforeAll(async ({ baseURL }) => {
   const product = ref.products.find((p: { kind: string }) => p.kind === 'fuel');
   const eq = ref.equipment.find((e: { active: boolean }) => e.active);
   f.eq = eq;
-  f.store = (await api.admin.call('post', '/stores', { code: `K${stamp}`, name: `KPI yard ${stamp}`, variant: 'FAMS', timezone: 'UTC' })).id;
-  f.tank = (await api.admin.call('post', '/tanks', { storeId: f.store, productId: product.id, code: 'K1', name: 'KPI tank', capacity: 20_000, safeFill: 19_000, lowLevel: 2000 })).id;
+  f.store = (
+    await api.admin.call('post', '/stores', {
+      code: `K${stamp}`,
+      name: `KPI yard ${stamp}`,
+      variant: 'FAMS',
+      timezone: 'UTC',
+    })
+  ).id;
+  f.tank = (
+    await api.admin.call('post', '/tanks', {
+      storeId: f.store,
+      productId: product.id,
+      code: 'K1',
+      name: 'KPI tank',
+      capacity: 20_000,
+      safeFill: 19_000,
+      lowLevel: 2000,
+    })
+  ).id;
   const summary = await api.admin.call('get', '/dashboard/summary');
   f.before = summary.totals;
   f.exceptions = summary.openExceptions.count;
   const at = new Date(Date.now() - 1000).toISOString();
   const records = LITRES.map((litres) => ({
-    id: crypto.randomUUID(), variant: 'FAMS', storeId: f.store, tankId: f.tank, equipmentId: eq.id, litres, dispensedAt: at, deviceId: 'e2e',
+    id: crypto.randomUUID(),
+    variant: 'FAMS',
+    storeId: f.store,
+    tankId: f.tank,
+    equipmentId: eq.id,
+    litres,
+    dispensedAt: at,
+    deviceId: 'e2e',
   }));
   const out = await api.admin.call('post', '/dispenses/batch', { records });
   expect(out.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
   // Dispenses may raise exceptions (no allocation…): the count to expect is the server's after them.
   f.exceptions = (await api.admin.call('get', '/dashboard/summary')).openExceptions.count;
 });
-test.afterAll(async () => { await api.admin?.ctx.dispose(); });
+test.afterAll(async () => {
+  await api.admin?.ctx.dispose();
+});
 
 async function axe(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -62,18 +94,27 @@ test('admin: the KPI cards show the totals of the records just created', async (
   await expect(totals.getByText(`${f.before.countToday + LITRES.length} dispenses today`)).toBeVisible();
   // "Litres by store" shows the busiest stores of today: the new store is in the server's figures,
   // and the table shows the server's first rows, whichever stores the demo's "today" put there.
-  const server = (await api.admin.call('get', '/dashboard/summary')).byStore as Array<{ name: string; today: number; last7d: number; last30d: number }>;
+  const server = (await api.admin.call('get', '/dashboard/summary')).byStore as Array<{
+    name: string;
+    today: number;
+    last7d: number;
+    last30d: number;
+  }>;
   expect(server.find((r) => r.name === `KPI yard ${stamp}`)).toMatchObject({ today: sum, last7d: sum, last30d: sum });
   const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const byStore = page.getByRole('table', { name: 'Litres by store' });
   await expect(byStore.getByRole('row')).toHaveCount(1 + Math.min(server.length, 6));
   for (const r of server.slice(0, 6)) {
-    await expect(byStore.getByRole('row', { name: `${r.name} ${n(r.today)} ${n(r.last7d)} ${n(r.last30d)}`, exact: true })).toBeVisible();
+    await expect(
+      byStore.getByRole('row', { name: `${r.name} ${n(r.today)} ${n(r.last7d)} ${n(r.last30d)}`, exact: true }),
+    ).toBeVisible();
   }
   if (server.length > 6) await expect(page.getByText(`and ${server.length - 6} more`)).toBeVisible();
   // Gauges raise exceptions all the time in the demo: the count shown lies between the server's
   // count before the page loaded and its count after.
-  const shownCount = Number(await page.getByRole('region', { name: 'Open exceptions' }).getByText(/^\d+$/).textContent());
+  const shownCount = Number(
+    await page.getByRole('region', { name: 'Open exceptions' }).getByText(/^\d+$/).textContent(),
+  );
   const after = (await api.admin.call('get', '/dashboard/summary')).openExceptions.count;
   expect(shownCount).toBeGreaterThanOrEqual(f.exceptions);
   expect(shownCount).toBeLessThanOrEqual(after);
@@ -86,7 +127,9 @@ test('admin: the KPI cards show the totals of the records just created', async (
   await ctx.close();
 });
 
-test("driver: simple totals and the device's queue only; an unsynced dispense shows while the server is unreachable", async ({ browser }) => {
+test("driver: simple totals and the device's queue only; an unsynced dispense shows while the server is unreachable", async ({
+  browser,
+}) => {
   const { ctx, page } = await open(browser, 'driver', { width: 360, height: 780 });
   await expect(page.getByRole('region', { name: 'Litres dispensed' })).toBeVisible();
   for (const hidden of ['Litres by store', 'Litres by product', 'Tank levels', 'Open exceptions']) {
@@ -113,14 +156,21 @@ test("driver: simple totals and the device's queue only; an unsynced dispense sh
   await ctx.close();
 });
 
-test('manager: the wall board shows every tank and today\'s litres, and says when it last refreshed', async ({ browser }) => {
+test("manager: the wall board shows every tank and today's litres, and says when it last refreshed", async ({
+  browser,
+}) => {
   const { ctx, page } = await open(browser, 'manager');
   await page.goto('/fullpagedashboard');
   const board = page.getByRole('region', { name: 'Wall board' });
   const sum = LITRES.reduce((a, b) => a + b, 0);
   await expect(board.getByText(/^Last refreshed \d/)).toBeVisible();
   const today = board.getByRole('region', { name: 'Dispensed today' });
-  await expect(today.getByRole('listitem').filter({ hasText: `KPI yard ${stamp}` }).getByText(L(sum))).toBeVisible();
+  await expect(
+    today
+      .getByRole('listitem')
+      .filter({ hasText: `KPI yard ${stamp}` })
+      .getByText(L(sum)),
+  ).toBeVisible();
   await expect(board.getByRole('listitem', { name: `K${stamp} K1` })).toBeVisible();
   const shown = await api.admin.call('get', '/dashboard/summary');
   await expect(today.getByText(L(shown.totals.today), { exact: true }).first()).toBeVisible();

@@ -7,7 +7,13 @@ import { apiFromPage, LANDING, signIn, type DemoUser } from './support';
  * `/Exceptions`, resolves it with a reason, and finds it on `/ExceptionHistory`. The steps'
  * rules, refusals and the bulk resolve are in exceptions.api.test.ts.
  */
-interface Eq { id: string; fleetNo: string; meterType: 'km' | 'hours' | null; currentMeter: number | null; active: boolean }
+interface Eq {
+  id: string;
+  fleetNo: string;
+  meterType: 'km' | 'hours' | null;
+  currentMeter: number | null;
+  active: boolean;
+}
 
 async function open(browser: Browser, baseURL: string, user: DemoUser, viewport = { width: 1280, height: 900 }) {
   const ctx = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
@@ -17,7 +23,10 @@ async function open(browser: Browser, baseURL: string, user: DemoUser, viewport 
   return { ctx, page };
 }
 
-test('a meter that went backwards offline is raised after sync, resolved with a reason and kept in the history', async ({ browser, baseURL }) => {
+test('a meter that went backwards offline is raised after sync, resolved with a reason and kept in the history', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const driver = await open(browser, baseURL!, 'driver', { width: 390, height: 844 });
   const { page } = driver;
@@ -56,7 +65,10 @@ test('a meter that went backwards offline is raised after sync, resolved with a 
   await drawer.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(drawer.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
   // The evidence opens the dispense itself on its query screen.
-  await expect(drawer.getByRole('link', { name: 'The dispense' })).toHaveAttribute('href', /\/FiltersDispensing\?view=/);
+  await expect(drawer.getByRole('link', { name: 'The dispense' })).toHaveAttribute(
+    'href',
+    /\/FiltersDispensing\?view=/,
+  );
 
   await drawer.getByRole('button', { name: 'Resolve…' }).click();
   const form = a.getByRole('form', { name: 'Resolve exception' });

@@ -1,6 +1,17 @@
 import { expect, test } from './fixtures';
 import {
-  dispense, type Eq, fieldApiAs, bringBack, cutOff, firstSignIn, openDevice, outbox, profileDir, recentList, removeProfiles, reopenOffline,
+  dispense,
+  type Eq,
+  fieldApiAs,
+  bringBack,
+  cutOff,
+  firstSignIn,
+  openDevice,
+  outbox,
+  profileDir,
+  recentList,
+  removeProfiles,
+  reopenOffline,
 } from './field-support';
 import { OwnServer } from './support';
 
@@ -12,7 +23,9 @@ import { OwnServer } from './support';
  */
 const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 6);
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => { await server.start(true); });
+test.beforeAll(async () => {
+  await server.start(true);
+});
 test.afterAll(async () => {
   await server.stop();
   removeProfiles();
@@ -44,9 +57,16 @@ test('editor: 2 transfers offline survive a closed app and sync exactly once', a
   await expect(device.page.getByText('2 waiting · 0 rejected')).toBeVisible();
   await bringBack(server, device.ctx);
   await expect(device.page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
-  await expect(recentList(device.page, 'Recent transfers on this device').getByText('Synced', { exact: true })).toHaveCount(2);
+  await expect(
+    recentList(device.page, 'Recent transfers on this device').getByText('Synced', { exact: true }),
+  ).toHaveCount(2);
   const stored = await outbox(device.page, 'transfers');
-  expect(await api.replayStatuses('transfers', stored.map((r) => r.payload))).toEqual(['duplicate', 'duplicate']);
+  expect(
+    await api.replayStatuses(
+      'transfers',
+      stored.map((r) => r.payload),
+    ),
+  ).toEqual(['duplicate', 'duplicate']);
   await device.ctx.close();
   await api.dispose();
 });
@@ -63,8 +83,19 @@ test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispe
   await expect(page.getByLabel('Store')).not.toHaveValue('');
   const storeId = await page.getByLabel('Store').inputValue();
   const fleet = (ref.equipment as Eq[]).filter((e) => e.active && e.fams24Enabled && e.tags.length > 0);
-  type Emp = { id: string; number: string; tag: string | null; hasPin: boolean; active: boolean; fams24Enabled: boolean; storeIds: string[] };
-  const staff = (ref.employees as Emp[]).filter((e) => e.active && e.fams24Enabled && e.tag && e.hasPin && (e.storeIds.length === 0 || e.storeIds.includes(storeId)));
+  type Emp = {
+    id: string;
+    number: string;
+    tag: string | null;
+    hasPin: boolean;
+    active: boolean;
+    fams24Enabled: boolean;
+    storeIds: string[];
+  };
+  const staff = (ref.employees as Emp[]).filter(
+    (e) =>
+      e.active && e.fams24Enabled && e.tag && e.hasPin && (e.storeIds.length === 0 || e.storeIds.includes(storeId)),
+  );
   const employee = page.getByRole('combobox', { name: 'Employee' });
 
   // Online: the PIN is checked by the server (demo PIN: the employee number's last four digits).
@@ -98,7 +129,12 @@ test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispe
   expect(stored.map((r) => [r.state, r.payload.variant])).toEqual(Array(4).fill(['synced', 'FAMS24']));
   expect(stored.find((r) => r.payload.litres === 42)?.payload.employeeBy).toBe('tag');
   expect(stored.find((r) => r.payload.litres === 41)?.payload.employeeBy).toBe('pin');
-  expect(await api.replayStatuses('dispenses', stored.map((r) => r.payload))).toEqual(Array(4).fill('duplicate'));
+  expect(
+    await api.replayStatuses(
+      'dispenses',
+      stored.map((r) => r.payload),
+    ),
+  ).toEqual(Array(4).fill('duplicate'));
   await device.ctx.close();
   await api.dispose();
 });

@@ -1,7 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import {
-  dispense, type Eq, addUnknownEquipment, fieldApiAs, bringBack, cutOff, firstSignIn, openDevice, outbox, profileDir, recentList, removeProfiles, reopenOffline,
+  dispense,
+  type Eq,
+  addUnknownEquipment,
+  fieldApiAs,
+  bringBack,
+  cutOff,
+  firstSignIn,
+  openDevice,
+  outbox,
+  profileDir,
+  recentList,
+  removeProfiles,
+  reopenOffline,
 } from './field-support';
 import { LANDING, OwnServer, signIn } from './support';
 
@@ -12,7 +24,9 @@ import { LANDING, OwnServer, signIn } from './support';
  */
 const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 5);
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => { await server.start(true); });
+test.beforeAll(async () => {
+  await server.start(true);
+});
 test.afterAll(async () => {
   await server.stop();
   removeProfiles();
@@ -31,7 +45,8 @@ test('driver: 25 dispenses offline survive a reload and a closed app, sync exact
   const a11y = await new AxeBuilder({ page }).analyze();
   expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  // The server cut off, first by aborting every API call (context-wide: in Chromium that covers the service worker too)…
+  // The server cut off, first by aborting every API call (context-wide: in Chromium that covers the service worker
+  // too)…
   await device.ctx.route('**/api/**', (r) => r.abort());
   for (let i = 0; i < 12; i++) await dispense(page, fleet[i], 20 + i);
   // …then with the server stopped and no network at all.
@@ -51,12 +66,19 @@ test('driver: 25 dispenses offline survive a reload and a closed app, sync exact
   await expect(device.page.getByText('25 waiting · 0 rejected')).toBeVisible();
 
   await bringBack(server, device.ctx);
-  await expect(device.page.getByRole('button', { name: /Sync status: online, 0 waiting/ })).toBeVisible({ timeout: 60_000 });
+  await expect(device.page.getByRole('button', { name: /Sync status: online, 0 waiting/ })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(recentList(device.page, DRIVER_LIST).getByText('Synced', { exact: true })).toHaveCount(25);
   const stored = await outbox(device.page, 'dispenses');
   expect(stored.map((r) => r.state)).toEqual(Array(25).fill('synced'));
   // Exactly once: the same 25 records again are all duplicates of rows the server already has.
-  expect(await api.replayStatuses('dispenses', stored.map((r) => r.payload))).toEqual(Array(25).fill('duplicate'));
+  expect(
+    await api.replayStatuses(
+      'dispenses',
+      stored.map((r) => r.payload),
+    ),
+  ).toEqual(Array(25).fill('duplicate'));
 
   // A record the server refuses: equipment in a stale device cache that the server does not know.
   await addUnknownEquipment(device.page, 'GHOST-1');
@@ -69,11 +91,18 @@ test('driver: 25 dispenses offline survive a reload and a closed app, sync exact
   await expect(device.page.getByLabel('Litres')).toHaveValue('7.5');
   await device.page.getByRole('combobox', { name: 'Equipment' }).fill(fleet[25].fleetNo);
   await device.page.getByRole('button', { name: 'Send again' }).click();
-  await expect(device.page.getByRole('alert').filter({ hasText: `Corrected and queued again: 7.5 L to ${fleet[25].fleetNo}` })).toBeVisible();
+  await expect(
+    device.page.getByRole('alert').filter({ hasText: `Corrected and queued again: 7.5 L to ${fleet[25].fleetNo}` }),
+  ).toBeVisible();
   await expect(device.page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 30_000 });
   const fixed = (await outbox(device.page, 'dispenses')).filter((r) => r.payload.litres === 7.5);
   expect(fixed.map((r) => [r.state, r.payload.equipmentId])).toEqual([['synced', fleet[25].id]]);
-  expect(await api.replayStatuses('dispenses', fixed.map((r) => r.payload))).toEqual(['duplicate']);
+  expect(
+    await api.replayStatuses(
+      'dispenses',
+      fixed.map((r) => r.payload),
+    ),
+  ).toEqual(['duplicate']);
 
   // Transfers are for allFamsUser: a basic driver is refused the screen.
   await device.page.goto('/DispensingTransfers');
@@ -91,7 +120,9 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
   await signIn(device.page, 'driver');
   await expect(device.page).toHaveURL(LANDING.driver);
   await device.page.reload(); // at once: offline unlock must already be stored
-  await device.page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await device.page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await expect(device.page.getByText('waiting ·').first()).toBeVisible();
   await device.ctx.close();
 
@@ -114,7 +145,9 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
   await expect(first).toHaveURL(/\/QuickDispense$/);
   await expect(first.getByRole('combobox', { name: 'Equipment' })).toHaveValue(fleet[0].fleetNo);
   await expect(first.getByLabel('Litres')).toHaveValue('31');
-  await first.getByLabel(fleet[0].meterType === 'hours' ? 'Hours' : 'Odometer (km)').fill(String((fleet[0].currentMeter ?? 0) + 25));
+  await first
+    .getByLabel(fleet[0].meterType === 'hours' ? 'Hours' : 'Odometer (km)')
+    .fill(String((fleet[0].currentMeter ?? 0) + 25));
   await first.getByRole('button', { name: 'Save dispense' }).click();
   await expect(first.getByText('2 waiting · 0 rejected')).toBeVisible();
 
@@ -126,7 +159,12 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
   await expect(first.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
   const stored = await outbox(first, 'dispenses');
   expect(stored.map((r) => r.payload.litres).sort()).toEqual([31, 32]);
-  expect(await api.replayStatuses('dispenses', stored.map((r) => r.payload))).toEqual(['duplicate', 'duplicate']);
+  expect(
+    await api.replayStatuses(
+      'dispenses',
+      stored.map((r) => r.payload),
+    ),
+  ).toEqual(['duplicate', 'duplicate']);
   await device.ctx.close();
   await api.dispose();
 });

@@ -13,7 +13,14 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 test.describe.configure({ mode: 'serial' });
 
 const LIST = 'Recent dispenses on this device';
-interface Eq { id: string; fleetNo: string; registration: string | null; meterType: 'km' | 'hours' | null; currentMeter: number | null; active: boolean }
+interface Eq {
+  id: string;
+  fleetNo: string;
+  registration: string | null;
+  meterType: 'km' | 'hours' | null;
+  currentMeter: number | null;
+  active: boolean;
+}
 
 async function signInAsDriver(page: Page) {
   await signIn(page, 'driver');
@@ -25,22 +32,41 @@ async function signInAsDriver(page: Page) {
 
 /** The element the user would touch at the centre of `loc` is `loc` itself (or inside it): nothing covers it. */
 async function expectUncovered(loc: Locator) {
-  expect(await loc.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!hit && (hit === el || el.contains(hit));
-  })).toBe(true);
+  expect(
+    await loc.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    }),
+  ).toBe(true);
 }
 
 /** Every visible control of the form, with its size and text size. */
 async function controlsOf(form: Locator) {
-  return form.evaluate((f) => [...f.querySelectorAll<HTMLElement>('input, select, textarea, button')]
-    .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"]'))
-    .map((el) => {
-      const r = el.getBoundingClientRect();
-      const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? el.tagName;
-      return { name: name.trim(), tag: el.tagName.toLowerCase(), height: r.height, width: r.width, fontSize: parseFloat(getComputedStyle(el).fontSize) };
-    }));
+  return form.evaluate((f) =>
+    [...f.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+      .filter(
+        (el) =>
+          el.getClientRects().length > 0 &&
+          getComputedStyle(el).visibility !== 'hidden' &&
+          !el.closest('[aria-hidden="true"]'),
+      )
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const name =
+          el.getAttribute('aria-label') ??
+          (el as HTMLInputElement).labels?.[0]?.textContent ??
+          el.textContent ??
+          el.tagName;
+        return {
+          name: name.trim(),
+          tag: el.tagName.toLowerCase(),
+          height: r.height,
+          width: r.width,
+          fontSize: parseFloat(getComputedStyle(el).fontSize),
+        };
+      }),
+  );
 }
 
 async function expectGloveSized(form: Locator) {
@@ -50,7 +76,9 @@ async function expectGloveSized(form: Locator) {
   expect(small, 'controls under 48 px tall, 44 px wide (buttons) or 16 px text').toEqual([]);
 }
 
-test('driver on a phone: Save always on screen, big controls, marked required fields, Enter walks the form, a clear confirmation', async ({ page }, testInfo) => {
+test('driver on a phone: Save always on screen, big controls, marked required fields, Enter walks the form, a clear confirmation', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signInAsDriver(page);
   const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
@@ -65,15 +93,26 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
 
   // Big enough for gloves: the form's controls and the header's buttons.
   await expectGloveSized(form);
-  const header = await page.locator('header button').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0)
-    .map((el) => { const r = el.getBoundingClientRect(); return { name: el.getAttribute('aria-label') ?? el.textContent, w: r.width, h: r.height }; }));
+  const header = await page.locator('header button').evaluateAll((els) =>
+    els
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { name: el.getAttribute('aria-label') ?? el.textContent, w: r.width, h: r.height };
+      }),
+  );
   expect(header.length).toBeGreaterThanOrEqual(3);
   expect(header.filter((b) => b.w < 44 || b.h < 44)).toEqual([]);
 
   // Required fields: a visible asterisk and aria-required; the optional ones have neither.
   await expect(form.getByText(/^Fields marked \*.* are required\.$/)).toBeVisible();
   // (The asterisk is hidden from assistive tech: the accessible name stays the bare label.)
-  for (const [role, name] of [['combobox', 'Store'], ['combobox', 'Tank'], ['combobox', 'Equipment'], ['textbox', 'Litres']] as const) {
+  for (const [role, name] of [
+    ['combobox', 'Store'],
+    ['combobox', 'Tank'],
+    ['combobox', 'Equipment'],
+    ['textbox', 'Litres'],
+  ] as const) {
     await expect(form.getByRole(role, { name, exact: true })).toHaveAttribute('aria-required', 'true');
   }
   for (const label of ['Store', 'Tank', 'Equipment', 'Litres']) {
@@ -96,7 +135,9 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
   await page.evaluate(() => window.scrollTo(0, 0));
 
   // Enter walks the form as the phone's "Next" key does, and saves from the last field.
-  const fleet = ((await apiFromPage<{ equipment: Eq[] }>(page, 'GET', '/reference')).body.equipment).filter((e) => e.active);
+  const fleet = (await apiFromPage<{ equipment: Eq[] }>(page, 'GET', '/reference')).body.equipment.filter(
+    (e) => e.active,
+  );
   const eq = fleet[0];
   const equipment = form.getByRole('combobox', { name: 'Equipment' });
   await equipment.fill(eq.fleetNo);
@@ -124,7 +165,9 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
   await expect(save).toBeInViewport({ ratio: 1 });
   await expect(equipment).toHaveValue('');
   await expect(form.getByLabel('Litres')).toHaveValue('');
-  const row = recentList(page, LIST).getByRole('listitem').filter({ hasText: `120 L to ${eq.fleetNo}` });
+  const row = recentList(page, LIST)
+    .getByRole('listitem')
+    .filter({ hasText: `120 L to ${eq.fleetNo}` });
   await expect(row).toBeVisible();
   await expect(row.getByText(/^(Waiting|Sending|Synced)$/)).toBeVisible();
   await expectGloveSized(form); // the confirmation's own button too
@@ -140,15 +183,25 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
   await equipment.fill(fleet[1].fleetNo);
   await form.getByLabel('Litres').fill('35');
   await save.click();
-  await expect(page.getByRole('alert').filter({ hasText: `Saved on this device: 35 L to ${fleet[1].fleetNo}` })).toBeVisible();
-  await expect(recentList(page, LIST).getByRole('listitem').filter({ hasText: `35 L to ${fleet[1].fleetNo}` })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Saved on this device: 35 L to ${fleet[1].fleetNo}` }),
+  ).toBeVisible();
+  await expect(
+    recentList(page, LIST)
+      .getByRole('listitem')
+      .filter({ hasText: `35 L to ${fleet[1].fleetNo}` }),
+  ).toBeVisible();
   await page.emulateMedia({ reducedMotion: 'no-preference' });
 });
 
-test('a rejected record says what is wrong with the form\'s labels, and is fixed with big buttons', async ({ page }, testInfo) => {
+test("a rejected record says what is wrong with the form's labels, and is fixed with big buttons", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signInAsDriver(page);
-  const fleet = ((await apiFromPage<{ equipment: Eq[] }>(page, 'GET', '/reference')).body.equipment).filter((e) => e.active);
+  const fleet = (await apiFromPage<{ equipment: Eq[] }>(page, 'GET', '/reference')).body.equipment.filter(
+    (e) => e.active,
+  );
   // Equipment in a stale device cache that the server does not know: the real server rejects the record.
   await addUnknownEquipment(page, 'GHOST-9');
   await page.reload();
@@ -160,7 +213,9 @@ test('a rejected record says what is wrong with the form\'s labels, and is fixed
 
   const row = recentList(page, LIST).getByRole('listitem').filter({ hasText: 'Rejected' });
   await expect(row.getByText('Reason: Unknown equipment.')).toBeVisible({ timeout: 30_000 });
-  await expect(row.getByRole('list', { name: 'What to correct' }).getByText('Equipment: unknown equipment', { exact: true })).toBeVisible();
+  await expect(
+    row.getByRole('list', { name: 'What to correct' }).getByText('Equipment: unknown equipment', { exact: true }),
+  ).toBeVisible();
   await expect(row.getByText('equipmentId')).toHaveCount(0);
   const fix = row.getByRole('button', { name: 'Fix and resend' });
   await fix.scrollIntoViewIfNeeded();
@@ -174,7 +229,9 @@ test('a rejected record says what is wrong with the form\'s labels, and is fixed
   const resend = page.getByRole('button', { name: 'Send again' });
   await expect(resend).toBeInViewport({ ratio: 1 });
   await resend.click();
-  await expect(page.getByRole('alert').filter({ hasText: `Corrected and queued again: 12.5 L to ${fleet[2].fleetNo}` })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Corrected and queued again: 12.5 L to ${fleet[2].fleetNo}` }),
+  ).toBeVisible();
   await expect(page.getByText(`Corrected — 12.5 L to ${fleet[2].fleetNo}`)).toBeVisible();
   await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 30_000 });
 });
@@ -182,7 +239,9 @@ test('a rejected record says what is wrong with the form\'s labels, and is fixed
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false, deviceScaleFactor: 1 });
 
-  test('the dispense form keeps its two columns, office-sized header buttons and a save bar that fits', async ({ page }, testInfo) => {
+  test('the dispense form keeps its two columns, office-sized header buttons and a save bar that fits', async ({
+    page,
+  }, testInfo) => {
     await signInAsDriver(page);
     const form = page.getByRole('form', { name: 'Dispense' });
     const list = page.getByRole('region', { name: LIST });

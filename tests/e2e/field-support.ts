@@ -11,7 +11,10 @@ import { apiAs, LANDING, signIn } from './support';
  * service worker and the refresh cookie survive closing it), driven against a server the test owns.
  */
 
-export interface Device { ctx: BrowserContext; page: Page }
+export interface Device {
+  ctx: BrowserContext;
+  page: Page;
+}
 
 const profiles: string[] = [];
 
@@ -30,9 +33,13 @@ export function removeProfiles(): void {
 /** Opens (or re-opens) the device's browser with the same launch options as playwright.config.ts. */
 export async function openDevice(dir: string, baseURL: string, offline = false): Promise<Device> {
   const ctx = await chromium.launchPersistentContext(dir, {
-    ...config.use?.launchOptions, baseURL, offline, viewport: { width: 412, height: 900 }, serviceWorkers: 'allow',
+    ...config.use?.launchOptions,
+    baseURL,
+    offline,
+    viewport: { width: 412, height: 900 },
+    serviceWorkers: 'allow',
   });
-  const page = ctx.pages()[0] ?? await ctx.newPage();
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
   return { ctx, page };
 }
 
@@ -41,7 +48,9 @@ export async function firstSignIn({ page }: Device, user: DemoUser, screen: stri
   await page.goto('/pages/login');
   await signIn(page, user, { goto: false });
   await expect(page).toHaveURL(LANDING[user]);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await page.goto(screen);
@@ -61,13 +70,22 @@ export async function reopenOffline(dir: string, server: OwnServer, user: DemoUs
 }
 
 /** The device's outbox as stored (read with IndexedDB itself, not through the app). */
-export async function outbox(page: Page, kind: string): Promise<Array<{ id: string; state: string; payload: Record<string, unknown> }>> {
+export async function outbox(
+  page: Page,
+  kind: string,
+): Promise<Array<{ id: string; state: string; payload: Record<string, unknown> }>> {
   return page.evaluate(async (k) => {
     const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('fams-account-'));
     const out: Array<{ id: string; state: string; payload: Record<string, unknown> }> = [];
     for (const name of names) {
-      const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
-      const rows = await new Promise<Array<{ id: string; kind: string; state: string; payload: Record<string, unknown> }>>((ok, fail) => {
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      const rows = await new Promise<
+        Array<{ id: string; kind: string; state: string; payload: Record<string, unknown> }>
+      >((ok, fail) => {
         const r = db.transaction('outbox').objectStore('outbox').getAll();
         r.onsuccess = () => ok(r.result);
         r.onerror = () => fail(r.error);
@@ -86,16 +104,32 @@ export async function outbox(page: Page, kind: string): Promise<Array<{ id: stri
 export async function addUnknownEquipment(page: Page, fleetNo: string): Promise<void> {
   await page.evaluate(async (no) => {
     const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fams-account-'))!;
-    const db = await new Promise<IDBDatabase>((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const r = indexedDB.open(name);
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
     const store = db.transaction('reference', 'readwrite').objectStore('reference');
     await new Promise<void>((ok, fail) => {
       const get = store.get('current');
       get.onsuccess = () => {
         const snap = get.result as { data: { equipment: unknown[] } };
         snap.data.equipment.push({
-          id: crypto.randomUUID(), fleetNo: no, registration: null, description: 'Not on the server', typeId: null, costCentreId: null,
-          currentMeter: null, tags: [], homeStoreId: null, fams24Enabled: false, pinRequired: false, odometerRequired: false, active: true,
-          meterType: 'km', tankCapacity: null,
+          id: crypto.randomUUID(),
+          fleetNo: no,
+          registration: null,
+          description: 'Not on the server',
+          typeId: null,
+          costCentreId: null,
+          currentMeter: null,
+          tags: [],
+          homeStoreId: null,
+          fams24Enabled: false,
+          pinRequired: false,
+          odometerRequired: false,
+          active: true,
+          meterType: 'km',
+          tankCapacity: null,
         });
         const put = store.put(snap);
         put.onsuccess = () => ok();
@@ -114,12 +148,16 @@ export async function fieldApiAs(baseURL: string, user: DemoUser) {
     reference: (): Promise<any> => api.call('get', '/reference'),
     /** Posts the records again: every one must come back `duplicate` (stored once, never twice). */
     replayStatuses: async (kind: string, records: unknown[]): Promise<string[]> =>
-      ((await api.call('post', `/${kind}/batch`, { records })) as { results: Array<{ status: string }> }).results.map((r) => r.status),
+      ((await api.call('post', `/${kind}/batch`, { records })) as { results: Array<{ status: string }> }).results.map(
+        (r) => r.status,
+      ),
     dispose: api.dispose,
   };
 }
 
-/** Server gone and no signal: the stopped server (so the service worker cannot reach it either) and an offline network. */
+/**
+ * Server gone and no signal: the stopped server (so the service worker cannot reach it either) and an offline network.
+ */
 export async function cutOff(server: OwnServer, ctx: BrowserContext) {
   await server.stop();
   await ctx.unrouteAll();
@@ -135,7 +173,15 @@ export async function bringBack(server: OwnServer, ctx: BrowserContext) {
 /** The fields of a field screen's "recent records" card. */
 export const recentList = (page: Page, title: string) => page.getByRole('list', { name: title });
 
-export interface Eq { id: string; fleetNo: string; meterType: 'km' | 'hours' | null; currentMeter: number | null; tags: string[]; active: boolean; fams24Enabled: boolean }
+export interface Eq {
+  id: string;
+  fleetNo: string;
+  meterType: 'km' | 'hours' | null;
+  currentMeter: number | null;
+  tags: string[];
+  active: boolean;
+  fams24Enabled: boolean;
+}
 
 /** One dispense through the form, as a driver types it: equipment by its full fleet no. (or a scanned tag). */
 export async function dispense(page: Page, eq: Eq, litres: number, key = eq.fleetNo) {
@@ -143,6 +189,8 @@ export async function dispense(page: Page, eq: Eq, litres: number, key = eq.flee
   await page.getByLabel('Litres').fill(String(litres));
   await page.getByLabel(eq.meterType === 'hours' ? 'Hours' : 'Odometer (km)').fill(String((eq.currentMeter ?? 0) + 25));
   await page.getByRole('button', { name: 'Save dispense' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `Saved on this device: ${litres} L to ${eq.fleetNo}` })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Saved on this device: ${litres} L to ${eq.fleetNo}` }),
+  ).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Equipment' })).toHaveValue('');
 }

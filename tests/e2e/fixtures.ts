@@ -15,15 +15,19 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
  */
 export const test = base.extend<object, { suiteServer: OwnServer }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  suiteServer: [async ({}, provide, worker) => {
-    const slot = worker.parallelIndex;
-    const server = new OwnServer(BASE_PORT + 10 + slot, {
-      template: 'year', dataDir: path.join(os.tmpdir(), `fams-e2e-${BASE_PORT}-w${slot}`),
-    });
-    await server.start(true);
-    await provide(server);
-    await server.stop();
-  }, { scope: 'worker', timeout: 240_000 }],
+  suiteServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, worker) => {
+      const slot = worker.parallelIndex;
+      const server = new OwnServer(BASE_PORT + 10 + slot, {
+        template: 'year',
+        dataDir: path.join(os.tmpdir(), `fams-e2e-${BASE_PORT}-w${slot}`),
+      });
+      await server.start(true);
+      await provide(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
   baseURL: async ({ suiteServer }, provide) => provide(suiteServer.url),
 });

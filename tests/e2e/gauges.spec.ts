@@ -9,7 +9,9 @@ import { signIn } from './support';
  */
 const stamp = Date.now().toString(36).slice(-5);
 let sim: Simulator | undefined;
-test.afterAll(async () => { await sim?.close(); });
+test.afterAll(async () => {
+  await sim?.close();
+});
 
 async function asBoss(page: Page) {
   await signIn(page, 'boss');
@@ -24,7 +26,9 @@ test('a TLS device pointed at the simulator: Test connection shows the parsed in
   const at = new Date(Date.now() - 86_400_000);
   at.setUTCHours(9, 0, 0, 0);
   sim = await startSimulator({
-    host: '127.0.0.1', noise: false, clock: () => at,
+    host: '127.0.0.1',
+    noise: false,
+    clock: () => at,
     tanks: [
       { tankNumber: 1, capacity: 20_000, volume: 4321, waterMm: 12, temperatureC: 17.5, drawPerHour: 0 },
       { tankNumber: 2, capacity: 20_000, volume: 8765, drawPerHour: 0 },
@@ -100,9 +104,15 @@ test('a push gateway: its key is shown once and lets it push; the wrong key is r
 
   const id = await idFromEdit(page, name);
   const reading = { readings: [{ tankNumber: 7, readAt: new Date().toISOString(), grossLitres: 1000 }] };
-  const wrong = await request.post('/api/v1/gauges/readings', { data: reading, headers: { authorization: `Device ${id}.not-the-key` } });
+  const wrong = await request.post('/api/v1/gauges/readings', {
+    data: reading,
+    headers: { authorization: `Device ${id}.not-the-key` },
+  });
   expect(wrong.status()).toBe(401);
-  const right = await request.post('/api/v1/gauges/readings', { data: reading, headers: { authorization: `Device ${id}.${key}` } });
+  const right = await request.post('/api/v1/gauges/readings', {
+    data: reading,
+    headers: { authorization: `Device ${id}.${key}` },
+  });
   expect(right.status()).toBe(200);
   expect(await right.json()).toMatchObject({ created: 1, duplicates: 0 });
 
@@ -113,7 +123,10 @@ test('a push gateway: its key is shown once and lets it push; the wrong key is r
   const fresh = (await dialog.getByTestId('device-key').textContent())!.trim();
   expect(fresh).not.toBe(key);
   await dialog.getByRole('button', { name: 'Done' }).click();
-  const old = await request.post('/api/v1/gauges/readings', { data: reading, headers: { authorization: `Device ${id}.${key}` } });
+  const old = await request.post('/api/v1/gauges/readings', {
+    data: reading,
+    headers: { authorization: `Device ${id}.${key}` },
+  });
   expect(old.status()).toBe(401);
 });
 

@@ -8,6 +8,10 @@ import { templatesRoot } from './templates';
  */
 export default function globalSetup() {
   ensureBuild();
-  const seeded = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/seed-templates.ts', templatesRoot()], { stdio: 'inherit' });
+  const seeded = spawnSync(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/seed-templates.ts', templatesRoot()],
+    { stdio: 'inherit' },
+  );
   if (seeded.status !== 0) throw new Error(`seeding the e2e templates failed (exit ${seeded.status})`);
 }

@@ -13,18 +13,26 @@ import { signIn } from './support';
 const PREFIX = `E2E${String(Date.now()).slice(-7)}`;
 
 function fleetCsv(): string {
-  const rows = [['Fleet no.', 'Registration', 'Description', 'Type code', 'Cost centre code', 'Current meter', 'Active']];
+  const rows = [
+    ['Fleet no.', 'Registration', 'Description', 'Type code', 'Cost centre code', 'Current meter', 'Active'],
+  ];
   for (let i = 1; i <= 500; i++) {
     const n = String(i).padStart(4, '0');
     rows.push([
-      i === 499 ? '' : `${PREFIX}-${n}`, `${PREFIX} ${n}`, `Imported truck ${i}`, i === 10 ? 'NO-SUCH-TYPE' : 'SCA-R500', 'CC02',
-      i === 250 ? 'lots' : String(5000 + i), 'yes',
+      i === 499 ? '' : `${PREFIX}-${n}`,
+      `${PREFIX} ${n}`,
+      `Imported truck ${i}`,
+      i === 10 ? 'NO-SUCH-TYPE' : 'SCA-R500',
+      'CC02',
+      i === 250 ? 'lots' : String(5000 + i),
+      'yes',
     ]);
   }
   return rows.map((r) => r.join(',')).join('\n') + '\n';
 }
 
-const serious = <T extends { impact?: string | null }>(v: T[]) => v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+const serious = <T extends { impact?: string | null }>(v: T[]) =>
+  v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 async function noSeriousViolations(page: Page) {
   const r = await new AxeBuilder({ page }).analyze();
   expect(serious(r.violations).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -40,7 +48,9 @@ async function importFile(page: Page, file: string) {
   await expect(page.getByLabel('Type code')).toHaveValue('Type code');
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('table', { name: 'Preview' });
-  await expect(preview.getByRole('row', { name: /^11 Error/ })).toContainText('No equipment type with code NO-SUCH-TYPE');
+  await expect(preview.getByRole('row', { name: /^11 Error/ })).toContainText(
+    'No equipment type with code NO-SUCH-TYPE',
+  );
   await noSeriousViolations(page);
   await page.getByRole('button', { name: 'Run import' }).click();
   await expect(page.getByRole('button', { name: 'Download result report' })).toBeVisible({ timeout: 90_000 });
@@ -50,7 +60,9 @@ async function importFile(page: Page, file: string) {
 async function expectErrorsListed(page: Page) {
   const errors = page.getByRole('table', { name: 'Rows not imported' });
   await expect(errors.getByRole('row')).toHaveCount(4);
-  await expect(errors.getByRole('row', { name: /^11 / })).toContainText('Type code: No equipment type with code NO-SUCH-TYPE');
+  await expect(errors.getByRole('row', { name: /^11 / })).toContainText(
+    'Type code: No equipment type with code NO-SUCH-TYPE',
+  );
   await expect(errors.getByRole('row', { name: /^251 / })).toContainText('Current meter: “lots” is not a number');
   await expect(errors.getByRole('row', { name: /^500 / })).toContainText('Fleet no.: Fleet no. is required');
 }
@@ -70,7 +82,11 @@ test('imports 500 equipment with 3 bad rows, then the same file again without du
     await expectErrorsListed(page);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download result report' }).click();
-    const report = fs.readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const report = fs
+      .readFileSync(await (await download).path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(report).toHaveLength(501);
     expect(report[0]).toBe('row,status,key,column,message');
     expect(report.filter((l) => l.includes(',failed,'))).toHaveLength(3);

@@ -11,8 +11,12 @@ const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 2);
 test.describe.configure({ mode: 'serial' });
 // The one file about the service worker itself: the suite blocks it elsewhere (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
-test.beforeAll(async () => { await server.start(true); });
-test.afterAll(async () => { await server.stop(); });
+test.beforeAll(async () => {
+  await server.start(true);
+});
+test.afterAll(async () => {
+  await server.stop();
+});
 
 const signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.startsWith('/pages/'));
 const readyStatus = (page: Page) => page.getByRole('status').getByText('Ready to work offline', { exact: true });
@@ -51,13 +55,18 @@ async function bringBack(context: BrowserContext) {
   await server.start();
 }
 
-const cacheSizes = (page: Page) => page.evaluate(async () => {
-  const out: Record<string, number> = {};
-  for (const name of await caches.keys()) out[name.startsWith('workbox-precache') ? 'precache' : name] = (await (await caches.open(name)).keys()).length;
-  return out;
-});
+const cacheSizes = (page: Page) =>
+  page.evaluate(async () => {
+    const out: Record<string, number> = {};
+    for (const name of await caches.keys())
+      out[name.startsWith('workbox-precache') ? 'precache' : name] = (await (await caches.open(name)).keys()).length;
+    return out;
+  });
 
-test('first visit: "Ready to work offline", then the field screens open with the server gone, never visited before', async ({ page, context }) => {
+test('first visit: "Ready to work offline", then the field screens open with the server gone, never visited before', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await firstVisit(page);
   // Only the field app was downloaded: the office screens' files are not in the precache.
@@ -71,8 +80,11 @@ test('first visit: "Ready to work offline", then the field screens open with the
     await expect(page.getByRole('navigation').first()).toBeVisible();
     await expect(page.getByText('Alex Admin').first()).toBeVisible();
     for (const [path, title] of [
-      ['/QuickDispense', 'Quick dispense'], ['/QuickDispense24', 'Quick dispense 24'], ['/DispensingTransfers', 'Transfers'],
-      ['/FiltersReceivedMan', 'Manual receipts'], ['/Device', 'This device'],
+      ['/QuickDispense', 'Quick dispense'],
+      ['/QuickDispense24', 'Quick dispense 24'],
+      ['/DispensingTransfers', 'Transfers'],
+      ['/FiltersReceivedMan', 'Manual receipts'],
+      ['/Device', 'This device'],
     ]) {
       await page.goto(`${server.url}${path}`);
       await expect(page.getByRole('heading', { name: title, exact: true }), path).toBeVisible();
@@ -85,7 +97,10 @@ test('first visit: "Ready to work offline", then the field screens open with the
   }
 });
 
-test('an office screen opened once online opens again offline (its files are kept on first use)', async ({ page, context }) => {
+test('an office screen opened once online opens again offline (its files are kept on first use)', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await firstVisit(page);
   const before = await cacheSizes(page);
@@ -93,7 +108,9 @@ test('an office screen opened once online opens again offline (its files are kep
   await expect(page.getByRole('heading', { name: 'Chart view', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   // The chart screen's own files went into the runtime cache as the page loaded them.
-  await expect.poll(async () => (await cacheSizes(page))['fams-assets'] ?? 0).toBeGreaterThan(before['fams-assets'] ?? 0);
+  await expect
+    .poll(async () => (await cacheSizes(page))['fams-assets'] ?? 0)
+    .toBeGreaterThan(before['fams-assets'] ?? 0);
 
   await cutOff(context);
   try {

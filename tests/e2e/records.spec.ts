@@ -16,7 +16,11 @@ import { LANDING, apiFromPage, signIn } from './support';
 const DAY = `2020-03-${String(10 + (Date.now() % 18)).padStart(2, '0')}`;
 const NOTE = `e2e-${crypto.randomUUID().slice(0, 8)}`;
 
-interface Ref { stores: { id: string; code: string; variant: string }[]; tanks: { id: string; storeId: string }[]; equipment: { id: string; fleetNo: string; active: boolean }[] }
+interface Ref {
+  stores: { id: string; code: string; variant: string }[];
+  tanks: { id: string; storeId: string }[];
+  equipment: { id: string; fleetNo: string; active: boolean }[];
+}
 
 /** A FAMS store, one of its tanks and an equipment, from the account's reference data. */
 async function pickTarget(page: Page) {
@@ -32,18 +36,36 @@ const totals = (page: Page) => page.getByRole('region', { name: 'Totals of the f
 
 async function noSeriousViolations(page: Page) {
   const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
-test('editor corrects a dispense: totals change, the audit log shows it, the pivot agrees', async ({ page, browser }) => {
-  // Several pages over the demo year, two sign-ins and two accessibility scans: more than the default minute on a busy machine.
+test('editor corrects a dispense: totals change, the audit log shows it, the pivot agrees', async ({
+  page,
+  browser,
+}) => {
+  // Several pages over the demo year, two sign-ins and two accessibility scans: more than the default minute on a busy
+  // machine.
   test.setTimeout(180_000);
   await signIn(page, 'editor');
   await expect(page).toHaveURL(/\/dashboard\/analytics$/);
   const { store, tank, eq } = await pickTarget(page);
   const id = crypto.randomUUID();
   const { body: stored } = await apiFromPage<{ results: { status: string }[] }>(page, 'POST', '/dispenses/batch', {
-    records: [{ id, variant: 'FAMS', storeId: store.id, tankId: tank.id, equipmentId: eq.id, litres: 123.4, dispensedAt: `${DAY}T09:15:00Z`, deviceId: 'e2e-phone', note: NOTE }],
+    records: [
+      {
+        id,
+        variant: 'FAMS',
+        storeId: store.id,
+        tankId: tank.id,
+        equipmentId: eq.id,
+        litres: 123.4,
+        dispensedAt: `${DAY}T09:15:00Z`,
+        deviceId: 'e2e-phone',
+        note: NOTE,
+      },
+    ],
   });
   expect(stored.results[0].status).toBe('created');
 
@@ -75,7 +97,11 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await expect(table.getByText('-123.400 L')).toBeVisible();
 
   // The detail of the original shows the trail with the reason and links to the corrected record.
-  await table.getByRole('row').filter({ hasText: 'Reversed' }).getByRole('button', { name: /^Details of / }).click();
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'Reversed' })
+    .getByRole('button', { name: /^Details of / })
+    .click();
   const detail = page.getByRole('dialog', { name: /Dispense details/ });
   await expect(detail.getByRole('region', { name: 'Audit trail' })).toContainText('Pump display misread');
   await expect(detail.getByRole('button', { name: 'Open its reversal' })).toBeVisible();
@@ -104,7 +130,9 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await adminCtx.close();
 });
 
-test("the CSV export's header row is the table's visible column titles, times as the table shows them", async ({ page }) => {
+test("the CSV export's header row is the table's visible column titles, times as the table shows them", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'editor');
   await expect(page).toHaveURL(/\/dashboard\/analytics$/);
@@ -112,7 +140,19 @@ test("the CSV export's header row is the table's visible column titles, times as
   const id = crypto.randomUUID();
   const at = `${DAY}T21:45:00Z`;
   await apiFromPage(page, 'POST', '/dispenses/batch', {
-    records: [{ id, variant: 'FAMS', storeId: store.id, tankId: tank.id, equipmentId: eq.id, litres: 42.5, dispensedAt: at, deviceId: 'e2e-export', note: `${NOTE}-x` }],
+    records: [
+      {
+        id,
+        variant: 'FAMS',
+        storeId: store.id,
+        tankId: tank.id,
+        equipmentId: eq.id,
+        litres: 42.5,
+        dispensedAt: at,
+        deviceId: 'e2e-export',
+        note: `${NOTE}-x`,
+      },
+    ],
   });
   await page.goto(`/FiltersDispensing?f.from=${DAY}&f.to=${DAY}&f.storeId=${store.id}&q=${NOTE}-x`);
   const table = page.getByRole('table', { name: 'Dispensing records' });
@@ -123,12 +163,23 @@ test("the CSV export's header row is the table's visible column titles, times as
   await page.keyboard.press('Escape');
   await expect(table.getByRole('columnheader', { name: 'Cost centre' })).toBeVisible();
 
-  const titles = (await table.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter((t) => t && t !== 'Actions');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  const titles = (await table.getByRole('columnheader').allInnerTexts())
+    .map((t) => t.trim())
+    .filter((t) => t && t !== 'Actions');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
   expect(lines).toHaveLength(2);
   // The header is the visible titles in their order; a code column is followed by its name (ADR 023).
-  const codes = new Map<string, string>(RECORD_COLUMNS.dispenses.filter((c) => 'name' in c && c.name).map((c) => [c.title, nameTitle(c.title)]));
+  const codes = new Map<string, string>(
+    RECORD_COLUMNS.dispenses.filter((c) => 'name' in c && c.name).map((c) => [c.title, nameTitle(c.title)]),
+  );
   expect(lines[0].split(',')).toEqual(titles.flatMap((t) => (codes.has(t) ? [t, codes.get(t)!] : [t])));
   expect(titles).toEqual(expect.arrayContaining(['When', 'Status', 'Store', 'Litres', 'Cost centre']));
   const row = Object.fromEntries(lines[0].split(',').map((h, i) => [h, lines[1].split(',')[i]]));
@@ -137,10 +188,22 @@ test("the CSV export's header row is the table's visible column titles, times as
   expect(row['Store name']).not.toBe('');
   // The time is this browser's local time, as the table shows it.
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .format(new Date(at)).replace(', ', ' ');
+  const local = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+    .format(new Date(at))
+    .replace(', ', ' ');
   expect(row.When).toBe(local);
-  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(new Date(at).toLocaleString('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }));
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
+    new Date(at).toLocaleString('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }),
+  );
 });
 
 test('a driver may pivot but not open the query screens', async ({ page }) => {
@@ -160,8 +223,18 @@ test('screenshots of the record screens', async ({ page }) => {
   fs.mkdirSync(dir!, { recursive: true });
   await signIn(page, 'editor');
   await expect(page).toHaveURL(/\/dashboard\/analytics$/);
-  const screens = ['/FiltersDispensing', '/FiltersReceived', '/FiltersReceivedMan', '/FiltersTransfer', '/FiltersAllocation', '/QuickPivot'];
-  for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
+  const screens = [
+    '/FiltersDispensing',
+    '/FiltersReceived',
+    '/FiltersReceivedMan',
+    '/FiltersTransfer',
+    '/FiltersAllocation',
+    '/QuickPivot',
+  ];
+  for (const [name, width] of [
+    ['desktop', 1280],
+    ['phone', 360],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     for (const s of screens) {
       await page.goto(s);
@@ -171,14 +244,24 @@ test('screenshots of the record screens', async ({ page }) => {
     await page.goto(`/FiltersDispensing?f.from=${DAY}&f.to=${DAY}`);
     await page.waitForLoadState('networkidle');
     const details = page.getByRole('button', { name: /^Details of / }).first();
-    if (await details.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+    if (
+      await details.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await details.click();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${dir}/FiltersDispensing-detail-${name}.png` });
       await page.keyboard.press('Escape');
     }
     const correct = page.getByRole('button', { name: /^Correct / }).first();
-    if (await correct.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+    if (
+      await correct.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await correct.click();
       await page.getByLabel('Litres').waitFor();
       await page.screenshot({ path: `${dir}/FiltersDispensing-correct-${name}.png` });

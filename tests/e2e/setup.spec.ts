@@ -54,7 +54,9 @@ test.describe('setup as admin', () => {
     await expect(page).toHaveURL(/\/dashboard\/analytics$/);
   });
 
-  test('create a store, a tank with a chart, an equipment, an employee and an allocation; find each', async ({ page }) => {
+  test('create a store, a tank with a chart, an equipment, an employee and an allocation; find each', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
 
     await test.step('store', async () => {
@@ -67,7 +69,9 @@ test.describe('setup as admin', () => {
       await form.getByLabel('Monday closes').fill('17:30');
       await save(form, new RegExp(`Store ${STORE} created`));
       await search(page, STORE);
-      await expect(page.getByRole('row', { name: new RegExp(STORE) })).toContainText('Mon 06:00–17:30, Tue–Fri 06:00–18:00');
+      await expect(page.getByRole('row', { name: new RegExp(STORE) })).toContainText(
+        'Mon 06:00–17:30, Tue–Fri 06:00–18:00',
+      );
     });
 
     await test.step('duplicate store code lands on the Code field', async () => {
@@ -90,7 +94,11 @@ test.describe('setup as admin', () => {
       await form.getByLabel('Safe fill (L)').fill('9500');
       await form.getByLabel('Low level (L)').fill('1000');
       for (let i = 0; i < 3; i++) await form.getByRole('button', { name: 'Add row' }).click();
-      const rows: [string, string][] = [['0', '0'], ['500', '4000'], ['400', '5000']];
+      const rows: [string, string][] = [
+        ['0', '0'],
+        ['500', '4000'],
+        ['400', '5000'],
+      ];
       for (const [i, [h, l]] of rows.entries()) {
         await form.getByLabel(`Row ${i + 1} height (mm)`).fill(h);
         await form.getByLabel(`Row ${i + 1} litres`).fill(l);
@@ -176,7 +184,9 @@ test.describe('setup as admin', () => {
     const row = page.getByRole('row', { name: new RegExp(`restore.*${code}`) });
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: /Show details/ }).click();
-    await expect(page.getByRole('table', { name: /Changes of cost_centre/ }).getByRole('cell', { name: 'deletedAt' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: /Changes of cost_centre/ }).getByRole('cell', { name: 'deletedAt' }),
+    ).toBeVisible();
     await page.getByLabel('Search', { exact: true }).fill('');
     await expect(page.getByRole('row', { name: new RegExp(`delete.*${code}`) })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`create.*${code}`) })).toBeVisible();
@@ -189,9 +199,18 @@ test.describe('setup as admin', () => {
     const edit = drawer(page, `Edit cost centre ${code}`);
     await expect(edit.getByLabel('Name')).toHaveValue('First name');
 
-    const { body: list } = await apiFromPage<{ items: { id: string; version: number }[] }>(page, 'GET', `/cost-centres?q=${code}`);
+    const { body: list } = await apiFromPage<{ items: { id: string; version: number }[] }>(
+      page,
+      'GET',
+      `/cost-centres?q=${code}`,
+    );
     const row = list.items[0];
-    await apiFromPage(page, 'PUT', `/cost-centres/${row.id}`, { code, name: 'Changed elsewhere', description: '', version: row.version });
+    await apiFromPage(page, 'PUT', `/cost-centres/${row.id}`, {
+      code,
+      name: 'Changed elsewhere',
+      description: '',
+      version: row.version,
+    });
 
     await edit.getByLabel('Description').fill('mine');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -206,11 +225,19 @@ test.describe('setup as admin', () => {
   test('CSV export downloads the filtered rows', async ({ page }) => {
     await page.goto('/Store?q=JHB');
     await expect(page.getByRole('row', { name: /JHB01/ })).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const lines = text.trim().split(/\r?\n/);
-    expect(lines[0].replace(/^\uFEFF/, '').split(',').slice(0, 2)).toEqual(['Code', 'Name']);
+    expect(
+      lines[0]
+        .replace(/^\uFEFF/, '')
+        .split(',')
+        .slice(0, 2),
+    ).toEqual(['Code', 'Name']);
     expect(text).toContain('JHB01');
     expect(text).not.toContain('DBN01');
     expect(lines.length).toBe(2);

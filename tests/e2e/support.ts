@@ -5,17 +5,27 @@ import path from 'node:path';
 import { cloneDataDir, templateDir, type Template } from './templates';
 
 export const USERS = {
-  admin: ['admin', 'admin123'], manager: ['manager', 'manager1'], editor: ['editor', 'editor12'],
-  driver: ['driver', 'driver1'], attendant: ['attendant', 'attend24'], viewer: ['viewer', 'viewer12'],
-  multi: ['multi', 'multi123'], boss: ['boss', 'boss1234'],
+  admin: ['admin', 'admin123'],
+  manager: ['manager', 'manager1'],
+  editor: ['editor', 'editor12'],
+  driver: ['driver', 'driver1'],
+  attendant: ['attendant', 'attend24'],
+  viewer: ['viewer', 'viewer12'],
+  multi: ['multi', 'multi123'],
+  boss: ['boss', 'boss1234'],
 } as const;
 export type DemoUser = keyof typeof USERS;
 
 /** Where each demo user lands after sign-in: drivers and attendants on their Quick dispense. */
 export const LANDING: Record<DemoUser, RegExp> = {
-  admin: /\/dashboard\/analytics$/, manager: /\/dashboard\/analytics$/, editor: /\/dashboard\/analytics$/,
-  driver: /\/QuickDispense$/, attendant: /\/QuickDispense24$/, viewer: /\/dashboard\/analytics$/,
-  multi: /\/dashboard\/analytics$/, boss: /\/dashboard\/analytics$/,
+  admin: /\/dashboard\/analytics$/,
+  manager: /\/dashboard\/analytics$/,
+  editor: /\/dashboard\/analytics$/,
+  driver: /\/QuickDispense$/,
+  attendant: /\/QuickDispense24$/,
+  viewer: /\/dashboard\/analytics$/,
+  multi: /\/dashboard\/analytics$/,
+  boss: /\/dashboard\/analytics$/,
 };
 
 /** Fills the login form and submits it with the button. */
@@ -45,15 +55,24 @@ export class OwnServer {
   readonly dataDir: string;
   private readonly template: Template;
   private readonly script: string;
-  constructor(readonly port: number, opts: { template?: Template; dataDir?: string; script?: string } = {}) {
+  constructor(
+    readonly port: number,
+    opts: { template?: Template; dataDir?: string; script?: string } = {},
+  ) {
     this.dataDir = opts.dataDir ?? path.join(os.tmpdir(), `fams-e2e-own-${port}`);
     this.template = opts.template ?? 'fleet';
     this.script = opts.script ?? 'server/main.ts';
   }
-  get url() { return `http://localhost:${this.port}`; }
+  get url() {
+    return `http://localhost:${this.port}`;
+  }
 
   private async health(): Promise<number> {
-    try { return (await fetch(`${this.url}/api/v1/health`)).status; } catch { return 0; }
+    try {
+      return (await fetch(`${this.url}/api/v1/health`)).status;
+    } catch {
+      return 0;
+    }
   }
 
   async start(fresh = false) {
@@ -66,7 +85,8 @@ export class OwnServer {
     // A plain loop, not expect.poll: the global setup starts the suite's server outside any test.
     const until = Date.now() + 180_000;
     while ((await this.health()) !== 200) {
-      if (this.proc.exitCode !== null) throw new Error(`the FAMS server on port ${this.port} exited with ${this.proc.exitCode}`);
+      if (this.proc.exitCode !== null)
+        throw new Error(`the FAMS server on port ${this.port} exited with ${this.proc.exitCode}`);
       if (Date.now() > until) throw new Error(`the FAMS server on port ${this.port} did not answer within 180 s`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -75,22 +95,40 @@ export class OwnServer {
   async stop() {
     const p = this.proc;
     if (!p || p.exitCode !== null) return;
-    await new Promise<void>((resolve) => { p.once('exit', () => resolve()); p.kill('SIGTERM'); });
+    await new Promise<void>((resolve) => {
+      p.once('exit', () => resolve());
+      p.kill('SIGTERM');
+    });
   }
 }
 
 /** The API called with this page's session (token and identity headers as the PWA sends them). */
-export async function apiFromPage<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
-    const headers: Record<string, string> = {
-      'content-type': 'application/json', Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`,
-      userId: String(get(localStorage, 'userId')), accountId: String(get(localStorage, 'userAccountId')),
-      accountKey: get(localStorage, 'userAccountKey'), userKey: get(localStorage, 'userKey'),
-    };
-    const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  }, { method, path, body }) as Promise<{ status: number; body: T }>;
+export async function apiFromPage<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const get = (s: Storage, k: string) => JSON.parse(s.getItem(k) ?? 'null');
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        Authorization: `Bearer ${get(sessionStorage, 'accessToken')}`,
+        userId: String(get(localStorage, 'userId')),
+        accountId: String(get(localStorage, 'userAccountId')),
+        accountKey: get(localStorage, 'userAccountKey'),
+        userKey: get(localStorage, 'userKey'),
+      };
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
 }
 
 /** The API as a demo user, outside the browser (the one way e2e tests prepare data). */
@@ -108,11 +146,23 @@ export async function apiAs(baseURL: string, user: DemoUser, accountName?: strin
   const [Username, Password] = USERS[user];
   const login = await ctx.post('/api/v1/FAMSlegacy/Authenticate', { data: { Username, Password } });
   expect(login.status(), `sign-in of ${user}`).toBe(200);
-  const value = ((await login.json()) as { value: Array<{ token: string; userKey: string; userRoles: { id: number }; account: { accountId: number; accountKey: string; accountName: string; blocked: boolean } }> }).value;
+  const value = (
+    (await login.json()) as {
+      value: Array<{
+        token: string;
+        userKey: string;
+        userRoles: { id: number };
+        account: { accountId: number; accountKey: string; accountName: string; blocked: boolean };
+      }>;
+    }
+  ).value;
   const item = value.find((v) => (accountName ? v.account.accountName === accountName : !v.account.blocked))!;
   const headers = {
-    authorization: `Bearer ${item.token}`, userId: String(item.userRoles.id), accountId: String(item.account.accountId),
-    accountKey: item.account.accountKey, userKey: item.userKey,
+    authorization: `Bearer ${item.token}`,
+    userId: String(item.userRoles.id),
+    accountId: String(item.account.accountId),
+    accountKey: item.account.accountKey,
+    userKey: item.userKey,
   };
   const call: UserApi['call'] = async (method, path, data) => {
     const res = await ctx[method](`/api/v1${path}`, { headers, data });

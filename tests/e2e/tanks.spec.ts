@@ -14,7 +14,10 @@ test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 const stamp = String(Date.now()).slice(-7);
-const CHART = [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }];
+const CHART = [
+  { heightMm: 0, litres: 0 },
+  { heightMm: 2000, litres: 10_000 },
+];
 const f = {} as { store: string; gauged: string; dipped: string; productName: string };
 let sim: Simulator;
 
@@ -25,8 +28,22 @@ test.beforeAll(async ({ baseURL }) => {
   const ref = await admin.call('get', '/reference');
   const product = (ref.products as Array<{ id: string; name: string; kind: string }>).find((p) => p.kind === 'fuel')!;
   f.productName = product.name;
-  f.store = (await admin.call('post', '/stores', { code: `G${stamp}`, name: `Gauge yard ${stamp}`, variant: 'FAMS', timezone: 'UTC' })).id;
-  const tank = { storeId: f.store, productId: product.id, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: CHART };
+  f.store = (
+    await admin.call('post', '/stores', {
+      code: `G${stamp}`,
+      name: `Gauge yard ${stamp}`,
+      variant: 'FAMS',
+      timezone: 'UTC',
+    })
+  ).id;
+  const tank = {
+    storeId: f.store,
+    productId: product.id,
+    capacity: 10_000,
+    safeFill: 9500,
+    lowLevel: 1000,
+    strappingChart: CHART,
+  };
   f.gauged = (await admin.call('post', '/tanks', { ...tank, code: 'G1', name: 'Gauged tank' })).id;
   f.dipped = (await admin.call('post', '/tanks', { ...tank, code: 'G2', name: 'Dipped tank' })).id;
 });
@@ -55,13 +72,23 @@ async function signedIn(browser: Browser, user: DemoUser, viewport = { width: 12
 
 test('/TankLevels shows the reading the gauge simulator just produced', async ({ browser, baseURL }) => {
   sim = await startSimulator({
-    host: '127.0.0.1', timezone: 'UTC', noise: false,
-    tanks: [{ tankNumber: 1, capacity: 10_000, volume: 6234.5, waterMm: 0, temperatureC: 15, chart: CHART, drawPerHour: 0 }],
+    host: '127.0.0.1',
+    timezone: 'UTC',
+    noise: false,
+    tanks: [
+      { tankNumber: 1, capacity: 10_000, volume: 6234.5, waterMm: 0, temperatureC: 15, chart: CHART, drawPerHour: 0 },
+    ],
   });
   const boss = await apiAs(baseURL!, 'boss', 'Demo Fuels');
   const device = await boss.call('post', '/gauge-devices', {
-    name: `Simulator ${stamp}`, storeId: f.store, protocol: 'tls_tcp', host: sim.host, port: sim.port, pollIntervalS: 3600,
-    enabled: true, tankMap: [{ tankNumber: 1, tankId: f.gauged }],
+    name: `Simulator ${stamp}`,
+    storeId: f.store,
+    protocol: 'tls_tcp',
+    host: sim.host,
+    port: sim.port,
+    pollIntervalS: 3600,
+    enabled: true,
+    tankMap: [{ tankNumber: 1, tankId: f.gauged }],
   });
   const poll = await boss.call('post', `/gauge-devices/${device.id}/test`);
   expect(poll).toMatchObject({ ok: true });
@@ -94,10 +121,14 @@ test('/TankLevels shows the reading the gauge simulator just produced', async ({
   await ctx.close();
 });
 
-test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is refused the page', async ({ browser }) => {
+test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is refused the page', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { ctx, page } = await signedIn(browser, 'driver', { width: 360, height: 780 });
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   // The "Record dip" deep link: the dip tab with the tank chosen, from the cached reference data.
   await page.goto(`/QuickDispense?tab=dip&tankId=${f.dipped}`);
   const form = page.getByRole('form', { name: 'Tank dip' });
@@ -117,7 +148,9 @@ test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is
   await expect(form.getByLabel('Dip in litres').getByText('7,500 L').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('dip-phone.png'), fullPage: true });
   await form.getByRole('button', { name: 'Save dip' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `Saved on this device: 1500 mm in G${stamp} · G2 — Dipped tank` })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Saved on this device: 1500 mm in G${stamp} · G2 — Dipped tank` }),
+  ).toBeVisible();
   await expect(recent.getByText('1 waiting · 0 rejected')).toBeVisible();
   await expect(recent.getByText('Waiting', { exact: true })).toBeVisible();
 
@@ -165,15 +198,30 @@ test('the history breaks its line where no reading came, and says when', async (
   // A tank read by hand only (no gauge): its gap is 3 days. Dips 6.5 and 6 days ago, then 1.5 and
   // 1 day ago: 4.5 days without a reading in the middle of the 7-day history.
   const product = (await admin.call('get', '/reference')).products.find((p: { kind: string }) => p.kind === 'fuel');
-  const tankId = (await admin.call('post', '/tanks', {
-    storeId: f.store, productId: product.id, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: CHART, code: 'G3', name: 'Gap tank',
-  })).id;
+  const tankId = (
+    await admin.call('post', '/tanks', {
+      storeId: f.store,
+      productId: product.id,
+      capacity: 10_000,
+      safeFill: 9500,
+      lowLevel: 1000,
+      strappingChart: CHART,
+      code: 'G3',
+      name: 'Gap tank',
+    })
+  ).id;
   const DAY = 86_400_000;
   const now = Date.now();
   const times = [6.5, 6, 1.5, 1].map((d) => new Date(now - d * DAY));
   const res = await admin.call('post', '/dips/batch', {
     records: times.map((t, i) => ({
-      id: crypto.randomUUID(), tankId, productHeightMm: 1000 + 100 * i, waterHeightMm: 0, temperatureC: 15, dippedAt: t.toISOString(), deviceId: 'e2e-gaps',
+      id: crypto.randomUUID(),
+      tankId,
+      productHeightMm: 1000 + 100 * i,
+      waterHeightMm: 0,
+      temperatureC: 15,
+      dippedAt: t.toISOString(),
+      deviceId: 'e2e-gaps',
     })),
   });
   expect(res.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created', 'created']);
@@ -185,7 +233,8 @@ test('the history breaks its line where no reading came, and says when', async (
   await history.getByRole('button', { name: '7 days' }).click();
   await expect(history.getByText(/^4 points/)).toBeVisible();
   // The gap in words, with the times of the readings on either side (the page's clock is UTC).
-  const when = (d: Date) => d.toLocaleString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const when = (d: Date) =>
+    d.toLocaleString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   const gaps = history.getByRole('group', { name: 'Gaps in the readings' });
   await expect(gaps.getByRole('listitem')).toHaveText([`No readings ${when(times[1])} – ${when(times[2])}`]);
   await expect(gaps).toContainText('more than 3 days');

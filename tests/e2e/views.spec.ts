@@ -21,44 +21,102 @@ const D1 = day(-39);
 const MONTH = D.slice(0, 7);
 const shots = process.env.VIEWS_SHOTS;
 
-interface Fixture { storeId: string; storeCode: string; tankId: string; equipmentId: string; fleetNo: string }
+interface Fixture {
+  storeId: string;
+  storeCode: string;
+  tankId: string;
+  equipmentId: string;
+  fleetNo: string;
+}
 let fx: Fixture;
 
 test.beforeAll(async ({ baseURL }) => {
   const admin = await apiAs(baseURL!, 'admin');
   const storeCode = `V${stamp}`;
-  const store = await admin.call('post', '/stores', { code: storeCode, name: `Views ${stamp}`, variant: 'FAMS', timezone: 'Africa/Johannesburg', latitude: -26.05, longitude: 28.02 });
+  const store = await admin.call('post', '/stores', {
+    code: storeCode,
+    name: `Views ${stamp}`,
+    variant: 'FAMS',
+    timezone: 'Africa/Johannesburg',
+    latitude: -26.05,
+    longitude: 28.02,
+  });
   const product = (await admin.call('get', '/reference')).products[0];
-  const tank = await admin.call('post', '/tanks', { storeId: store.id, productId: product.id, code: 'T1', name: 'Views tank', capacity: 20000, safeFill: 19000, lowLevel: 500 });
-  const type = await admin.call('post', '/equipment-types', { code: `VT${stamp}`, make: 'Test', model: 'Views', tankCapacity: 900, meterType: 'km' });
+  const tank = await admin.call('post', '/tanks', {
+    storeId: store.id,
+    productId: product.id,
+    code: 'T1',
+    name: 'Views tank',
+    capacity: 20000,
+    safeFill: 19000,
+    lowLevel: 500,
+  });
+  const type = await admin.call('post', '/equipment-types', {
+    code: `VT${stamp}`,
+    make: 'Test',
+    model: 'Views',
+    tankCapacity: 900,
+    meterType: 'km',
+  });
   const fleetNo = `GPS${stamp}`;
   const equipment = await admin.call('post', '/equipment', { fleetNo, typeId: type.id });
   fx = { storeId: store.id, storeCode, tankId: tank.id, equipmentId: equipment.id, fleetNo };
   const disp = (litres: number, at: string, gps: { lat: number; lng: number }) => ({
-    id: crypto.randomUUID(), variant: 'FAMS', storeId: store.id, tankId: tank.id, equipmentId: equipment.id, litres, dispensedAt: at,
-    deviceId: 'e2e-views', gps: { ...gps, accuracyM: 4 },
+    id: crypto.randomUUID(),
+    variant: 'FAMS',
+    storeId: store.id,
+    tankId: tank.id,
+    equipmentId: equipment.id,
+    litres,
+    dispensedAt: at,
+    deviceId: 'e2e-views',
+    gps: { ...gps, accuracyM: 4 },
   });
-  const res = await admin.call('post', '/dispenses/batch', { records: [
-    disp(100, `${D}T08:00:00Z`, { lat: -26.1, lng: 28.0 }),
-    disp(50, `${D}T21:30:00Z`, { lat: -26.10018, lng: 28.0 }),
-    disp(30, `${D}T22:30:00Z`, { lat: -25.75, lng: 28.35 }),
-  ] });
+  const res = await admin.call('post', '/dispenses/batch', {
+    records: [
+      disp(100, `${D}T08:00:00Z`, { lat: -26.1, lng: 28.0 }),
+      disp(50, `${D}T21:30:00Z`, { lat: -26.10018, lng: 28.0 }),
+      disp(30, `${D}T22:30:00Z`, { lat: -25.75, lng: 28.35 }),
+    ],
+  });
   expect(res.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
-  await admin.call('post', '/receipts/batch', { records: [{ id: crypto.randomUUID(), tankId: tank.id, supplier: 'E2E Fuels', deliveryNote: `DN${stamp}`, litres: 1000, receivedAt: `${D}T09:00:00Z`, deviceId: 'e2e-views' }] });
+  await admin.call('post', '/receipts/batch', {
+    records: [
+      {
+        id: crypto.randomUUID(),
+        tankId: tank.id,
+        supplier: 'E2E Fuels',
+        deliveryNote: `DN${stamp}`,
+        litres: 1000,
+        receivedAt: `${D}T09:00:00Z`,
+        deviceId: 'e2e-views',
+      },
+    ],
+  });
   await admin.dispose();
 });
 
 async function noSeriousViolations(page: Page) {
   const r = await new AxeBuilder({ page }).exclude('[data-testid="gps-map"]').analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
 type MapProps = Record<string, unknown>;
 /** Properties of the features a layer of the GPS map draws now; null when the layer does not exist (yet). */
-const drawn = (page: Page, layer: string) => page.getByTestId('gps-map').evaluate((el, l) => {
-  const map = (el as unknown as { famsMap: { getLayer: (id: string) => unknown; queryRenderedFeatures: (o: object) => { properties: MapProps }[] } }).famsMap;
-  return map.getLayer(l) ? map.queryRenderedFeatures({ layers: [l] }).map((f) => f.properties) : null;
-}, layer);
+const drawn = (page: Page, layer: string) =>
+  page.getByTestId('gps-map').evaluate((el, l) => {
+    const map = (
+      el as unknown as {
+        famsMap: {
+          getLayer: (id: string) => unknown;
+          queryRenderedFeatures: (o: object) => { properties: MapProps }[];
+        };
+      }
+    ).famsMap;
+    return map.getLayer(l) ? map.queryRenderedFeatures({ layers: [l] }).map((f) => f.properties) : null;
+  }, layer);
 
 async function snap(page: Page, name: string) {
   if (!shots) return;
@@ -82,9 +140,17 @@ test.describe('quick views as editor', () => {
     const chart = page.getByTestId('series-chart');
     await expect(chart).toBeVisible();
     // One series (the store): D has 150 L, D+1 30 L; the figures table beside the chart says so.
-    await expect(chart.locator('svg desc').first()).toHaveText(new RegExp(`by store per day.*: ${fx.storeCode} — Views ${stamp} 180 L`));
+    await expect(chart.locator('svg desc').first()).toHaveText(
+      new RegExp(`by store per day.*: ${fx.storeCode} — Views ${stamp} 180 L`),
+    );
     // Two bars with a height (D and D+1); the other days are empty.
-    await expect.poll(() => chart.locator('svg path[role="presentation"]').evaluateAll((ps) => ps.filter((p) => (p as SVGGraphicsElement).getBBox().height > 1).length)).toBe(2);
+    await expect
+      .poll(() =>
+        chart
+          .locator('svg path[role="presentation"]')
+          .evaluateAll((ps) => ps.filter((p) => (p as SVGGraphicsElement).getBBox().height > 1).length),
+      )
+      .toBe(2);
     const row = page.getByRole('row', { name: new RegExp(fx.storeCode) });
     await expect(row).toContainText('180 L');
     await expect(row).toContainText('2');
@@ -97,7 +163,9 @@ test.describe('quick views as editor', () => {
 
   test('the calendar day total equals the records created, by store-local day', async ({ page }) => {
     await page.goto(`/QuickCalendarView?month=${MONTH}&f.storeId=${fx.storeId}`);
-    const dayButton = page.getByRole('button', { name: new RegExp(`^\\w+,? ${Number(D.slice(8))} .*: dispensed 150 L, received 1,000 L`) });
+    const dayButton = page.getByRole('button', {
+      name: new RegExp(`^\\w+,? ${Number(D.slice(8))} .*: dispensed 150 L, received 1,000 L`),
+    });
     await expect(dayButton).toBeVisible();
     await snap(page, 'calendar');
     await dayButton.click();
@@ -112,13 +180,17 @@ test.describe('quick views as editor', () => {
     await noSeriousViolations(page);
     await snap(page, 'calendar-day');
     if (D1.slice(0, 7) === MONTH) {
-      await expect(page.getByRole('button', { name: new RegExp(`^\\w+,? ${Number(D1.slice(8))} .*: dispensed 30 L`) })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: new RegExp(`^\\w+,? ${Number(D1.slice(8))} .*: dispensed 30 L`) }),
+      ).toBeVisible();
     }
   });
 
   test('the GPS map shows the points, a cluster zooms in and a point opens its record', async ({ page }) => {
     await page.goto(`/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}`);
-    await expect(page.getByRole('status').filter({ hasText: 'GPS-stamped' })).toHaveText('3 GPS-stamped dispenses on the map.');
+    await expect(page.getByRole('status').filter({ hasText: 'GPS-stamped' })).toHaveText(
+      '3 GPS-stamped dispenses on the map.',
+    );
     const map = page.getByTestId('gps-map');
     await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     await expect(map.locator('canvas')).toBeVisible();
@@ -127,7 +199,9 @@ test.describe('quick views as editor', () => {
     await expect(cluster).toBeVisible();
     await expect(cluster).toHaveText('2');
     // The store's code is a map label (a symbol layer, decluttered by maplibre).
-    await expect.poll(() => drawn(page, 'store-labels')).toContainEqual(expect.objectContaining({ code: fx.storeCode }));
+    await expect
+      .poll(() => drawn(page, 'store-labels'))
+      .toContainEqual(expect.objectContaining({ code: fx.storeCode }));
     const far = page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 30 L`) });
     await far.click();
     const popup = page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` });
@@ -143,23 +217,35 @@ test.describe('quick views as editor', () => {
     await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 50 L`) })).toBeVisible();
   });
 
-  test('the GPS map draws the built-in base map with no other host: land, coastline, borders, names', async ({ page, baseURL }) => {
+  test('the GPS map draws the built-in base map with no other host: land, coastline, borders, names', async ({
+    page,
+    baseURL,
+  }) => {
     const elsewhere: string[] = [];
     const ours = new URL(baseURL!).origin;
-    await page.route((url) => url.protocol.startsWith('http') && url.origin !== ours, (r) => {
-      elsewhere.push(r.request().url());
-      return r.abort();
-    });
+    await page.route(
+      (url) => url.protocol.startsWith('http') && url.origin !== ours,
+      (r) => {
+        elsewhere.push(r.request().url());
+        return r.abort();
+      },
+    );
     await page.goto(`/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}`);
     const map = page.getByTestId('gps-map');
     await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     await expect(page.getByRole('button', { name: '2 dispenses here, zoom in' })).toBeVisible();
     // Out to southern Africa: the coast from Namibia to Mozambique is in view.
-    await map.evaluate((el) => (el as unknown as { famsMap: { jumpTo: (o: object) => void } }).famsMap.jumpTo({ center: [25, -28], zoom: 3.5 }));
-    await expect.poll(async () => (await drawn(page, 'coastline'))?.length ?? -1, { timeout: 30_000 }).toBeGreaterThan(0);
+    await map.evaluate((el) =>
+      (el as unknown as { famsMap: { jumpTo: (o: object) => void } }).famsMap.jumpTo({ center: [25, -28], zoom: 3.5 }),
+    );
+    await expect
+      .poll(async () => (await drawn(page, 'coastline'))?.length ?? -1, { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await expect.poll(async () => (await drawn(page, 'land'))?.length ?? -1).toBeGreaterThan(0);
     await expect.poll(async () => (await drawn(page, 'borders'))?.length ?? -1).toBeGreaterThan(0);
-    await expect.poll(async () => ((await drawn(page, 'place-labels')) ?? []).map((p) => p.name)).toContain('South Africa');
+    await expect
+      .poll(async () => ((await drawn(page, 'place-labels')) ?? []).map((p) => p.name))
+      .toContain('South Africa');
     // Zoomed out, the cluster counts add up to the three records.
     await expect(page.getByRole('button', { name: '3 dispenses here, zoom in' })).toBeVisible();
     await map.screenshot({ path: test.info().outputPath('gps-basemap.png') });
@@ -172,7 +258,10 @@ test.describe('quick views as editor', () => {
     await expect(table.getByRole('row')).toHaveCount(4);
     await noSeriousViolations(page);
     await snap(page, 'gps-records');
-    await table.getByRole('link', { name: new RegExp(`^Show ${fx.fleetNo} .* on the map$`) }).first().click();
+    await table
+      .getByRole('link', { name: new RegExp(`^Show ${fx.fleetNo} .* on the map$`) })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/QuickViewGPSInformation\?.*focus=/);
     await expect(page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` })).toBeVisible({ timeout: 30_000 });
   });

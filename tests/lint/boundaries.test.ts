@@ -22,40 +22,57 @@ async function problems(file: string, code: string): Promise<string[]> {
   return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-const boundary = (list: string[]) => list.filter((m) => /^import-x\/no-restricted-paths|^no-restricted-imports/.test(m));
+const boundary = (list: string[]) =>
+  list.filter((m) => /^import-x\/no-restricted-paths|^no-restricted-imports/.test(m));
 
 describe('lint boundaries', { timeout: 120_000 }, () => {
   it('refuses a feature importing another feature', async () => {
-    const found = await problems('src/features/records/probe.ts', "import { tankTitle } from '@/features/tanks/present';\nexport const t = tankTitle;\n");
-    expect(boundary(found)).toEqual([expect.stringMatching(/no-restricted-paths: .*"@\/features\/tanks\/present".*A feature does not import another feature/)]);
+    const found = await problems(
+      'src/features/records/probe.ts',
+      "import { tankTitle } from '@/features/tanks/present';\nexport const t = tankTitle;\n",
+    );
+    expect(boundary(found)).toEqual([
+      expect.stringMatching(
+        /no-restricted-paths: .*"@\/features\/tanks\/present".*A feature does not import another feature/,
+      ),
+    ]);
   });
 
   it('lets a feature import its own files, src/lib and the contract', async () => {
-    const found = await problems('src/features/tanks/probe.ts', [
-      "import { tankTitle } from './present';",
-      "import { tankLabel } from '@/lib/reference/labels';",
-      "import { satisfies } from '@/contract/access';",
-      'export const all = [tankTitle, tankLabel, satisfies];',
-      '',
-    ].join('\n'));
+    const found = await problems(
+      'src/features/tanks/probe.ts',
+      [
+        "import { tankTitle } from './present';",
+        "import { tankLabel } from '@/lib/reference/labels';",
+        "import { satisfies } from '@/contract/access';",
+        'export const all = [tankTitle, tankLabel, satisfies];',
+        '',
+      ].join('\n'),
+    );
     expect(found).toEqual([]);
   });
 
   it('refuses src/lib importing a feature or the shell', async () => {
-    const found = await problems('src/lib/probe.ts', "import { tankTitle } from '@/features/tanks/present';\nimport { guard } from '@/app/guard';\nexport const all = [tankTitle, guard];\n");
+    const found = await problems(
+      'src/lib/probe.ts',
+      "import { tankTitle } from '@/features/tanks/present';\nimport { guard } from '@/app/guard';\nexport const all = [tankTitle, guard];\n",
+    );
     expect(boundary(found)).toHaveLength(2);
     expect(found[0]).toMatch(/src\/lib is below the features/);
   });
 
   it('refuses src/contract importing anything but zod and itself', async () => {
-    const found = await problems('src/contract/probe.ts', [
-      "import { z } from 'zod';",
-      "import { satisfies } from './access';",
-      "import { readFileSync } from 'node:fs';",
-      "import { api } from '../lib/api';",
-      'export const all = [z, satisfies, readFileSync, api];',
-      '',
-    ].join('\n'));
+    const found = await problems(
+      'src/contract/probe.ts',
+      [
+        "import { z } from 'zod';",
+        "import { satisfies } from './access';",
+        "import { readFileSync } from 'node:fs';",
+        "import { api } from '../lib/api';",
+        'export const all = [z, satisfies, readFileSync, api];',
+        '',
+      ].join('\n'),
+    );
     const crossing = boundary(found);
     expect(crossing.some((m) => m.startsWith('no-restricted-imports') && m.includes("'node:fs'"))).toBe(true);
     expect(crossing.some((m) => m.startsWith('import-x/no-restricted-paths') && m.includes('../lib/api'))).toBe(true);
@@ -63,23 +80,35 @@ describe('lint boundaries', { timeout: 120_000 }, () => {
   });
 
   it('refuses the server importing the client side other than the contract', async () => {
-    const found = await problems('server/probe.ts', [
-      "import { satisfies } from '../src/contract/access';",
-      "import { api } from '../src/lib/api';",
-      'export const all = [satisfies, api];',
-      '',
-    ].join('\n'));
-    expect(boundary(found)).toEqual([expect.stringMatching(/"\.\.\/src\/lib\/api".*The server takes only src\/contract/)]);
+    const found = await problems(
+      'server/probe.ts',
+      [
+        "import { satisfies } from '../src/contract/access';",
+        "import { api } from '../src/lib/api';",
+        'export const all = [satisfies, api];',
+        '',
+      ].join('\n'),
+    );
+    expect(boundary(found)).toEqual([
+      expect.stringMatching(/"\.\.\/src\/lib\/api".*The server takes only src\/contract/),
+    ]);
   });
 
   it('refuses the service worker importing a feature', async () => {
-    const found = await problems('sw/probe.ts', "import { tankTitle } from '@/features/tanks/present';\nexport const t = tankTitle;\n");
-    expect(boundary(found)).toEqual([expect.stringMatching(/The service worker takes only src\/contract and src\/lib/)]);
+    const found = await problems(
+      'sw/probe.ts',
+      "import { tankTitle } from '@/features/tanks/present';\nexport const t = tankTitle;\n",
+    );
+    expect(boundary(found)).toEqual([
+      expect.stringMatching(/The service worker takes only src\/contract and src\/lib/),
+    ]);
   });
 
   it('refuses an import cycle', async () => {
     const results = await eslint.lintFiles(['tests/lint/fixtures/cycle/*.ts']);
-    const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map(() => path.basename(r.filePath)));
+    const cycles = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map(() => path.basename(r.filePath)),
+    );
     expect(cycles.sort()).toEqual(['a.ts', 'b.ts']);
   });
 });

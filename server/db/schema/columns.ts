@@ -8,7 +8,9 @@ import { accounts, users } from './accounts';
  */
 export const masterColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
-  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  accountId: bigint('account_id', { mode: 'number' })
+    .notNull()
+    .references(() => accounts.id),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

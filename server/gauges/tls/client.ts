@@ -12,11 +12,18 @@ export interface QueryOptions {
 /** A network failure in words a person setting up the gauge can act on. */
 function describe(e: NodeJS.ErrnoException, host: string, port: number): string {
   switch (e.code) {
-    case 'ECONNREFUSED': return `Connection refused by ${host}:${port} (nothing listening on that port)`;
-    case 'ENOTFOUND': case 'EAI_AGAIN': return `Host ${host} not found`;
-    case 'EHOSTUNREACH': case 'ENETUNREACH': return `${host} cannot be reached from the server`;
-    case 'ECONNRESET': return `${host}:${port} closed the connection`;
-    default: return `${e.code ?? 'Error'}: ${e.message}`;
+    case 'ECONNREFUSED':
+      return `Connection refused by ${host}:${port} (nothing listening on that port)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Host ${host} not found`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${host} cannot be reached from the server`;
+    case 'ECONNRESET':
+      return `${host}:${port} closed the connection`;
+    default:
+      return `${e.code ?? 'Error'}: ${e.message}`;
   }
 }
 
@@ -42,18 +49,27 @@ export function queryConsole(host: string, port: number, commands: string[], opt
       else resolve(replies);
     };
     const timer = setTimeout(() => {
-      const what = replies.length === 0 && !socket.readyState.startsWith('open') ? `connecting to ${host}:${port}` : `waiting for the reply to ${commands[replies.length]?.replace(SOH, '') ?? 'the command'}`;
+      const what =
+        replies.length === 0 && !socket.readyState.startsWith('open')
+          ? `connecting to ${host}:${port}`
+          : `waiting for the reply to ${commands[replies.length]?.replace(SOH, '') ?? 'the command'}`;
       finish(new Error(`Timed out after ${opts.timeoutMs} ms ${what}`));
     }, opts.timeoutMs);
     const sendNext = () => {
-      if (replies.length === commands.length) { finish(null); return; }
+      if (replies.length === commands.length) {
+        finish(null);
+        return;
+      }
       buffer = '';
       socket.write(commands[replies.length], 'latin1');
     };
     socket.on('connect', sendNext);
     socket.on('data', (chunk: string) => {
       buffer += chunk;
-      if (buffer.length > MAX_REPLY) { finish(new TlsProtocolError(`The reply exceeds ${MAX_REPLY} bytes: not a TLS console`)); return; }
+      if (buffer.length > MAX_REPLY) {
+        finish(new TlsProtocolError(`The reply exceeds ${MAX_REPLY} bytes: not a TLS console`));
+        return;
+      }
       // The console's refusal (<SOH>9999FF1B<ETX>) is complete too; the parser explains it.
       if (isComplete(buffer)) {
         replies.push(buffer);
@@ -62,7 +78,14 @@ export function queryConsole(host: string, port: number, commands: string[], opt
     });
     socket.on('error', (e) => finish(new Error(describe(e, host, port))));
     socket.on('close', () => {
-      if (!settled) finish(new TlsProtocolError(buffer ? `The reply is truncated: the connection closed after ${buffer.length} characters` : `${host}:${port} closed the connection without answering`));
+      if (!settled)
+        finish(
+          new TlsProtocolError(
+            buffer
+              ? `The reply is truncated: the connection closed after ${buffer.length} characters`
+              : `${host}:${port} closed the connection without answering`,
+          ),
+        );
     });
   });
 }

@@ -31,7 +31,16 @@ export interface DeliveryReport {
 }
 
 const FIELDS = [
-  'startVolume', 'startTcVolume', 'startWater', 'startTemperature', 'endVolume', 'endTcVolume', 'endWater', 'endTemperature', 'startHeight', 'endHeight',
+  'startVolume',
+  'startTcVolume',
+  'startWater',
+  'startTemperature',
+  'endVolume',
+  'endTcVolume',
+  'endWater',
+  'endTemperature',
+  'startHeight',
+  'endHeight',
 ] as const;
 /** Fields needed to know what was delivered (the heights are optional on older consoles). */
 const REQUIRED = 8;
@@ -53,10 +62,15 @@ export function parseDeliveries(reply: string): DeliveryReport {
       const start = r.dateTime(`${tank}'s delivery ${d + 1} start`);
       const end = r.dateTime(`${tank}'s delivery ${d + 1} end`);
       const n = r.hex(2, `${tank}'s delivery ${d + 1} field count`);
-      if (n < REQUIRED) throw new TlsProtocolError(`${tank}'s delivery ${d + 1} has ${n} fields; at least ${REQUIRED} are needed`);
-      const values = Array.from({ length: n }, (_, i) => r.float(`${tank}'s delivery ${d + 1} ${FIELDS[i] ?? `field ${i + 1}`}`));
+      if (n < REQUIRED)
+        throw new TlsProtocolError(`${tank}'s delivery ${d + 1} has ${n} fields; at least ${REQUIRED} are needed`);
+      const values = Array.from({ length: n }, (_, i) =>
+        r.float(`${tank}'s delivery ${d + 1} ${FIELDS[i] ?? `field ${i + 1}`}`),
+      );
       const rec = { tankNumber, productCode, start, end, startHeight: 0, endHeight: 0 } as DeliveryRecord;
-      FIELDS.forEach((f, i) => { if (i < n) rec[f] = values[i]; });
+      FIELDS.forEach((f, i) => {
+        if (i < n) rec[f] = values[i];
+      });
       deliveries.push(rec);
     }
   }
@@ -64,10 +78,17 @@ export function parseDeliveries(reply: string): DeliveryReport {
 }
 
 /** What a console sends for i202 (the simulator's encoder); deliveries grouped by tank in order. */
-export function encodeDeliveries(report: DeliveryReport, tankNumbers: { tankNumber: number; productCode: string }[], askedTank = 0): string {
+export function encodeDeliveries(
+  report: DeliveryReport,
+  tankNumbers: { tankNumber: number; productCode: string }[],
+  askedTank = 0,
+): string {
   const parts = tankNumbers.map(({ tankNumber, productCode }) => {
     const mine = report.deliveries.filter((d) => d.tankNumber === tankNumber);
-    const each = mine.map((d) => `${wallText(d.start)}${wallText(d.end)}${hex2(FIELDS.length)}${FIELDS.map((f) => floatToHex(d[f])).join('')}`);
+    const each = mine.map(
+      (d) =>
+        `${wallText(d.start)}${wallText(d.end)}${hex2(FIELDS.length)}${FIELDS.map((f) => floatToHex(d[f])).join('')}`,
+    );
     return `${two(tankNumber)}${productCode.slice(0, 1) || '1'}${two(mine.length)}${each.join('')}`;
   });
   return frame(`i202${two(askedTank)}${wallText(report.at)}${parts.join('')}`);

@@ -44,7 +44,10 @@ export function unframe(reply: string): string {
   if (start < 0) throw new TlsProtocolError('The reply does not start with <SOH>: not a computer-format answer');
   const text = reply.slice(start);
   // An unknown or refused command is answered `<SOH>9999FF1B<ETX>` without a checksum.
-  if (text.startsWith(`${SOH}9999`)) throw new TlsProtocolError('The console did not understand the command (9999FF1B): is it a TLS in computer format?');
+  if (text.startsWith(`${SOH}9999`))
+    throw new TlsProtocolError(
+      'The console did not understand the command (9999FF1B): is it a TLS in computer format?',
+    );
   const end = text.indexOf(ETX);
   if (end < 0) throw new TlsProtocolError(`The reply is truncated: no <ETX> after ${text.length} characters`);
   const amp = text.lastIndexOf('&&', end);
@@ -52,7 +55,10 @@ export function unframe(reply: string): string {
   const sent = text.slice(amp + 2, end);
   if (!/^[0-9A-Fa-f]{4}$/.test(sent)) throw new TlsProtocolError(`The reply's checksum "${sent}" is not 4 hex digits`);
   const computed = checksumOf(text.slice(0, amp + 2));
-  if (computed !== sent.toUpperCase()) throw new TlsProtocolError(`Checksum mismatch: the reply says ${sent.toUpperCase()}, its characters add up to ${computed} (corrupted in transit)`);
+  if (computed !== sent.toUpperCase())
+    throw new TlsProtocolError(
+      `Checksum mismatch: the reply says ${sent.toUpperCase()}, its characters add up to ${computed} (corrupted in transit)`,
+    );
   return text.slice(1, amp);
 }
 

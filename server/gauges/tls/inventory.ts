@@ -43,10 +43,15 @@ export function parseInventory(reply: string): InventoryReport {
     const productCode = r.take(1, `tank ${two(tankNumber)}'s product code`);
     const status = r.hex(4, `tank ${two(tankNumber)}'s status`);
     const n = r.hex(2, `tank ${two(tankNumber)}'s field count`);
-    if (n < FIELDS.length) throw new TlsProtocolError(`Tank ${two(tankNumber)} has ${n} fields; an inventory needs ${FIELDS.length}`);
-    const values = Array.from({ length: n }, (_, i) => r.float(`tank ${two(tankNumber)}'s ${FIELDS[i] ?? `field ${i + 1}`}`));
+    if (n < FIELDS.length)
+      throw new TlsProtocolError(`Tank ${two(tankNumber)} has ${n} fields; an inventory needs ${FIELDS.length}`);
+    const values = Array.from({ length: n }, (_, i) =>
+      r.float(`tank ${two(tankNumber)}'s ${FIELDS[i] ?? `field ${i + 1}`}`),
+    );
     const rec = { tankNumber, productCode, status } as InventoryRecord;
-    FIELDS.forEach((f, i) => { rec[f] = values[i]; });
+    FIELDS.forEach((f, i) => {
+      rec[f] = values[i];
+    });
     tanks.push(rec);
   }
   return { at, tanks };
@@ -54,6 +59,9 @@ export function parseInventory(reply: string): InventoryReport {
 
 /** What a console sends for i201 (the simulator's encoder). */
 export function encodeInventory(report: InventoryReport, askedTank = 0): string {
-  const tanks = report.tanks.map((t) => `${two(t.tankNumber)}${t.productCode.slice(0, 1) || '1'}${t.status.toString(16).toUpperCase().padStart(4, '0')}${hex2(FIELDS.length)}${FIELDS.map((f) => floatToHex(t[f])).join('')}`);
+  const tanks = report.tanks.map(
+    (t) =>
+      `${two(t.tankNumber)}${t.productCode.slice(0, 1) || '1'}${t.status.toString(16).toUpperCase().padStart(4, '0')}${hex2(FIELDS.length)}${FIELDS.map((f) => floatToHex(t[f])).join('')}`,
+  );
   return frame(`i201${two(askedTank)}${wallText(report.at)}${tanks.join('')}`);
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checksumOf, command, encodeDeliveries, encodeInventory, frame, parseDeliveries, parseInventory, TlsProtocolError, unframe,
-  type DeliveryRecord, type InventoryRecord,
+  checksumOf,
+  command,
+  encodeDeliveries,
+  encodeInventory,
+  frame,
+  parseDeliveries,
+  parseInventory,
+  TlsProtocolError,
+  unframe,
+  type DeliveryRecord,
+  type InventoryRecord,
 } from './index';
 import { dateToWall, wallToDate } from './time';
 
@@ -14,10 +23,21 @@ import { dateToWall, wallToDate } from './time';
  * Checksum: the 16-bit two's complement of the sum of the 84 characters <SOH>…&& = EF53
  * (worked out separately with Python: (-sum(map(ord, s))) & 0xffff).
  */
-const HAND_WRITTEN = '\x01i201002403151030' + '011000007' + '469C4000469B1400461C400044BB8000414800004192000042700000' + '&&EF53\x03';
+const HAND_WRITTEN =
+  '\x01i201002403151030' + '011000007' + '469C4000469B1400461C400044BB8000414800004192000042700000' + '&&EF53\x03';
 
 const tank = (n: number, over: Partial<InventoryRecord> = {}): InventoryRecord => ({
-  tankNumber: n, productCode: String(n % 10), status: 0, volume: 5000.5, tcVolume: 4990.25, ullage: 24999.5, height: 350, water: 0, temperature: 21.5, waterVolume: 0, ...over,
+  tankNumber: n,
+  productCode: String(n % 10),
+  status: 0,
+  volume: 5000.5,
+  tcVolume: 4990.25,
+  ullage: 24999.5,
+  height: 350,
+  water: 0,
+  temperature: 21.5,
+  waterVolume: 0,
+  ...over,
 });
 
 describe('framing and checksum', () => {
@@ -39,13 +59,27 @@ describe('i201 inventory', () => {
   it('parses the hand-written reply', () => {
     const r = parseInventory(HAND_WRITTEN);
     expect(r.at).toEqual({ year: 2024, month: 3, day: 15, hour: 10, minute: 30 });
-    expect(r.tanks).toEqual([{
-      tankNumber: 1, productCode: '1', status: 0, volume: 20000, tcVolume: 19850, ullage: 10000, height: 1500, water: 12.5, temperature: 18.25, waterVolume: 60,
-    }]);
+    expect(r.tanks).toEqual([
+      {
+        tankNumber: 1,
+        productCode: '1',
+        status: 0,
+        volume: 20000,
+        tcVolume: 19850,
+        ullage: 10000,
+        height: 1500,
+        water: 12.5,
+        temperature: 18.25,
+        waterVolume: 60,
+      },
+    ]);
   });
 
   it('round-trips frames recorded from the simulator encoder (several tanks, float precision)', () => {
-    const report = { at: { year: 2026, month: 11, day: 2, hour: 23, minute: 59 }, tanks: [tank(1), tank(2, { status: 0x0101, water: 42.75 }), tank(12, { volume: 0, tcVolume: 0 })] };
+    const report = {
+      at: { year: 2026, month: 11, day: 2, hour: 23, minute: 59 },
+      tanks: [tank(1), tank(2, { status: 0x0101, water: 42.75 }), tank(12, { volume: 0, tcVolume: 0 })],
+    };
     const reply = encodeInventory(report);
     expect(reply.startsWith('\x01i201002611022359011000007')).toBe(true);
     expect(parseInventory(reply)).toEqual(report);
@@ -70,10 +104,14 @@ describe('i201 inventory', () => {
   });
 
   it('refuses a truncated reply: cut before the end, or cut inside a tank record', () => {
-    expect(() => parseInventory(HAND_WRITTEN.slice(0, 40))).toThrow('The reply is truncated: no <ETX> after 40 characters');
+    expect(() => parseInventory(HAND_WRITTEN.slice(0, 40))).toThrow(
+      'The reply is truncated: no <ETX> after 40 characters',
+    );
     // A well-framed reply whose tank record is short (the console cut it): the field is named.
     const short = frame('i20100240315103001100000746');
-    expect(() => parseInventory(short)).toThrow(/i201 reply is truncated: tank 01's volume needs 8 characters at position 25, only 2 left/);
+    expect(() => parseInventory(short)).toThrow(
+      /i201 reply is truncated: tank 01's volume needs 8 characters at position 25, only 2 left/,
+    );
   });
 
   it('explains other wrong answers', () => {
@@ -91,28 +129,61 @@ describe('i201 inventory', () => {
 
 describe('i202 deliveries', () => {
   const delivery = (n: number, over: Partial<DeliveryRecord> = {}): DeliveryRecord => ({
-    tankNumber: n, productCode: '1', start: { year: 2026, month: 1, day: 5, hour: 8, minute: 0 }, end: { year: 2026, month: 1, day: 5, hour: 8, minute: 40 },
-    startVolume: 3000, startTcVolume: 2990, startWater: 5, startTemperature: 12, endVolume: 18000, endTcVolume: 17950, endWater: 5, endTemperature: 14.5,
-    startHeight: 400, endHeight: 1900, ...over,
+    tankNumber: n,
+    productCode: '1',
+    start: { year: 2026, month: 1, day: 5, hour: 8, minute: 0 },
+    end: { year: 2026, month: 1, day: 5, hour: 8, minute: 40 },
+    startVolume: 3000,
+    startTcVolume: 2990,
+    startWater: 5,
+    startTemperature: 12,
+    endVolume: 18000,
+    endTcVolume: 17950,
+    endWater: 5,
+    endTemperature: 14.5,
+    startHeight: 400,
+    endHeight: 1900,
+    ...over,
   });
 
   it('round-trips several deliveries per tank and a tank without any', () => {
-    const report = { at: { year: 2026, month: 1, day: 6, hour: 9, minute: 15 }, deliveries: [delivery(1), delivery(1, { startVolume: 100 }), delivery(3, { productCode: '3' })] };
-    const reply = encodeDeliveries(report, [{ tankNumber: 1, productCode: '1' }, { tankNumber: 2, productCode: '2' }, { tankNumber: 3, productCode: '3' }]);
+    const report = {
+      at: { year: 2026, month: 1, day: 6, hour: 9, minute: 15 },
+      deliveries: [delivery(1), delivery(1, { startVolume: 100 }), delivery(3, { productCode: '3' })],
+    };
+    const reply = encodeDeliveries(report, [
+      { tankNumber: 1, productCode: '1' },
+      { tankNumber: 2, productCode: '2' },
+      { tankNumber: 3, productCode: '3' },
+    ]);
     // Tank 02 says "0 deliveries": `022 00`.
     expect(unframe(reply)).toContain('02200');
     expect(parseDeliveries(reply)).toEqual(report);
   });
 
   it('parses a hand-written delivery record (10 fields, count 0A)', () => {
-    const f = ['453B8000', '453AE000', '40A00000', '41400000', '468CA000', '468C3C00', '40A00000', '41680000', '43C80000', '44ED8000'];
+    const f = [
+      '453B8000',
+      '453AE000',
+      '40A00000',
+      '41400000',
+      '468CA000',
+      '468C3C00',
+      '40A00000',
+      '41680000',
+      '43C80000',
+      '44ED8000',
+    ];
     // 3000, 2990, 5, 12, 18000, 17950, 5, 14.5, 400, 1900
     const reply = frame(`i20200${'2601060915'}011${'01'}${'2601050800'}${'2601050840'}0A${f.join('')}`);
     expect(parseDeliveries(reply).deliveries).toEqual([delivery(1)]);
   });
 
   it('refuses a truncated delivery and a bad checksum', () => {
-    const good = encodeDeliveries({ at: { year: 2026, month: 1, day: 6, hour: 9, minute: 15 }, deliveries: [delivery(1)] }, [{ tankNumber: 1, productCode: '1' }]);
+    const good = encodeDeliveries(
+      { at: { year: 2026, month: 1, day: 6, hour: 9, minute: 15 }, deliveries: [delivery(1)] },
+      [{ tankNumber: 1, productCode: '1' }],
+    );
     expect(() => parseDeliveries(good.slice(0, -3))).toThrow(/truncated/);
     const body = unframe(good);
     expect(() => parseDeliveries(frame(body.slice(0, -20)))).toThrow(/tank 01's delivery 1 .* needs 8 characters/);

@@ -12,7 +12,10 @@ export interface SortKey {
   desc: boolean;
 }
 
-interface CursorBody { s: string; v: (string | null)[] }
+interface CursorBody {
+  s: string;
+  v: (string | null)[];
+}
 
 export function encodeCursor(signature: string, values: (string | null)[]): string {
   return Buffer.from(JSON.stringify({ s: signature, v: values } satisfies CursorBody)).toString('base64url');

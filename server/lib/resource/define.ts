@@ -15,12 +15,14 @@ export function defineResource<
   Row extends { id: string },
   Create,
   Update extends { version: number },
->(def: Omit<ResourceDef<T, E, Row, Create, Update>, 'info' | 'sort' | 'filters' | 'extra'> & {
-  info: I;
-  extra: E;
-  sort: Record<Exclude<I['sort'][number], MetaSort>, Expr>;
-  filters: Record<I['filters'][number], FilterSpec>;
-}): ResourceDef<T, E, Row, Create, Update> {
+>(
+  def: Omit<ResourceDef<T, E, Row, Create, Update>, 'info' | 'sort' | 'filters' | 'extra'> & {
+    info: I;
+    extra: E;
+    sort: Record<Exclude<I['sort'][number], MetaSort>, Expr>;
+    filters: Record<I['filters'][number], FilterSpec>;
+  },
+): ResourceDef<T, E, Row, Create, Update> {
   return def as ResourceDef<T, E, Row, Create, Update>;
 }
 
@@ -34,5 +36,11 @@ export function iso(d: Date | string | null): string | null {
 
 /** The row fields every resource returns (RowMeta). */
 export function metaOf(r: { id: string; version: number; createdAt: Date; updatedAt: Date; deletedAt: Date | null }) {
-  return { id: r.id, version: r.version, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), deletedAt: iso(r.deletedAt) };
+  return {
+    id: r.id,
+    version: r.version,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    deletedAt: iso(r.deletedAt),
+  };
 }

@@ -4,7 +4,11 @@ import type { ErrorBody } from '../../../src/contract/errors';
 
 /** 409 with the row as it is now, so the form can show what changed and offer to reload. */
 export class ConflictError extends AppError {
-  constructor(code: ConflictBody['code'], message: string, readonly current: unknown) {
+  constructor(
+    code: ConflictBody['code'],
+    message: string,
+    readonly current: unknown,
+  ) {
     super(409, code, message, 'Conflict');
   }
 
@@ -14,15 +18,30 @@ export class ConflictError extends AppError {
 }
 
 export const staleError = (current: unknown) =>
-  new ConflictError('stale', 'Someone else changed this record since you opened it. Review the current values and try again.', current);
+  new ConflictError(
+    'stale',
+    'Someone else changed this record since you opened it. Review the current values and try again.',
+    current,
+  );
 export const deletedError = (current: unknown) =>
   new ConflictError('deleted', 'This record has been deleted. Restore it before changing it.', current);
-export const notDeletedError = (current: unknown) => new ConflictError('not_deleted', 'This record is not deleted.', current);
+export const notDeletedError = (current: unknown) =>
+  new ConflictError('not_deleted', 'This record is not deleted.', current);
 
 export const fieldError = (code: string, fieldErrors: Record<string, string[]>, message?: string) =>
-  new AppError(422, code, message ?? Object.values(fieldErrors)[0]?.[0] ?? 'Some fields are not valid.', 'Invalid input', fieldErrors);
+  new AppError(
+    422,
+    code,
+    message ?? Object.values(fieldErrors)[0]?.[0] ?? 'Some fields are not valid.',
+    'Invalid input',
+    fieldErrors,
+  );
 
-interface PgError { code?: string; constraint?: string; detail?: string }
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
 
 /** The PostgreSQL error inside a Drizzle error, if any. */
 export function pgErrorOf(err: unknown): PgError | undefined {

@@ -4,7 +4,17 @@ import { columnsOf } from '../../../src/contract/columns';
 import { csvStream, exportColumns, fromSpec, xlsxStream } from './export';
 
 /** The export writer (ADR 023): titles, names beside codes, fixed decimals, local times, XLSX date cells. */
-type Row = { at: string; storeCode: string; storeName: string; litres: number; status: string; gps: boolean; zone: string; day: string; n: string };
+type Row = {
+  at: string;
+  storeCode: string;
+  storeName: string;
+  litres: number;
+  status: string;
+  gps: boolean;
+  zone: string;
+  day: string;
+  n: string;
+};
 const SPECS = columnsOf<Row>()([
   { key: 'at', title: 'When', kind: 'datetime' },
   { key: 'storeCode', title: 'Store', kind: 'code', name: 'storeName' },
@@ -15,22 +25,46 @@ const SPECS = columnsOf<Row>()([
   { key: 'n', title: 'Note', kind: 'text' },
 ]);
 const ROW: Row = {
-  at: '2026-10-01T23:30:00.000Z', storeCode: 'JHB01', storeName: 'Johannesburg depot', litres: 1234.5, status: 'active', gps: true,
-  zone: 'UTC', day: '2026-10-02', n: '=HYPERLINK("x")',
+  at: '2026-10-01T23:30:00.000Z',
+  storeCode: 'JHB01',
+  storeName: 'Johannesburg depot',
+  litres: 1234.5,
+  status: 'active',
+  gps: true,
+  zone: 'UTC',
+  day: '2026-10-02',
+  n: '=HYPERLINK("x")',
 };
-const chunks = async function* () { yield [ROW as unknown as Record<string, unknown>]; };
+const chunks = async function* () {
+  yield [ROW as unknown as Record<string, unknown>];
+};
 
 async function text(stream: NodeJS.ReadableStream) {
   let s = '';
   for await (const c of stream) s += String(c);
-  return s.replace(/^\uFEFF/, '').trim().split('\r\n');
+  return s
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 }
 
 describe('export columns', () => {
   it('writes titles, a name column beside each code, and keeps the requested order', () => {
-    expect(exportColumns(SPECS, Object.keys(ROW), [], undefined).map((c) => c.header))
-      .toEqual(['When', 'Store', 'Store name', 'Litres', 'Status', 'GPS', 'Day', 'Note']);
-    expect(exportColumns(SPECS, Object.keys(ROW), [], 'litres,storeCode').map((c) => c.header)).toEqual(['Litres', 'Store', 'Store name']);
+    expect(exportColumns(SPECS, Object.keys(ROW), [], undefined).map((c) => c.header)).toEqual([
+      'When',
+      'Store',
+      'Store name',
+      'Litres',
+      'Status',
+      'GPS',
+      'Day',
+      'Note',
+    ]);
+    expect(exportColumns(SPECS, Object.keys(ROW), [], 'litres,storeCode').map((c) => c.header)).toEqual([
+      'Litres',
+      'Store',
+      'Store name',
+    ]);
     // A row field no list declares still gets a readable title.
     expect(exportColumns(SPECS, Object.keys(ROW), [], 'zone').map((c) => c.header)).toEqual(['Zone']);
     expect(() => exportColumns(SPECS, Object.keys(ROW), [], 'nope')).toThrow(/Unknown columns: nope/);
@@ -41,7 +75,9 @@ describe('CSV', () => {
   it('writes local times of the zone, fixed litres, labels, Yes/No and guards formulas', async () => {
     const lines = await text(csvStream(SPECS.flatMap(fromSpec), chunks(), 'Africa/Johannesburg'));
     expect(lines[0]).toBe('When,Store,Store name,Litres,Status,GPS,Day,Note');
-    expect(lines[1]).toBe(`2026-10-02 01:30:00,JHB01,Johannesburg depot,1234.500,Normal,Yes,2026-10-02,"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toBe(
+      `2026-10-02 01:30:00,JHB01,Johannesburg depot,1234.500,Normal,Yes,2026-10-02,"'=HYPERLINK(""x"")"`,
+    );
     const utc = await text(csvStream(SPECS.flatMap(fromSpec), chunks(), 'UTC'));
     expect(utc[1].startsWith('2026-10-01 23:30:00,')).toBe(true);
   });
@@ -49,7 +85,15 @@ describe('CSV', () => {
   it("reads a row's own zone where the column says so (store-local screens)", async () => {
     const specs = columnsOf<Row>()([{ key: 'at', title: 'Time', kind: 'datetime', zone: 'zone' }]);
     const row = { ...ROW, zone: 'Asia/Tokyo' };
-    const lines = await text(csvStream(specs.flatMap(fromSpec), (async function* () { yield [row]; })(), 'Africa/Johannesburg'));
+    const lines = await text(
+      csvStream(
+        specs.flatMap(fromSpec),
+        (async function* () {
+          yield [row];
+        })(),
+        'Africa/Johannesburg',
+      ),
+    );
     expect(lines[1]).toBe('2026-10-02 08:30:00');
   });
 });
@@ -62,7 +106,16 @@ describe('XLSX', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['When', 'Store', 'Store name', 'Litres', 'Status', 'GPS', 'Day', 'Note']);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'When',
+      'Store',
+      'Store name',
+      'Litres',
+      'Status',
+      'GPS',
+      'Day',
+      'Note',
+    ]);
     const when = ws.getCell('A2');
     expect(when.value).toBeInstanceOf(Date);
     // The wall-clock time in Johannesburg, as a spreadsheet shows it.

@@ -1,6 +1,14 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
-import { decimalsOf, humanize, labelOf, nameTitle, yesNo, type ColumnKind, type ColumnSpec } from '../../../src/contract/columns';
+import {
+  decimalsOf,
+  humanize,
+  labelOf,
+  nameTitle,
+  yesNo,
+  type ColumnKind,
+  type ColumnSpec,
+} from '../../../src/contract/columns';
 import type { ExportFormat } from '../../../src/contract/list';
 import { badRequest } from '../errors';
 
@@ -32,42 +40,68 @@ export interface ExportColumn {
 export function cellOf(v: unknown): Cell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  if (Array.isArray(v) && v.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x))) return v.join(' | ');
+  if (Array.isArray(v) && v.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x)))
+    return v.join(' | ');
   return JSON.stringify(v);
 }
 
 /** An export column of a declared column (its name column is a second one). */
 export function fromSpec(c: ColumnSpec): ExportColumn[] {
-  const cols: ExportColumn[] = [{
-    header: c.title, kind: c.kind, decimals: decimalsOf(c),
-    value: c.kind === 'enum' ? (r) => (r[c.key] === null || r[c.key] === undefined ? null : labelOf(c, r[c.key])) : (r) => r[c.key],
-    zone: c.zone ? (r) => r[c.zone!] : undefined,
-  }];
+  const cols: ExportColumn[] = [
+    {
+      header: c.title,
+      kind: c.kind,
+      decimals: decimalsOf(c),
+      value:
+        c.kind === 'enum'
+          ? (r) => (r[c.key] === null || r[c.key] === undefined ? null : labelOf(c, r[c.key]))
+          : (r) => r[c.key],
+      zone: c.zone ? (r) => r[c.zone!] : undefined,
+    },
+  ];
   if (c.kind === 'code' && c.name) cols.push({ header: nameTitle(c.title), kind: 'text', value: (r) => r[c.name!] });
   return cols;
 }
 
 /** A column the export writes by name and shape (pivot grids, day tables). */
-export const plainColumn = (key: string, header = key, kind: ExportColumn['kind'] = 'auto', decimals?: number): ExportColumn =>
-  ({ header, kind, decimals, value: (r) => r[key] });
+export const plainColumn = (
+  key: string,
+  header = key,
+  kind: ExportColumn['kind'] = 'auto',
+  decimals?: number,
+): ExportColumn => ({ header, kind, decimals, value: (r) => r[key] });
 
 /**
  * The columns to write. `requested` (`columns=a,b`, the table's visible columns in their order)
  * names declared columns or other row fields; without it, every declared column. A list that
  * declares no columns writes its row fields with readable titles (business fields first).
  */
-export function exportColumns(specs: readonly ColumnSpec[] | undefined, allFields: readonly string[], meta: readonly string[], requested?: string): ExportColumn[] {
+export function exportColumns(
+  specs: readonly ColumnSpec[] | undefined,
+  allFields: readonly string[],
+  meta: readonly string[],
+  requested?: string,
+): ExportColumn[] {
   const byKey = new Map((specs ?? []).map((c) => [c.key, c]));
   const known = new Set([...allFields, ...byKey.keys()]);
   const fallback = (k: string): ExportColumn[] => [plainColumn(k, humanize(k))];
-  const of = (k: string) => { const s = byKey.get(k); return s ? fromSpec(s) : fallback(k); };
+  const of = (k: string) => {
+    const s = byKey.get(k);
+    return s ? fromSpec(s) : fallback(k);
+  };
   if (!requested) {
     if (specs?.length) return specs.flatMap(fromSpec);
-    return [...allFields.filter((f) => !meta.includes(f)), ...allFields.filter((f) => meta.includes(f))].flatMap(fallback);
+    return [...allFields.filter((f) => !meta.includes(f)), ...allFields.filter((f) => meta.includes(f))].flatMap(
+      fallback,
+    );
   }
-  const cols = requested.split(',').map((c) => c.trim()).filter(Boolean);
+  const cols = requested
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const unknown = cols.filter((c) => !known.has(c));
-  if (unknown.length) throw badRequest(`Unknown columns: ${unknown.join(', ')}.`, { columns: [`Columns: ${[...known].join(', ')}`] });
+  if (unknown.length)
+    throw badRequest(`Unknown columns: ${unknown.join(', ')}.`, { columns: [`Columns: ${[...known].join(', ')}`] });
   return cols.flatMap(of);
 }
 
@@ -100,7 +134,11 @@ export function wallClocks(zone: string): Wall {
   const of = (z: string) => {
     let f = clocks.get(z);
     if (!f) {
-      try { f = wallClock(z); } catch { f = wallClock(zone); }
+      try {
+        f = wallClock(z);
+      } catch {
+        f = wallClock(zone);
+      }
       clocks.set(z, f);
     }
     return f;
@@ -110,7 +148,14 @@ export function wallClocks(zone: string): Wall {
 
 export function wallClock(zone: string): (at: Date) => Date {
   const f = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
   return (at) => {
     const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
@@ -122,19 +167,33 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const wallText = (d: Date) =>
   `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 
-type Typed = { t: 'text'; v: string } | { t: 'number'; v: number; decimals?: number } | { t: 'datetime'; v: Date } | { t: 'date'; v: Date } | { t: 'empty' };
+type Typed =
+  | { t: 'text'; v: string }
+  | { t: 'number'; v: number; decimals?: number }
+  | { t: 'datetime'; v: Date }
+  | { t: 'date'; v: Date }
+  | { t: 'empty' };
 
 /** One cell, typed for either writer. */
 function typed(col: ExportColumn, row: Record<string, unknown>, wall: Wall): Typed {
   const raw = col.value(row);
   if (raw === null || raw === undefined || raw === '') return { t: 'empty' };
   const kind = col.kind;
-  if (kind === 'litres' || kind === 'number' || kind === 'money' || kind === 'percent' || (kind === 'auto' && typeof raw === 'number')) {
+  if (
+    kind === 'litres' ||
+    kind === 'number' ||
+    kind === 'money' ||
+    kind === 'percent' ||
+    (kind === 'auto' && typeof raw === 'number')
+  ) {
     const n = typeof raw === 'number' ? raw : Number(raw);
     return Number.isFinite(n) ? { t: 'number', v: n, decimals: col.decimals } : { t: 'text', v: String(raw) };
   }
   if (typeof raw === 'boolean') return { t: 'text', v: yesNo(raw) };
-  if ((kind === 'datetime' || kind === 'auto') && (raw instanceof Date || (typeof raw === 'string' && ISO_INSTANT.test(raw)))) {
+  if (
+    (kind === 'datetime' || kind === 'auto') &&
+    (raw instanceof Date || (typeof raw === 'string' && ISO_INSTANT.test(raw)))
+  ) {
     const at = raw instanceof Date ? raw : new Date(raw);
     if (!Number.isNaN(at.getTime())) return { t: 'datetime', v: wall(at, col.zone?.(row)) };
   }
@@ -154,22 +213,32 @@ function csvText(s: string, guard: boolean): string {
 
 function csvCell(c: Typed): string {
   switch (c.t) {
-    case 'empty': return '';
+    case 'empty':
+      return '';
     // Plain digits and a point (no grouping): every spreadsheet app and script reads it as a number.
-    case 'number': return c.decimals === undefined ? String(c.v) : c.v.toFixed(c.decimals);
-    case 'datetime': return wallText(c.v);
-    case 'date': return wallText(c.v).slice(0, 10);
-    case 'text': return csvText(c.v, true);
+    case 'number':
+      return c.decimals === undefined ? String(c.v) : c.v.toFixed(c.decimals);
+    case 'datetime':
+      return wallText(c.v);
+    case 'date':
+      return wallText(c.v).slice(0, 10);
+    case 'text':
+      return csvText(c.v, true);
   }
 }
 
-export function csvStream(columns: ExportColumn[], chunks: AsyncIterable<Record<string, unknown>[]>, zone = 'UTC'): Readable {
+export function csvStream(
+  columns: ExportColumn[],
+  chunks: AsyncIterable<Record<string, unknown>[]>,
+  zone = 'UTC',
+): Readable {
   const wall = wallClocks(zone);
   async function* lines() {
     // A BOM so spreadsheet apps read the file as UTF-8.
     yield `\uFEFF${columns.map((c) => csvText(c.header, true)).join(',')}\r\n`;
     for await (const rows of chunks) {
-      if (rows.length) yield rows.map((r) => columns.map((c) => csvCell(typed(c, r, wall))).join(',')).join('\r\n') + '\r\n';
+      if (rows.length)
+        yield rows.map((r) => columns.map((c) => csvCell(typed(c, r, wall))).join(',')).join('\r\n') + '\r\n';
     }
   }
   return Readable.from(lines());
@@ -179,25 +248,41 @@ const numFmt = (decimals: number) => (decimals > 0 ? `#,##0.${'0'.repeat(decimal
 export const XLSX_DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 export const XLSX_DATE_FORMAT = 'yyyy-mm-dd';
 
-export function xlsxStream(sheetName: string, columns: ExportColumn[], chunks: AsyncIterable<Record<string, unknown>[]>, zone = 'UTC'): Readable {
+export function xlsxStream(
+  sheetName: string,
+  columns: ExportColumn[],
+  chunks: AsyncIterable<Record<string, unknown>[]>,
+  zone = 'UTC',
+): Readable {
   const wall = wallClocks(zone);
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const ws = wb.addWorksheet(sheetName.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   ws.columns = columns.map((c, i) => ({
-    header: c.header, key: String(i),
+    header: c.header,
+    key: String(i),
     width: c.kind === 'datetime' ? 20 : Math.min(40, Math.max(10, c.header.length + 2)),
-    style: c.kind === 'datetime' ? { numFmt: XLSX_DATETIME_FORMAT } : c.kind === 'date' ? { numFmt: XLSX_DATE_FORMAT }
-      : c.decimals !== undefined ? { numFmt: numFmt(c.decimals) } : {},
+    style:
+      c.kind === 'datetime'
+        ? { numFmt: XLSX_DATETIME_FORMAT }
+        : c.kind === 'date'
+          ? { numFmt: XLSX_DATE_FORMAT }
+          : c.decimals !== undefined
+            ? { numFmt: numFmt(c.decimals) }
+            : {},
   }));
   ws.getRow(1).font = { bold: true };
   (async () => {
     for await (const rows of chunks) {
       for (const r of rows) {
-        const row = ws.addRow(columns.map((c) => {
-          const t = typed(c, r, wall);
-          return t.t === 'empty' ? null : t.v;
-        }));
+        const row = ws.addRow(
+          columns.map((c) => {
+            const t = typed(c, r, wall);
+            return t.t === 'empty' ? null : t.v;
+          }),
+        );
         // A field no list declares can still hold an instant: give that cell a date format.
         columns.forEach((c, i) => {
           if (c.kind !== 'auto') return;

@@ -8,9 +8,19 @@ import type { Expr, FilterSpec } from './types';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NULL = 'null';
 
-const list = (values: readonly unknown[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly unknown[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
-function anyOf(expr: Expr, values: string[], valid: (v: string) => boolean, what: string, nullable: boolean): SQL | { error: string } {
+function anyOf(
+  expr: Expr,
+  values: string[],
+  valid: (v: string) => boolean,
+  what: string,
+  nullable: boolean,
+): SQL | { error: string } {
   const wantsNull = nullable && values.includes(NULL);
   const rest = values.filter((v) => !(nullable && v === NULL));
   const bad = rest.find((v) => !valid(v));
@@ -28,10 +38,13 @@ const realDate = (ymd: string) => {
   const d = new Date(`${ymd}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === ymd;
 };
-const isDateLike = (v: string) => /^\d{4}-\d{2}-\d{2}/.test(v) && realDate(v.slice(0, 10)) && (DATE.test(v) || !Number.isNaN(Date.parse(v)));
+const isDateLike = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}/.test(v) && realDate(v.slice(0, 10)) && (DATE.test(v) || !Number.isNaN(Date.parse(v)));
 
 export const filter = {
-  uuid: (expr: Expr, nullable = true): FilterSpec => ({ build: (v) => anyOf(expr, v, (x) => UUID.test(x), 'an id', nullable) }),
+  uuid: (expr: Expr, nullable = true): FilterSpec => ({
+    build: (v) => anyOf(expr, v, (x) => UUID.test(x), 'an id', nullable),
+  }),
   /** Exact text as stored (uses plain indexes: audit entity, action, ids). */
   exact: (expr: Expr): FilterSpec => ({ build: (v) => sql`${expr} in (${list(v)})` }),
   /** Exact text, case-insensitive. */
@@ -47,10 +60,13 @@ export const filter = {
       return v[0] === 'true' ? sql`${expr} = true` : sql`${expr} = false`;
     },
   }),
-  int: (expr: Expr): FilterSpec => ({ build: (v) => anyOf(expr, v, (x) => /^-?\d{1,15}$/.test(x), 'a whole number', false) }),
+  int: (expr: Expr): FilterSpec => ({
+    build: (v) => anyOf(expr, v, (x) => /^-?\d{1,15}$/.test(x), 'a whole number', false),
+  }),
   /** Rows whose text array holds any of the values (case-insensitive), e.g. equipment tags. */
   textArrayHas: (expr: Expr): FilterSpec => ({
-    build: (v) => sql`exists (select 1 from unnest(${expr}) as x(v) where lower(x.v) in (${list(v.map((x) => x.toLowerCase()))}))`,
+    build: (v) =>
+      sql`exists (select 1 from unnest(${expr}) as x(v) where lower(x.v) in (${list(v.map((x) => x.toLowerCase()))}))`,
   }),
   /** Rows whose uuid array holds any of the ids. */
   uuidArrayHas: (expr: Expr): FilterSpec => ({
@@ -58,7 +74,10 @@ export const filter = {
   }),
   /** On or after a date (start of day, UTC) or an instant. */
   from: (expr: Expr): FilterSpec => ({
-    build: (v) => (v.length === 1 && isDateLike(v[0]) ? sql`${expr} >= ${v[0]}::timestamptz` : { error: 'Use one date (YYYY-MM-DD) or date-time' }),
+    build: (v) =>
+      v.length === 1 && isDateLike(v[0])
+        ? sql`${expr} >= ${v[0]}::timestamptz`
+        : { error: 'Use one date (YYYY-MM-DD) or date-time' },
   }),
   /** Up to and including a date (whole day, UTC), or before an instant. */
   to: (expr: Expr): FilterSpec => ({

@@ -5,5 +5,15 @@ export { runList, listConditions, listChunks } from './list-engine';
 export { registerResource, IdParams, type MountOptions } from './routes';
 export { resourceService, type ResourceService, type WriteOptions } from './service';
 export { fieldError, ConflictError } from './errors';
-export type { Actor, AnyResourceDef, Expr, FilterSpec, ListSpec, MasterTable, RawOf, ResourceDef, WriteEvent } from './types';
+export type {
+  Actor,
+  AnyResourceDef,
+  Expr,
+  FilterSpec,
+  ListSpec,
+  MasterTable,
+  RawOf,
+  ResourceDef,
+  WriteEvent,
+} from './types';
 export { defineResource, iso, metaOf } from './define';

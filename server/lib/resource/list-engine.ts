@@ -31,7 +31,8 @@ function sortKeys(spec: ListSpec, sort: string): SortKey[] {
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
     const expr = spec.sort[name];
-    if (!expr) throw badRequest(`Cannot sort by ${name}.`, { sort: [`Sortable fields: ${Object.keys(spec.sort).join(', ')}`] });
+    if (!expr)
+      throw badRequest(`Cannot sort by ${name}.`, { sort: [`Sortable fields: ${Object.keys(spec.sort).join(', ')}`] });
     keys.push({ expr, desc });
   }
   // The id makes the order total, so paging never skips or repeats rows.
@@ -45,17 +46,25 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function searchCondition(spec: ListSpec, q: string | undefined): SQL | undefined {
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   if (!words.length || !spec.search.length) return undefined;
-  return and(...words.map((w) => {
-    const pattern = `%${escapeLike(w)}%`;
-    return sql`(${sql.join(spec.search.map((e) => sql`${e} ilike ${pattern}`), sql` or `)})`;
-  }));
+  return and(
+    ...words.map((w) => {
+      const pattern = `%${escapeLike(w)}%`;
+      return sql`(${sql.join(
+        spec.search.map((e) => sql`${e} ilike ${pattern}`),
+        sql` or `,
+      )})`;
+    }),
+  );
 }
 
 /** The conditions of a list query (without the cursor), or a 400 naming the bad key. */
 export function listConditions(spec: ListSpec, actor: Actor, query: ListQuery, extraKeys: readonly string[] = []): SQL {
   const unknown = Object.keys(query).filter((k) => !LIST_KEYS.has(k) && !k.startsWith('f.') && !extraKeys.includes(k));
   if (unknown.length) {
-    throw badRequest(`Unknown query parameters: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((k) => [k, ['Unknown parameter']])));
+    throw badRequest(
+      `Unknown query parameters: ${unknown.join(', ')}.`,
+      Object.fromEntries(unknown.map((k) => [k, ['Unknown parameter']])),
+    );
   }
   const conds: (SQL | undefined)[] = [spec.scope(actor)];
   if (spec.deletedAt) {
@@ -66,7 +75,9 @@ export function listConditions(spec: ListSpec, actor: Actor, query: ListQuery, e
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, values] of Object.entries(filtersOf(query))) {
     const f = spec.filters[field];
-    const built = f ? f.build(values) : { error: `Cannot filter by ${field}. Filters: ${Object.keys(spec.filters).join(', ') || 'none'}` };
+    const built = f
+      ? f.build(values)
+      : { error: `Cannot filter by ${field}. Filters: ${Object.keys(spec.filters).join(', ') || 'none'}` };
     if ('error' in built) fieldErrors[`f.${field}`] = [built.error];
     else conds.push(built);
   }
@@ -75,7 +86,13 @@ export function listConditions(spec: ListSpec, actor: Actor, query: ListQuery, e
 }
 
 /** Runs one page of the list protocol (src/contract/list.ts) over any ListSpec. */
-export async function runList<Raw>(db: DbOrTx, spec: ListSpec, actor: Actor, query: ListQuery, opts: ListOptions = {}): Promise<ListResult<Raw>> {
+export async function runList<Raw>(
+  db: DbOrTx,
+  spec: ListSpec,
+  actor: Actor,
+  query: ListQuery,
+  opts: ListOptions = {},
+): Promise<ListResult<Raw>> {
   const where = listConditions(spec, actor, query, opts.extraKeys);
   const sort = query.sort ?? spec.defaultSort;
   const keys = sortKeys(spec, sort);
@@ -83,18 +100,26 @@ export async function runList<Raw>(db: DbOrTx, spec: ListSpec, actor: Actor, que
   let cursor: SQL | undefined;
   if (query.after) {
     const values = decodeCursor(query.after, sort, keys.length);
-    if (!values) throw badRequest('The page cursor is not valid for this sort.', { after: ['Start again from the first page'] });
+    if (!values)
+      throw badRequest('The page cursor is not valid for this sort.', { after: ['Start again from the first page'] });
     cursor = afterCondition(keys, values);
   }
   const page = query.after ? 1 : query.page;
   const select = { ...spec.fields, ...keyFields(keys) };
-  const rowsQuery = db.select(select as never).from(spec.from as never)
+  const rowsQuery = db
+    .select(select as never)
+    .from(spec.from as never)
     .where(cursor ? and(where, cursor) : where)
     .orderBy(...orderBy(keys))
     .limit(pageSize + 1)
     .offset(query.after ? 0 : (page - 1) * pageSize);
-  const countQuery = opts.withTotal === false ? undefined
-    : db.select({ n: sql<number>`count(*)::int` }).from(spec.from as never).where(where);
+  const countQuery =
+    opts.withTotal === false
+      ? undefined
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(spec.from as never)
+          .where(where);
   const [rows, count] = await Promise.all([
     rowsQuery as unknown as Promise<Record<string, unknown>[]>,
     countQuery as unknown as Promise<{ n: number }[]> | undefined,
@@ -102,7 +127,13 @@ export async function runList<Raw>(db: DbOrTx, spec: ListSpec, actor: Actor, que
   const more = rows.length > pageSize;
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   const last = pageRows[pageRows.length - 1];
-  const next = more && last ? encodeCursor(sort, keys.map((_, i) => (last[`__k${i}`] as string | null) ?? null)) : null;
+  const next =
+    more && last
+      ? encodeCursor(
+          sort,
+          keys.map((_, i) => (last[`__k${i}`] as string | null) ?? null),
+        )
+      : null;
   return { rows: pageRows as Raw[], total: count?.[0]?.n ?? -1, page, pageSize, next };
 }
 
@@ -110,7 +141,13 @@ export async function runList<Raw>(db: DbOrTx, spec: ListSpec, actor: Actor, que
 export const EXPORT_CHUNK = 500;
 
 /** Every row of the filtered set, a chunk at a time with the keyset cursor (memory stays flat). */
-export async function* listChunks<Raw>(db: DbOrTx, spec: ListSpec, actor: Actor, query: ListQuery, extraKeys: readonly string[]): AsyncGenerator<Raw[]> {
+export async function* listChunks<Raw>(
+  db: DbOrTx,
+  spec: ListSpec,
+  actor: Actor,
+  query: ListQuery,
+  extraKeys: readonly string[],
+): AsyncGenerator<Raw[]> {
   let after: string | undefined;
   for (;;) {
     // The whole filtered set: any `after` or `page` the caller sent is replaced.

@@ -29,28 +29,42 @@ export function resourceRepository(db: DbOrTx, def: AnyResourceDef, spec = resou
       return runList<Raw>(db, spec, a, query, opts);
     },
     async byId<Raw>(a: Actor, id: string): Promise<Raw | undefined> {
-      const rows = await db.select(spec.fields as never).from(t as never).where(mine(a, id));
+      const rows = await db
+        .select(spec.fields as never)
+        .from(t as never)
+        .where(mine(a, id));
       return (rows as Raw[])[0];
     },
     /** Locks the row for the rest of the transaction; false when it is not this account's. */
     async lock(a: Actor, id: string): Promise<boolean> {
-      const rows = await db.select({ id: t.id }).from(t as never).where(mine(a, id)).for('update');
+      const rows = await db
+        .select({ id: t.id })
+        .from(t as never)
+        .where(mine(a, id))
+        .for('update');
       return rows.length === 1;
     },
     async insert(a: Actor, values: Record<string, unknown>): Promise<string> {
-      const [row] = await db.insert(t).values({ ...values, accountId: a.accountId, createdBy: a.userId, updatedBy: a.userId } as never)
+      const [row] = await db
+        .insert(t)
+        .values({ ...values, accountId: a.accountId, createdBy: a.userId, updatedBy: a.userId } as never)
         .returning({ id: t.id });
       return row.id as string;
     },
     /** Applies the values, bumps the version and stamps who and when. */
     async update(a: Actor, id: string, values: Record<string, unknown>): Promise<void> {
-      await db.update(t).set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: a.userId } as never)
+      await db
+        .update(t)
+        .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: a.userId } as never)
         .where(mine(a, id));
     },
     /** True when `id` is a live row of this account in `target`. */
     async exists(a: Actor, target: MasterTable, id: string): Promise<boolean> {
-      const rows = await db.select({ id: target.id }).from(target as never)
-        .where(and(eq(target.accountId, a.accountId), eq(target.id, id), isNull(target.deletedAt))).limit(1);
+      const rows = await db
+        .select({ id: target.id })
+        .from(target as never)
+        .where(and(eq(target.accountId, a.accountId), eq(target.id, id), isNull(target.deletedAt)))
+        .limit(1);
       return rows.length === 1;
     },
   };

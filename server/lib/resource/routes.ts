@@ -52,40 +52,66 @@ export function registerResource(app: FastifyInstance, svc: MountableService, op
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerListRoutes(app, {
-    url, rule: read, row: Row, fileBase: (opts.path ?? def.info.path).slice(1), title: def.info.title,
-    columns: opts.columns, zone: svc.zone,
+    url,
+    rule: read,
+    row: Row,
+    fileBase: (opts.path ?? def.info.path).slice(1),
+    title: def.info.title,
+    columns: opts.columns,
+    zone: svc.zone,
     list: (a, q) => svc.list(a, q),
     chunks: (a, q, keys) => svc.exportChunks(a, q, keys) as AsyncIterable<Record<string, unknown>[]>,
   });
 
-  r.get(`${url}/:id`, {
-    config: { access: read },
-    schema: { params: IdParams, response: { 200: Row } },
-  }, async (req) => svc.get(actorOf(req), req.params.id));
+  r.get(
+    `${url}/:id`,
+    {
+      config: { access: read },
+      schema: { params: IdParams, response: { 200: Row } },
+    },
+    async (req) => svc.get(actorOf(req), req.params.id),
+  );
 
   if (opts.writes === false) return;
 
-  r.post(url, {
-    config: { access: write },
-    schema: { body: def.schemas.create, response: { 201: Row } },
-  }, async (req, reply) => reply.code(201).send(await svc.create(actorOf(req), req.body as never)));
+  r.post(
+    url,
+    {
+      config: { access: write },
+      schema: { body: def.schemas.create, response: { 201: Row } },
+    },
+    async (req, reply) => reply.code(201).send(await svc.create(actorOf(req), req.body as never)),
+  );
 
-  r.put(`${url}/:id`, {
-    config: { access: write },
-    schema: { params: IdParams, body: def.schemas.update, response: { 200: Row } },
-  }, async (req) => svc.update(actorOf(req), req.params.id, req.body as never));
+  r.put(
+    `${url}/:id`,
+    {
+      config: { access: write },
+      schema: { params: IdParams, body: def.schemas.update, response: { 200: Row } },
+    },
+    async (req) => svc.update(actorOf(req), req.params.id, req.body as never),
+  );
 
-  r.delete(`${url}/:id`, {
-    config: { access: write },
-    schema: { params: IdParams, querystring: VersionQuery, body: OptionalVersion, response: { 200: Row } },
-  }, async (req) => {
-    const version = req.body?.version ?? req.query.version;
-    if (version === undefined) throw badRequest('Say which version you are deleting.', { version: ['version is required'] });
-    return svc.remove(actorOf(req), req.params.id, version);
-  });
+  r.delete(
+    `${url}/:id`,
+    {
+      config: { access: write },
+      schema: { params: IdParams, querystring: VersionQuery, body: OptionalVersion, response: { 200: Row } },
+    },
+    async (req) => {
+      const version = req.body?.version ?? req.query.version;
+      if (version === undefined)
+        throw badRequest('Say which version you are deleting.', { version: ['version is required'] });
+      return svc.remove(actorOf(req), req.params.id, version);
+    },
+  );
 
-  r.post(`${url}/:id/restore`, {
-    config: { access: write },
-    schema: { params: IdParams, body: OptionalVersion, response: { 200: Row } },
-  }, async (req) => svc.restore(actorOf(req), req.params.id, req.body?.version));
+  r.post(
+    `${url}/:id/restore`,
+    {
+      config: { access: write },
+      schema: { params: IdParams, body: OptionalVersion, response: { 200: Row } },
+    },
+    async (req) => svc.restore(actorOf(req), req.params.id, req.body?.version),
+  );
 }

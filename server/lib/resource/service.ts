@@ -18,17 +18,24 @@ export interface WriteOptions {
  * The generic service of one resource: every write runs in one transaction with its audit entry,
  * checks the version it was based on, and turns constraint violations into field errors.
  */
-export function resourceService<T extends MasterTable, E, Row extends { id: string }, Create, Update extends { version: number }>(
-  db: Db, def: ResourceDef<T, E, Row, Create, Update>,
-) {
+export function resourceService<
+  T extends MasterTable,
+  E,
+  Row extends { id: string },
+  Create,
+  Update extends { version: number },
+>(db: Db, def: ResourceDef<T, E, Row, Create, Update>) {
   type Raw = RawOf<T, E> & { id: string; version: number; deletedAt: Date | null };
   const spec = resourceListSpec(def);
   const repo = (x: DbOrTx) => resourceRepository(x, def, spec);
   const toRow = (raw: Raw) => def.toRow(raw);
   const constraints: ConstraintMap = {
     unique: def.unique,
-    references: Object.fromEntries(def.references.filter((r) => r.constraint)
-      .map((r) => [r.constraint!, { field: r.field, message: `Choose an existing ${r.label}` }])),
+    references: Object.fromEntries(
+      def.references
+        .filter((r) => r.constraint)
+        .map((r) => [r.constraint!, { field: r.field, message: `Choose an existing ${r.label}` }]),
+    ),
   };
 
   async function inTx<R>(fn: (tx: Tx) => Promise<R>, outer?: Tx): Promise<R> {
@@ -63,8 +70,13 @@ export function resourceService<T extends MasterTable, E, Row extends { id: stri
     await def.afterWrite?.(tx, { action, actor, before, after });
     const row = toRow(after);
     await audit(tx, {
-      accountId: actor.accountId, userId: actor.userId, action, entity: def.info.entity, entityId: id,
-      before: before ? toRow(before) : null, after: row,
+      accountId: actor.accountId,
+      userId: actor.userId,
+      action,
+      entity: def.info.entity,
+      entityId: id,
+      before: before ? toRow(before) : null,
+      after: row,
     });
     return row;
   }
@@ -124,13 +136,22 @@ export function resourceService<T extends MasterTable, E, Row extends { id: stri
      * Changes a few columns (the FAMS24 screens' flags). The caller computes the values from the
      * current row; references among them are still checked.
      */
-    async patch(actor: Actor, id: string, version: number, values: (before: Raw) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>): Promise<Row> {
+    async patch(
+      actor: Actor,
+      id: string,
+      version: number,
+      values: (before: Raw) => Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>,
+    ): Promise<Row> {
       return inTx(async (tx) => {
         const before = await locked(tx, actor, id);
         guard(before, version);
         const v = (await values(before)) as Record<string, unknown>;
         for (const r of def.references) {
-          if (v[r.field] != null && v[r.field] !== (before as Record<string, unknown>)[r.field] && !(await repo(tx).exists(actor, r.target, String(v[r.field])))) {
+          if (
+            v[r.field] != null &&
+            v[r.field] !== (before as Record<string, unknown>)[r.field] &&
+            !(await repo(tx).exists(actor, r.target, String(v[r.field])))
+          ) {
             throw fieldError('invalid_reference', { [r.field]: [`Choose an existing ${r.label}`] });
           }
         }

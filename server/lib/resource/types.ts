@@ -43,7 +43,9 @@ type MasterCols = ReturnType<typeof masterColumns>;
 export type MasterTable = PgTable & { [K in keyof MasterCols]: AnyPgColumn };
 
 /** Values of the extra (computed) fields a resource selects, typed from their `sql<T>`. */
-export type ExtraValues<E> = { [K in keyof E]: E[K] extends SQL<infer U> ? U : E[K] extends SQL.Aliased<infer U> ? U : unknown };
+export type ExtraValues<E> = {
+  [K in keyof E]: E[K] extends SQL<infer U> ? U : E[K] extends SQL.Aliased<infer U> ? U : unknown;
+};
 
 /** The raw row a resource reads: the table's columns plus its extra fields. */
 export type RawOf<T extends MasterTable, E> = T['$inferSelect'] & ExtraValues<E>;
@@ -72,7 +74,13 @@ export interface ReferenceSpec {
  * One declared resource: everything the generic routes, service and repository need. `Create` and
  * `Update` are the parsed (output) types of the contract's input schemas.
  */
-export interface ResourceDef<T extends MasterTable, E, Row extends { id: string }, Create, Update extends { version: number }> {
+export interface ResourceDef<
+  T extends MasterTable,
+  E,
+  Row extends { id: string },
+  Create,
+  Update extends { version: number },
+> {
   info: ListInfo;
   table: T;
   rules: { read: Rule; write: Rule };
@@ -91,7 +99,11 @@ export interface ResourceDef<T extends MasterTable, E, Row extends { id: string 
   /** Input (create, or update without `version`) → column values. Runs before the transaction (it may hash a PIN). */
   toValues(input: Create, actor: Actor): Promise<Partial<T['$inferInsert']>> | Partial<T['$inferInsert']>;
   /** Checks that need the database; field errors → 422. */
-  validate?(tx: Tx, input: Create, ctx: { actor: Actor; before: RawOf<T, E> | null }): Promise<Record<string, string[]> | undefined>;
+  validate?(
+    tx: Tx,
+    input: Create,
+    ctx: { actor: Actor; before: RawOf<T, E> | null },
+  ): Promise<Record<string, string[]> | undefined>;
   /** Side tables kept in step with the row (tag registry, asset history), in the same transaction. */
   afterWrite?(tx: Tx, event: WriteEvent<RawOf<T, E>>): Promise<void>;
 }

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, Client, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 
 let srv: TestServer;
-beforeAll(async () => { srv = await startServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 const AUTH = '/api/v1/FAMSlegacy/Authenticate';
 
@@ -18,7 +22,10 @@ describe('Authenticate', () => {
       expect(r.status, name).toBe(200);
       expect(r.body.value).toHaveLength(1);
       expect(r.body.value[0].account.accountName).toBe('Demo Fuels');
-      expect(r.body.value[0].userRoles.userRoles.map((x: { code: string }) => x.code).sort()).toEqual(['FAMS', 'basic']);
+      expect(r.body.value[0].userRoles.userRoles.map((x: { code: string }) => x.code).sort()).toEqual([
+        'FAMS',
+        'basic',
+      ]);
       expect(r.body.value[0].userRoles.id).toBeGreaterThan(1);
     }
   });
@@ -37,7 +44,10 @@ describe('Authenticate', () => {
     }
     expect(byName['North Haulage'].userRoles.userRoles.map((x: any) => x.code)).toContain('manager');
     // A token of one account with the other account's headers is refused.
-    const mixed = { ...authHeaders(byName['Demo Fuels']), accountId: String(byName['North Haulage'].account.accountId) };
+    const mixed = {
+      ...authHeaders(byName['Demo Fuels']),
+      accountId: String(byName['North Haulage'].account.accountId),
+    };
     expect((await c.call('GET', '/api/v1/auth/me', undefined, mixed)).status).toBe(403);
   });
 
@@ -60,7 +70,11 @@ describe('Authenticate', () => {
     const extra = await c.call('POST', AUTH, { Username: 'driver', Password: 'driver1', admin: true });
     expect(extra.status).toBe(400);
     expect(extra.body.fieldErrors).toHaveProperty('admin');
-    const notJson = await fetch(srv.url + AUTH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const notJson = await fetch(srv.url + AUTH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).title).toBeTruthy();
   });
@@ -98,8 +112,12 @@ describe('refresh tokens', () => {
     const blockedId = blocked.body.value.find((v: any) => v.account.blocked).account.accountId;
     expect((await s.client.call('POST', '/api/v1/auth/refresh', { accountId: blockedId })).status).toBe(403);
     const d = await session(srv.url, ...DEMO.driver);
-    const north = (await s.client.login(...DEMO.multi)).body.value.find((v: any) => v.account.accountName === 'North Haulage');
-    expect((await d.client.call('POST', '/api/v1/auth/refresh', { accountId: north.account.accountId })).status).toBe(403);
+    const north = (await s.client.login(...DEMO.multi)).body.value.find(
+      (v: any) => v.account.accountName === 'North Haulage',
+    );
+    expect((await d.client.call('POST', '/api/v1/auth/refresh', { accountId: north.account.accountId })).status).toBe(
+      403,
+    );
   });
 
   it('revokes the whole family when an old token comes back after the grace period', async () => {
@@ -116,10 +134,14 @@ describe('refresh tokens', () => {
     expect(raced.status).toBe(200);
     expect(race.cookie).not.toBe(old);
     expect(race.cookie).not.toBe(current);
-    await srv.database.db.execute(sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`);
+    await srv.database.db.execute(
+      sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`,
+    );
     // Minutes later the cookie the lost answer's retry got still renews: no reuse, no sign-out.
     expect((await race.call('POST', '/api/v1/auth/refresh', body)).status).toBe(200);
-    await srv.database.db.execute(sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`);
+    await srv.database.db.execute(
+      sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`,
+    );
     const reuse = await new Client(srv.url).call('POST', '/api/v1/auth/refresh', body, { cookie: old });
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('refresh_reused');
@@ -133,7 +155,12 @@ describe('refresh tokens', () => {
     const out = await s.client.call('POST', '/api/v1/auth/logout');
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/fams_rt=;/);
-    const r = await new Client(srv.url).call('POST', '/api/v1/auth/refresh', { accountId: s.item.account.accountId }, { cookie });
+    const r = await new Client(srv.url).call(
+      'POST',
+      '/api/v1/auth/refresh',
+      { accountId: s.item.account.accountId },
+      { cookie },
+    );
     expect(r.status).toBe(401);
   });
 
@@ -148,16 +175,32 @@ describe('access tokens and headers', () => {
   it('401 without a token, 401 for an expired one, 498 for malformed or forged ones', async () => {
     const s = await session(srv.url, ...DEMO.driver);
     expect((await s.client.call('GET', '/api/v1/auth/me')).status).toBe(401);
-    const claims = { uk: s.item.userKey, acc: s.item.account.accountId, ak: s.item.account.accountKey, roles: ['basic', 'FAMS'] };
-    const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(s.item.userRoles.id))
-      .setIssuer('fams').setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret());
+    const claims = {
+      uk: s.item.userKey,
+      acc: s.item.account.accountId,
+      ak: s.item.account.accountKey,
+      roles: ['basic', 'FAMS'],
+    };
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(s.item.userRoles.id))
+      .setIssuer('fams')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret());
     const exp = await s.client.call('GET', '/api/v1/auth/me', undefined, authHeaders(s.item, expired));
     expect(exp.status).toBe(401);
     expect(exp.body.code).toBe('token_expired');
-    const forged = await new SignJWT({ ...claims, roles: ['ThebigBoss'] }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(s.item.userRoles.id))
-      .setIssuer('fams').setExpirationTime('10m').sign(new TextEncoder().encode('not-the-secret-at-all-not-the-secret'));
+    const forged = await new SignJWT({ ...claims, roles: ['ThebigBoss'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(s.item.userRoles.id))
+      .setIssuer('fams')
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not-the-secret-at-all-not-the-secret'));
     expect((await s.client.call('GET', '/api/v1/auth/me', undefined, authHeaders(s.item, forged))).status).toBe(498);
-    expect((await s.client.call('GET', '/api/v1/auth/me', undefined, authHeaders(s.item, 'garbage.token.here'))).status).toBe(498);
+    expect(
+      (await s.client.call('GET', '/api/v1/auth/me', undefined, authHeaders(s.item, 'garbage.token.here'))).status,
+    ).toBe(498);
   });
 
   it('403 when any of the four headers disagrees with the token or is missing', async () => {
@@ -203,7 +246,10 @@ describe('password reset and change', () => {
     const token = /token=([\w-]+)/.exec(srv.mails.at(-1)!.text)![1];
     const ok = await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: 'newpass1' });
     expect(ok.status).toBe(200);
-    const again = await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: 'newpass2' });
+    const again = await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', {
+      token,
+      password: 'newpass2',
+    });
     expect(again.status).toBe(400);
     expect(again.body.fieldErrors.token).toBeTruthy();
     expect((await new Client(srv.url).login('viewer', 'viewer12')).status).toBe(401);
@@ -214,8 +260,12 @@ describe('password reset and change', () => {
 
   it('answers the same for an unknown e-mail, before looking either up, and sends nothing', async () => {
     const before = srv.mails.length;
-    const r = await new Client(srv.url).call('POST', '/api/v1/auth/forgot-password', { email: 'nobody@nowhere.example' });
-    const known = await new Client(srv.url).call('POST', '/api/v1/auth/forgot-password', { email: 'editor@fams.example' });
+    const r = await new Client(srv.url).call('POST', '/api/v1/auth/forgot-password', {
+      email: 'nobody@nowhere.example',
+    });
+    const known = await new Client(srv.url).call('POST', '/api/v1/auth/forgot-password', {
+      email: 'editor@fams.example',
+    });
     expect(r.status).toBe(200);
     expect(known.status).toBe(200);
     expect(r.body).toEqual(known.body);
@@ -230,13 +280,21 @@ describe('password reset and change', () => {
 
   it('changes the password only with the right current one, and audits it', async () => {
     const s = await session(srv.url, 'boss', 'boss1234');
-    const wrong = await s.send('POST', '/api/v1/auth/change-password', { currentPassword: 'nothis1', newPassword: 'bossnew1' });
+    const wrong = await s.send('POST', '/api/v1/auth/change-password', {
+      currentPassword: 'nothis1',
+      newPassword: 'bossnew1',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fieldErrors.currentPassword).toBeTruthy();
-    const ok = await s.send('POST', '/api/v1/auth/change-password', { currentPassword: 'boss1234', newPassword: 'bossnew1' });
+    const ok = await s.send('POST', '/api/v1/auth/change-password', {
+      currentPassword: 'boss1234',
+      newPassword: 'bossnew1',
+    });
     expect(ok.status).toBe(200);
     expect((await new Client(srv.url).login('boss', 'bossnew1')).status).toBe(200);
-    const rows = await srv.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'password_change'`);
+    const rows = await srv.database.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'password_change'`,
+    );
     expect((rows.rows[0] as { n: number }).n).toBe(1);
   });
 });
@@ -247,9 +305,15 @@ describe('registration, health and unknown addresses', () => {
     const bad = await c.call('POST', '/api/v1/auth/register', { name: ' ', email: 'x@y.example', company: 'X' });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.name).toEqual(['Please enter your name.']);
-    const ok = await c.call('POST', '/api/v1/auth/register', { name: 'Sam', email: 'sam@haul.example', company: 'Haul Co' });
+    const ok = await c.call('POST', '/api/v1/auth/register', {
+      name: 'Sam',
+      email: 'sam@haul.example',
+      company: 'Haul Co',
+    });
     expect(ok.status).toBe(200);
-    const rows = await srv.database.db.execute(sql`select status from registration_requests where email = 'sam@haul.example'`);
+    const rows = await srv.database.db.execute(
+      sql`select status from registration_requests where email = 'sam@haul.example'`,
+    );
     expect(rows.rows).toEqual([{ status: 'pending' }]);
     for (const email of ['SAM@haul.example', 'driver@fams.example']) {
       const dup = await c.call('POST', '/api/v1/auth/register', { name: 'Sam', email, company: 'Haul Co' });

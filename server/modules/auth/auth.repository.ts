@@ -1,22 +1,40 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, loginThrottle, memberships, passwordResets, refreshTokens, registrationRequests, users } from '../../db/schema';
+import {
+  accounts,
+  loginThrottle,
+  memberships,
+  passwordResets,
+  refreshTokens,
+  registrationRequests,
+  users,
+} from '../../db/schema';
 import type { RegisterBody } from '../../../src/contract/auth';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
-export interface MembershipRow { account: AccountRow; roles: string[] }
+export interface MembershipRow {
+  account: AccountRow;
+  roles: string[];
+}
 
 export function authRepository(db: DbOrTx) {
   return {
     async userByLogin(login: string): Promise<UserRow | undefined> {
       const l = login.trim().toLowerCase();
-      const [u] = await db.select().from(users)
-        .where(or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`)).limit(1);
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`))
+        .limit(1);
       return u;
     },
     async userByEmail(email: string): Promise<UserRow | undefined> {
-      const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
       return u;
     },
     async userById(id: number): Promise<UserRow | undefined> {
@@ -24,13 +42,18 @@ export function authRepository(db: DbOrTx) {
       return u;
     },
     async memberships(userId: number): Promise<MembershipRow[]> {
-      const rows = await db.select({ account: accounts, roles: memberships.roles }).from(memberships)
+      const rows = await db
+        .select({ account: accounts, roles: memberships.roles })
+        .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-        .where(eq(memberships.userId, userId)).orderBy(accounts.name);
+        .where(eq(memberships.userId, userId))
+        .orderBy(accounts.name);
       return rows;
     },
     async membership(userId: number, accountId: number): Promise<MembershipRow | undefined> {
-      const [row] = await db.select({ account: accounts, roles: memberships.roles }).from(memberships)
+      const [row] = await db
+        .select({ account: accounts, roles: memberships.roles })
+        .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));
       return row;
@@ -57,7 +80,9 @@ export function authRepository(db: DbOrTx) {
     },
     /** The allowance is spent: the key stays refused for `windowS` from now. */
     async lockNow(key: string, max: number, windowS: number): Promise<Date> {
-      await db.update(loginThrottle).set({ failures: sql`greatest(${loginThrottle.failures}, ${max})`, firstFailureAt: sql`now()` })
+      await db
+        .update(loginThrottle)
+        .set({ failures: sql`greatest(${loginThrottle.failures}, ${max})`, firstFailureAt: sql`now()` })
         .where(eq(loginThrottle.loginKey, key));
       return new Date(Date.now() + windowS * 1000);
     },
@@ -75,18 +100,30 @@ export function authRepository(db: DbOrTx) {
     },
     /** Marks a token used; false when another request used it first. */
     async useRefresh(id: string): Promise<boolean> {
-      const r = await db.update(refreshTokens).set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt))).returning({ id: refreshTokens.id });
+      const r = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
       return r.length === 1;
     },
     async revokeFamily(familyId: string) {
-      await db.update(refreshTokens).set({ revokedAt: new Date() })
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
     async revokeAllOfUser(userId: number, exceptFamily?: string) {
-      await db.update(refreshTokens).set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt),
-          exceptFamily ? ne(refreshTokens.familyId, exceptFamily) : undefined));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            exceptFamily ? ne(refreshTokens.familyId, exceptFamily) : undefined,
+          ),
+        );
     },
     /**
      * Whether an access token's session still stands: the user active and a member of the
@@ -109,19 +146,38 @@ export function authRepository(db: DbOrTx) {
     },
     /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
     async consumeReset(tokenHash: string): Promise<number | undefined> {
-      const [row] = await db.update(passwordResets).set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      const [row] = await db
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
         .returning({ userId: passwordResets.userId });
       return row?.userId;
     },
 
     async pendingRegistration(email: string) {
-      const [row] = await db.select({ id: registrationRequests.id }).from(registrationRequests)
-        .where(and(sql`lower(${registrationRequests.email}) = ${email.trim().toLowerCase()}`, eq(registrationRequests.status, 'pending'))).limit(1);
+      const [row] = await db
+        .select({ id: registrationRequests.id })
+        .from(registrationRequests)
+        .where(
+          and(
+            sql`lower(${registrationRequests.email}) = ${email.trim().toLowerCase()}`,
+            eq(registrationRequests.status, 'pending'),
+          ),
+        )
+        .limit(1);
       return row;
     },
     async insertRegistration(body: RegisterBody) {
-      const [row] = await db.insert(registrationRequests).values({ ...body, phone: body.phone ?? null }).returning();
+      const [row] = await db
+        .insert(registrationRequests)
+        .values({ ...body, phone: body.phone ?? null })
+        .returning();
       return row;
     },
   };

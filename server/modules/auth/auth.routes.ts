@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AuthenticateBody, AuthenticateResponse, ChangePasswordBody, ForgotPasswordBody, MeResponse, OkResponse,
-  PermissionsResponse, RefreshBody, RefreshResponse, RegisterBody, ResetPasswordBody,
+  AuthenticateBody,
+  AuthenticateResponse,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  MeResponse,
+  OkResponse,
+  PermissionsResponse,
+  RefreshBody,
+  RefreshResponse,
+  RegisterBody,
+  ResetPasswordBody,
 } from '../../../src/contract/auth';
 import { API_ROOT } from '../../../src/contract/constants';
 import type { AuthService, IssuedRefresh } from './auth.service';
@@ -14,12 +23,18 @@ const SIGN_IN_PATH = `${API_ROOT}/FAMSlegacy/Authenticate`;
 /** The device cookie (ADR 019): sent only with sign-ins, kept a year. */
 const DEVICE_COOKIE = 'fams_dc';
 
-/** Sign-in is throttled per user and device in the service (ADR 019); this caps raw request rates per client address. */
+/**
+ * Sign-in is throttled per user and device in the service (ADR 019); this caps raw request rates per client address.
+ */
 const authRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, r: IssuedRefresh) {
   reply.setCookie(COOKIE, r.token, {
-    path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', expires: r.expiresAt,
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    expires: r.expiresAt,
   });
 }
 
@@ -30,79 +45,123 @@ function originOf(req: FastifyRequest, publicUrl?: string) {
 export function authRoutes(app: FastifyInstance, service: AuthService, publicUrl?: string) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(SIGN_IN_PATH, {
-    config: { access: 'public', ...authRateLimit },
-    schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } },
-  }, async (req, reply) => {
-    const { value, refresh, device } = await service.authenticate(req.body, req.cookies[DEVICE_COOKIE]);
-    setRefreshCookie(req, reply, refresh);
-    reply.setCookie(DEVICE_COOKIE, device, {
-      path: SIGN_IN_PATH, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_TTL_S,
-    });
-    return { value };
-  });
+  r.post(
+    SIGN_IN_PATH,
+    {
+      config: { access: 'public', ...authRateLimit },
+      schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } },
+    },
+    async (req, reply) => {
+      const { value, refresh, device } = await service.authenticate(req.body, req.cookies[DEVICE_COOKIE]);
+      setRefreshCookie(req, reply, refresh);
+      reply.setCookie(DEVICE_COOKIE, device, {
+        path: SIGN_IN_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.protocol === 'https',
+        maxAge: DEVICE_COOKIE_TTL_S,
+      });
+      return { value };
+    },
+  );
 
-  r.post(`${API_ROOT}/auth/refresh`, {
-    config: { access: 'session', ...authRateLimit },
-    schema: { body: RefreshBody, response: { 200: RefreshResponse } },
-  }, async (req, reply) => {
-    const { token, expiresAt, refresh } = await service.refresh(req.cookies[COOKIE], req.body.accountId);
-    if (refresh) setRefreshCookie(req, reply, refresh);
-    return { token, expiresAt };
-  });
+  r.post(
+    `${API_ROOT}/auth/refresh`,
+    {
+      config: { access: 'session', ...authRateLimit },
+      schema: { body: RefreshBody, response: { 200: RefreshResponse } },
+    },
+    async (req, reply) => {
+      const { token, expiresAt, refresh } = await service.refresh(req.cookies[COOKIE], req.body.accountId);
+      if (refresh) setRefreshCookie(req, reply, refresh);
+      return { token, expiresAt };
+    },
+  );
 
-  r.post(`${API_ROOT}/auth/logout`, {
-    config: { access: 'session' },
-    schema: { response: { 200: OkResponse } },
-  }, async (req, reply) => {
-    await service.logout(req.cookies[COOKIE]);
-    reply.clearCookie(COOKIE, { path: COOKIE_PATH });
-    return { ok: true as const };
-  });
+  r.post(
+    `${API_ROOT}/auth/logout`,
+    {
+      config: { access: 'session' },
+      schema: { response: { 200: OkResponse } },
+    },
+    async (req, reply) => {
+      await service.logout(req.cookies[COOKIE]);
+      reply.clearCookie(COOKIE, { path: COOKIE_PATH });
+      return { ok: true as const };
+    },
+  );
 
-  r.post(`${API_ROOT}/auth/forgot-password`, {
-    config: { access: 'public', ...authRateLimit },
-    schema: { body: ForgotPasswordBody, response: { 200: OkResponse } },
-  }, async (req) => {
-    // Answered before the address is even looked up, the same for known and unknown addresses
-    // (their times would tell which exist); the lookup and the e-mail run after the answer.
-    const origin = originOf(req, publicUrl);
-    setImmediate(() => void service.forgotPassword(req.body.email, origin)
-      .catch((err: unknown) => req.log.error({ err }, 'the password reset e-mail could not be sent')));
-    return { ok: true as const, message: 'If this e-mail belongs to a FAMS user, a reset link is on its way.' };
-  });
+  r.post(
+    `${API_ROOT}/auth/forgot-password`,
+    {
+      config: { access: 'public', ...authRateLimit },
+      schema: { body: ForgotPasswordBody, response: { 200: OkResponse } },
+    },
+    async (req) => {
+      // Answered before the address is even looked up, the same for known and unknown addresses
+      // (their times would tell which exist); the lookup and the e-mail run after the answer.
+      const origin = originOf(req, publicUrl);
+      setImmediate(
+        () =>
+          void service
+            .forgotPassword(req.body.email, origin)
+            .catch((err: unknown) => req.log.error({ err }, 'the password reset e-mail could not be sent')),
+      );
+      return { ok: true as const, message: 'If this e-mail belongs to a FAMS user, a reset link is on its way.' };
+    },
+  );
 
-  r.post(`${API_ROOT}/auth/reset-password`, {
-    config: { access: 'public', ...authRateLimit },
-    schema: { body: ResetPasswordBody, response: { 200: OkResponse } },
-  }, async (req) => {
-    await service.resetPassword(req.body.token, req.body.password);
-    return { ok: true as const, message: 'Your password was changed. Sign in with the new one.' };
-  });
+  r.post(
+    `${API_ROOT}/auth/reset-password`,
+    {
+      config: { access: 'public', ...authRateLimit },
+      schema: { body: ResetPasswordBody, response: { 200: OkResponse } },
+    },
+    async (req) => {
+      await service.resetPassword(req.body.token, req.body.password);
+      return { ok: true as const, message: 'Your password was changed. Sign in with the new one.' };
+    },
+  );
 
-  r.post(`${API_ROOT}/auth/register`, {
-    config: { access: 'public', ...authRateLimit },
-    schema: { body: RegisterBody, response: { 200: OkResponse } },
-  }, async (req) => {
-    await service.register(req.body);
-    return { ok: true as const, message: 'Request received. An administrator will review it and e-mail you.' };
-  });
+  r.post(
+    `${API_ROOT}/auth/register`,
+    {
+      config: { access: 'public', ...authRateLimit },
+      schema: { body: RegisterBody, response: { 200: OkResponse } },
+    },
+    async (req) => {
+      await service.register(req.body);
+      return { ok: true as const, message: 'Request received. An administrator will review it and e-mail you.' };
+    },
+  );
 
-  r.post(`${API_ROOT}/auth/change-password`, {
-    config: { access: 'everybody' },
-    schema: { body: ChangePasswordBody, response: { 200: OkResponse } },
-  }, async (req) => {
-    await service.changePassword(req.auth, req.body.currentPassword, req.body.newPassword);
-    return { ok: true as const, message: 'Your password was changed.' };
-  });
+  r.post(
+    `${API_ROOT}/auth/change-password`,
+    {
+      config: { access: 'everybody' },
+      schema: { body: ChangePasswordBody, response: { 200: OkResponse } },
+    },
+    async (req) => {
+      await service.changePassword(req.auth, req.body.currentPassword, req.body.newPassword);
+      return { ok: true as const, message: 'Your password was changed.' };
+    },
+  );
 
-  r.get(`${API_ROOT}/auth/me`, {
-    config: { access: 'everybody' },
-    schema: { response: { 200: MeResponse } },
-  }, async (req) => service.me(req.auth));
+  r.get(
+    `${API_ROOT}/auth/me`,
+    {
+      config: { access: 'everybody' },
+      schema: { response: { 200: MeResponse } },
+    },
+    async (req) => service.me(req.auth),
+  );
 
-  r.get(`${API_ROOT}/Role/GetPermissions`, {
-    config: { access: 'everybody' },
-    schema: { response: { 200: PermissionsResponse } },
-  }, async (req) => service.permissions(req.auth));
+  r.get(
+    `${API_ROOT}/Role/GetPermissions`,
+    {
+      config: { access: 'everybody' },
+      schema: { response: { 200: PermissionsResponse } },
+    },
+    async (req) => service.permissions(req.auth),
+  );
 }

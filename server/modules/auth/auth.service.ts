@@ -1,7 +1,18 @@
 import crypto from 'node:crypto';
-import type { AuthenticateBody, LoginResult, MeResponse, PermissionsResponse, RegisterBody } from '../../../src/contract/auth';
+import type {
+  AuthenticateBody,
+  LoginResult,
+  MeResponse,
+  PermissionsResponse,
+  RegisterBody,
+} from '../../../src/contract/auth';
 import { satisfiedRules, satisfies } from '../../../src/contract/access';
-import { LOGIN_LOCK_S, LOGIN_MAX_FAILURES, REFRESH_TOKEN_TTL_S, RESET_LINK_TTL_S } from '../../../src/contract/constants';
+import {
+  LOGIN_LOCK_S,
+  LOGIN_MAX_FAILURES,
+  REFRESH_TOKEN_TTL_S,
+  RESET_LINK_TTL_S,
+} from '../../../src/contract/constants';
 import { MESSAGES } from '../../../src/contract/errors';
 import { SCREENS } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
@@ -24,17 +35,30 @@ const wrongCredentials = () => new AppError(401, 'wrong_credentials', MESSAGES.w
 const noSession = () => new AppError(401, 'no_session', 'Your session has ended. Please sign in again.');
 
 const accountInfo = (a: AccountRow) => ({
-  accountKey: a.key, accountName: a.name, accountId: a.id, accountTypeId: a.typeId, accountType: a.type, blocked: a.blocked,
+  accountKey: a.key,
+  accountName: a.name,
+  accountId: a.id,
+  accountTypeId: a.typeId,
+  accountType: a.type,
+  blocked: a.blocked,
 });
 
-export interface IssuedRefresh { token: string; expiresAt: Date }
+export interface IssuedRefresh {
+  token: string;
+  expiresAt: Date;
+}
 
 export function authService(database: Database, tokens: TokenService, mailer: Mailer, sessions: SessionGate) {
   const { db } = database;
   const repo = authRepository(db);
 
   const claimsFor = (u: UserRow, m: MembershipRow, sessionId: string): AccessClaims => ({
-    userId: u.id, userKey: u.key, accountId: m.account.id, accountKey: m.account.key, roles: m.roles, sessionId,
+    userId: u.id,
+    userKey: u.key,
+    accountId: m.account.id,
+    accountKey: m.account.key,
+    roles: m.roles,
+    sessionId,
   });
 
   async function issueRefresh(userId: number, familyId: string = crypto.randomUUID()): Promise<IssuedRefresh> {
@@ -51,13 +75,21 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
      * own, so attempts from elsewhere cannot lock the user out of their own phone. A name that
      * is no user is throttled as itself and costs the same password check.
      */
-    async authenticate(body: AuthenticateBody, deviceCookie?: string): Promise<{ value: LoginResult[]; refresh: IssuedRefresh; device: string }> {
+    async authenticate(
+      body: AuthenticateBody,
+      deviceCookie?: string,
+    ): Promise<{ value: LoginResult[]; refresh: IssuedRefresh; device: string }> {
       const name = body.Username.trim().toLowerCase();
       const user = await repo.userByLogin(name);
       const device = await tokens.verifyDevice(deviceCookie);
-      const key = !user ? `name:${name}` : device?.users.includes(user.id) ? `device:${device.nonce}:${user.id}` : `user:${user.id}`;
+      const key = !user
+        ? `name:${name}`
+        : device?.users.includes(user.id)
+          ? `device:${device.nonce}:${user.id}`
+          : `user:${user.id}`;
       const judged = await withinAllowance(repo, key, SIGN_IN_ALLOWANCE, () =>
-        user ? verifyPassword(body.Password, user.passwordHash) : burnPasswordCheck(body.Password));
+        user ? verifyPassword(body.Password, user.passwordHash) : burnPasswordCheck(body.Password),
+      );
       if (!judged.ok) throw judged.lockedUntil ? tooMany(judged.lockedUntil) : wrongCredentials();
       if (!user) throw wrongCredentials();
       const members = user.active ? await repo.memberships(user.id) : [];
@@ -65,21 +97,38 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const value: LoginResult[] = [];
       const sessionId = crypto.randomUUID();
       for (const m of members) {
-        const signed = m.account.blocked ? { token: '', expiresAt: 0 } : await tokens.sign(claimsFor(user, m, sessionId));
+        const signed = m.account.blocked
+          ? { token: '', expiresAt: 0 }
+          : await tokens.sign(claimsFor(user, m, sessionId));
         value.push({
           ...signed,
-          userName: user.displayName, email: user.email, userKey: user.key,
+          userName: user.displayName,
+          email: user.email,
+          userKey: user.key,
           homeScreenMessage: m.account.homeScreenMessage,
           userRoles: { id: user.id, username: user.username, userRoles: m.roles.map((code) => ({ code })) },
           account: accountInfo(m.account),
         });
       }
-      await audit(db, { accountId: null, userId: user.id, action: 'sign_in', entity: 'user', entityId: String(user.id) });
-      return { value, refresh: await issueRefresh(user.id, sessionId), device: await tokens.signDevice(user.id, device) };
+      await audit(db, {
+        accountId: null,
+        userId: user.id,
+        action: 'sign_in',
+        entity: 'user',
+        entityId: String(user.id),
+      });
+      return {
+        value,
+        refresh: await issueRefresh(user.id, sessionId),
+        device: await tokens.signDevice(user.id, device),
+      };
     },
 
     /** Renews the access token for one account; rotates the refresh token. */
-    async refresh(cookie: string | undefined, accountId: number): Promise<{ token: string; expiresAt: number; refresh?: IssuedRefresh }> {
+    async refresh(
+      cookie: string | undefined,
+      accountId: number,
+    ): Promise<{ token: string; expiresAt: number; refresh?: IssuedRefresh }> {
       if (!cookie) throw noSession();
       const row = await repo.refreshByHash(sha256(cookie));
       if (!row || row.revokedAt || row.expiresAt < new Date()) throw noSession();
@@ -89,7 +138,13 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
           // An old token came back: someone kept a copy. End every session of this sign-in.
           await repo.revokeFamily(row.familyId);
           sessions.forget();
-          await audit(db, { accountId: null, userId: row.userId, action: 'refresh_reuse', entity: 'session', entityId: row.familyId });
+          await audit(db, {
+            accountId: null,
+            userId: row.userId,
+            action: 'refresh_reuse',
+            entity: 'session',
+            entityId: row.familyId,
+          });
           throw new AppError(401, 'refresh_reused', 'Your session was ended for safety. Please sign in again.');
         }
       }
@@ -117,8 +172,13 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const m = await repo.membership(c.userId, c.accountId);
       if (!user || !m) throw noSession();
       return {
-        userId: user.id, userKey: user.key, userName: user.displayName, email: user.email,
-        account: accountInfo(m.account), roles: m.roles, homeScreenMessage: m.account.homeScreenMessage,
+        userId: user.id,
+        userKey: user.key,
+        userName: user.displayName,
+        email: user.email,
+        account: accountInfo(m.account),
+        roles: m.roles,
+        homeScreenMessage: m.account.homeScreenMessage,
       };
     },
 
@@ -150,10 +210,23 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       await db.transaction(async (tx) => {
         const r = authRepository(tx);
         const userId = await r.consumeReset(sha256(token));
-        if (!userId) throw new AppError(400, 'reset_link_invalid', 'This reset link is not valid any more. Ask for a new one.', 'Invalid link', { token: ['This reset link is not valid any more.'] });
+        if (!userId)
+          throw new AppError(
+            400,
+            'reset_link_invalid',
+            'This reset link is not valid any more. Ask for a new one.',
+            'Invalid link',
+            { token: ['This reset link is not valid any more.'] },
+          );
         await r.setPassword(userId, await hashPassword(password));
         await r.revokeAllOfUser(userId);
-        await audit(tx, { accountId: null, userId, action: 'password_reset', entity: 'user', entityId: String(userId) });
+        await audit(tx, {
+          accountId: null,
+          userId,
+          action: 'password_reset',
+          entity: 'user',
+          entityId: String(userId),
+        });
       });
       sessions.forget();
     },
@@ -161,14 +234,22 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
     async changePassword(c: AccessClaims, current: string, next: string) {
       const user = await repo.userById(c.userId);
       if (!user || !(await verifyPassword(current, user.passwordHash))) {
-        throw new AppError(400, 'wrong_password', 'The current password is not right.', undefined, { currentPassword: ['The current password is not right.'] });
+        throw new AppError(400, 'wrong_password', 'The current password is not right.', undefined, {
+          currentPassword: ['The current password is not right.'],
+        });
       }
       const hash = await hashPassword(next);
       await db.transaction(async (tx) => {
         await authRepository(tx).setPassword(user.id, hash);
         // Every other sign-in ends (its refresh and, through the session check, its access tokens).
         await authRepository(tx).revokeAllOfUser(user.id, c.sessionId);
-        await audit(tx, { accountId: c.accountId, userId: user.id, action: 'password_change', entity: 'user', entityId: String(user.id) });
+        await audit(tx, {
+          accountId: c.accountId,
+          userId: user.id,
+          action: 'password_change',
+          entity: 'user',
+          entityId: String(user.id),
+        });
       });
       sessions.forget();
     },
@@ -178,10 +259,19 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
         const r = authRepository(tx);
         // Spec §5: an e-mail already known (a user, or a request waiting) is refused on the field.
         if ((await r.userByEmail(body.email)) || (await r.pendingRegistration(body.email))) {
-          throw new AppError(422, 'duplicate', 'This email is already in use.', undefined, { email: ['This email is already in use.'] });
+          throw new AppError(422, 'duplicate', 'This email is already in use.', undefined, {
+            email: ['This email is already in use.'],
+          });
         }
         const row = await r.insertRegistration(body);
-        await audit(tx, { accountId: null, userId: null, action: 'create', entity: 'registration_request', entityId: row.id, after: row });
+        await audit(tx, {
+          accountId: null,
+          userId: null,
+          action: 'create',
+          entity: 'registration_request',
+          entityId: row.id,
+          after: row,
+        });
       });
     },
   };
@@ -190,5 +280,7 @@ export type AuthService = ReturnType<typeof authService>;
 
 function tooMany(until: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new AppError(429, 'too_many_attempts', MESSAGES.tooManyAttempts, 'Too many attempts', undefined, { 'retry-after': String(seconds) });
+  return new AppError(429, 'too_many_attempts', MESSAGES.tooManyAttempts, 'Too many attempts', undefined, {
+    'retry-after': String(seconds),
+  });
 }

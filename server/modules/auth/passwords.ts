@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /** OWASP: scrypt N=2^17, r=8, p=1. SCRYPT_LOG_N lowers the cost for test runs only. */
 const logN = () => Number(process.env.SCRYPT_LOG_N ?? 17);
@@ -30,7 +35,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const got = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: 2 ** Number(costLogN), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024,
+    N: 2 ** Number(costLogN),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * 1024 * 1024,
   });
   return crypto.timingSafeEqual(expected, got);
 }

@@ -8,8 +8,12 @@ import { SESSION_CHECK_TTL_MS } from './sessions';
  * change elsewhere, a blocked user or account — not up to 15 minutes later.
  */
 let srv: TestServer;
-beforeAll(async () => { srv = await startServer(); });
-afterAll(async () => { await srv.close(); });
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
 
 /** A read and a write that need a live session. */
 async function canWork(s: Awaited<ReturnType<typeof session>>) {
@@ -34,14 +38,19 @@ describe('access tokens end with their session', () => {
     const here = await session(srv.url, user, pass);
     const phone = await session(srv.url, user, pass);
     expect(await canWork(phone)).toBe(200);
-    const changed = await here.send('POST', '/api/v1/auth/change-password', { currentPassword: pass, newPassword: 'Mngr2new' });
+    const changed = await here.send('POST', '/api/v1/auth/change-password', {
+      currentPassword: pass,
+      newPassword: 'Mngr2new',
+    });
     expect(changed.status).toBe(200);
     expect(await canWork(phone)).toBe(401);
-    expect((await phone.client.call('POST', '/api/v1/auth/refresh', { accountId: phone.item.account.accountId })).status).toBe(401);
+    expect(
+      (await phone.client.call('POST', '/api/v1/auth/refresh', { accountId: phone.item.account.accountId })).status,
+    ).toBe(401);
     expect(await canWork(here)).toBe(200);
   });
 
-  it('a blocked account and a deactivated user are refused within the check\'s moment', async () => {
+  it("a blocked account and a deactivated user are refused within the check's moment", async () => {
     const multi = await session(srv.url, ...DEMO.multi, 'North Haulage');
     const viewer = await session(srv.url, ...DEMO.viewer);
     expect(await canWork(multi)).toBe(200);
@@ -51,7 +60,10 @@ describe('access tokens end with their session', () => {
     await expect.poll(() => canWork(multi), later).toBe(401);
     await expect.poll(() => canWork(viewer), later).toBe(401);
     // The equipment write that used to succeed after a block.
-    const write = await multi.send('POST', '/api/v1/cost-centres', { code: `BLK${Date.now() % 100000}`, name: 'After block' });
+    const write = await multi.send('POST', '/api/v1/cost-centres', {
+      code: `BLK${Date.now() % 100000}`,
+      name: 'After block',
+    });
     expect(write.status).toBe(401);
   });
 });

@@ -10,9 +10,12 @@ const s = {} as Record<'manager' | 'attendant' | 'admin', Awaited<ReturnType<typ
 beforeAll(async () => {
   srv = await startServer();
   // Sessions first: the tests below lock some of these users out.
-  for (const name of ['manager', 'attendant', 'admin'] as const) s[name] = await session(srv.url, DEMO[name][0], DEMO[name][1]);
+  for (const name of ['manager', 'attendant', 'admin'] as const)
+    s[name] = await session(srv.url, DEMO[name][0], DEMO[name][1]);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const AUTH = '/api/v1/FAMSlegacy/Authenticate';
 
@@ -72,11 +75,17 @@ describe('PIN throttle', () => {
     const { manager, admin, attendant } = s;
     const emp = await manager.send('POST', '/api/v1/employees', { number: 'PINRACE', name: 'Pin Race', pin: '8642' });
     expect(emp.status, JSON.stringify(emp.body)).toBe(201);
-    const burst = await Promise.all(Array.from({ length: 30 }, () =>
-      attendant.send('POST', '/api/v1/employees/verify-pin', { employeeId: emp.body.id, pin: '1111' })));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        attendant.send('POST', '/api/v1/employees/verify-pin', { employeeId: emp.body.id, pin: '1111' }),
+      ),
+    );
     expect(burst.filter((r) => r.status === 200).length).toBeLessThanOrEqual(4);
     expect(burst.every((r) => r.status === 200 || r.status === 429)).toBe(true);
-    const right = await attendant.send('POST', '/api/v1/employees/verify-pin', { employeeId: emp.body.id, pin: '8642' });
+    const right = await attendant.send('POST', '/api/v1/employees/verify-pin', {
+      employeeId: emp.body.id,
+      pin: '8642',
+    });
     expect(right.status).toBe(429);
     const log = await admin.get(`/api/v1/audit-logs?f.entityId=${emp.body.id}&f.action=pin_failed`);
     expect(log.status).toBe(200);
@@ -89,8 +98,12 @@ describe('PIN throttle', () => {
 /** On a server of its own: the per-address limit (60 sign-ins a minute) must not mix in. */
 describe('sign-in throttle, per device and per unknown name', () => {
   let other: TestServer;
-  beforeAll(async () => { other = await startServer(); });
-  afterAll(async () => { await other?.close(); });
+  beforeAll(async () => {
+    other = await startServer();
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
   const at = (name: string, password: string, device?: string) => signIn(name, password, device, other.url);
 
   it('a device cookie has an allowance of its own: five wrong passwords lock that device only', async () => {

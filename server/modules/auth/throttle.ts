@@ -1,7 +1,10 @@
 import type { AuthRepository } from './auth.repository';
 
 /** How many attempts a key may make, and how long it stays refused once they are spent. */
-export interface Allowance { max: number; windowS: number }
+export interface Allowance {
+  max: number;
+  windowS: number;
+}
 
 /** `checked: false`: refused without looking at the secret (the allowance was already spent). */
 export type Judged = { ok: true } | { ok: false; checked: boolean; lockedUntil?: Date };
@@ -12,12 +15,21 @@ export type Judged = { ok: true } | { ok: false; checked: boolean; lockedUntil?:
  * allowance is refused without checking anything. A right secret frees the key; the wrong one
  * that spends the allowance locks it for the window from now.
  */
-export async function withinAllowance(repo: AuthRepository, key: string, a: Allowance, check: () => Promise<boolean>): Promise<Judged> {
+export async function withinAllowance(
+  repo: AuthRepository,
+  key: string,
+  a: Allowance,
+  check: () => Promise<boolean>,
+): Promise<Judged> {
   const { count, freesAt } = await repo.claimAttempt(key, a.windowS);
   if (count > a.max) return { ok: false, checked: false, lockedUntil: freesAt };
   if (await check()) {
     await repo.clearFailures(key);
     return { ok: true };
   }
-  return { ok: false, checked: true, ...(count >= a.max ? { lockedUntil: await repo.lockNow(key, a.max, a.windowS) } : {}) };
+  return {
+    ok: false,
+    checked: true,
+    ...(count >= a.max ? { lockedUntil: await repo.lockNow(key, a.max, a.windowS) } : {}),
+  };
 }

@@ -34,13 +34,22 @@ export const DEVICE_USERS_MAX = 10;
 export const DEVICE_COOKIE_TTL_S = 365 * 24 * 3600;
 
 /** What a device cookie says: the browser's own nonce and the users who signed in on it (ADR 019). */
-export interface DeviceClaims { nonce: string; users: number[] }
+export interface DeviceClaims {
+  nonce: string;
+  users: number[];
+}
 
 export function createTokenService(secret: Uint8Array) {
   return {
     async sign(c: AccessClaims): Promise<{ token: string; expiresAt: number }> {
       const expiresAt = Date.now() + ACCESS_TOKEN_TTL_S * 1000;
-      const token = await new SignJWT({ uk: c.userKey, acc: c.accountId, ak: c.accountKey, roles: c.roles, ...(c.sessionId ? { sid: c.sessionId } : {}) })
+      const token = await new SignJWT({
+        uk: c.userKey,
+        acc: c.accountId,
+        ak: c.accountKey,
+        roles: c.roles,
+        ...(c.sessionId ? { sid: c.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(c.userId))
         .setIssuer(ISSUER)
@@ -53,12 +62,25 @@ export function createTokenService(secret: Uint8Array) {
       try {
         const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
         const { sub, uk, acc, ak, roles, sid } = payload as Record<string, unknown>;
-        if (typeof sub !== 'string' || typeof uk !== 'string' || typeof acc !== 'number' || typeof ak !== 'string' || !Array.isArray(roles)) {
+        if (
+          typeof sub !== 'string' ||
+          typeof uk !== 'string' ||
+          typeof acc !== 'number' ||
+          typeof ak !== 'string' ||
+          !Array.isArray(roles)
+        ) {
           return { ok: false, reason: 'invalid' };
         }
         return {
           ok: true,
-          claims: { userId: Number(sub), userKey: uk, accountId: acc, accountKey: ak, roles: roles.map(String), ...(typeof sid === 'string' ? { sessionId: sid } : {}) },
+          claims: {
+            userId: Number(sub),
+            userKey: uk,
+            accountId: acc,
+            accountKey: ak,
+            roles: roles.map(String),
+            ...(typeof sid === 'string' ? { sessionId: sid } : {}),
+          },
         };
       } catch (e) {
         return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
@@ -79,7 +101,11 @@ export function createTokenService(secret: Uint8Array) {
     async verifyDevice(token: string | undefined): Promise<DeviceClaims | null> {
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: DEVICE_AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, secret, {
+          issuer: ISSUER,
+          audience: DEVICE_AUDIENCE,
+          algorithms: ['HS256'],
+        });
         const { dn, du } = payload as Record<string, unknown>;
         if (typeof dn !== 'string' || !Array.isArray(du) || !du.every((u) => Number.isSafeInteger(u))) return null;
         return { nonce: dn, users: du as number[] };

@@ -7,14 +7,21 @@ import { Client, startServer, type TestServer } from '../../../tests/api/harness
  * `X-Forwarded-For`; only proxies named in TRUST_PROXY may tell a client's address.
  */
 const servers: TestServer[] = [];
-afterAll(async () => { await Promise.all(servers.map((s) => s.close())); });
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
 
 /** 61 sign-ins of unknown names (no per-name lockout), each claiming another address. */
 async function forgedStatuses(base: string): Promise<number[]> {
   const client = new Client(base);
   const out: number[] = [];
   for (let i = 0; i < 61; i++) {
-    const res = await client.call('POST', '/api/v1/FAMSlegacy/Authenticate', { Username: `nobody-${i}`, Password: 'x-wrong-1' }, { 'x-forwarded-for': `203.0.113.${i}` });
+    const res = await client.call(
+      'POST',
+      '/api/v1/FAMSlegacy/Authenticate',
+      { Username: `nobody-${i}`, Password: 'x-wrong-1' },
+      { 'x-forwarded-for': `203.0.113.${i}` },
+    );
     out.push(res.status);
   }
   return out;

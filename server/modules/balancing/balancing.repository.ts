@@ -10,15 +10,50 @@ import { localMidnight } from '../../lib/local-day';
  * statements whatever the number of tanks or days. The only place here that touches the database.
  */
 
-export interface TankRow extends TankInfo { deleted: boolean }
+export interface TankRow extends TankInfo {
+  deleted: boolean;
+}
 export type FlowKind = 'dispensed' | 'receipts' | 'transfersOut' | 'transfersIn';
-export interface FlowRow { tankId: string; day: string; kind: FlowKind; litres: number; n: number }
-export interface ClosingRow { tankId: string; day: string; litres: number; readAt: string }
-export interface BookRow { tankId: string; day: string | null; litres: number }
-export interface DrillRow { id: string; at: string; litres: number; detail: string; reversalOf: string | null; total: number; sum: number }
+export interface FlowRow {
+  tankId: string;
+  day: string;
+  kind: FlowKind;
+  litres: number;
+  n: number;
+}
+export interface ClosingRow {
+  tankId: string;
+  day: string;
+  litres: number;
+  readAt: string;
+}
+export interface BookRow {
+  tankId: string;
+  day: string | null;
+  litres: number;
+}
+export interface DrillRow {
+  id: string;
+  at: string;
+  litres: number;
+  detail: string;
+  reversalOf: string | null;
+  total: number;
+  sum: number;
+}
 /** A local day as instants: the previous day's start, the day's start and its end. */
-export interface DayBounds { prev: string; start: string; end: string }
-export interface VarianceRaise { tankId: string; storeId: string; key: string; message: string; details: Record<string, unknown> }
+export interface DayBounds {
+  prev: string;
+  start: string;
+  end: string;
+}
+export interface VarianceRaise {
+  tankId: string;
+  storeId: string;
+  key: string;
+  message: string;
+  details: Record<string, unknown>;
+}
 
 /** Ids come from our own tables (uuids); a Postgres array literal keeps them one parameter. */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -47,7 +82,9 @@ export function balancingRepository(db: DbOrTx) {
      * zone. Tanks deleted before `since` are left out; ones deleted later still have figures.
      */
     tanks(accountId: number, f: { tankId?: string; storeId?: string; since?: string }): Promise<TankRow[]> {
-      return rowsOf<TankRow>(db, sql`
+      return rowsOf<TankRow>(
+        db,
+        sql`
         select t.id as "tankId", t.code as "tankCode", t.name as "tankName", s.id as "storeId", s.code as "storeCode",
           s.name as "storeName", p.code as "productCode", p.name as "productName", s.timezone, t.deleted_at is not null as deleted
         from tanks t
@@ -57,14 +94,17 @@ export function balancingRepository(db: DbOrTx) {
           ${f.tankId ? sql`and t.id = ${f.tankId}` : sql``}
           ${f.storeId ? sql`and t.store_id = ${f.storeId}` : sql``}
           ${f.since ? sql`and (t.deleted_at is null or t.deleted_at >= ${localMidnight(sql`${f.since}::date`, sql`s.timezone`)})` : sql``}
-        order by lower(s.code), lower(t.code), t.id`);
+        order by lower(s.code), lower(t.code), t.id`,
+      );
     },
 
     /** Receipts, dispensed (net: reversals are negative rows), transfers out and in per tank-day. */
     flows(accountId: number, ids: readonly string[], from: string, to: string): Promise<FlowRow[]> {
       if (!ids.length) return Promise.resolve([]);
       const day = (col: SQL) => sql`to_char(${col} at time zone tk.tz, 'YYYY-MM-DD')`;
-      return rowsOf<FlowRow>(db, sql`
+      return rowsOf<FlowRow>(
+        db,
+        sql`
         with ${tankBounds(accountId, ids, from, to)}
         select d.tank_id as "tankId", ${day(sql`d.dispensed_at`)} as day, 'dispensed' as kind, sum(d.litres)::float8 as litres, count(*)::int as n
           from tk join dispenses d on d.account_id = ${accountId} and d.tank_id = tk.id and d.dispensed_at >= tk.lo and d.dispensed_at < tk.hi
@@ -80,7 +120,8 @@ export function balancingRepository(db: DbOrTx) {
         union all
         select x.to_tank_id, ${day(sql`x.transferred_at`)}, 'transfersIn', sum(x.litres)::float8, count(*)::int
           from tk join transfers x on x.account_id = ${accountId} and x.to_tank_id = tk.id and x.transferred_at >= tk.lo and x.transferred_at < tk.hi
-          group by 1, 2`);
+          group by 1, 2`,
+      );
     },
 
     /**
@@ -90,7 +131,9 @@ export function balancingRepository(db: DbOrTx) {
      */
     closings(accountId: number, ids: readonly string[], from: string, to: string): Promise<ClosingRow[]> {
       if (!ids.length) return Promise.resolve([]);
-      return rowsOf<ClosingRow>(db, sql`
+      return rowsOf<ClosingRow>(
+        db,
+        sql`
         with ${tankBounds(accountId, ids, from, to)}
         select tk.id as "tankId", to_char(g.day, 'YYYY-MM-DD') as day, c.gross_litres::float8 as litres, c.read_at as "readAt"
         from tk
@@ -101,7 +144,8 @@ export function balancingRepository(db: DbOrTx) {
             and r.read_at > ${localMidnight(sql`g.day`, sql`tk.tz`)} and r.read_at <= ${localMidnight(sql`g.day + interval '1 day'`, sql`tk.tz`)}
           order by r.read_at desc, r.received_at desc
           limit 1
-        ) c`);
+        ) c`,
+      );
     },
 
     /**
@@ -111,7 +155,9 @@ export function balancingRepository(db: DbOrTx) {
      */
     book(accountId: number, ids: readonly string[], from: string): Promise<BookRow[]> {
       if (!ids.length) return Promise.resolve([]);
-      return rowsOf<BookRow>(db, sql`
+      return rowsOf<BookRow>(
+        db,
+        sql`
         with ${tankBounds(accountId, ids, from, from)}
         select tk.id as "tankId", null as day,
           coalesce((select ts.book_litres from tank_stock ts where ts.account_id = ${accountId} and ts.tank_id = tk.id), 0)::float8 as litres
@@ -119,15 +165,19 @@ export function balancingRepository(db: DbOrTx) {
         union all
         select m.tank_id, to_char(m.at at time zone tk.tz, 'YYYY-MM-DD'), sum(m.litres)::float8
           from tk join stock_movements m on m.account_id = ${accountId} and m.tank_id = tk.id and m.at >= tk.lo
-          group by 1, 2`);
+          group by 1, 2`,
+      );
     },
 
     /** The local day's instants for a tank's store. */
     async dayBounds(accountId: number, tankId: string, day: string): Promise<DayBounds> {
-      const [b] = await rowsOf<Record<keyof DayBounds, Date>>(db, sql`
+      const [b] = await rowsOf<Record<keyof DayBounds, Date>>(
+        db,
+        sql`
         select ${localMidnight(sql`${day}::date - 1`, sql`s.timezone`)} as prev, ${localMidnight(sql`${day}::date`, sql`s.timezone`)} as start,
           ${localMidnight(sql`${day}::date + 1`, sql`s.timezone`)} as "end"
-        from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id where t.account_id = ${accountId} and t.id = ${tankId}`);
+        from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id where t.account_id = ${accountId} and t.id = ${tankId}`,
+      );
       const iso = (d: Date) => new Date(d).toISOString();
       return { prev: iso(b.prev), start: iso(b.start), end: iso(b.end) };
     },
@@ -175,11 +225,14 @@ export function balancingRepository(db: DbOrTx) {
             and (r.read_at > ${s} or r.read_at = (select max(o.read_at) from tank_readings o
               where o.account_id = ${accountId} and o.tank_id = ${tankId} and o.read_at > ${p} and o.read_at <= ${s}))`,
       };
-      return rowsOf<DrillRow>(db, sql`
+      return rowsOf<DrillRow>(
+        db,
+        sql`
         select id, at, litres, "reversalOf", detail, ${tail}
         from (${queries[kind]}) x
         order by at, id
-        limit ${limit}`);
+        limit ${limit}`,
+      );
     },
 
     /**
@@ -190,21 +243,35 @@ export function balancingRepository(db: DbOrTx) {
      */
     async raiseTankExceptions(accountId: number, code: string, rows: readonly VarianceRaise[]): Promise<string[]> {
       if (!rows.length) return [];
-      const json = JSON.stringify(rows.map((r) => ({ tank_id: r.tankId, store_id: r.storeId, key: r.key, message: r.message, details: r.details })));
-      const res = await rowsOf<{ key: string }>(db, sql`
+      const json = JSON.stringify(
+        rows.map((r) => ({
+          tank_id: r.tankId,
+          store_id: r.storeId,
+          key: r.key,
+          message: r.message,
+          details: r.details,
+        })),
+      );
+      const res = await rowsOf<{ key: string }>(
+        db,
+        sql`
         insert into exceptions (account_id, code, severity, entity, entity_id, store_id, tank_id, message, details, dedupe_key)
         select ${accountId}, ${code}, 'critical', 'tank', v.tank_id, v.store_id, v.tank_id, v.message, v.details, v.key
         from jsonb_to_recordset(${json}::jsonb) as v(tank_id uuid, store_id uuid, key text, message text, details jsonb)
         where not exists (select 1 from exceptions e where e.account_id = ${accountId} and e.dedupe_key = v.key)
         on conflict (account_id, dedupe_key) where dedupe_key is not null and status <> 'resolved' do nothing
-        returning dedupe_key as key`);
+        returning dedupe_key as key`,
+      );
       return res.map((r) => r.key);
     },
 
     /** Accounts that have tanks and are not blocked (the sweep's work list). */
     async accountsWithTanks(): Promise<number[]> {
-      const rows = await rowsOf<{ id: number }>(db, sql`
-        select a.id from accounts a where not a.blocked and exists (select 1 from tanks t where t.account_id = a.id and t.deleted_at is null) order by a.id`);
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`
+        select a.id from accounts a where not a.blocked and exists (select 1 from tanks t where t.account_id = a.id and t.deleted_at is null) order by a.id`,
+      );
       return rows.map((r) => Number(r.id));
     },
   };

@@ -1,10 +1,32 @@
 import {
-  MAX_DRILL_RECORDS, VARIANCE_FIXED_LITRES, VARIANCE_THROUGHPUT_SHARE, reconcileDays, summarise,
-  VARIANCE_EXCEPTION, varianceDedupeKey, type DailyQuery, type DailyResponse, type DailyRow, type DayInput, type MonthlyQuery, type MonthlyResponse,
-  type MonthlyRow, type RecordsQuery, type RecordsResponse, type TankInfo,
+  MAX_DRILL_RECORDS,
+  VARIANCE_FIXED_LITRES,
+  VARIANCE_THROUGHPUT_SHARE,
+  reconcileDays,
+  summarise,
+  VARIANCE_EXCEPTION,
+  varianceDedupeKey,
+  type DailyQuery,
+  type DailyResponse,
+  type DailyRow,
+  type DayInput,
+  type MonthlyQuery,
+  type MonthlyResponse,
+  type MonthlyRow,
+  type RecordsQuery,
+  type RecordsResponse,
+  type TankInfo,
 } from '../../../src/contract/balancing';
 import { addDays, dateRange, localDate, monthBounds } from '../../../src/contract/calendar';
-import { LEAK_EXCEPTION, LEAK_METHOD, LEAK_WINDOW_DAYS, leakDedupeKey, leakTest, type LeakResponse, type LeakRow } from '../../../src/contract/leak-test';
+import {
+  LEAK_EXCEPTION,
+  LEAK_METHOD,
+  LEAK_WINDOW_DAYS,
+  leakDedupeKey,
+  leakTest,
+  type LeakResponse,
+  type LeakRow,
+} from '../../../src/contract/leak-test';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { balancingRepository, type TankRow } from './balancing.repository';
@@ -12,7 +34,10 @@ import { balancingRepository, type TankRow } from './balancing.repository';
 /** A daily answer over all tanks is refused beyond this many tank-days (choose a store or a tank). */
 export const MAX_TANK_DAYS = 20_000;
 
-export interface TankDays { tank: TankRow; days: DailyRow[] }
+export interface TankDays {
+  tank: TankRow;
+  days: DailyRow[];
+}
 
 const info = ({ deleted: _d, ...t }: TankRow): TankInfo => t;
 
@@ -25,18 +50,31 @@ export function balancingService(db: DbOrTx) {
   const repo = balancingRepository(db);
 
   /** Daily rows of the given tanks for [from, to], in each tank's store-local days. */
-  async function compute(accountId: number, tanks: TankRow[], from: string, to: string, now: Date): Promise<TankDays[]> {
+  async function compute(
+    accountId: number,
+    tanks: TankRow[],
+    from: string,
+    to: string,
+    now: Date,
+  ): Promise<TankDays[]> {
     const ids = tanks.map((t) => t.tankId);
-    const [flows, closings] = await Promise.all([repo.flows(accountId, ids, from, to), repo.closings(accountId, ids, from, to)]);
+    const [flows, closings] = await Promise.all([
+      repo.flows(accountId, ids, from, to),
+      repo.closings(accountId, ids, from, to),
+    ]);
     const flowOf = new Map(flows.map((f) => [`${f.tankId}|${f.day}|${f.kind}`, f.litres]));
     const closingOf = new Map(closings.map((c) => [`${c.tankId}|${c.day}`, c.litres]));
-    const daysOf = new Map(tanks.map((t) => {
-      const today = localDate(now, t.timezone);
-      return [t.tankId, today < from ? [] : dateRange(from, today < to ? today : to)];
-    }));
+    const daysOf = new Map(
+      tanks.map((t) => {
+        const today = localDate(now, t.timezone);
+        return [t.tankId, today < from ? [] : dateRange(from, today < to ? today : to)];
+      }),
+    );
 
     // The book is needed only where an opening has no reading: look it up for those tanks alone.
-    const needBook = tanks.filter((t) => daysOf.get(t.tankId)!.some((d) => !closingOf.has(`${t.tankId}|${addDays(d, -1)}`))).map((t) => t.tankId);
+    const needBook = tanks
+      .filter((t) => daysOf.get(t.tankId)!.some((d) => !closingOf.has(`${t.tankId}|${addDays(d, -1)}`)))
+      .map((t) => t.tankId);
     const bookAt = new Map<string, number>();
     if (needBook.length) {
       const rows = await repo.book(accountId, needBook, from);
@@ -46,7 +84,8 @@ export function balancingService(db: DbOrTx) {
         const days = daysOf.get(t)!;
         // Moves after the last day shown (up to the present) come off the current book first.
         let book = current.get(t) ?? 0;
-        for (const [k, v] of moved) if (k.startsWith(`${t}|`) && k.slice(t.length + 1) > (days[days.length - 1] ?? '')) book -= v;
+        for (const [k, v] of moved)
+          if (k.startsWith(`${t}|`) && k.slice(t.length + 1) > (days[days.length - 1] ?? '')) book -= v;
         for (let i = days.length - 1; i >= 0; i--) {
           book -= moved.get(`${t}|${days[i]}`) ?? 0;
           bookAt.set(`${t}|${days[i]}`, book);
@@ -58,7 +97,10 @@ export function balancingService(db: DbOrTx) {
       const f = (day: string, kind: string) => flowOf.get(`${tank.tankId}|${day}|${kind}`) ?? 0;
       const inputs: DayInput[] = daysOf.get(tank.tankId)!.map((day) => ({
         day,
-        receipts: f(day, 'receipts'), dispensed: f(day, 'dispensed'), transfersOut: f(day, 'transfersOut'), transfersIn: f(day, 'transfersIn'),
+        receipts: f(day, 'receipts'),
+        dispensed: f(day, 'dispensed'),
+        transfersOut: f(day, 'transfersOut'),
+        transfersIn: f(day, 'transfersIn'),
         openingReading: closingOf.get(`${tank.tankId}|${addDays(day, -1)}`) ?? null,
         bookAtStart: bookAt.get(`${tank.tankId}|${day}`) ?? 0,
         closingReading: closingOf.get(`${tank.tankId}|${day}`) ?? null,
@@ -71,7 +113,11 @@ export function balancingService(db: DbOrTx) {
     const { from, to } = monthBounds(q.month);
     const tanks = await repo.tanks(accountId, { storeId: q.storeId, since: from });
     const computed = await compute(accountId, tanks, from, to, now);
-    return computed.map(({ tank, days }) => ({ ...info(tank), ...summarise(days), complete: localDate(now, tank.timezone) > to }));
+    return computed.map(({ tank, days }) => ({
+      ...info(tank),
+      ...summarise(days),
+      complete: localDate(now, tank.timezone) > to,
+    }));
   }
 
   return {
@@ -82,10 +128,17 @@ export function balancingService(db: DbOrTx) {
       if (q.tankId && !tanks.length) throw notFound('No such tank in this account.');
       const span = dateRange(q.from, q.to).length;
       if (tanks.length * span > MAX_TANK_DAYS) {
-        throw badRequest(`That is ${tanks.length * span} tank-days; at most ${MAX_TANK_DAYS}. Choose a store or a tank, or a shorter range.`, { to: ['Choose a shorter range'] });
+        throw badRequest(
+          `That is ${tanks.length * span} tank-days; at most ${MAX_TANK_DAYS}. Choose a store or a tank, or a shorter range.`,
+          { to: ['Choose a shorter range'] },
+        );
       }
       const computed = await compute(accountId, tanks, q.from, q.to, now);
-      return { from: q.from, to: q.to, tanks: computed.map(({ tank, days }) => ({ ...info(tank), days, total: summarise(days) })) };
+      return {
+        from: q.from,
+        to: q.to,
+        tanks: computed.map(({ tank, days }) => ({ ...info(tank), days, total: summarise(days) })),
+      };
     },
 
     /**
@@ -96,13 +149,20 @@ export function balancingService(db: DbOrTx) {
       const rows = await monthlyRows(accountId, q, now);
       await raise(accountId, q.month, rows);
       const { from, to } = monthBounds(q.month);
-      return { month: q.month, from, to, rule: { throughputShare: VARIANCE_THROUGHPUT_SHARE, fixedLitres: VARIANCE_FIXED_LITRES }, rows };
+      return {
+        month: q.month,
+        from,
+        to,
+        rule: { throughputShare: VARIANCE_THROUGHPUT_SHARE, fixedLitres: VARIANCE_FIXED_LITRES },
+        rows,
+      };
     },
 
     async records(accountId: number, q: RecordsQuery, now = new Date()): Promise<RecordsResponse> {
       const [tank] = await repo.tanks(accountId, { tankId: q.tankId });
       if (!tank) throw notFound('No such tank in this account.');
-      if (q.day > localDate(now, tank.timezone)) throw badRequest('That day has not started yet.', { day: ['Choose a day up to today'] });
+      if (q.day > localDate(now, tank.timezone))
+        throw badRequest('That day has not started yet.', { day: ['Choose a day up to today'] });
       const bounds = await repo.dayBounds(accountId, q.tankId, q.day);
       const rows = await repo.records(accountId, q.tankId, q.kind, bounds, MAX_DRILL_RECORDS);
       const readings = q.kind === 'readings';
@@ -111,10 +171,18 @@ export function balancingService(db: DbOrTx) {
       const closing = readings ? rows.filter((r) => new Date(r.at) > new Date(bounds.start)).at(-1)?.id : undefined;
       const total = rows[0]?.total ?? 0;
       return {
-        tank: info(tank), day: q.day, kind: q.kind, start: bounds.start, end: bounds.end,
+        tank: info(tank),
+        day: q.day,
+        kind: q.kind,
+        start: bounds.start,
+        end: bounds.end,
         items: rows.map((r) => ({
-          id: String(r.id), at: new Date(r.at).toISOString(), litres: r.litres, detail: r.detail, reversalOf: r.reversalOf ?? null,
-          role: r.id === closing ? 'closing' as const : r.id === opening ? 'opening' as const : null,
+          id: String(r.id),
+          at: new Date(r.at).toISOString(),
+          litres: r.litres,
+          detail: r.detail,
+          reversalOf: r.reversalOf ?? null,
+          role: r.id === closing ? ('closing' as const) : r.id === opening ? ('opening' as const) : null,
         })),
         total,
         // A sum of readings means nothing; for the flows it is the figure the row shows.
@@ -130,7 +198,11 @@ export function balancingService(db: DbOrTx) {
      * book's drift since the last reading, not the day's loss. A FAIL raises `leak_suspected`
      * once per tank and month (whoever looks, or the sweep).
      */
-    async leakTests(accountId: number, f: { month?: string; storeId?: string }, now = new Date()): Promise<LeakResponse> {
+    async leakTests(
+      accountId: number,
+      f: { month?: string; storeId?: string },
+      now = new Date(),
+    ): Promise<LeakResponse> {
       const until = f.month ? monthBounds(f.month).to : undefined;
       const utcToday = localDate(now, 'UTC');
       // Store days lie within a day of UTC's: one range covers every zone, then each tank keeps its own days.
@@ -143,13 +215,37 @@ export function balancingService(db: DbOrTx) {
         const last = until && until < today ? until : addDays(today, -1);
         const window = days.filter((d) => d.day <= last).slice(-LEAK_WINDOW_DAYS);
         const label = `${tank.storeCode} ${tank.tankCode}`;
-        return { tankId: tank.tankId, storeId: tank.storeId, label, from: window[0]?.day ?? last, to: last, ...leakTest(window.map((d) => (d.openingSource === 'reading' ? d.variance : null))) };
+        return {
+          tankId: tank.tankId,
+          storeId: tank.storeId,
+          label,
+          from: window[0]?.day ?? last,
+          to: last,
+          ...leakTest(window.map((d) => (d.openingSource === 'reading' ? d.variance : null))),
+        };
       });
-      await repo.raiseTankExceptions(accountId, LEAK_EXCEPTION, rows.filter((r) => r.verdict === 'fail').map((r) => ({
-        tankId: r.tankId, storeId: r.storeId, key: leakDedupeKey(r.tankId, r.to.slice(0, 7)),
-        message: `${r.label}: leak suspected — losing ${r.leakRate!.toFixed(3)} L/h (95 % between ${r.low!.toFixed(3)} and ${r.high!.toFixed(3)}) over ${r.from} to ${r.to}; the threshold is ${r.threshold.toFixed(3)} L/h`,
-        details: { from: r.from, to: r.to, leakRate: r.leakRate, low: r.low, high: r.high, mdl: r.mdl, days: r.days, method: LEAK_METHOD },
-      })));
+      await repo.raiseTankExceptions(
+        accountId,
+        LEAK_EXCEPTION,
+        rows
+          .filter((r) => r.verdict === 'fail')
+          .map((r) => ({
+            tankId: r.tankId,
+            storeId: r.storeId,
+            key: leakDedupeKey(r.tankId, r.to.slice(0, 7)),
+            message: `${r.label}: leak suspected — losing ${r.leakRate!.toFixed(3)} L/h (95 % between ${r.low!.toFixed(3)} and ${r.high!.toFixed(3)}) over ${r.from} to ${r.to}; the threshold is ${r.threshold.toFixed(3)} L/h`,
+            details: {
+              from: r.from,
+              to: r.to,
+              leakRate: r.leakRate,
+              low: r.low,
+              high: r.high,
+              mdl: r.mdl,
+              days: r.days,
+              method: LEAK_METHOD,
+            },
+          })),
+      );
       return { method: LEAK_METHOD, windowDays: LEAK_WINDOW_DAYS, rows };
     },
 
@@ -160,11 +256,25 @@ export function balancingService(db: DbOrTx) {
   };
 
   async function raise(accountId: number, month: string, rows: MonthlyRow[]): Promise<string[]> {
-    return repo.raiseTankExceptions(accountId, VARIANCE_EXCEPTION, rows.filter((r) => r.flagged && r.complete).map((r) => ({
-      tankId: r.tankId, storeId: r.storeId, key: varianceDedupeKey(r.tankId, month),
-      message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.threshold.toLocaleString('en-US')} L (1 % of ${r.dispensed.toLocaleString('en-US')} L + 492.1 L)`,
-      details: { month, variance: r.variance, threshold: r.threshold, dispensed: r.dispensed, variancePct: r.variancePct },
-    })));
+    return repo.raiseTankExceptions(
+      accountId,
+      VARIANCE_EXCEPTION,
+      rows
+        .filter((r) => r.flagged && r.complete)
+        .map((r) => ({
+          tankId: r.tankId,
+          storeId: r.storeId,
+          key: varianceDedupeKey(r.tankId, month),
+          message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.threshold.toLocaleString('en-US')} L (1 % of ${r.dispensed.toLocaleString('en-US')} L + 492.1 L)`,
+          details: {
+            month,
+            variance: r.variance,
+            threshold: r.threshold,
+            dispensed: r.dispensed,
+            variancePct: r.variancePct,
+          },
+        })),
+    );
   }
 }
 export type BalancingService = ReturnType<typeof balancingService>;

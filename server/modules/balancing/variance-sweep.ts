@@ -10,7 +10,8 @@ export const SWEEP_EVERY_MS = 6 * 3600_000;
 
 /**
  * Raises `variance_over_threshold` for last month's tanks in every account, whether or not anyone
- * opens `/QuickBalancing` (ADR 012), and `leak_suspected` for tanks failing the leak test now. A month counts once it is over in the store's zone, so the
+ * opens `/QuickBalancing` (ADR 012), and `leak_suspected` for tanks failing the leak test now. A month counts once it
+ * is over in the store's zone, so the
  * first runs of a month may leave out zones still in the old month; a later run catches them.
  * Idempotent (dedupe key per tank and month), so several server instances may all run it.
  */

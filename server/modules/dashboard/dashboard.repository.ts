@@ -25,7 +25,8 @@ export function dashboardRepository(db: DbOrTx, accountId: number) {
      */
     async dispensing(now: Date): Promise<DispensingFigures> {
       const at = sql`${now.toISOString()}::timestamptz`;
-      const day = (offset: string) => sql`((date_trunc('day', ${at} at time zone timezone) + ${offset}::interval) at time zone timezone)`;
+      const day = (offset: string) =>
+        sql`((date_trunc('day', ${at} at time zone timezone) + ${offset}::interval) at time zone timezone)`;
       const res = await db.execute(sql`
         with b as (
           select id, code, name, ${day('0 days')} as d0, ${day('-6 days')} as d7, ${day('-29 days')} as d30, ${day('1 day')} as d1
@@ -52,9 +53,20 @@ export function dashboardRepository(db: DbOrTx, accountId: number) {
         order by 5 desc, 3`);
       const out: DispensingFigures = { totals: ZERO, byStore: [], byProduct: [] };
       for (const r of res.rows as Record<string, unknown>[]) {
-        const figures = { today: Number(r.today), last7d: Number(r.last7d), last30d: Number(r.last30d), countToday: Number(r.countToday) };
+        const figures = {
+          today: Number(r.today),
+          last7d: Number(r.last7d),
+          last30d: Number(r.last30d),
+          countToday: Number(r.countToday),
+        };
         if (r.kind === 'all') out.totals = figures;
-        else (r.kind === 'store' ? out.byStore : out.byProduct).push({ id: String(r.id), code: String(r.code), name: String(r.name), ...figures });
+        else
+          (r.kind === 'store' ? out.byStore : out.byProduct).push({
+            id: String(r.id),
+            code: String(r.code),
+            name: String(r.name),
+            ...figures,
+          });
       }
       return out;
     },

@@ -11,18 +11,26 @@ import { dashboardSummary, wallboard } from './dashboard.service';
  */
 export function dashboardRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(`${API_ROOT}${DASHBOARD_SUMMARY_PATH}`, {
-    config: { access: 'everybody' },
-    schema: { response: { 200: DashboardSummary } },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return dashboardSummary(db, req.auth);
-  });
-  r.get(`${API_ROOT}${WALLBOARD_PATH}`, {
-    config: { access: 'allFamsUserL' },
-    schema: { response: { 200: Wallboard } },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return wallboard(db, req.auth.accountId);
-  });
+  r.get(
+    `${API_ROOT}${DASHBOARD_SUMMARY_PATH}`,
+    {
+      config: { access: 'everybody' },
+      schema: { response: { 200: DashboardSummary } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dashboardSummary(db, req.auth);
+    },
+  );
+  r.get(
+    `${API_ROOT}${WALLBOARD_PATH}`,
+    {
+      config: { access: 'allFamsUserL' },
+      schema: { response: { 200: Wallboard } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return wallboard(db, req.auth.accountId);
+    },
+  );
 }

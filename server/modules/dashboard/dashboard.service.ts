@@ -40,7 +40,13 @@ export async function wallboard(db: Db, accountId: number, now = new Date()): Pr
       litres: dispensing.totals.today,
       count: dispensing.totals.countToday,
       // Stores active in the last 30 days, busiest today first (a quiet store shows 0 L).
-      byStore: dispensing.byStore.map((s) => ({ id: s.id, code: s.code, name: s.name, litres: s.today, count: s.countToday })),
+      byStore: dispensing.byStore.map((s) => ({
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        litres: s.today,
+        count: s.countToday,
+      })),
     },
   };
 }

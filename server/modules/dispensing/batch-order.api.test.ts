@@ -20,7 +20,9 @@ beforeAll(async () => {
   batchSite = await ingestFixture(srv);
   singleSite = await ingestFixture(srv);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 type Rec = Record<string, unknown> & { id: string };
 const T = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2026, 9, day, hh, mm)).toISOString();
@@ -29,9 +31,19 @@ const T = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2026, 9, day, h
 function dispenseScript(f: IngestFixture): Rec[] {
   const id = () => crypto.randomUUID();
   const d = (over: Record<string, unknown>): Rec => ({
-    id: id(), variant: 'FAMS', storeId: f.store, tankId: f.tankA, equipmentId: f.e1, litres: 10, meter: null, dispensedAt: T(5, 10), deviceId: 'order-test', ...over,
+    id: id(),
+    variant: 'FAMS',
+    storeId: f.store,
+    tankId: f.tankA,
+    equipmentId: f.e1,
+    litres: 10,
+    meter: null,
+    dispensedAt: T(5, 10),
+    deviceId: 'order-test',
+    ...over,
   });
-  const f24 = (over: Record<string, unknown>) => d({ variant: 'FAMS24', storeId: f.store24, tankId: f.tankC, equipmentId: f.e2, employeeId: f.p1, ...over });
+  const f24 = (over: Record<string, unknown>) =>
+    d({ variant: 'FAMS24', storeId: f.store24, tankId: f.tankC, equipmentId: f.e2, employeeId: f.p1, ...over });
   const first = d({ litres: 30, meter: 1100, dispensedAt: T(5, 10) });
   const list: Rec[] = [
     first,
@@ -55,7 +67,15 @@ function dispenseScript(f: IngestFixture): Rec[] {
 }
 
 function transferScript(f: IngestFixture): Rec[] {
-  const t = (over: Record<string, unknown>): Rec => ({ id: crypto.randomUUID(), fromTankId: f.tankA, toTankId: f.tankB, litres: 10, transferredAt: T(9, 8), deviceId: 'order-test', ...over });
+  const t = (over: Record<string, unknown>): Rec => ({
+    id: crypto.randomUUID(),
+    fromTankId: f.tankA,
+    toTankId: f.tankB,
+    litres: 10,
+    transferredAt: T(9, 8),
+    deviceId: 'order-test',
+    ...over,
+  });
   return [
     t({ litres: 3000 }),
     t({ fromTankId: f.tankB, toTankId: f.tankA, litres: 7500 }), // B below zero, A gains
@@ -64,7 +84,11 @@ function transferScript(f: IngestFixture): Rec[] {
   ];
 }
 
-interface Outcome { answers: unknown[]; messages: string[][]; books: Record<string, string> }
+interface Outcome {
+  answers: unknown[];
+  messages: string[][];
+  books: Record<string, string>;
+}
 
 async function outcome(f: IngestFixture, kind: string, records: Rec[], oneByOne: boolean): Promise<Outcome> {
   const answers = [];
@@ -77,12 +101,22 @@ async function outcome(f: IngestFixture, kind: string, records: Rec[], oneByOne:
   }
   const messages: string[][] = [];
   for (const r of records) {
-    const rows = r.id === 'nope' ? [] : (await srv.database.db.execute(sql`select code || ': ' || message as m from exceptions where entity_id = ${r.id} order by code, message`)).rows;
+    const rows =
+      r.id === 'nope'
+        ? []
+        : (
+            await srv.database.db.execute(
+              sql`select code || ': ' || message as m from exceptions where entity_id = ${r.id} order by code, message`,
+            )
+          ).rows;
     messages.push(rows.map((x) => (x as { m: string }).m));
   }
-  const stock = await srv.database.db.execute(sql`select t.code, s.book_litres from tank_stock s join tanks t on t.account_id = s.account_id and t.id = s.tank_id
+  const stock = await srv.database.db
+    .execute(sql`select t.code, s.book_litres from tank_stock s join tanks t on t.account_id = s.account_id and t.id = s.tank_id
     where s.tank_id in (${f.tankA}, ${f.tankB}, ${f.tankC})`);
-  const books = Object.fromEntries(stock.rows.map((x) => [(x as { code: string }).code, String((x as { book_litres: string }).book_litres)]));
+  const books = Object.fromEntries(
+    stock.rows.map((x) => [(x as { code: string }).code, String((x as { book_litres: string }).book_litres)]),
+  );
   // The ids differ between the sites: compare by position.
   return { answers: answers.map(({ id: _id, ...rest }) => rest), messages, books };
 }
@@ -92,7 +126,11 @@ describe('a batch gives the same answers as its records one by one', () => {
     const batch = await outcome(batchSite, 'dispenses', dispenseScript(batchSite), false);
     const single = await outcome(singleSite, 'dispenses', dispenseScript(singleSite), true);
     expect(batch).toEqual(single);
-    const codes = batch.answers.map((a) => (a as { status: string; exceptions: string[] }).status === 'created' ? (a as { exceptions: string[] }).exceptions : (a as { status: string }).status);
+    const codes = batch.answers.map((a) =>
+      (a as { status: string; exceptions: string[] }).status === 'created'
+        ? (a as { exceptions: string[] }).exceptions
+        : (a as { status: string }).status,
+    );
     // The script does what it says (so the comparison above is not between two empty answers).
     expect(codes).toEqual([
       [],
@@ -120,32 +158,63 @@ describe('a batch gives the same answers as its records one by one', () => {
     const batch = await outcome(batchSite, 'transfers', transferScript(batchSite), false);
     const single = await outcome(singleSite, 'transfers', transferScript(singleSite), true);
     expect(batch).toEqual(single);
-    expect(batch.answers.map((a) => (a as { exceptions: string[] }).exceptions)).toEqual([[], ['negative_book_stock'], [], ['negative_book_stock']]);
+    expect(batch.answers.map((a) => (a as { exceptions: string[] }).exceptions)).toEqual([
+      [],
+      ['negative_book_stock'],
+      [],
+      ['negative_book_stock'],
+    ]);
   });
 
   it('a tank with no book yet (its first movements make the row): the books are read after the movements', async () => {
     // ADR 016, third pass: the book before a batch is read under a row lock in the statement that
     // moves the stock; a tank without a `tank_stock` row has nothing to lock, so it is read after.
     const f = batchSite;
-    const created = await f.admin.send('POST', '/api/v1/tanks', { storeId: f.store, productId: f.product, code: `N${crypto.randomBytes(2).toString('hex')}`, name: 'New tank',
-      capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }] });
+    const created = await f.admin.send('POST', '/api/v1/tanks', {
+      storeId: f.store,
+      productId: f.product,
+      code: `N${crypto.randomBytes(2).toString('hex')}`,
+      name: 'New tank',
+      capacity: 10_000,
+      safeFill: 9500,
+      lowLevel: 1000,
+      strappingChart: [
+        { heightMm: 0, litres: 0 },
+        { heightMm: 2000, litres: 10_000 },
+      ],
+    });
     expect(created.status).toBe(201);
     const tankN = created.body.id as string;
-    const d = (litres: number, hh: number) => ({ id: crypto.randomUUID(), variant: 'FAMS', storeId: f.store, tankId: tankN, equipmentId: f.e2, litres, meter: null,
-      dispensedAt: T(12, hh), deviceId: 'order-test' });
+    const d = (litres: number, hh: number) => ({
+      id: crypto.randomUUID(),
+      variant: 'FAMS',
+      storeId: f.store,
+      tankId: tankN,
+      equipmentId: f.e2,
+      litres,
+      meter: null,
+      dispensedAt: T(12, hh),
+      deviceId: 'order-test',
+    });
     const res = await post(f.admin, 'dispenses', [d(10, 8), d(20, 9), d(5, 7)]);
     expect(res.status).toBe(200);
-    const held = await srv.database.db.execute(sql`select code, message from exceptions where tank_id = ${tankN} and code = 'negative_book_stock' order by message`);
+    const held = await srv.database.db.execute(
+      sql`select code, message from exceptions where tank_id = ${tankN} and code = 'negative_book_stock' order by message`,
+    );
     // Each record's book right after it, in batch order: −10, −30, −35.
     expect(held.rows.map((r) => (r as { message: string }).message)).toEqual([
-      "The tank's book stock is now -10 L (below zero)", "The tank's book stock is now -30 L (below zero)", "The tank's book stock is now -35 L (below zero)",
+      "The tank's book stock is now -10 L (below zero)",
+      "The tank's book stock is now -30 L (below zero)",
+      "The tank's book stock is now -35 L (below zero)",
     ]);
     const book = await srv.database.db.execute(sql`select book_litres from tank_stock where tank_id = ${tankN}`);
     expect(String((book.rows[0] as { book_litres: string }).book_litres)).toBe('-35.000');
     // The next batch finds the row and reads the book under its lock: −35 − 1.5.
     const next = await post(f.admin, 'dispenses', [d(1.5, 10)]);
     expect(next.body.results[0].exceptions).toContain('negative_book_stock');
-    const last = await srv.database.db.execute(sql`select message from exceptions where entity_id = ${next.body.results[0].id}::uuid and code = 'negative_book_stock'`);
+    const last = await srv.database.db.execute(
+      sql`select message from exceptions where entity_id = ${next.body.results[0].id}::uuid and code = 'negative_book_stock'`,
+    );
     expect((last.rows[0] as { message: string }).message).toBe("The tank's book stock is now -36.5 L (below zero)");
   });
 });

@@ -28,9 +28,13 @@ export interface Seen {
 }
 
 const subjectOf = (d: Drawn, column: 'equipment' | 'employee' | 'cost_centre') =>
-  (column === 'equipment' ? d.equipmentId : column === 'employee' ? d.employeeId : d.costCentreId);
+  column === 'equipment' ? d.equipmentId : column === 'employee' ? d.employeeId : d.costCentreId;
 
-export function seenInOrder(drawn: readonly Drawn[], asks: readonly HistoryAsk[], found: readonly HistoryFound[]): Seen[] {
+export function seenInOrder(
+  drawn: readonly Drawn[],
+  asks: readonly HistoryAsk[],
+  found: readonly HistoryFound[],
+): Seen[] {
   return drawn.map((d, k) => {
     const { usage } = asks[k];
     const f = found[k];
@@ -44,7 +48,13 @@ export function seenInOrder(drawn: readonly Drawn[], asks: readonly HistoryAsk[]
         if (e.meter !== null && (meter === null || e.meter > meter)) meter = e.meter;
         if (!lastFillAt || e.at > lastFillAt) lastFillAt = e.at;
       }
-      if (usage && e.productId === usage.productId && subjectOf(e, usage.column) === usage.id && e.at >= f.monthFrom && e.at < f.monthTo) {
+      if (
+        usage &&
+        e.productId === usage.productId &&
+        subjectOf(e, usage.column) === usage.id &&
+        e.at >= f.monthFrom &&
+        e.at < f.monthTo
+      ) {
         month += ml(e.litres);
         if (e.at >= f.dayFrom && e.at < f.dayTo) day += ml(e.litres);
       }
@@ -58,7 +68,11 @@ export function seenInOrder(drawn: readonly Drawn[], asks: readonly HistoryAsk[]
  * the book now (after the whole batch moved) less what the LATER records moved.
  * `moves[k]` are record k's movements; `bookNow` is exact (numeric as text).
  */
-export function booksAfterEach(moves: readonly { tankId: string; litres: number }[][], bookNow: ReadonlyMap<string, string>, tankOf: (k: number) => string): number[] {
+export function booksAfterEach(
+  moves: readonly { tankId: string; litres: number }[][],
+  bookNow: ReadonlyMap<string, string>,
+  tankOf: (k: number) => string,
+): number[] {
   const later = new Map<string, number>();
   const out: number[] = new Array(moves.length);
   for (let k = moves.length - 1; k >= 0; k--) {

@@ -26,7 +26,9 @@ function cell(v: unknown, isArray: boolean, isJson: boolean): string | null {
  * trip for several steps); `null` for no rows.
  */
 export function insertRowsSql<T extends PgTable & { id: unknown }>(
-  table: T, rows: readonly Partial<T['$inferInsert']>[], opts: { onConflictDoNothing?: boolean } = {},
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  opts: { onConflictDoNothing?: boolean } = {},
 ): SQL | null {
   if (!rows.length) return null;
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
@@ -39,10 +41,22 @@ export function insertRowsSql<T extends PgTable & { id: unknown }>(
     const isJson = type === 'jsonb' || type === 'json';
     return { k, name: c.name, type, values: rows.map((r) => cell((r as Record<string, unknown>)[k], isArray, isJson)) };
   });
-  const names = sql.join(cols.map((c) => sql.identifier(c.name)), sql`, `);
-  const arrays = sql.join(cols.map((c) => sql`${sql.param(c.values)}::text[]`), sql`, `);
-  const casts = sql.join(cols.map((_, i) => sql`${sql.identifier(`c${i}`)}::${sql.raw(cols[i].type)}`), sql`, `);
-  const aliases = sql.join(cols.map((_, i) => sql.identifier(`c${i}`)), sql`, `);
+  const names = sql.join(
+    cols.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    cols.map((c) => sql`${sql.param(c.values)}::text[]`),
+    sql`, `,
+  );
+  const casts = sql.join(
+    cols.map((_, i) => sql`${sql.identifier(`c${i}`)}::${sql.raw(cols[i].type)}`),
+    sql`, `,
+  );
+  const aliases = sql.join(
+    cols.map((_, i) => sql.identifier(`c${i}`)),
+    sql`, `,
+  );
   return sql`insert into ${table} (${names})
     select ${casts} from unnest(${arrays}) as u(${aliases})
     ${opts.onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning id`;
@@ -50,7 +64,10 @@ export function insertRowsSql<T extends PgTable & { id: unknown }>(
 
 /** Runs `insertRowsSql`; answers the ids of the rows written (all, or those not skipped by `onConflictDoNothing`). */
 export async function insertRows<T extends PgTable & { id: unknown }>(
-  db: DbOrTx, table: T, rows: readonly Partial<T['$inferInsert']>[], opts: { onConflictDoNothing?: boolean } = {},
+  db: DbOrTx,
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  opts: { onConflictDoNothing?: boolean } = {},
 ): Promise<Set<string>> {
   const statement = insertRowsSql(table, rows, opts);
   if (!statement) return new Set();

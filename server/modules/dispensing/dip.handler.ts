@@ -28,7 +28,9 @@ export const dipHandler: KindHandler<Dip, Refs> = {
   storedHashes: (ctx, ids) => tanksRepository(ctx.tx, ctx.auth.accountId).dipHashes([...ids]),
   async prepareAll(ctx, records) {
     const { tanks } = await repoOf(ctx).references({ tanks: records.map((d) => d.tankId) });
-    return records.map((d) => (tanks.has(d.tankId) ? { exceptions: [] } : new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] })));
+    return records.map((d) =>
+      tanks.has(d.tankId) ? { exceptions: [] } : new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] }),
+    );
   },
   async insertAll(ctx, items) {
     const inserted = new Set<string>();
@@ -37,15 +39,30 @@ export const dipHandler: KindHandler<Dip, Refs> = {
     for (const { record: d, refs, hash } of items) {
       // One dip per tank and instant is kept; a second device's dip at the very same time is refused, not merged.
       if (await tanks.otherReadingAt(d.tankId, 'dip', new Date(d.dippedAt), d.id)) {
-        refused.set(d.id, new RecordError(422, 'Another dip of this tank at the same time is already stored.', { dippedAt: ['Another dip of this tank has this exact time'] }));
+        refused.set(
+          d.id,
+          new RecordError(422, 'Another dip of this tank at the same time is already stored.', {
+            dippedAt: ['Another dip of this tank has this exact time'],
+          }),
+        );
         continue;
       }
       try {
-        const [stored] = await storeReadings(ctx.tx, ctx.auth.accountId, [{
-          id: d.id, tankId: d.tankId, readAt: new Date(d.dippedAt), source: 'dip', productHeightMm: d.productHeightMm,
-          waterHeightMm: d.waterHeightMm, temperatureC: d.temperatureC, payloadHash: hash, deviceId: d.deviceId, note: d.note,
-          createdBy: ctx.auth.userId,
-        }]);
+        const [stored] = await storeReadings(ctx.tx, ctx.auth.accountId, [
+          {
+            id: d.id,
+            tankId: d.tankId,
+            readAt: new Date(d.dippedAt),
+            source: 'dip',
+            productHeightMm: d.productHeightMm,
+            waterHeightMm: d.waterHeightMm,
+            temperatureC: d.temperatureC,
+            payloadHash: hash,
+            deviceId: d.deviceId,
+            note: d.note,
+            createdBy: ctx.auth.userId,
+          },
+        ]);
         refs.exceptions = stored.exceptions;
         if (stored.status === 'created') inserted.add(d.id);
       } catch (e) {

@@ -8,14 +8,24 @@ import { auditManySql, type AuditEntry } from '../../lib/audit';
 import { booksAfterEach, seenInOrder } from './batch-order';
 import { insertRowsSql } from './bulk.repository';
 import { storedHashes, type ExceptionRow } from './field.repository';
-import { dispenseHistory, historyFound, historySql, type HistoryAsk, type HistoryFound, type HistoryRow } from './history.repository';
+import {
+  dispenseHistory,
+  historyFound,
+  historySql,
+  type HistoryAsk,
+  type HistoryFound,
+  type HistoryRow,
+} from './history.repository';
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { executeNamed } from './prepared';
 import { stockAlarm } from './stock';
 
 interface Refs {
-  tank: TankRef; eqp: EquipmentRef; costCentreId: string | null; allocations: AllocationRule[];
+  tank: TankRef;
+  eqp: EquipmentRef;
+  costCentreId: string | null;
+  allocations: AllocationRule[];
   /** Set by `insertAll`: what the checks need and the history read before the insert (`effectsAll` uses it). */
   checked?: { fact: Fact; found: HistoryFound };
 }
@@ -25,20 +35,33 @@ function refsOf(records: readonly Dispense[], found: References): (Refs | Record
   return records.map((d) => {
     const tank = found.tanks.get(d.tankId);
     if (!tank) return new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] });
-    if (tank.storeId !== d.storeId) return new RecordError(422, 'The tank is not at this store.', { tankId: ['This tank is not at the chosen store'] });
+    if (tank.storeId !== d.storeId)
+      return new RecordError(422, 'The tank is not at this store.', {
+        tankId: ['This tank is not at the chosen store'],
+      });
     const eqp = found.equipment.get(d.equipmentId);
     if (!eqp) return new RecordError(422, 'Unknown equipment.', { equipmentId: ['Unknown equipment'] });
-    if (d.employeeId && !found.employees.has(d.employeeId)) return new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
-    if (d.costCentreId && !found.costCentres.has(d.costCentreId)) return new RecordError(422, 'Unknown cost centre.', { costCentreId: ['Unknown cost centre'] });
-    return { tank, eqp, costCentreId: d.costCentreId ?? eqp.costCentreId, allocations: found.allocationsOf(tank.productId) };
+    if (d.employeeId && !found.employees.has(d.employeeId))
+      return new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
+    if (d.costCentreId && !found.costCentres.has(d.costCentreId))
+      return new RecordError(422, 'Unknown cost centre.', { costCentreId: ['Unknown cost centre'] });
+    return {
+      tank,
+      eqp,
+      costCentreId: d.costCentreId ?? eqp.costCentreId,
+      allocations: found.allocationsOf(tank.productId),
+    };
   });
 }
 
 const referenceAsk = (records: readonly Dispense[]) => {
   const given = (pick: (d: Dispense) => string | null) => records.map(pick).filter((id): id is string => id !== null);
   return {
-    tanks: records.map((d) => d.tankId), equipment: records.map((d) => d.equipmentId),
-    employees: given((d) => d.employeeId), costCentres: given((d) => d.costCentreId), allocations: true,
+    tanks: records.map((d) => d.tankId),
+    equipment: records.map((d) => d.equipmentId),
+    employees: given((d) => d.employeeId),
+    costCentres: given((d) => d.costCentreId),
+    allocations: true,
   };
 };
 
@@ -48,34 +71,56 @@ async function prepareAll(ctx: IngestContext, records: readonly Dispense[]): Pro
 
 /** Stored hashes and references in one query (ADR 016, third pass). */
 async function lookupAll(ctx: IngestContext, records: readonly Dispense[]) {
-  const found = await repoOf(ctx).references({ ...referenceAsk(records), hashes: { table: 'dispenses', ids: records.map((d) => d.id) } });
+  const found = await repoOf(ctx).references({
+    ...referenceAsk(records),
+    hashes: { table: 'dispenses', ids: records.map((d) => d.id) },
+  });
   return { known: found.hashes, refs: refsOf(records, found) };
 }
 
 interface Fact {
-  d: Dispense; refs: Refs; at: Date; allocations: AllocationRule[];
+  d: Dispense;
+  refs: Refs;
+  at: Date;
+  allocations: AllocationRule[];
   dispense: Dispense & { productId: string; costCentreId: string | null; at: Date };
-  f24Rule: F24Rule | null; ask: HistoryAsk;
+  f24Rule: F24Rule | null;
+  ask: HistoryAsk;
 }
 type F24Rule = typeof f24Rules.$inferSelect;
 
 /** Per record: the dispense as the checks see it, its governing allocation's subject, what its history must answer. */
 async function factsOf(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<Fact[]> {
-  const f24 = items.some((it) => it.record.variant === 'FAMS24') ? await repoOf(ctx).f24Rules(items.map((it) => it.record.storeId)) : () => null;
+  const f24 = items.some((it) => it.record.variant === 'FAMS24')
+    ? await repoOf(ctx).f24Rules(items.map((it) => it.record.storeId))
+    : () => null;
   return items.map(({ record: d, refs }) => {
     const at = new Date(d.dispensedAt);
     const { allocations } = refs;
     const dispense = { ...d, productId: refs.tank.productId, costCentreId: refs.costCentreId, at };
     const f24Rule = d.variant === 'FAMS24' ? f24(d.storeId) : null;
     // The check picks the governing allocation; its subject's litres so far decide the limits.
-    const { allocationId } = checkDispenseAllowed({ dispense, allocations, usedToday: 0, usedThisMonth: 0, timeZone: refs.tank.timezone });
+    const { allocationId } = checkDispenseAllowed({
+      dispense,
+      allocations,
+      usedToday: 0,
+      usedThisMonth: 0,
+      timeZone: refs.tank.timezone,
+    });
     const governing = allocations.find((a) => a.id === allocationId);
     const ask: HistoryAsk = {
-      equipmentId: d.equipmentId, at, meter: d.meter !== null, lastFill: f24Rule?.minMinutesBetweenFills != null, timeZone: refs.tank.timezone,
-      usage: governing ? {
-        column: governing.equipmentId ? 'equipment' : governing.employeeId ? 'employee' : 'cost_centre',
-        id: (governing.equipmentId ?? governing.employeeId ?? governing.costCentreId)!, productId: refs.tank.productId,
-      } : null,
+      equipmentId: d.equipmentId,
+      at,
+      meter: d.meter !== null,
+      lastFill: f24Rule?.minMinutesBetweenFills != null,
+      timeZone: refs.tank.timezone,
+      usage: governing
+        ? {
+            column: governing.equipmentId ? 'equipment' : governing.employeeId ? 'employee' : 'cost_centre',
+            id: (governing.equipmentId ?? governing.employeeId ?? governing.costCentreId)!,
+            productId: refs.tank.productId,
+          }
+        : null,
     };
     return { d, refs, at, allocations, dispense, f24Rule, ask };
   });
@@ -87,24 +132,56 @@ async function factsOf(ctx: IngestContext, items: readonly Item<Dispense, Refs>[
  * snapshot taken before it, so the history is what was stored before the batch without naming the
  * batch's ids; each record's history is kept on its refs for `effectsAll`.
  */
-async function insertAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[], audit?: (item: Item<Dispense, Refs>) => AuditEntry) {
+async function insertAll(
+  ctx: IngestContext,
+  items: readonly Item<Dispense, Refs>[],
+  audit?: (item: Item<Dispense, Refs>) => AuditEntry,
+) {
   // In id order: two batches sharing ids wait for each other's keys in the same order.
-  const rows = [...items].sort((a, b) => (a.record.id < b.record.id ? -1 : 1)).map(({ record: d, refs, hash }) => ({
-    accountId: ctx.auth.accountId, id: d.id, payloadHash: hash, deviceId: d.deviceId, note: d.note, createdBy: ctx.auth.userId,
-    variant: d.variant, storeId: d.storeId, tankId: d.tankId, productId: refs.tank.productId, equipmentId: d.equipmentId,
-    employeeId: d.employeeId, costCentreId: refs.costCentreId, litres: d.litres, meter: d.meter, meterType: refs.eqp.meterType,
-    dispensedAt: new Date(d.dispensedAt), gpsLat: d.gps?.lat ?? null, gpsLng: d.gps?.lng ?? null, gpsAccuracyM: d.gps?.accuracyM ?? null,
-    employeeBy: d.employeeBy, acceptedWarnings: d.acceptedWarnings,
-  }));
+  const rows = [...items]
+    .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
+    .map(({ record: d, refs, hash }) => ({
+      accountId: ctx.auth.accountId,
+      id: d.id,
+      payloadHash: hash,
+      deviceId: d.deviceId,
+      note: d.note,
+      createdBy: ctx.auth.userId,
+      variant: d.variant,
+      storeId: d.storeId,
+      tankId: d.tankId,
+      productId: refs.tank.productId,
+      equipmentId: d.equipmentId,
+      employeeId: d.employeeId,
+      costCentreId: refs.costCentreId,
+      litres: d.litres,
+      meter: d.meter,
+      meterType: refs.eqp.meterType,
+      dispensedAt: new Date(d.dispensedAt),
+      gpsLat: d.gps?.lat ?? null,
+      gpsLng: d.gps?.lng ?? null,
+      gpsAccuracyM: d.gps?.accuracyM ?? null,
+      employeeBy: d.employeeBy,
+      acceptedWarnings: d.acceptedWarnings,
+    }));
   const facts = await factsOf(ctx, items);
   const entries = audit ? auditManySql(items.map(audit), sql`u.entity_id::uuid in (select id from ins)`) : null;
-  const { ctes, columns, from } = historySql(ctx.auth.accountId, facts.map((f) => f.ask), []);
+  const { ctes, columns, from } = historySql(
+    ctx.auth.accountId,
+    facts.map((f) => f.ask),
+    [],
+  );
   const ids = sql`${sql.param(items.map((it) => it.record.id))}::uuid[]`;
-  const { rows: found } = await executeNamed<HistoryRow & { inserted: boolean }>(ctx.tx, sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
+  const { rows: found } = await executeNamed<HistoryRow & { inserted: boolean }>(
+    ctx.tx,
+    sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
     ${entries ? sql`aud as (${entries}),` : sql``} ${ctes}
-    select ${columns}, exists (select 1 from ins where ins.id = (${ids})[r.i + 1]) as inserted from ${from} order by r.i`);
+    select ${columns}, exists (select 1 from ins where ins.id = (${ids})[r.i + 1]) as inserted from ${from} order by r.i`,
+  );
   const history = historyFound(found);
-  items.forEach((it, k) => { it.refs.checked = { fact: facts[k], found: history[k] }; });
+  items.forEach((it, k) => {
+    it.refs.checked = { fact: facts[k], found: history[k] };
+  });
   return { inserted: new Set(items.filter((_, k) => found[k].inserted).map((it) => it.record.id)), audited: !!entries };
 }
 
@@ -119,30 +196,69 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
   const facts = checked ? checked.map((c) => c.fact) : await factsOf(ctx, items);
   const asks = facts.map((f) => f.ask);
   // Without insertAll's reading (a caller that inserted otherwise): read now, the batch's own rows left out.
-  const found = checked ? checked.map((c) => c.found) : await dispenseHistory(ctx.tx, ctx.auth.accountId, asks, items.map((it) => it.record.id));
-  const seen = seenInOrder(facts.map((f) => f.dispense), asks, found);
+  const found = checked
+    ? checked.map((c) => c.found)
+    : await dispenseHistory(
+        ctx.tx,
+        ctx.auth.accountId,
+        asks,
+        items.map((it) => it.record.id),
+      );
+  const seen = seenInOrder(
+    facts.map((f) => f.dispense),
+    asks,
+    found,
+  );
   const warnings = facts.map(({ refs, allocations, dispense, f24Rule }, k) => {
     const known = [refs.eqp.currentMeter, seen[k].meter].filter((m): m is number => m !== null);
     return dispenseWarnings({
-      dispense, equipmentCapacity: refs.eqp.capacity, meterType: refs.eqp.meterType, lastMeter: known.length ? Math.max(...known) : null,
-      lastFillAt: seen[k].lastFillAt, allocations, usedToday: seen[k].usedDay, usedThisMonth: seen[k].usedMonth,
-      f24Rule, timeZone: refs.tank.timezone, now: ctx.now,
+      dispense,
+      equipmentCapacity: refs.eqp.capacity,
+      meterType: refs.eqp.meterType,
+      lastMeter: known.length ? Math.max(...known) : null,
+      lastFillAt: seen[k].lastFillAt,
+      allocations,
+      usedToday: seen[k].usedDay,
+      usedThisMonth: seen[k].usedMonth,
+      f24Rule,
+      timeZone: refs.tank.timezone,
+      now: ctx.now,
     });
   });
-  const raised: ExceptionRow[] = facts.flatMap(({ d }, k) => warnings[k].map((w) => ({
-    code: w.code, entity: 'dispense', entityId: d.id, storeId: d.storeId, tankId: d.tankId, equipmentId: d.equipmentId,
-    message: w.message, severity: w.code === 'meter_rollback' || w.code === 'over_equipment_capacity' ? 'critical' as const : 'warning' as const,
-    details: { litres: d.litres, meter: d.meter, dispensedAt: d.dispensedAt, acceptedOnDevice: d.acceptedWarnings.includes(w.code) },
-  })));
+  const raised: ExceptionRow[] = facts.flatMap(({ d }, k) =>
+    warnings[k].map((w) => ({
+      code: w.code,
+      entity: 'dispense',
+      entityId: d.id,
+      storeId: d.storeId,
+      tankId: d.tankId,
+      equipmentId: d.equipmentId,
+      message: w.message,
+      severity:
+        w.code === 'meter_rollback' || w.code === 'over_equipment_capacity'
+          ? ('critical' as const)
+          : ('warning' as const),
+      details: {
+        litres: d.litres,
+        meter: d.meter,
+        dispensedAt: d.dispensedAt,
+        acceptedOnDevice: d.acceptedWarnings.includes(w.code),
+      },
+    })),
+  );
 
   // Stock last: the movements and the rules' exceptions in one statement that locks the tanks'
   // `tank_stock` rows; from there to the commit the batch holds them.
-  const moves = facts.map(({ d, at }) => [{ tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id }]);
+  const moves = facts.map(({ d, at }) => [
+    { tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id },
+  ]);
   const books = booksAfterEach(moves, await repo.moveAndRaise(moves.flat(), raised), (k) => facts[k].d.tankId);
   const alarms = facts.map(({ d }, k) => stockAlarm(books[k], d.tankId, d.storeId, 'dispense', d.id));
   const stockAlarms = alarms.filter((a): a is ExceptionRow => a !== null);
   if (stockAlarms.length) await repo.raise(stockAlarms);
-  return facts.map((_, k) => [...new Set([...warnings[k].map((w) => w.code), ...(alarms[k] ? [alarms[k].code] : [])])].sort());
+  return facts.map((_, k) =>
+    [...new Set([...warnings[k].map((w) => w.code), ...(alarms[k] ? [alarms[k].code] : [])])].sort(),
+  );
 }
 
 /** Dispenses: the tank loses the litres; business rules raise exceptions, never a refusal. */

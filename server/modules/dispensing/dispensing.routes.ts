@@ -17,8 +17,16 @@ import { transferHandler } from './transfer.handler';
  * allFamsUser, a manual receipt editor, a manual dip allFamsBasic).
  */
 const KINDS: { path: string; rule: Rule; handler: KindHandler<{ id: string }, unknown> }[] = [
-  { path: 'dispenses', rule: 'allFamsBasic', handler: dispenseHandler as unknown as KindHandler<{ id: string }, unknown> },
-  { path: 'transfers', rule: 'allFamsUser', handler: transferHandler as unknown as KindHandler<{ id: string }, unknown> },
+  {
+    path: 'dispenses',
+    rule: 'allFamsBasic',
+    handler: dispenseHandler as unknown as KindHandler<{ id: string }, unknown>,
+  },
+  {
+    path: 'transfers',
+    rule: 'allFamsUser',
+    handler: transferHandler as unknown as KindHandler<{ id: string }, unknown>,
+  },
   { path: 'receipts', rule: 'editor', handler: receiptHandler as unknown as KindHandler<{ id: string }, unknown> },
   { path: 'dips', rule: 'allFamsBasic', handler: dipHandler as unknown as KindHandler<{ id: string }, unknown> },
 ];
@@ -26,10 +34,14 @@ const KINDS: { path: string; rule: Rule; handler: KindHandler<{ id: string }, un
 export function dispensingRoutes(app: FastifyInstance, database: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const k of KINDS) {
-    r.post(`${API_ROOT}/${k.path}/batch`, {
-      config: { access: k.rule, recordsOneByOne: true },
-      bodyLimit: 4 * 1024 * 1024,
-      schema: { body: BatchBody, response: { 200: BatchResponse } },
-    }, async (req) => ({ results: await ingestBatch(database, k.handler, req.auth, req.body.records) }));
+    r.post(
+      `${API_ROOT}/${k.path}/batch`,
+      {
+        config: { access: k.rule, recordsOneByOne: true },
+        bodyLimit: 4 * 1024 * 1024,
+        schema: { body: BatchBody, response: { 200: BatchResponse } },
+      },
+      async (req) => ({ results: await ingestBatch(database, k.handler, req.auth, req.body.records) }),
+    );
   }
 }

@@ -12,7 +12,13 @@ const anyOf = (column: AnyPgColumn, ids: readonly string[]) => sql`${column} = a
 
 export type StockKind = (typeof stockMovements.$inferInsert)['kind'];
 export type ExceptionRow = Omit<typeof exceptions.$inferInsert, 'accountId'>;
-export interface Movement { tankId: string; at: Date; litres: number; kind: StockKind; refId: string }
+export interface Movement {
+  tankId: string;
+  at: Date;
+  litres: number;
+  kind: StockKind;
+  refId: string;
+}
 
 /**
  * Reads and writes of the field-record ingest; the only place here that touches Drizzle.
@@ -24,12 +30,20 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
   const mine = (t: { accountId: AnyPgColumn }) => eq(t.accountId, accountId);
 
   /** Rows by key, one query for the keys not read before in this batch; absent keys are left out. */
-  async function byKey<R>(kind: string, keys: readonly string[], load: (missing: string[]) => Promise<Map<string, R>>): Promise<Map<string, R>> {
+  async function byKey<R>(
+    kind: string,
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, R>>,
+  ): Promise<Map<string, R>> {
     const want = [...new Set(keys)];
     const missing = want.filter((k) => !cache.has(`${kind}:${k}`));
     if (missing.length) {
       const loaded = load(missing);
-      for (const k of missing) cache.set(`${kind}:${k}`, loaded.then((m) => m.get(k)));
+      for (const k of missing)
+        cache.set(
+          `${kind}:${k}`,
+          loaded.then((m) => m.get(k)),
+        );
     }
     const out = new Map<string, R>();
     for (const k of want) {
@@ -45,13 +59,19 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
    * rows in the same order, so they queue instead of deadlocking).
    */
   async function moveMany(movements: readonly Movement[]) {
-    await insertRows(db, stockMovements, movements.map((m) => ({ accountId, ...m })));
+    await insertRows(
+      db,
+      stockMovements,
+      movements.map((m) => ({ accountId, ...m })),
+    );
   }
 
   /** The tanks' book stock now (litres, exact as stored). */
   async function bookStocks(tankIds: readonly string[]): Promise<Map<string, string>> {
     if (!tankIds.length) return new Map();
-    const rows = await db.select({ tankId: tankStock.tankId, s: tankStock.bookLitres }).from(tankStock)
+    const rows = await db
+      .select({ tankId: tankStock.tankId, s: tankStock.bookLitres })
+      .from(tankStock)
       .where(and(mine(tankStock), anyOf(tankStock.tankId, [...new Set(tankIds)])));
     return new Map(rows.map((r) => [r.tankId, String(r.s)]));
   }
@@ -65,19 +85,36 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
    * movement: the trigger makes the row) is read after the statement, as `bookStocks`.
    * Answers each moved tank's book after the movements (exact, as text).
    */
-  async function moveAndRaise(movements: readonly Movement[], raised: readonly ExceptionRow[]): Promise<Map<string, string>> {
+  async function moveAndRaise(
+    movements: readonly Movement[],
+    raised: readonly ExceptionRow[],
+  ): Promise<Map<string, string>> {
     const tankIds = [...new Set(movements.map((m) => m.tankId))].sort();
     if (!tankIds.length) {
-      if (raised.length) await insertRows(db, exceptions, raised.map((r) => ({ ...r, accountId })));
+      if (raised.length)
+        await insertRows(
+          db,
+          exceptions,
+          raised.map((r) => ({ ...r, accountId })),
+        );
       return new Map();
     }
-    const move = insertRowsSql(stockMovements, movements.map((m) => ({ accountId, ...m })));
-    const raise = insertRowsSql(exceptions, raised.map((r) => ({ ...r, accountId })));
-    const { rows } = await executeNamed<{ tank_id: string; book: string }>(db, sql`with b as (
+    const move = insertRowsSql(
+      stockMovements,
+      movements.map((m) => ({ accountId, ...m })),
+    );
+    const raise = insertRowsSql(
+      exceptions,
+      raised.map((r) => ({ ...r, accountId })),
+    );
+    const { rows } = await executeNamed<{ tank_id: string; book: string }>(
+      db,
+      sql`with b as (
         select tank_id, book_litres::text as book from ${tankStock} where account_id = ${accountId} and tank_id = any(${sql.param(tankIds)}::uuid[])
         order by account_id, tank_id for update
       ), m as (${move})${raise ? sql`, e as (${raise})` : sql``}
-      select tank_id, book from b`);
+      select tank_id, book from b`,
+    );
     if (rows.length < tankIds.length) return bookStocks(tankIds);
     const moved = new Map<string, number>();
     for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
@@ -92,7 +129,10 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     async f24Rules(storeIds: readonly string[]) {
       type Row = typeof f24Rules.$inferSelect;
       const found = await byKey<Row | null>('f24', storeIds, async (missing) => {
-        const rows = await db.select().from(f24Rules).where(and(mine(f24Rules), isNull(f24Rules.deletedAt)));
+        const rows = await db
+          .select()
+          .from(f24Rules)
+          .where(and(mine(f24Rules), isNull(f24Rules.deletedAt)));
         const fallback = rows.find((r) => r.storeId === null) ?? null;
         return new Map(missing.map((s) => [s, rows.find((r) => r.storeId === s) ?? fallback]));
       });
@@ -108,14 +148,20 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     moveAndRaise,
 
     async raise(rows: readonly ExceptionRow[]) {
-      await insertRows(db, exceptions, rows.map((r) => ({ ...r, accountId })));
+      await insertRows(
+        db,
+        exceptions,
+        rows.map((r) => ({ ...r, accountId })),
+      );
     },
 
     /** Exception codes already raised by these records, sorted, by record id. */
     async exceptionCodes(entityIds: readonly string[]): Promise<Map<string, string[]>> {
       const out = new Map<string, string[]>();
       if (!entityIds.length) return out;
-      const rows = await db.select({ id: exceptions.entityId, code: exceptions.code }).from(exceptions)
+      const rows = await db
+        .select({ id: exceptions.entityId, code: exceptions.code })
+        .from(exceptions)
         .where(and(mine(exceptions), anyOf(exceptions.entityId, entityIds)));
       for (const r of rows) out.set(r.id!, [...new Set([...(out.get(r.id!) ?? []), r.code])].sort());
       return out;
@@ -125,9 +171,16 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
 export type FieldRepository = ReturnType<typeof fieldRepository>;
 
 /** Stored payload hashes of many field records of one table (a replayed batch in one query). */
-export async function storedHashes(db: DbOrTx, accountId: number, table: typeof dispenses | typeof transfers | typeof receipts, ids: readonly string[]) {
+export async function storedHashes(
+  db: DbOrTx,
+  accountId: number,
+  table: typeof dispenses | typeof transfers | typeof receipts,
+  ids: readonly string[],
+) {
   if (!ids.length) return new Map<string, string>();
-  const rows = await db.select({ id: table.id, h: table.payloadHash }).from(table)
+  const rows = await db
+    .select({ id: table.id, h: table.payloadHash })
+    .from(table)
     .where(and(eq(table.accountId, accountId), anyOf(table.id, ids)));
   return new Map(rows.map((r) => [r.id, r.h]));
 }

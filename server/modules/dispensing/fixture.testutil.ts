@@ -12,8 +12,17 @@ import { DEMO, session, type TestServer } from '../../../tests/api/harness';
  */
 export type Session = Awaited<ReturnType<typeof session>>;
 export interface IngestFixture {
-  admin: Session; driver: Session;
-  store: string; store24: string; product: string; tankA: string; tankB: string; tankC: string; e1: string; e2: string; p1: string;
+  admin: Session;
+  driver: Session;
+  store: string;
+  store24: string;
+  product: string;
+  tankA: string;
+  tankB: string;
+  tankC: string;
+  e1: string;
+  e2: string;
+  p1: string;
 }
 
 export async function ingestFixture(srv: TestServer, opening = 5000): Promise<IngestFixture> {
@@ -26,15 +35,45 @@ export async function ingestFixture(srv: TestServer, opening = 5000): Promise<In
   };
   const u = crypto.randomBytes(3).toString('hex');
   const store = await create('stores', { code: `I${u}`, name: 'Ingest site', variant: 'FAMS', timezone: 'UTC' });
-  const product = await create('products', { code: `I${u}`, name: 'Ingest diesel', kind: 'fuel', price: 1.5, fuelGroup: 'diesel', density15: 840 });
-  const tank = { storeId: store, productId: product, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }] };
+  const product = await create('products', {
+    code: `I${u}`,
+    name: 'Ingest diesel',
+    kind: 'fuel',
+    price: 1.5,
+    fuelGroup: 'diesel',
+    density15: 840,
+  });
+  const tank = {
+    storeId: store,
+    productId: product,
+    capacity: 10_000,
+    safeFill: 9500,
+    lowLevel: 1000,
+    strappingChart: [
+      { heightMm: 0, litres: 0 },
+      { heightMm: 2000, litres: 10_000 },
+    ],
+  };
   const tankA = await create('tanks', { ...tank, code: 'A', name: 'Tank A' });
   const tankB = await create('tanks', { ...tank, code: 'B', name: 'Tank B' });
-  const type = await create('equipment-types', { code: `I${u}`, make: 'Test', model: 'Truck', tankCapacity: 100, meterType: 'km' });
+  const type = await create('equipment-types', {
+    code: `I${u}`,
+    make: 'Test',
+    model: 'Truck',
+    tankCapacity: 100,
+    meterType: 'km',
+  });
   const e1 = await create('equipment', { fleetNo: `I1${u}`, typeId: type, currentMeter: 1000 });
   const e2 = await create('equipment', { fleetNo: `I2${u}`, typeId: type, currentMeter: 500 });
   const p1 = await create('employees', { number: `I${u}`, name: 'Ingest Tester' });
-  await create('allocations', { productId: product, storeId: store, equipmentId: e1, dailyLimit: 50, monthlyLimit: 60, maxPerTransaction: 40 });
+  await create('allocations', {
+    productId: product,
+    storeId: store,
+    equipmentId: e1,
+    dailyLimit: 50,
+    monthlyLimit: 60,
+    maxPerTransaction: 40,
+  });
   await create('allocations', { productId: product, employeeId: p1, dailyLimit: 20 });
   const store24 = await create('stores', { code: `J${u}`, name: 'Ingest 24', variant: 'FAMS24', timezone: 'UTC' });
   const tankC = await create('tanks', { ...tank, storeId: store24, code: 'C', name: 'Tank C' });
@@ -44,4 +83,5 @@ export async function ingestFixture(srv: TestServer, opening = 5000): Promise<In
   return { admin, driver, store, store24, product, tankA, tankB, tankC, e1, e2, p1 };
 }
 
-export const post = (s: Session, kind: string, records: unknown[]) => s.send('POST', `/api/v1/${kind}/batch`, { records });
+export const post = (s: Session, kind: string, records: unknown[]) =>
+  s.send('POST', `/api/v1/${kind}/batch`, { records });

@@ -21,15 +21,29 @@ export interface HistoryFound {
   /** Litres (as stored, exact) on the dispense's day and month; '0' when no allocation governs. */
   day: string;
   month: string;
-  dayFrom: Date; dayTo: Date; monthFrom: Date; monthTo: Date;
+  dayFrom: Date;
+  dayTo: Date;
+  monthFrom: Date;
+  monthTo: Date;
 }
 
 const param = <T>(type: string, values: T[]) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const local = (unit: 'day' | 'month', at: string, tz: string, next = false) =>
-  sql.raw(`(date_trunc('${unit}', ${at} at time zone ${tz})${next ? ` + interval '1 ${unit}'` : ''}) at time zone ${tz}`);
+  sql.raw(
+    `(date_trunc('${unit}', ${at} at time zone ${tz})${next ? ` + interval '1 ${unit}'` : ''}) at time zone ${tz}`,
+  );
 
 /** A history row as PostgreSQL answers it. */
-export type HistoryRow = { meter: string | null; last_at: Date | null; day_from: Date; day_to: Date; month_from: Date; month_to: Date; day: string; month: string };
+export type HistoryRow = {
+  meter: string | null;
+  last_at: Date | null;
+  day_from: Date;
+  day_to: Date;
+  month_from: Date;
+  month_to: Date;
+  day: string;
+  month: string;
+};
 
 /**
  * The history checks of a batch of dispenses: what was stored before the batch (`exclude`: the
@@ -47,7 +61,11 @@ export type HistoryRow = { meter: string | null; last_at: Date | null; day_from:
  * insert, so the batch's own rows are not seen and `exclude` is empty. `ctes`: `r` (one row per
  * ask, `r.i` its index), `spans`, `used`; `columns` (those of `HistoryRow`) `from` `r` and its joins.
  */
-export function historySql(accountId: number, asks: readonly HistoryAsk[], exclude: readonly string[]): { ctes: SQL; columns: SQL; from: SQL } {
+export function historySql(
+  accountId: number,
+  asks: readonly HistoryAsk[],
+  exclude: readonly string[],
+): { ctes: SQL; columns: SQL; from: SQL } {
   const ids = param('uuid', [...exclude]);
   // Nothing to leave out (the history is read before the insert): no filter to plan.
   const notExcluded = exclude.length ? sql` and d.id <> all(${ids})` : sql``;
@@ -61,9 +79,36 @@ export function historySql(accountId: number, asks: readonly HistoryAsk[], exclu
     ctes: sql`r as (
       select r.*, ${local('day', 'r.at', 'r.tz')} as day_from, ${local('day', 'r.at', 'r.tz', true)} as day_to,
         ${local('month', 'r.at', 'r.tz')} as month_from, ${local('month', 'r.at', 'r.tz', true)} as month_to
-      from unnest(${param('int', asks.map((_, i) => i))}, ${param('uuid', asks.map((a) => a.equipmentId))}, ${param('timestamptz', asks.map((a) => a.at.toISOString()))},
-        ${param('boolean', asks.map((a) => a.meter))}, ${param('boolean', asks.map((a) => a.lastFill))}, ${param('text', asks.map((a) => a.timeZone))},
-        ${param('text', asks.map((a) => a.usage?.column ?? null))}, ${param('uuid', asks.map((a) => a.usage?.id ?? null))}, ${param('uuid', asks.map((a) => a.usage?.productId ?? null))})
+      from unnest(${param(
+        'int',
+        asks.map((_, i) => i),
+      )}, ${param(
+        'uuid',
+        asks.map((a) => a.equipmentId),
+      )}, ${param(
+        'timestamptz',
+        asks.map((a) => a.at.toISOString()),
+      )},
+        ${param(
+          'boolean',
+          asks.map((a) => a.meter),
+        )}, ${param(
+          'boolean',
+          asks.map((a) => a.lastFill),
+        )}, ${param(
+          'text',
+          asks.map((a) => a.timeZone),
+        )},
+        ${param(
+          'text',
+          asks.map((a) => a.usage?.column ?? null),
+        )}, ${param(
+          'uuid',
+          asks.map((a) => a.usage?.id ?? null),
+        )}, ${param(
+          'uuid',
+          asks.map((a) => a.usage?.productId ?? null),
+        )})
         as r(i, equipment_id, at, want_meter, want_last, tz, subject, who, product_id)
     ), spans as (
       select distinct subject, who, product_id, day_from, day_to, month_from, month_to from r where subject is not null
@@ -82,13 +127,25 @@ export function historySql(accountId: number, asks: readonly HistoryAsk[], exclu
 }
 
 /** Parses the rows of `historySql`'s columns, in ask order. */
-export const historyFound = (rows: readonly HistoryRow[]) => rows.map((r): HistoryFound => ({
-  meter: r.meter === null ? null : Number(r.meter), lastFillAt: r.last_at ? new Date(r.last_at) : null, day: String(r.day), month: String(r.month),
-  dayFrom: new Date(r.day_from), dayTo: new Date(r.day_to), monthFrom: new Date(r.month_from), monthTo: new Date(r.month_to),
-}));
+export const historyFound = (rows: readonly HistoryRow[]) =>
+  rows.map((r): HistoryFound => ({
+    meter: r.meter === null ? null : Number(r.meter),
+    lastFillAt: r.last_at ? new Date(r.last_at) : null,
+    day: String(r.day),
+    month: String(r.month),
+    dayFrom: new Date(r.day_from),
+    dayTo: new Date(r.day_to),
+    monthFrom: new Date(r.month_from),
+    monthTo: new Date(r.month_to),
+  }));
 
 /** The history checks alone, after the batch was inserted (`exclude`: its ids); see `historySql`. */
-export async function dispenseHistory(db: DbOrTx, accountId: number, asks: readonly HistoryAsk[], exclude: readonly string[]): Promise<HistoryFound[]> {
+export async function dispenseHistory(
+  db: DbOrTx,
+  accountId: number,
+  asks: readonly HistoryAsk[],
+  exclude: readonly string[],
+): Promise<HistoryFound[]> {
   if (!asks.length) return [];
   const { ctes, columns, from } = historySql(accountId, asks, exclude);
   const { rows } = await db.execute<HistoryRow>(sql`with ${ctes} select ${columns} from ${from} order by r.i`);

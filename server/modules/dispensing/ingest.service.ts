@@ -9,7 +9,10 @@ import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } 
 function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -22,11 +25,21 @@ function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 /** The id a rejected record is answered under: its own when it has a string id, else ''. */
-const rawIdOf = (raw: unknown) => (raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '');
+const rawIdOf = (raw: unknown) =>
+  raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '';
 
-const rejected = (id: string, e: RecordError): IngestResult =>
-  ({ id, status: 'rejected', httpStatus: e.httpStatus, reason: e.message, fieldErrors: e.fieldErrors, exceptions: [] });
-const clash = () => new RecordError(422, 'Another record with this id was stored with different content.', { id: ['This id is already used by a different record'] });
+const rejected = (id: string, e: RecordError): IngestResult => ({
+  id,
+  status: 'rejected',
+  httpStatus: e.httpStatus,
+  reason: e.message,
+  fieldErrors: e.fieldErrors,
+  exceptions: [],
+});
+const clash = () =>
+  new RecordError(422, 'Another record with this id was stored with different content.', {
+    id: ['This id is already used by a different record'],
+  });
 
 /** Postgres errors that mean "run the same transaction again": deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -44,22 +57,33 @@ const MAX_ATTEMPTS = 3;
  * same tanks can still deadlock (e.g. on a unique key); Postgres aborts one and it is run again here.
  */
 export async function ingestBatch<T extends { id: string }, P>(
-  database: Database, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
+  database: Database,
+  handler: KindHandler<T, P>,
+  auth: AccessClaims,
+  records: unknown[],
 ): Promise<IngestResult[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records));
     } catch (e) {
-      const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
       if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE.has(code)) throw e;
     }
   }
 }
 
-interface Candidate<T> { index: number; record: T; hash: string }
+interface Candidate<T> {
+  index: number;
+  record: T;
+  hash: string;
+}
 
 async function ingestInTx<T extends { id: string }, P>(
-  tx: Tx, handler: KindHandler<T, P>, auth: AccessClaims, records: unknown[],
+  tx: Tx,
+  handler: KindHandler<T, P>,
+  auth: AccessClaims,
+  records: unknown[],
 ): Promise<IngestResult[]> {
   const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map() };
   const results: IngestResult[] = new Array(records.length);
@@ -70,9 +94,22 @@ async function ingestInTx<T extends { id: string }, P>(
   records.forEach((raw, index) => {
     const parsed = handler.schema.safeParse(raw);
     if (!parsed.success) {
-      results[index] = { id: rawIdOf(raw), status: 'rejected', httpStatus: 400, reason: 'The record has invalid fields.', fieldErrors: issuesToFields(parsed.error.issues), exceptions: [] };
+      results[index] = {
+        id: rawIdOf(raw),
+        status: 'rejected',
+        httpStatus: 400,
+        reason: 'The record has invalid fields.',
+        fieldErrors: issuesToFields(parsed.error.issues),
+        exceptions: [],
+      };
     } else if (!handler.allowed(auth.roles, parsed.data)) {
-      results[index] = { id: parsed.data.id, status: 'rejected', httpStatus: 403, reason: 'You are not allowed to record this.', exceptions: [] };
+      results[index] = {
+        id: parsed.data.id,
+        status: 'rejected',
+        httpStatus: 403,
+        reason: 'You are not allowed to record this.',
+        exceptions: [],
+      };
     } else {
       valid.push({ index, record: parsed.data, hash: hashOf(parsed.data) });
     }
@@ -84,8 +121,18 @@ async function ingestInTx<T extends { id: string }, P>(
       else duplicates.push({ index: c.index, id: c.record.id });
     };
     // Stored hashes and references: one query where the kind can (lookupAll), else two.
-    const looked = handler.lookupAll ? await handler.lookupAll(ctx, segment.map((c) => c.record)) : null;
-    const known = looked ? looked.known : await handler.storedHashes(ctx, segment.map((c) => c.record.id));
+    const looked = handler.lookupAll
+      ? await handler.lookupAll(
+          ctx,
+          segment.map((c) => c.record),
+        )
+      : null;
+    const known = looked
+      ? looked.known
+      : await handler.storedHashes(
+          ctx,
+          segment.map((c) => c.record.id),
+        );
     const freshAt: number[] = [];
     const fresh = segment.filter((c, k) => {
       const stored = known.get(c.record.id);
@@ -93,7 +140,14 @@ async function ingestInTx<T extends { id: string }, P>(
       else freshAt.push(k);
       return stored === undefined;
     });
-    const refs = looked ? freshAt.map((k) => looked.refs[k]) : fresh.length ? await handler.prepareAll(ctx, fresh.map((c) => c.record)) : [];
+    const refs = looked
+      ? freshAt.map((k) => looked.refs[k])
+      : fresh.length
+        ? await handler.prepareAll(
+            ctx,
+            fresh.map((c) => c.record),
+          )
+        : [];
     const items: (Item<T, P> & { index: number })[] = [];
     fresh.forEach((c, i) => {
       const r = refs[i];
@@ -103,14 +157,26 @@ async function ingestInTx<T extends { id: string }, P>(
     // An entry exists exactly for each stored record, in its transaction, written with the rows
     // where the kind can (one statement), else right after them.
     const entry = (it: Item<T, P>): AuditEntry => ({
-      accountId: auth.accountId, userId: auth.userId, action: 'create', entity: handler.entity, entityId: it.record.id, after: it.record,
+      accountId: auth.accountId,
+      userId: auth.userId,
+      action: 'create',
+      entity: handler.entity,
+      entityId: it.record.id,
+      after: it.record,
     });
-    const { inserted, refused, audited } = items.length ? await handler.insertAll(ctx, items, entry) : { inserted: new Set<string>(), refused: undefined, audited: true };
+    const { inserted, refused, audited } = items.length
+      ? await handler.insertAll(ctx, items, entry)
+      : { inserted: new Set<string>(), refused: undefined, audited: true };
     const created = items.filter((it) => inserted.has(it.record.id));
     // Not inserted: a concurrent request stored the same id between our check and our insert
     // (the insert waited for its commit), or this kind refused it as it stored.
     const taken = items.filter((it) => !inserted.has(it.record.id) && !refused?.has(it.record.id));
-    const now = taken.length ? await handler.storedHashes(ctx, taken.map((it) => it.record.id)) : new Map<string, string>();
+    const now = taken.length
+      ? await handler.storedHashes(
+          ctx,
+          taken.map((it) => it.record.id),
+        )
+      : new Map<string, string>();
     for (const it of items) {
       const no = refused?.get(it.record.id);
       if (no) results[it.index] = rejected(it.record.id, no);
@@ -121,12 +187,15 @@ async function ingestInTx<T extends { id: string }, P>(
     // Written before the effects: from the stock movements to the commit the batch holds its tanks' stock rows.
     if (!audited) await auditMany(tx, created.map(entry));
     const codes = await handler.effectsAll(ctx, created);
-    created.forEach((it, i) => { results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] }; });
+    created.forEach((it, i) => {
+      results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] };
+    });
   }
 
   if (duplicates.length) {
     const raised = await repoOf(ctx).exceptionCodes(duplicates.map((d) => d.id));
-    for (const { index, id } of duplicates) results[index] = { id, status: 'duplicate', httpStatus: 200, exceptions: raised.get(id) ?? [] };
+    for (const { index, id } of duplicates)
+      results[index] = { id, status: 'duplicate', httpStatus: 200, exceptions: raised.get(id) ?? [] };
   }
   return results;
 }

@@ -6,7 +6,11 @@ import type { AccessClaims } from '../auth/tokens';
 
 /** A record that cannot be stored: it is answered as `rejected` with this status and reason. */
 export class RecordError extends Error {
-  constructor(readonly httpStatus: number, message: string, readonly fieldErrors?: Record<string, string[]>) {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
     super(message);
   }
 }
@@ -23,7 +27,11 @@ export interface IngestContext {
 }
 
 /** A record on its way in: checked, its references found, its payload hash made. */
-export interface Item<T, P> { record: T; refs: P; hash: string }
+export interface Item<T, P> {
+  record: T;
+  refs: P;
+  hash: string;
+}
 
 /**
  * What differs between dispenses, transfers, receipts and dips; the batch runner does the rest.
@@ -46,14 +54,21 @@ export interface KindHandler<T extends { id: string }, P> {
    * Optional: `storedHashes` and `prepareAll` in one query (one round trip less per batch). `refs`
    * has one entry per record, in order; a stored record's entry is not used (it is a replay or a clash).
    */
-  lookupAll?(ctx: IngestContext, records: readonly T[]): Promise<{ known: Map<string, string>; refs: (P | RecordError)[] }>;
+  lookupAll?(
+    ctx: IngestContext,
+    records: readonly T[],
+  ): Promise<{ known: Map<string, string>; refs: (P | RecordError)[] }>;
   /**
    * Inserts the rows whose (account, id) is free; answers the ids it inserted. `refused`: records
    * this step refused before writing anything of them (the reading store checks as it stores).
    * `audit`: when given, the kind may write the audit entries of the rows it inserted in the same
    * statement and answer `audited: true`; otherwise the batch runner writes them.
    */
-  insertAll(ctx: IngestContext, items: readonly Item<T, P>[], audit?: (item: Item<T, P>) => AuditEntry): Promise<{ inserted: Set<string>; refused?: Map<string, RecordError>; audited?: boolean }>;
+  insertAll(
+    ctx: IngestContext,
+    items: readonly Item<T, P>[],
+    audit?: (item: Item<T, P>) => AuditEntry,
+  ): Promise<{ inserted: Set<string>; refused?: Map<string, RecordError>; audited?: boolean }>;
   /**
    * Stock movements and exceptions of newly stored records, judged as if they had come one by
    * one in this order; answers each record's exception codes. Never refuses.
@@ -63,4 +78,3 @@ export interface KindHandler<T extends { id: string }, P> {
 
 /** The ingest repository for this context, sharing the batch's reference-data cache. */
 export const repoOf = (ctx: IngestContext) => fieldRepository(ctx.tx, ctx.auth.accountId, ctx.cache);
-

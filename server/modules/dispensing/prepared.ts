@@ -4,7 +4,14 @@ import type { DbOrTx } from '../../db/client';
 
 interface Internals {
   dialect: { sqlToQuery(q: SQL): Query };
-  session: { prepareQuery(q: Query, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<{ rows: unknown[] }> } };
+  session: {
+    prepareQuery(
+      q: Query,
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
 }
 
 /**

@@ -3,7 +3,12 @@ import type { AllocationRule } from '../../../src/contract/setup/dispense-check'
 import type { DbOrTx } from '../../db/client';
 import { executeNamed } from './prepared';
 
-export interface TankRef { id: string; storeId: string; productId: string; timezone: string }
+export interface TankRef {
+  id: string;
+  storeId: string;
+  productId: string;
+  timezone: string;
+}
 export interface EquipmentRef {
   id: string;
   costCentreId: string | null;
@@ -53,27 +58,51 @@ const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set
  */
 export async function loadReferences(db: DbOrTx, accountId: number, ask: ReferenceAsk): Promise<References> {
   const none = sql`'[]'::json`;
-  const { rows: [r] } = await executeNamed<{ tanks: TankRef[]; equipment: EquipmentRef[]; employees: string[]; cost_centres: string[]; allocations: AllocationRule[]; hashes: [string, string][] }>(db, sql`
+  const {
+    rows: [r],
+  } = await executeNamed<{
+    tanks: TankRef[];
+    equipment: EquipmentRef[];
+    employees: string[];
+    cost_centres: string[];
+    allocations: AllocationRule[];
+    hashes: [string, string][];
+  }>(
+    db,
+    sql`
     select
       (select coalesce(json_agg(json_build_object('id', t.id, 'storeId', t.store_id, 'productId', t.product_id, 'timezone', s.timezone)), '[]')
         from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id
         where t.account_id = ${accountId} and t.id = any(${ids(ask.tanks)})) as tanks,
-      ${ask.equipment?.length ? sql`(select coalesce(json_agg(json_build_object('id', e.id, 'costCentreId', e.cost_centre_id, 'currentMeter', e.current_meter,
+      ${
+        ask.equipment?.length
+          ? sql`(select coalesce(json_agg(json_build_object('id', e.id, 'costCentreId', e.cost_centre_id, 'currentMeter', e.current_meter,
           'meterType', coalesce(e.meter_type, y.meter_type), 'capacity', coalesce(e.tank_capacity, y.tank_capacity))), '[]')
         from equipment e left join equipment_types y on y.account_id = e.account_id and y.id = e.type_id
-        where e.account_id = ${accountId} and e.id = any(${ids(ask.equipment)}))` : none} as equipment,
+        where e.account_id = ${accountId} and e.id = any(${ids(ask.equipment)}))`
+          : none
+      } as equipment,
       ${ask.employees?.length ? sql`(select coalesce(json_agg(id), '[]') from employees where account_id = ${accountId} and id = any(${ids(ask.employees)}))` : none} as employees,
       ${ask.costCentres?.length ? sql`(select coalesce(json_agg(id), '[]') from cost_centres where account_id = ${accountId} and id = any(${ids(ask.costCentres)}))` : none} as cost_centres,
-      ${ask.allocations ? sql`(select coalesce(json_agg(json_build_object('id', a.id, 'productId', a.product_id, 'storeId', a.store_id,
+      ${
+        ask.allocations
+          ? sql`(select coalesce(json_agg(json_build_object('id', a.id, 'productId', a.product_id, 'storeId', a.store_id,
           'equipmentId', a.equipment_id, 'employeeId', a.employee_id, 'costCentreId', a.cost_centre_id, 'dailyLimit', a.daily_limit,
           'monthlyLimit', a.monthly_limit, 'weekdays', a.weekdays, 'hoursFrom', a.hours_from, 'hoursTo', a.hours_to,
           'maxPerTransaction', a.max_per_transaction, 'active', a.active)), '[]')
         from allocations a where a.account_id = ${accountId} and a.deleted_at is null
           and a.product_id in (select product_id from tanks where account_id = ${accountId} and id = any(${ids(ask.tanks)}))
           and (a.equipment_id = any(${ids(ask.equipment)}) or a.employee_id = any(${ids(ask.employees)}) or a.cost_centre_id = any(${ids(ask.costCentres)})
-            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)}))))` : none} as allocations,
-      ${ask.hashes?.ids.length ? sql`(select coalesce(json_agg(json_build_array(h.id, h.payload_hash)), '[]') from ${sql.identifier(ask.hashes.table)} h
-        where h.account_id = ${accountId} and h.id = any(${ids(ask.hashes.ids)}))` : none} as hashes`);
+            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)}))))`
+          : none
+      } as allocations,
+      ${
+        ask.hashes?.ids.length
+          ? sql`(select coalesce(json_agg(json_build_array(h.id, h.payload_hash)), '[]') from ${sql.identifier(ask.hashes.table)} h
+        where h.account_id = ${accountId} and h.id = any(${ids(ask.hashes.ids)}))`
+          : none
+      } as hashes`,
+  );
   const byProduct = new Map<string, AllocationRule[]>();
   for (const a of r.allocations) byProduct.set(a.productId, [...(byProduct.get(a.productId) ?? []), a]);
   return {

@@ -12,11 +12,25 @@ export function equipmentCopyRoutes(app: FastifyInstance, db: Db, services: Setu
   const svc = copyService(db, services);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const url = `${API_ROOT}/equipment-copy`;
-  r.get(`${url}/targets`, { config: { access: 'fams24Manager' }, schema: { response: { 200: CopyTargets } } }, async (req) => svc.targets(actorOf(req)));
-  r.post(`${url}/preview`, {
-    config: { access: 'fams24Manager' }, schema: { body: CopyRequest, response: { 200: CopyPlan } },
-  }, async (req) => svc.preview(actorOf(req), req.body));
-  r.post(url, {
-    config: { access: 'fams24Manager' }, schema: { body: CopyRequest, response: { 201: CopyResult } },
-  }, async (req, reply) => reply.code(201).send(await svc.copy(actorOf(req), req.body)));
+  r.get(
+    `${url}/targets`,
+    { config: { access: 'fams24Manager' }, schema: { response: { 200: CopyTargets } } },
+    async (req) => svc.targets(actorOf(req)),
+  );
+  r.post(
+    `${url}/preview`,
+    {
+      config: { access: 'fams24Manager' },
+      schema: { body: CopyRequest, response: { 200: CopyPlan } },
+    },
+    async (req) => svc.preview(actorOf(req), req.body),
+  );
+  r.post(
+    url,
+    {
+      config: { access: 'fams24Manager' },
+      schema: { body: CopyRequest, response: { 201: CopyResult } },
+    },
+    async (req, reply) => reply.code(201).send(await svc.copy(actorOf(req), req.body)),
+  );
 }

@@ -17,20 +17,36 @@ export interface PlannedCopy {
   allocations: Record<string, unknown>[];
 }
 
-interface Target { accountId: number; accountName: string; store: { id: string; code: string; name: string }; sameAccount: boolean }
+interface Target {
+  accountId: number;
+  accountName: string;
+  store: { id: string; code: string; name: string };
+  sameAccount: boolean;
+}
 
 /**
  * Works out what a copy creates (CopyPlan, for the preview and the result) and the inputs to
  * create it with. Pure apart from the reads of the target account.
  */
-export async function planCopy(repo: ReturnType<typeof copyRepository>, sources: Source[], t: Target, onClash: 'suffix' | 'skip') {
+export async function planCopy(
+  repo: ReturnType<typeof copyRepository>,
+  sources: Source[],
+  t: Target,
+  onClash: 'suffix' | 'skip',
+) {
   // One after the other: inside the copy's transaction they share one connection.
   const types = await repo.codeMap('types', t.accountId);
   const centres = await repo.codeMap('costCentres', t.accountId);
   const productIds = await repo.codeMap('products', t.accountId);
   const extraKeys = await repo.extraKeys(t.accountId);
-  const usedFleet = await repo.fleetNosLike(t.accountId, sources.map((s) => s.row.fleetNo));
-  const usedRegs = await repo.registrationsIn(t.accountId, sources.map((s) => s.row.registration).filter((r): r is string => !!r));
+  const usedFleet = await repo.fleetNosLike(
+    t.accountId,
+    sources.map((s) => s.row.fleetNo),
+  );
+  const usedRegs = await repo.registrationsIn(
+    t.accountId,
+    sources.map((s) => s.row.registration).filter((r): r is string => !!r),
+  );
   const missing = { equipmentTypes: new Set<string>(), costCentres: new Set<string>(), products: new Set<string>() };
   const items: CopyItemPlan[] = [];
   const copies: PlannedCopy[] = [];
@@ -51,8 +67,19 @@ export async function planCopy(repo: ReturnType<typeof copyRepository>, sources:
       }
     }
     if (name === null) {
-      items.push({ sourceId: e.id, fleetNo: e.fleetNo, newFleetNo: null, action: 'skip', notes,
-        allocations: s.allocations.map((a) => ({ sourceId: a.allocation.id, productCode: a.productCode, action: 'skip', reason: 'The equipment is skipped' })) });
+      items.push({
+        sourceId: e.id,
+        fleetNo: e.fleetNo,
+        newFleetNo: null,
+        action: 'skip',
+        notes,
+        allocations: s.allocations.map((a) => ({
+          sourceId: a.allocation.id,
+          productCode: a.productCode,
+          action: 'skip',
+          reason: 'The equipment is skipped',
+        })),
+      });
       continue;
     }
     usedFleet.add(name.toLowerCase());
@@ -63,12 +90,14 @@ export async function planCopy(repo: ReturnType<typeof copyRepository>, sources:
       registration = null;
     } else if (registration) usedRegs.add(registration.toLowerCase());
 
-    const typeId = s.typeCode ? types.get(s.typeCode.toLowerCase()) ?? null : null;
+    const typeId = s.typeCode ? (types.get(s.typeCode.toLowerCase()) ?? null) : null;
     if (s.typeCode && !typeId) {
       missing.equipmentTypes.add(s.typeCode);
-      notes.push(`Equipment type ${s.typeCode} is not in the target account: meter type and tank capacity kept, type left empty`);
+      notes.push(
+        `Equipment type ${s.typeCode} is not in the target account: meter type and tank capacity kept, type left empty`,
+      );
     }
-    const costCentreId = s.costCentreCode ? centres.get(s.costCentreCode.toLowerCase()) ?? null : null;
+    const costCentreId = s.costCentreCode ? (centres.get(s.costCentreCode.toLowerCase()) ?? null) : null;
     if (s.costCentreCode && !costCentreId) {
       missing.costCentres.add(s.costCentreCode);
       notes.push(`Cost centre ${s.costCentreCode} is not in the target account: left empty`);
@@ -95,19 +124,45 @@ export async function planCopy(repo: ReturnType<typeof copyRepository>, sources:
       if (reason) continue;
       products.add(productId!);
       allocationInputs.push({
-        productId, storeId: t.store.id, dailyLimit: a.dailyLimit, monthlyLimit: a.monthlyLimit, weekdays: a.weekdays, hoursFrom: a.hoursFrom,
-        hoursTo: a.hoursTo, maxPerTransaction: a.maxPerTransaction, active: a.active, note: a.note,
+        productId,
+        storeId: t.store.id,
+        dailyLimit: a.dailyLimit,
+        monthlyLimit: a.monthlyLimit,
+        weekdays: a.weekdays,
+        hoursFrom: a.hoursFrom,
+        hoursTo: a.hoursTo,
+        maxPerTransaction: a.maxPerTransaction,
+        active: a.active,
+        note: a.note,
       });
     }
-    items.push({ sourceId: e.id, fleetNo: e.fleetNo, newFleetNo: name, action: 'create', notes, allocations: allocationPlans });
+    items.push({
+      sourceId: e.id,
+      fleetNo: e.fleetNo,
+      newFleetNo: name,
+      action: 'create',
+      notes,
+      allocations: allocationPlans,
+    });
     copies.push({
       sourceId: e.id,
       equipment: {
-        fleetNo: name, registration, description: e.description, typeId, costCentreId,
+        fleetNo: name,
+        registration,
+        description: e.description,
+        typeId,
+        costCentreId,
         // Without its type the copy keeps the meter type and tank capacity the type gave it.
-        meterType: e.meterType ?? (typeId ? null : e.effectiveMeterType), tankCapacity: e.tankCapacity ?? (typeId ? null : e.effectiveTankCapacity),
-        currentMeter: e.currentMeter, tags: [], homeStoreId: t.store.id, fams24Enabled: e.fams24Enabled, pinRequired: e.pinRequired,
-        odometerRequired: e.odometerRequired, active: e.active, extras,
+        meterType: e.meterType ?? (typeId ? null : e.effectiveMeterType),
+        tankCapacity: e.tankCapacity ?? (typeId ? null : e.effectiveTankCapacity),
+        currentMeter: e.currentMeter,
+        tags: [],
+        homeStoreId: t.store.id,
+        fams24Enabled: e.fams24Enabled,
+        pinRequired: e.pinRequired,
+        odometerRequired: e.odometerRequired,
+        active: e.active,
+        extras,
       },
       allocations: allocationInputs,
     });
@@ -117,7 +172,11 @@ export async function planCopy(repo: ReturnType<typeof copyRepository>, sources:
     targetAccount: { id: t.accountId, name: t.accountName },
     targetStore: t.store,
     items,
-    missing: { equipmentTypes: [...missing.equipmentTypes], costCentres: [...missing.costCentres], products: [...missing.products] },
+    missing: {
+      equipmentTypes: [...missing.equipmentTypes],
+      costCentres: [...missing.costCentres],
+      products: [...missing.products],
+    },
     summary: {
       equipment: copies.length,
       skipped: items.length - copies.length,

@@ -29,9 +29,31 @@ beforeAll(async () => {
   f.store = await create('stores', { code: `CS${u}`, name: 'Consumption site', variant: 'FAMS', timezone: 'UTC' });
   f.diesel = await create('products', { code: `CD${u}`, name: 'Consumption diesel', kind: 'fuel', price: 20 });
   f.adblue = await create('products', { code: `CA${u}`, name: 'Consumption AdBlue', kind: 'other', price: 5 });
-  f.tank = await create('tanks', { storeId: f.store, productId: f.diesel, code: 'T1', name: 'Diesel', capacity: 50_000, safeFill: 47_500, lowLevel: 100 });
-  f.tankAd = await create('tanks', { storeId: f.store, productId: f.adblue, code: 'T2', name: 'AdBlue', capacity: 5_000, safeFill: 4_750, lowLevel: 10 });
-  const type = await create('equipment-types', { code: `CY${u}`, make: 'Test', model: 'Truck', tankCapacity: 600, meterType: 'km' });
+  f.tank = await create('tanks', {
+    storeId: f.store,
+    productId: f.diesel,
+    code: 'T1',
+    name: 'Diesel',
+    capacity: 50_000,
+    safeFill: 47_500,
+    lowLevel: 100,
+  });
+  f.tankAd = await create('tanks', {
+    storeId: f.store,
+    productId: f.adblue,
+    code: 'T2',
+    name: 'AdBlue',
+    capacity: 5_000,
+    safeFill: 4_750,
+    lowLevel: 10,
+  });
+  const type = await create('equipment-types', {
+    code: `CY${u}`,
+    make: 'Test',
+    model: 'Truck',
+    tankCapacity: 600,
+    meterType: 'km',
+  });
   fleetNo = `CT-${u}`;
   f.eq = await create('equipment', { fleetNo, typeId: type });
   await srv.database.db.execute(sql`insert into stock_movements (account_id, tank_id, at, litres, kind)
@@ -42,23 +64,45 @@ beforeAll(async () => {
     const late = i >= 33 && i % 2 === 1; // fills 33, 35, 37: the last week
     const id = crypto.randomUUID();
     if (late) high.push(id);
-    const wobble = 1 + ((i * 37) % 9 - 4) / 100;
+    const wobble = 1 + (((i * 37) % 9) - 4) / 100;
     records.push({
-      id, variant: 'FAMS', storeId: f.store, tankId: f.tank, equipmentId: f.eq, litres: Math.round((late ? 55 : 35 * wobble) * 10) / 10,
-      meter: 10_000 + 100 * (i + 1), dispensedAt: new Date(start + i * DAY).toISOString(), deviceId: 'consumption-test',
+      id,
+      variant: 'FAMS',
+      storeId: f.store,
+      tankId: f.tank,
+      equipmentId: f.eq,
+      litres: Math.round((late ? 55 : 35 * wobble) * 10) / 10,
+      meter: 10_000 + 100 * (i + 1),
+      dispensedAt: new Date(start + i * DAY).toISOString(),
+      deviceId: 'consumption-test',
     });
     if (i === 36) {
       // AdBlue once, for a distance it has nothing to do with: not a fuel, not judged.
-      records.push({ id: crypto.randomUUID(), variant: 'FAMS', storeId: f.store, tankId: f.tankAd, equipmentId: f.eq, litres: 40, meter: 10_000 + 100 * (i + 1) + 1, dispensedAt: new Date(start + i * DAY + 3600_000).toISOString(), deviceId: 'consumption-test' });
+      records.push({
+        id: crypto.randomUUID(),
+        variant: 'FAMS',
+        storeId: f.store,
+        tankId: f.tankAd,
+        equipmentId: f.eq,
+        litres: 40,
+        meter: 10_000 + 100 * (i + 1) + 1,
+        dispensedAt: new Date(start + i * DAY + 3600_000).toISOString(),
+        deviceId: 'consumption-test',
+      });
     }
   }
   const r = await admin.send('POST', '/api/v1/dispenses/batch', { records });
   expect(r.body.results.every((x: { status: string }) => x.status === 'created')).toBe(true);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
-const raised = async () => (await srv.database.db.execute(sql`
-  select entity_id, equipment_id, message, details, status from exceptions where code = 'consumption_outlier' and equipment_id = ${f.eq}`)).rows as Array<Record<string, any>>;
+const raised = async () =>
+  (
+    await srv.database.db.execute(sql`
+  select entity_id, equipment_id, message, details, status from exceptions where code = 'consumption_outlier' and equipment_id = ${f.eq}`)
+  ).rows as Array<Record<string, any>>;
 
 describe('consumption outliers', () => {
   it('flags the three heavy fills of the last week in one exception naming the first', async () => {
@@ -67,7 +111,11 @@ describe('consumption outliers', () => {
     const rows = await raised();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ entity_id: high[0], status: 'open' });
-    expect(rows[0].message).toMatch(new RegExp(`^${fleetNo}: 55\\.0 L for 100 km is 55\\.0 L/100 km, \\d+ % over its usual 35\\.\\d L/100 km \\(3 such fills`));
+    expect(rows[0].message).toMatch(
+      new RegExp(
+        `^${fleetNo}: 55\\.0 L for 100 km is 55\\.0 L/100 km, \\d+ % over its usual 35\\.\\d L/100 km \\(3 such fills`,
+      ),
+    );
     expect(rows[0].details.fills.map((x: { id: string }) => x.id)).toEqual(high);
   });
 
@@ -76,8 +124,15 @@ describe('consumption outliers', () => {
     await sweepConsumption(srv.database.db);
     expect(await raised()).toHaveLength(1);
     const month = new Date().toISOString().slice(0, 7);
-    const key = (await srv.database.db.execute(sql`select dedupe_key from exceptions where code = 'consumption_outlier' and equipment_id = ${f.eq}`)).rows[0].dedupe_key;
-    expect([consumptionKey(f.eq, month), consumptionKey(f.eq, new Date(Date.now() - 8 * DAY).toISOString().slice(0, 7))]).toContain(key);
+    const key = (
+      await srv.database.db.execute(
+        sql`select dedupe_key from exceptions where code = 'consumption_outlier' and equipment_id = ${f.eq}`,
+      )
+    ).rows[0].dedupe_key;
+    expect([
+      consumptionKey(f.eq, month),
+      consumptionKey(f.eq, new Date(Date.now() - 8 * DAY).toISOString().slice(0, 7)),
+    ]).toContain(key);
   });
 
   it('a corrected (reversed) heavy fill no longer counts', async () => {

@@ -17,7 +17,14 @@ export interface JudgedFill {
   mad: number;
   n: number;
 }
-export interface OutlierRaise { id: string; equipmentId: string; storeId: string; key: string; message: string; details: Record<string, unknown> }
+export interface OutlierRaise {
+  id: string;
+  equipmentId: string;
+  storeId: string;
+  key: string;
+  message: string;
+  details: Record<string, unknown>;
+}
 
 /** The reads and writes of the consumption check (`consumption.sweep.ts`); the only place it touches the database. */
 export function consumptionRepository(db: DbOrTx) {
@@ -65,7 +72,16 @@ export function consumptionRepository(db: DbOrTx) {
     /** Raises once per key (equipment and month): not again while open, nor after it was resolved. */
     async raise(accountId: number, rows: readonly OutlierRaise[]): Promise<string[]> {
       if (!rows.length) return [];
-      const json = JSON.stringify(rows.map((r) => ({ id: r.id, equipment_id: r.equipmentId, store_id: r.storeId, key: r.key, message: r.message, details: r.details })));
+      const json = JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          equipment_id: r.equipmentId,
+          store_id: r.storeId,
+          key: r.key,
+          message: r.message,
+          details: r.details,
+        })),
+      );
       const res = await db.execute(sql`
         insert into exceptions (account_id, code, severity, entity, entity_id, store_id, equipment_id, message, details, dedupe_key)
         select ${accountId}, ${CONSUMPTION_EXCEPTION}, 'warning', 'dispense', v.id, v.store_id, v.equipment_id, v.message, v.details, v.key

@@ -9,7 +9,8 @@ const DAY_MS = 86_400_000;
 export const CHECK_DAYS = 14;
 export const CONSUMPTION_EVERY_MS = 6 * 3600_000;
 
-export const consumptionKey = (equipmentId: string, month: string) => `${CONSUMPTION_EXCEPTION}:${equipmentId}:${month}`;
+export const consumptionKey = (equipmentId: string, month: string) =>
+  `${CONSUMPTION_EXCEPTION}:${equipmentId}:${month}`;
 
 const unit = (t: JudgedFill['meterType']) => (t === 'hours' ? 'L/h' : 'L/100 km');
 
@@ -19,7 +20,11 @@ const unit = (t: JudgedFill['meterType']) => (t === 'hours' ? 'L/h' : 'L/100 km'
  * judged by the contract's `judgeFill`). One exception per vehicle and month, naming the first
  * outlier fill and listing every outlier fill of the month in its details.
  */
-export async function checkConsumption(db: DbOrTx, accountId: number, now = new Date()): Promise<{ outliers: number; raised: string[] }> {
+export async function checkConsumption(
+  db: DbOrTx,
+  accountId: number,
+  now = new Date(),
+): Promise<{ outliers: number; raised: string[] }> {
   const since = new Date(now.getTime() - CHECK_DAYS * DAY_MS);
   const repo = consumptionRepository(db);
   const byKey = new Map<string, Array<JudgedFill & { baseline: number; excess: number; z: number }>>();
@@ -36,12 +41,27 @@ export async function checkConsumption(db: DbOrTx, accountId: number, now = new 
     const u = unit(o.meterType);
     const hours = o.meterType === 'hours';
     return {
-      id: o.id, equipmentId: o.equipmentId, storeId: o.storeId, key,
-      message: `${o.fleetNo}: ${o.litres.toFixed(1)} L for ${o.distance.toFixed(hours ? 1 : 0)} ${hours ? 'h' : 'km'} is ${o.rate.toFixed(1)} ${u}, ` +
-        `${Math.round(o.excess * 100)} % over its usual ${o.baseline.toFixed(1)} ${u}` + (fills.length > 1 ? ` (${fills.length} such fills this month so far)` : ''),
+      id: o.id,
+      equipmentId: o.equipmentId,
+      storeId: o.storeId,
+      key,
+      message:
+        `${o.fleetNo}: ${o.litres.toFixed(1)} L for ${o.distance.toFixed(hours ? 1 : 0)} ${hours ? 'h' : 'km'} is ${o.rate.toFixed(1)} ${u}, ` +
+        `${Math.round(o.excess * 100)} % over its usual ${o.baseline.toFixed(1)} ${u}` +
+        (fills.length > 1 ? ` (${fills.length} such fills this month so far)` : ''),
       details: {
-        unit: u, baseline: o.baseline, fillsInBaseline: o.n,
-        fills: fills.map((f) => ({ id: f.id, at: f.at, litres: f.litres, distance: f.distance, rate: Math.round(f.rate * 100) / 100, excess: f.excess, z: f.z })),
+        unit: u,
+        baseline: o.baseline,
+        fillsInBaseline: o.n,
+        fills: fills.map((f) => ({
+          id: f.id,
+          at: f.at,
+          litres: f.litres,
+          distance: f.distance,
+          rate: Math.round(f.rate * 100) / 100,
+          excess: f.excess,
+          z: f.z,
+        })),
       },
     };
   });
@@ -59,6 +79,11 @@ export async function sweepConsumption(db: DbOrTx, now = new Date()): Promise<nu
 }
 
 /** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
-export function startConsumptionSweep(db: DbOrTx, log: Logger, everyMs = CONSUMPTION_EVERY_MS, firstAfterMs = 60_000): () => void {
+export function startConsumptionSweep(
+  db: DbOrTx,
+  log: Logger,
+  everyMs = CONSUMPTION_EVERY_MS,
+  firstAfterMs = 60_000,
+): () => void {
   return startSweep('consumption outliers', () => sweepConsumption(db), log, everyMs, firstAfterMs);
 }

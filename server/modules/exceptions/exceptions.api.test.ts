@@ -18,16 +18,28 @@ beforeAll(async () => {
   f = await buildFixture(srv);
   boss = await session(srv.url, ...DEMO.boss, 'North Haulage');
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const X = '/api/v1/exceptions';
 const exceptionOf = async (dispenseId: string, list: 'open' | 'history' = 'open') => {
-  const r = await f.admin.get(list === 'open' ? `${X}${qs({ 'f.entity': 'dispense', pageSize: 200 })}` : `${X}/history${qs({ pageSize: 200 })}`);
+  const r = await f.admin.get(
+    list === 'open' ? `${X}${qs({ 'f.entity': 'dispense', pageSize: 200 })}` : `${X}/history${qs({ pageSize: 200 })}`,
+  );
   expect(r.status).toBe(200);
-  return (r.body.items as { id: string; entityId: string; code: string; status: string }[]).find((i) => i.entityId === dispenseId);
+  return (r.body.items as { id: string; entityId: string; code: string; status: string }[]).find(
+    (i) => i.entityId === dispenseId,
+  );
 };
-const auditActions = async (id: string) => ((await srv.database.db.execute(
-  sql`select action from audit_log where entity = 'exception' and entity_id = ${id} order by at`)).rows as { action: string }[]).map((r) => r.action);
+const auditActions = async (id: string) =>
+  (
+    (
+      await srv.database.db.execute(
+        sql`select action from audit_log where entity = 'exception' and entity_id = ${id} order by at`,
+      )
+    ).rows as { action: string }[]
+  ).map((r) => r.action);
 
 describe('the working list', () => {
   it('lists unresolved exceptions with names, filters by code, store and employee, and exports', async () => {
@@ -35,16 +47,29 @@ describe('the working list', () => {
     expect(x1).toMatchObject({ code: 'over_daily_limit', status: 'open' });
     const byCode = await f.admin.get(`${X}${qs({ 'f.code': 'not_allocated', 'f.storeId': f.store2 })}`);
     expect(byCode.body.items.map((i: { entityId: string }) => i.entityId)).toContain(f.d.d4);
-    expect(byCode.body.items.every((i: { code: string; storeId: string }) => i.code === 'not_allocated' && i.storeId === f.store2)).toBe(true);
+    expect(
+      byCode.body.items.every(
+        (i: { code: string; storeId: string }) => i.code === 'not_allocated' && i.storeId === f.store2,
+      ),
+    ).toBe(true);
     const byEmployee = await f.admin.get(`${X}${qs({ 'f.employeeId': f.p1 })}`);
     expect(byEmployee.body.items.map((i: { entityId: string }) => i.entityId)).toEqual([f.d.d1]);
-    expect(byEmployee.body.items[0]).toMatchObject({ employeeName: expect.any(String), storeCode: expect.any(String), fleetNo: expect.any(String) });
+    expect(byEmployee.body.items[0]).toMatchObject({
+      employeeName: expect.any(String),
+      storeCode: expect.any(String),
+      fleetNo: expect.any(String),
+    });
 
     const bad = await f.admin.get(`${X}${qs({ 'f.code': 'nonsense', 'f.age': '2y' })}`);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['f.age', 'f.code']);
 
-    const csv = await f.admin.client.call('GET', `${X}/export${qs({ format: 'csv', 'f.employeeId': f.p1 })}`, undefined, f.admin.headers);
+    const csv = await f.admin.client.call(
+      'GET',
+      `${X}/export${qs({ format: 'csv', 'f.employeeId': f.p1 })}`,
+      undefined,
+      f.admin.headers,
+    );
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('over_daily_limit');
   });
@@ -61,14 +86,20 @@ describe('the workflow', () => {
     const x = (await exceptionOf(f.d.d1))!;
     const step = (path: string, body?: unknown) => f.admin.send('POST', `${X}/${x.id}/${path}`, body ?? {});
 
-    expect((await step('acknowledge')).body).toMatchObject({ status: 'acknowledged', acknowledgedAt: expect.any(String) });
+    expect((await step('acknowledge')).body).toMatchObject({
+      status: 'acknowledged',
+      acknowledgedAt: expect.any(String),
+    });
     const again = await step('acknowledge');
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'exception_state', message: expect.stringContaining('acknowledged') });
 
     const members = (await f.admin.get(`${X}/assignees`)).body.items as { id: number; name: string }[];
     const editor = members.find((m) => m.name === 'Eddie Editor')!;
-    expect((await step('assign', { userId: editor.id })).body).toMatchObject({ assignedTo: editor.id, assignedToName: 'Eddie Editor' });
+    expect((await step('assign', { userId: editor.id })).body).toMatchObject({
+      assignedTo: editor.id,
+      assignedToName: 'Eddie Editor',
+    });
     const stranger = await step('assign', { userId: 999_999 });
     expect(stranger.status).toBe(422);
     expect(stranger.body.fieldErrors.userId).toBeDefined();
@@ -80,18 +111,40 @@ describe('the workflow', () => {
     expect(noText.status).toBe(400);
     expect(noText.body.fieldErrors.text).toEqual(['Say why, when the reason is Other']);
     const resolved = await step('resolve', { reason: 'explained', text: 'Two fills for one shift, approved' });
-    expect(resolved.body).toMatchObject({ status: 'resolved', reason: 'explained', resolvedByName: 'Alex Admin', hoursToResolve: expect.any(Number) });
+    expect(resolved.body).toMatchObject({
+      status: 'resolved',
+      reason: 'explained',
+      resolvedByName: 'Alex Admin',
+      hoursToResolve: expect.any(Number),
+    });
     expect((await step('resolve', { reason: 'explained' })).status).toBe(409);
     expect((await step('assign', { userId: null })).status).toBe(409);
     expect(await exceptionOf(f.d.d1)).toBeUndefined();
     expect(await exceptionOf(f.d.d1, 'history')).toMatchObject({ status: 'resolved' });
 
     const detail = (await f.admin.get(`${X}/${x.id}`)).body;
-    expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['raised', 'acknowledged', 'assigned', 'commented', 'resolved']);
-    expect(detail.events[4]).toMatchObject({ userName: 'Alex Admin', text: 'Explained: Two fills for one shift, approved' });
-    expect(detail.evidence[0]).toEqual({ label: 'The dispense', screen: '/FiltersDispensing', search: { view: f.d.d1 } });
+    expect(detail.events.map((e: { action: string }) => e.action)).toEqual([
+      'raised',
+      'acknowledged',
+      'assigned',
+      'commented',
+      'resolved',
+    ]);
+    expect(detail.events[4]).toMatchObject({
+      userName: 'Alex Admin',
+      text: 'Explained: Two fills for one shift, approved',
+    });
+    expect(detail.evidence[0]).toEqual({
+      label: 'The dispense',
+      screen: '/FiltersDispensing',
+      search: { view: f.d.d1 },
+    });
 
-    expect((await step('reopen', { text: 'Limit was not approved after all' })).body).toMatchObject({ status: 'open', reason: null, resolvedAt: null });
+    expect((await step('reopen', { text: 'Limit was not approved after all' })).body).toMatchObject({
+      status: 'open',
+      reason: null,
+      resolvedAt: null,
+    });
     expect((await step('reopen')).status).toBe(409);
     expect(await auditActions(x.id)).toEqual(['acknowledge', 'assign', 'comment', 'resolve', 'reopen']);
   });
@@ -121,13 +174,18 @@ describe('bulk resolve and corrections', () => {
     const set = await f.admin.get(`${X}${qs({ 'f.code': 'not_allocated', 'f.storeId': f.store2, pageSize: '200' })}`);
     const n = set.body.total;
     expect(n).toBeGreaterThan(0);
-    const res = await f.admin.send('POST', `${X}/resolve`, { reason: 'false_alarm', query: { 'f.code': 'not_allocated', 'f.storeId': f.store2 } });
+    const res = await f.admin.send('POST', `${X}/resolve`, {
+      reason: 'false_alarm',
+      query: { 'f.code': 'not_allocated', 'f.storeId': f.store2 },
+    });
     expect(res.body).toEqual({ resolved: n, matched: n });
     expect((await f.admin.get(`${X}${qs({ pageSize: '1' })}`)).body.total).toBe(before - n);
     const hist = await f.admin.get(`${X}/history${qs({ 'f.reason': 'false_alarm', pageSize: '200' })}`);
     expect(hist.body.items.map((i: { entityId: string }) => i.entityId)).toContain(f.d.d4);
 
-    expect((await f.admin.send('POST', `${X}/resolve`, { reason: 'explained', query: { 'f.code': 'bogus' } })).status).toBe(400);
+    expect(
+      (await f.admin.send('POST', `${X}/resolve`, { reason: 'explained', query: { 'f.code': 'bogus' } })).status,
+    ).toBe(400);
     expect((await f.admin.send('POST', `${X}/resolve`, { reason: 'explained' })).status).toBe(400);
   });
 
@@ -136,8 +194,16 @@ describe('bulk resolve and corrections', () => {
     expect(x.status).toBe('open');
     const r = (await f.editor.get(`/api/v1/records/dispenses/${f.d.d1}`)).body.record;
     const res = await f.editor.send('POST', `/api/v1/dispenses/${f.d.d1}/correct`, {
-      storeId: r.storeId, tankId: r.tankId, equipmentId: r.equipmentId, employeeId: r.employeeId, costCentreId: r.costCentreId,
-      litres: 60, meter: r.meter, dispensedAt: r.dispensedAt, note: r.note, reason: 'Split over two shifts',
+      storeId: r.storeId,
+      tankId: r.tankId,
+      equipmentId: r.equipmentId,
+      employeeId: r.employeeId,
+      costCentreId: r.costCentreId,
+      litres: 60,
+      meter: r.meter,
+      dispensedAt: r.dispensedAt,
+      note: r.note,
+      reason: 'Split over two shifts',
     });
     expect(res.status).toBe(201);
     const settled = (await f.admin.get(`${X}/${x.id}`)).body;

@@ -4,15 +4,39 @@ import type { DbOrTx } from '../../db/client';
 import { exceptionEvents, exceptions as x, memberships, users } from '../../db/schema';
 import { EXCEPTION_SPECS, exceptionRow, type ExceptionRaw } from './exceptions.list';
 
-export interface EventRow { exceptionId: string; userId: number | null; action: Exclude<ExceptionAction, 'raised'>; text: string }
-export interface Resolution { reason: ResolutionReason; text: string; userId: number | null }
+export interface EventRow {
+  exceptionId: string;
+  userId: number | null;
+  action: Exclude<ExceptionAction, 'raised'>;
+  text: string;
+}
+export interface Resolution {
+  reason: ResolutionReason;
+  text: string;
+  userId: number | null;
+}
 
 /** What a state change writes; `null` clears a column. */
-type Change = Partial<Pick<typeof x.$inferInsert,
-  'status' | 'acknowledgedAt' | 'acknowledgedBy' | 'assignedTo' | 'resolvedAt' | 'resolvedBy' | 'resolutionReason' | 'resolution'>>;
+type Change = Partial<
+  Pick<
+    typeof x.$inferInsert,
+    | 'status'
+    | 'acknowledgedAt'
+    | 'acknowledgedBy'
+    | 'assignedTo'
+    | 'resolvedAt'
+    | 'resolvedBy'
+    | 'resolutionReason'
+    | 'resolution'
+  >
+>;
 
 const resolved = (r: Resolution): Change => ({
-  status: 'resolved', resolvedAt: sql`now()` as unknown as Date, resolvedBy: r.userId, resolutionReason: r.reason, resolution: r.text,
+  status: 'resolved',
+  resolvedAt: sql`now()` as unknown as Date,
+  resolvedBy: r.userId,
+  resolutionReason: r.reason,
+  resolution: r.text,
 });
 
 /** The exceptions workflow's reads and writes; every call is scoped to one account. */
@@ -22,7 +46,10 @@ export function exceptionsRepository(db: DbOrTx, accountId: number) {
   return {
     /** One exception as the lists show it (any state), or null. */
     async row(id: string) {
-      const [r] = await db.select(EXCEPTION_SPECS.open.fields as Record<string, SQL>).from(x).where(mine(id));
+      const [r] = await db
+        .select(EXCEPTION_SPECS.open.fields as Record<string, SQL>)
+        .from(x)
+        .where(mine(id));
       return r ? exceptionRow(r as unknown as ExceptionRaw) : null;
     },
 
@@ -49,16 +76,32 @@ export function exceptionsRepository(db: DbOrTx, accountId: number) {
     },
 
     async events(id: string) {
-      return db.select({ at: exceptionEvents.at, action: exceptionEvents.action, userName: users.displayName, text: exceptionEvents.text })
-        .from(exceptionEvents).leftJoin(users, eq(users.id, exceptionEvents.userId))
+      return db
+        .select({
+          at: exceptionEvents.at,
+          action: exceptionEvents.action,
+          userName: users.displayName,
+          text: exceptionEvents.text,
+        })
+        .from(exceptionEvents)
+        .leftJoin(users, eq(users.id, exceptionEvents.userId))
         .where(and(eq(exceptionEvents.accountId, accountId), eq(exceptionEvents.exceptionId, id)))
         .orderBy(asc(exceptionEvents.at), asc(exceptionEvents.id));
     },
 
     /** Users of the account (not blocked), by name: who an exception can be assigned to. */
     async members(userId?: number) {
-      return db.select({ id: users.id, name: users.displayName }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.accountId, accountId), eq(users.active, true), userId === undefined ? undefined : eq(users.id, userId)))
+      return db
+        .select({ id: users.id, name: users.displayName })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          and(
+            eq(memberships.accountId, accountId),
+            eq(users.active, true),
+            userId === undefined ? undefined : eq(users.id, userId),
+          ),
+        )
         .orderBy(asc(users.displayName));
     },
 
@@ -82,15 +125,21 @@ export function exceptionsRepository(db: DbOrTx, accountId: number) {
 
     /** How many unresolved exceptions `where` matches (bulk resolve refuses more than its cap). */
     async countWhere(where: SQL): Promise<number> {
-      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(x)
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(x)
         .where(and(eq(x.accountId, accountId), inArray(x.status, ['open', 'acknowledged']), where));
       return r.n;
     },
 
     async counts() {
-      const [r] = await db.select({
-        open: sql<number>`count(*)::int`, critical: sql<number>`(count(*) filter (where ${x.severity} = 'critical'))::int`,
-      }).from(x).where(and(eq(x.accountId, accountId), inArray(x.status, ['open', 'acknowledged'])));
+      const [r] = await db
+        .select({
+          open: sql<number>`count(*)::int`,
+          critical: sql<number>`(count(*) filter (where ${x.severity} = 'critical'))::int`,
+        })
+        .from(x)
+        .where(and(eq(x.accountId, accountId), inArray(x.status, ['open', 'acknowledged'])));
       return r;
     },
   };

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
-  BULK_RESOLVE_MAX, EXCEPTION_ERRORS, RESOLUTION_LABELS, exceptionLabel,
-  type Evidence, type ExceptionDetail, type ExceptionRow, type ExceptionStatus, type ResolutionReason,
+  BULK_RESOLVE_MAX,
+  EXCEPTION_ERRORS,
+  RESOLUTION_LABELS,
+  exceptionLabel,
+  type Evidence,
+  type ExceptionDetail,
+  type ExceptionRow,
+  type ExceptionStatus,
+  type ResolutionReason,
 } from '../../../src/contract/exceptions';
 import { RECORD_LISTS } from '../../../src/contract/records';
 import type { Database, Tx } from '../../db/client';
@@ -12,28 +19,54 @@ import type { ListQuery } from '../../../src/contract/list';
 import { EXCEPTION_SPECS } from './exceptions.list';
 import { exceptionsRepository, type EventRow, type Resolution } from './exceptions.repository';
 
-const STATE_WORDS: Record<ExceptionStatus, string> = { open: 'open', acknowledged: 'acknowledged', resolved: 'resolved' };
+const STATE_WORDS: Record<ExceptionStatus, string> = {
+  open: 'open',
+  acknowledged: 'acknowledged',
+  resolved: 'resolved',
+};
 const refused = (status: ExceptionStatus, step: string) =>
-  new AppError(409, EXCEPTION_ERRORS.state, `This exception is ${STATE_WORDS[status]}; it cannot be ${step}. Reload to see its current state.`);
+  new AppError(
+    409,
+    EXCEPTION_ERRORS.state,
+    `This exception is ${STATE_WORDS[status]}; it cannot be ${step}. Reload to see its current state.`,
+  );
 
 /**
  * Where to see what raised an exception: the record on its query screen, the tank on the tank
  * screens. Screens and search keys are the client's routes (src/contract/screens.ts).
  */
-export function evidenceOf(r: Pick<ExceptionRow, 'entity' | 'entityId' | 'tankId' | 'tankCode' | 'equipmentId' | 'fleetNo' | 'raisedAt'>, details: unknown): Evidence[] {
+export function evidenceOf(
+  r: Pick<ExceptionRow, 'entity' | 'entityId' | 'tankId' | 'tankCode' | 'equipmentId' | 'fleetNo' | 'raisedAt'>,
+  details: unknown,
+): Evidence[] {
   const out: Evidence[] = [];
   // A variance names its month (balancing); anything else is looked at in the month it was raised.
   const month = (details as { month?: unknown } | null)?.month;
   const day = typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? `${month}-01` : r.raisedAt.slice(0, 10);
-  if (r.entity === 'dispense' && r.entityId) out.push({ label: 'The dispense', screen: RECORD_LISTS.dispenses.screen, search: { view: r.entityId } });
-  if (r.entity === 'transfer' && r.entityId) out.push({ label: 'The transfer', screen: RECORD_LISTS.transfers.screen, search: { view: r.entityId } });
-  if (r.entity === 'receipt' && r.entityId) out.push({ label: 'The receipt', screen: RECORD_LISTS.receipts.screen, search: { view: r.entityId } });
+  if (r.entity === 'dispense' && r.entityId)
+    out.push({ label: 'The dispense', screen: RECORD_LISTS.dispenses.screen, search: { view: r.entityId } });
+  if (r.entity === 'transfer' && r.entityId)
+    out.push({ label: 'The transfer', screen: RECORD_LISTS.transfers.screen, search: { view: r.entityId } });
+  if (r.entity === 'receipt' && r.entityId)
+    out.push({ label: 'The receipt', screen: RECORD_LISTS.receipts.screen, search: { view: r.entityId } });
   if (r.equipmentId) {
-    out.push({ label: `Dispenses of ${r.fleetNo ?? 'the equipment'}`, screen: RECORD_LISTS.dispenses.screen, search: { 'f.equipmentId': r.equipmentId } });
+    out.push({
+      label: `Dispenses of ${r.fleetNo ?? 'the equipment'}`,
+      screen: RECORD_LISTS.dispenses.screen,
+      search: { 'f.equipmentId': r.equipmentId },
+    });
   }
   if (r.tankId) {
-    out.push({ label: `Tank ${r.tankCode ?? ''} levels`.replace('  ', ' '), screen: '/TankLevels', search: { tank: r.tankId } });
-    out.push({ label: `Balancing of tank ${r.tankCode ?? ''} in ${day.slice(0, 7)}`.replace('  ', ' '), screen: '/QuickBalancing', search: { month: day.slice(0, 7), tank: r.tankId } });
+    out.push({
+      label: `Tank ${r.tankCode ?? ''} levels`.replace('  ', ' '),
+      screen: '/TankLevels',
+      search: { tank: r.tankId },
+    });
+    out.push({
+      label: `Balancing of tank ${r.tankCode ?? ''} in ${day.slice(0, 7)}`.replace('  ', ' '),
+      screen: '/QuickBalancing',
+      search: { month: day.slice(0, 7), tank: r.tankId },
+    });
   }
   return out;
 }
@@ -45,20 +78,39 @@ export function evidenceOf(r: Pick<ExceptionRow, 'entity' | 'entityId' | 'tankId
 export function exceptionsService(database: Database) {
   const { db } = database;
 
-  async function step<T>(actor: Actor, id: string, run: (tx: Tx, repo: ReturnType<typeof exceptionsRepository>, current: { status: ExceptionStatus; assignedTo: number | null }) => Promise<{ event: EventRow; audit: Omit<AuditEntry, 'accountId' | 'userId' | 'entity' | 'entityId'>; result?: T }>) {
+  async function step<T>(
+    actor: Actor,
+    id: string,
+    run: (
+      tx: Tx,
+      repo: ReturnType<typeof exceptionsRepository>,
+      current: { status: ExceptionStatus; assignedTo: number | null },
+    ) => Promise<{
+      event: EventRow;
+      audit: Omit<AuditEntry, 'accountId' | 'userId' | 'entity' | 'entityId'>;
+      result?: T;
+    }>,
+  ) {
     return db.transaction(async (tx) => {
       const repo = exceptionsRepository(tx, actor.accountId);
       const current = await repo.lockState(id);
       if (!current) throw notFound('No such exception in this account.');
       const out = await run(tx, repo, current);
       await repo.addEvents([out.event]);
-      await auditMany(tx, [{ accountId: actor.accountId, userId: actor.userId, entity: 'exception', entityId: id, ...out.audit }]);
+      await auditMany(tx, [
+        { accountId: actor.accountId, userId: actor.userId, entity: 'exception', entityId: id, ...out.audit },
+      ]);
       return (await repo.row(id))!;
     });
   }
 
-  const resolution = (actor: Actor, reason: ResolutionReason, text: string): Resolution => ({ reason, text, userId: actor.userId });
-  const resolvedWords = (reason: ResolutionReason, text: string) => (text ? `${RESOLUTION_LABELS[reason]}: ${text}` : RESOLUTION_LABELS[reason]);
+  const resolution = (actor: Actor, reason: ResolutionReason, text: string): Resolution => ({
+    reason,
+    text,
+    userId: actor.userId,
+  });
+  const resolvedWords = (reason: ResolutionReason, text: string) =>
+    text ? `${RESOLUTION_LABELS[reason]}: ${text}` : RESOLUTION_LABELS[reason];
 
   return {
     async detail(actor: Actor, id: string): Promise<ExceptionDetail> {
@@ -66,81 +118,130 @@ export function exceptionsService(database: Database) {
       const row = await repo.row(id);
       if (!row) throw notFound('No such exception in this account.');
       const events = (await repo.events(id)).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
-      const raised = { at: row.raisedAt, action: 'raised' as const, userName: null, text: `${exceptionLabel(row.code)}: ${row.message}` };
+      const raised = {
+        at: row.raisedAt,
+        action: 'raised' as const,
+        userName: null,
+        text: `${exceptionLabel(row.code)}: ${row.message}`,
+      };
       const details = await repo.details(id);
       return { ...row, details, events: [raised, ...events], evidence: evidenceOf(row, details) };
     },
 
-    acknowledge: (actor: Actor, id: string) => step(actor, id, async (_tx, repo, cur) => {
-      if (cur.status !== 'open') throw refused(cur.status, 'acknowledged');
-      await repo.change(id, { status: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: actor.userId });
-      return {
-        event: { exceptionId: id, userId: actor.userId, action: 'acknowledged', text: '' },
-        audit: { action: 'acknowledge', before: { status: cur.status }, after: { status: 'acknowledged' } },
-      };
-    }),
+    acknowledge: (actor: Actor, id: string) =>
+      step(actor, id, async (_tx, repo, cur) => {
+        if (cur.status !== 'open') throw refused(cur.status, 'acknowledged');
+        await repo.change(id, { status: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: actor.userId });
+        return {
+          event: { exceptionId: id, userId: actor.userId, action: 'acknowledged', text: '' },
+          audit: { action: 'acknowledge', before: { status: cur.status }, after: { status: 'acknowledged' } },
+        };
+      }),
 
-    assign: (actor: Actor, id: string, userId: number | null) => step(actor, id, async (_tx, repo, cur) => {
-      if (cur.status === 'resolved') throw refused(cur.status, 'assigned');
-      let name = '';
-      if (userId !== null) {
-        const [member] = await repo.members(userId);
-        if (!member) throw unprocessable(EXCEPTION_ERRORS.assignee, 'Assign it to a user of this account.', { userId: ['Not a user of this account'] });
-        name = member.name;
-      }
-      await repo.change(id, { assignedTo: userId });
-      return {
-        event: { exceptionId: id, userId: actor.userId, action: 'assigned', text: userId === null ? 'Nobody' : name },
-        audit: { action: 'assign', before: { assignedTo: cur.assignedTo }, after: { assignedTo: userId } },
-      };
-    }),
+    assign: (actor: Actor, id: string, userId: number | null) =>
+      step(actor, id, async (_tx, repo, cur) => {
+        if (cur.status === 'resolved') throw refused(cur.status, 'assigned');
+        let name = '';
+        if (userId !== null) {
+          const [member] = await repo.members(userId);
+          if (!member)
+            throw unprocessable(EXCEPTION_ERRORS.assignee, 'Assign it to a user of this account.', {
+              userId: ['Not a user of this account'],
+            });
+          name = member.name;
+        }
+        await repo.change(id, { assignedTo: userId });
+        return {
+          event: { exceptionId: id, userId: actor.userId, action: 'assigned', text: userId === null ? 'Nobody' : name },
+          audit: { action: 'assign', before: { assignedTo: cur.assignedTo }, after: { assignedTo: userId } },
+        };
+      }),
 
-    comment: (actor: Actor, id: string, text: string) => step(actor, id, async () => ({
-      event: { exceptionId: id, userId: actor.userId, action: 'commented', text },
-      audit: { action: 'comment', after: { text } },
-    })),
+    comment: (actor: Actor, id: string, text: string) =>
+      step(actor, id, async () => ({
+        event: { exceptionId: id, userId: actor.userId, action: 'commented', text },
+        audit: { action: 'comment', after: { text } },
+      })),
 
-    resolve: (actor: Actor, id: string, reason: ResolutionReason, text: string) => step(actor, id, async (_tx, repo, cur) => {
-      if (cur.status === 'resolved') throw refused(cur.status, 'resolved again');
-      await repo.change(id, repo.resolveChange(resolution(actor, reason, text)));
-      return {
-        event: { exceptionId: id, userId: actor.userId, action: 'resolved', text: resolvedWords(reason, text) },
-        audit: { action: 'resolve', before: { status: cur.status }, after: { status: 'resolved', reason, text } },
-      };
-    }),
+    resolve: (actor: Actor, id: string, reason: ResolutionReason, text: string) =>
+      step(actor, id, async (_tx, repo, cur) => {
+        if (cur.status === 'resolved') throw refused(cur.status, 'resolved again');
+        await repo.change(id, repo.resolveChange(resolution(actor, reason, text)));
+        return {
+          event: { exceptionId: id, userId: actor.userId, action: 'resolved', text: resolvedWords(reason, text) },
+          audit: { action: 'resolve', before: { status: cur.status }, after: { status: 'resolved', reason, text } },
+        };
+      }),
 
-    reopen: (actor: Actor, id: string, text: string) => step(actor, id, async (_tx, repo, cur) => {
-      if (cur.status !== 'resolved') throw refused(cur.status, 'reopened');
-      await repo.change(id, { status: 'open', resolvedAt: null, resolvedBy: null, resolutionReason: null, resolution: null, acknowledgedAt: null, acknowledgedBy: null });
-      return {
-        event: { exceptionId: id, userId: actor.userId, action: 'reopened', text },
-        audit: { action: 'reopen', before: { status: 'resolved' }, after: { status: 'open', text } },
-      };
-    }).catch((e: unknown) => {
-      // A condition that persists (dedupe key) may have been raised again while this one was resolved.
-      if ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw new AppError(409, EXCEPTION_ERRORS.state, 'The same condition has been raised again since; work the open one instead.');
-      }
-      throw e;
-    }),
+    reopen: (actor: Actor, id: string, text: string) =>
+      step(actor, id, async (_tx, repo, cur) => {
+        if (cur.status !== 'resolved') throw refused(cur.status, 'reopened');
+        await repo.change(id, {
+          status: 'open',
+          resolvedAt: null,
+          resolvedBy: null,
+          resolutionReason: null,
+          resolution: null,
+          acknowledgedAt: null,
+          acknowledgedBy: null,
+        });
+        return {
+          event: { exceptionId: id, userId: actor.userId, action: 'reopened', text },
+          audit: { action: 'reopen', before: { status: 'resolved' }, after: { status: 'open', text } },
+        };
+      }).catch((e: unknown) => {
+        // A condition that persists (dedupe key) may have been raised again while this one was resolved.
+        if ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw new AppError(
+            409,
+            EXCEPTION_ERRORS.state,
+            'The same condition has been raised again since; work the open one instead.',
+          );
+        }
+        throw e;
+      }),
 
     /** Resolves the listed ids, or every unresolved exception the working list's query matches. */
-    async bulkResolve(actor: Actor, input: { ids?: string[]; query?: Record<string, string>; reason: ResolutionReason; text: string }) {
+    async bulkResolve(
+      actor: Actor,
+      input: { ids?: string[]; query?: Record<string, string>; reason: ResolutionReason; text: string },
+    ) {
       const where = input.ids
-        ? sql`id in (${sql.join(input.ids.map((i) => sql`${i}::uuid`), sql`, `)})`
+        ? sql`id in (${sql.join(
+            input.ids.map((i) => sql`${i}::uuid`),
+            sql`, `,
+          )})`
         : listConditions(EXCEPTION_SPECS.open, actor, stripPaging(input.query ?? {}));
       return db.transaction(async (tx) => {
         const repo = exceptionsRepository(tx, actor.accountId);
         const matched = await repo.countWhere(where);
         if (matched > BULK_RESOLVE_MAX) {
-          throw unprocessable(EXCEPTION_ERRORS.tooMany, `${matched} exceptions match; narrow the filters to at most ${BULK_RESOLVE_MAX} and resolve again.`);
+          throw unprocessable(
+            EXCEPTION_ERRORS.tooMany,
+            `${matched} exceptions match; narrow the filters to at most ${BULK_RESOLVE_MAX} and resolve again.`,
+          );
         }
         const done = await repo.resolveWhere(where, resolution(actor, input.reason, input.text), BULK_RESOLVE_MAX);
-        await repo.addEvents(done.map((d) => ({ exceptionId: d.id, userId: actor.userId, action: 'resolved' as const, text: resolvedWords(input.reason, input.text) })));
-        await auditMany(tx, done.map((d) => ({
-          accountId: actor.accountId, userId: actor.userId, action: 'resolve', entity: 'exception', entityId: d.id,
-          before: { status: d.status }, after: { status: 'resolved', reason: input.reason, text: input.text, bulk: true },
-        })));
+        await repo.addEvents(
+          done.map((d) => ({
+            exceptionId: d.id,
+            userId: actor.userId,
+            action: 'resolved' as const,
+            text: resolvedWords(input.reason, input.text),
+          })),
+        );
+        await auditMany(
+          tx,
+          done.map((d) => ({
+            accountId: actor.accountId,
+            userId: actor.userId,
+            action: 'resolve',
+            entity: 'exception',
+            entityId: d.id,
+            before: { status: d.status },
+            after: { status: 'resolved', reason: input.reason, text: input.text, bulk: true },
+          })),
+        );
         return { resolved: done.length, matched };
       });
     },
@@ -165,12 +266,30 @@ function stripPaging(q: Record<string, string>): ListQuery {
 export async function resolveForRecords(tx: Tx, actor: Actor, entity: string, ids: string[], text: string) {
   if (!ids.length) return 0;
   const repo = exceptionsRepository(tx, actor.accountId);
-  const where = sql`entity = ${entity} and entity_id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`;
+  const where = sql`entity = ${entity} and entity_id in (${sql.join(
+    ids.map((i) => sql`${i}::uuid`),
+    sql`, `,
+  )})`;
   const done = await repo.resolveWhere(where, { reason: 'corrected', text, userId: actor.userId }, BULK_RESOLVE_MAX);
-  await repo.addEvents(done.map((d) => ({ exceptionId: d.id, userId: actor.userId, action: 'resolved' as const, text: `Corrected: ${text}` })));
-  await auditMany(tx, done.map((d) => ({
-    accountId: actor.accountId, userId: actor.userId, action: 'resolve', entity: 'exception', entityId: d.id,
-    before: { status: d.status }, after: { status: 'resolved', reason: 'corrected', text },
-  })));
+  await repo.addEvents(
+    done.map((d) => ({
+      exceptionId: d.id,
+      userId: actor.userId,
+      action: 'resolved' as const,
+      text: `Corrected: ${text}`,
+    })),
+  );
+  await auditMany(
+    tx,
+    done.map((d) => ({
+      accountId: actor.accountId,
+      userId: actor.userId,
+      action: 'resolve',
+      entity: 'exception',
+      entityId: d.id,
+      before: { status: d.status },
+      after: { status: 'resolved', reason: 'corrected', text },
+    })),
+  );
   return done.length;
 }

@@ -11,45 +11,78 @@ export function deliveriesRepository(db: DbOrTx, accountId: number) {
     /** Stores what the console reported; a delivery already stored (same tank and start) is skipped. */
     async insert(rows: GaugeDeliveryInsert[]): Promise<number> {
       if (!rows.length) return 0;
-      const out = await db.insert(gaugeDeliveries).values(rows.map((r) => ({ ...r, accountId }))).onConflictDoNothing().returning({ id: gaugeDeliveries.id });
+      const out = await db
+        .insert(gaugeDeliveries)
+        .values(rows.map((r) => ({ ...r, accountId })))
+        .onConflictDoNothing()
+        .returning({ id: gaugeDeliveries.id });
       return out.length;
     },
 
     /** Deliveries of these tanks not yet matched or given up on, oldest first. */
     async unsettled(tankIds: string[]) {
       if (!tankIds.length) return [];
-      return db.select({
-        id: gaugeDeliveries.id, tankId: gaugeDeliveries.tankId, startedAt: gaugeDeliveries.startedAt, endedAt: gaugeDeliveries.endedAt,
-        litres: gaugeDeliveries.litres, storeId: tanks.storeId, tankCode: tanks.code, gaugeDeviceId: gaugeDeliveries.gaugeDeviceId,
-      }).from(gaugeDeliveries)
+      return db
+        .select({
+          id: gaugeDeliveries.id,
+          tankId: gaugeDeliveries.tankId,
+          startedAt: gaugeDeliveries.startedAt,
+          endedAt: gaugeDeliveries.endedAt,
+          litres: gaugeDeliveries.litres,
+          storeId: tanks.storeId,
+          tankCode: tanks.code,
+          gaugeDeviceId: gaugeDeliveries.gaugeDeviceId,
+        })
+        .from(gaugeDeliveries)
         .innerJoin(tanks, and(eq(tanks.accountId, gaugeDeliveries.accountId), eq(tanks.id, gaugeDeliveries.tankId)))
         .where(and(mine, isNull(gaugeDeliveries.settledAt), inArray(gaugeDeliveries.tankId, tankIds)))
-        .orderBy(asc(gaugeDeliveries.endedAt)).limit(500);
+        .orderBy(asc(gaugeDeliveries.endedAt))
+        .limit(500);
     },
 
     /**
      * The receipt on the same tank, recorded within `windowMs` of the delivery, whose litres are
      * closest to it and within the tolerance, and not already matched to another gauge delivery.
      */
-    async matchingReceipt(d: { tankId: string; startedAt: Date; endedAt: Date; litres: number }, windowMs: number, tolerance: number): Promise<string | undefined> {
+    async matchingReceipt(
+      d: { tankId: string; startedAt: Date; endedAt: Date; litres: number },
+      windowMs: number,
+      tolerance: number,
+    ): Promise<string | undefined> {
       const from = new Date(d.startedAt.getTime() - windowMs);
       const to = new Date(d.endedAt.getTime() + windowMs);
-      const [row] = await db.select({ id: receipts.id }).from(receipts)
-        .where(and(eq(receipts.accountId, accountId), eq(receipts.tankId, d.tankId),
-          sql`${receipts.receivedOn} between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz`,
-          sql`abs(${receipts.litres} - ${d.litres}) <= ${tolerance}`,
-          sql`not exists (select 1 from ${gaugeDeliveries} g where g.account_id = ${accountId} and g.matched_receipt_id = ${receipts.id})`))
-        .orderBy(sql`abs(${receipts.litres} - ${d.litres})`, sql`abs(extract(epoch from ${receipts.receivedOn} - ${d.endedAt.toISOString()}::timestamptz))`)
+      const [row] = await db
+        .select({ id: receipts.id })
+        .from(receipts)
+        .where(
+          and(
+            eq(receipts.accountId, accountId),
+            eq(receipts.tankId, d.tankId),
+            sql`${receipts.receivedOn} between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz`,
+            sql`abs(${receipts.litres} - ${d.litres}) <= ${tolerance}`,
+            sql`not exists (select 1 from ${gaugeDeliveries} g where g.account_id = ${accountId} and g.matched_receipt_id = ${receipts.id})`,
+          ),
+        )
+        .orderBy(
+          sql`abs(${receipts.litres} - ${d.litres})`,
+          sql`abs(extract(epoch from ${receipts.receivedOn} - ${d.endedAt.toISOString()}::timestamptz))`,
+        )
         .limit(1);
       return row?.id;
     },
 
     async settle(id: string, receiptId: string | null, at: Date) {
-      await db.update(gaugeDeliveries).set({ matchedReceiptId: receiptId, settledAt: at }).where(and(mine, eq(gaugeDeliveries.id, id)));
+      await db
+        .update(gaugeDeliveries)
+        .set({ matchedReceiptId: receiptId, settledAt: at })
+        .where(and(mine, eq(gaugeDeliveries.id, id)));
     },
 
     async raise(row: Omit<typeof exceptions.$inferInsert, 'accountId'>) {
-      await db.insert(exceptions).values({ ...row, accountId }).onConflictDoNothing();
+      await db
+        .insert(exceptions)
+        .values({ ...row, accountId })
+        .onConflictDoNothing();
     },
   };
 }

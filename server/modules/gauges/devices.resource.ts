@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { GAUGE_DEVICES_LIST, GAUGE_PROTOCOLS, GaugeDeviceCreate, GaugeDeviceRow, GaugeDeviceUpdate, type GaugeDevice } from '../../../src/contract/gauges';
+import {
+  GAUGE_DEVICES_LIST,
+  GAUGE_PROTOCOLS,
+  GaugeDeviceCreate,
+  GaugeDeviceRow,
+  GaugeDeviceUpdate,
+  type GaugeDevice,
+} from '../../../src/contract/gauges';
 import { gaugeDevices as d, stores, tanks } from '../../db/schema';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
@@ -23,20 +30,48 @@ export const gaugeDevicesResource = defineResource({
   },
   search: [d.name, d.host],
   sort: {
-    name: sql`lower(${d.name})`, protocol: d.protocol, lastContactAt: d.lastContactAt, failures: d.failures, pollIntervalS: d.pollIntervalS,
+    name: sql`lower(${d.name})`,
+    protocol: d.protocol,
+    lastContactAt: d.lastContactAt,
+    failures: d.failures,
+    pollIntervalS: d.pollIntervalS,
   },
-  filters: { protocol: filter.oneOf(d.protocol, GAUGE_PROTOCOLS), enabled: filter.bool(d.enabled), storeId: filter.uuid(d.storeId) },
+  filters: {
+    protocol: filter.oneOf(d.protocol, GAUGE_PROTOCOLS),
+    enabled: filter.bool(d.enabled),
+    storeId: filter.uuid(d.storeId),
+  },
   label: sql`${d.name}`,
   unique: { gauge_devices_name_uq: { field: 'name', message: 'Another device already has this name' } },
   references: [{ field: 'storeId', target: stores, label: 'store', constraint: 'gauge_devices_store_fk' }],
   toRow: (r): GaugeDevice => ({
-    ...metaOf(r), name: r.name, storeId: r.storeId, storeCode: r.storeCode, protocol: r.protocol, host: r.host, port: r.port,
-    pollIntervalS: r.pollIntervalS, enabled: r.enabled, tankMap: r.tankMap ?? [], tankCount: Number(r.tankCount ?? 0), keyHint: r.keyHint,
-    lastContactAt: iso(r.lastContactAt), lastError: r.lastError, lastErrorAt: iso(r.lastErrorAt), failures: r.failures, nextPollAt: iso(r.nextPollAt),
+    ...metaOf(r),
+    name: r.name,
+    storeId: r.storeId,
+    storeCode: r.storeCode,
+    protocol: r.protocol,
+    host: r.host,
+    port: r.port,
+    pollIntervalS: r.pollIntervalS,
+    enabled: r.enabled,
+    tankMap: r.tankMap ?? [],
+    tankCount: Number(r.tankCount ?? 0),
+    keyHint: r.keyHint,
+    lastContactAt: iso(r.lastContactAt),
+    lastError: r.lastError,
+    lastErrorAt: iso(r.lastErrorAt),
+    failures: r.failures,
+    nextPollAt: iso(r.nextPollAt),
   }),
   toValues: (i) => ({
-    name: i.name, storeId: i.storeId, protocol: i.protocol, host: i.protocol === 'tls_tcp' ? i.host : null, port: i.protocol === 'tls_tcp' ? i.port : null,
-    pollIntervalS: i.pollIntervalS, enabled: i.enabled, tankMap: i.tankMap,
+    name: i.name,
+    storeId: i.storeId,
+    protocol: i.protocol,
+    host: i.protocol === 'tls_tcp' ? i.host : null,
+    port: i.protocol === 'tls_tcp' ? i.port : null,
+    pollIntervalS: i.pollIntervalS,
+    enabled: i.enabled,
+    tankMap: i.tankMap,
     nextPollAt: i.protocol === 'tls_tcp' && i.enabled ? new Date() : null,
     // A push device that becomes a polled one gives up its key.
     ...(i.protocol === 'tls_tcp' ? { keyHash: null, keyHint: null } : {}),
@@ -45,11 +80,15 @@ export const gaugeDevicesResource = defineResource({
   async validate(tx, input, { actor }) {
     const ids = [...new Set(input.tankMap.map((m) => m.tankId))];
     if (!ids.length) return undefined;
-    const found = await tx.select({ id: tanks.id }).from(tanks)
+    const found = await tx
+      .select({ id: tanks.id })
+      .from(tanks)
       .where(and(eq(tanks.accountId, actor.accountId), inArray(tanks.id, ids), isNull(tanks.deletedAt)));
     const ok = new Set(found.map((t) => t.id));
     const errors: Record<string, string[]> = {};
-    input.tankMap.forEach((m, i) => { if (!ok.has(m.tankId)) errors[`tankMap.${i}.tankId`] = ['Choose an existing tank']; });
+    input.tankMap.forEach((m, i) => {
+      if (!ok.has(m.tankId)) errors[`tankMap.${i}.tankId`] = ['Choose an existing tank'];
+    });
     return Object.keys(errors).length ? errors : undefined;
   },
 });

@@ -1,6 +1,13 @@
 import type { GaugeDelivery, InventoryTank, TestConnectionResult } from '../../../src/contract/gauges';
 import type { Db } from '../../db/client';
-import { command, parseDeliveries, parseInventory, queryConsole, wallToDate, type DeliveryRecord } from '../../gauges/tls';
+import {
+  command,
+  parseDeliveries,
+  parseInventory,
+  queryConsole,
+  wallToDate,
+  type DeliveryRecord,
+} from '../../gauges/tls';
 import { storeGaugeDeliveries } from './deliveries.service';
 import { devicesRepository, type PollTarget } from './devices.repository';
 import { ReadingError, storeReadings, type ReadingInput } from './readings.service';
@@ -23,15 +30,25 @@ export function backoffSeconds(intervalS: number, failures: number): number {
 }
 
 export class PollError extends Error {
-  constructor(readonly status: 400 | 404, message: string) { super(message); }
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
 function deliveryOut(d: DeliveryRecord, target: PollTarget, tankId: string | null): GaugeDelivery {
   return {
-    tankNumber: d.tankNumber, tankId, startedAt: wallToDate(d.start, target.timezone).toISOString(), endedAt: wallToDate(d.end, target.timezone).toISOString(),
-    startVolume: r3(d.startVolume), endVolume: r3(d.endVolume), litres: r3(d.endVolume - d.startVolume),
+    tankNumber: d.tankNumber,
+    tankId,
+    startedAt: wallToDate(d.start, target.timezone).toISOString(),
+    endedAt: wallToDate(d.end, target.timezone).toISOString(),
+    startVolume: r3(d.startVolume),
+    endVolume: r3(d.endVolume),
+    litres: r3(d.endVolume - d.startVolume),
   };
 }
 
@@ -39,7 +56,11 @@ function deliveryOut(d: DeliveryRecord, target: PollTarget, tankId: string | nul
  * Stores the readings one by one set: a reading the store refuses (a console whose volume does not
  * fit the tank, a tank deleted meanwhile) is left out and named, the others are stored.
  */
-async function storeWhatFits(db: Db, accountId: number, readings: ReadingInput[]): Promise<{ stored: number; problems: string[] }> {
+async function storeWhatFits(
+  db: Db,
+  accountId: number,
+  readings: ReadingInput[],
+): Promise<{ stored: number; problems: string[] }> {
   const problems: string[] = [];
   let rest = readings;
   while (rest.length) {
@@ -62,7 +83,12 @@ async function storeWhatFits(db: Db, accountId: number, readings: ReadingInput[]
  * failure: failures + 1, the error and its time, next poll backed off). Used by the pg-boss job
  * and by "Test connection", which shows what the console answered.
  */
-export async function pollDevice(db: Db, accountId: number, deviceId: string, opts: PollOptions = {}): Promise<TestConnectionResult> {
+export async function pollDevice(
+  db: Db,
+  accountId: number,
+  deviceId: string,
+  opts: PollOptions = {},
+): Promise<TestConnectionResult> {
   const clock = opts.now ?? (() => new Date());
   const devices = devicesRepository(db);
   const target = await devices.target(accountId, deviceId);
@@ -72,11 +98,14 @@ export async function pollDevice(db: Db, accountId: number, deviceId: string, op
   }
   const started = clock();
   const tankOf = new Map(target.tankMap.map((m) => [m.tankNumber, m.tankId]));
-  const label = (id: string | null) => (id && target.tanks.get(id) ? `${target.tanks.get(id)!.code} ${target.tanks.get(id)!.name}` : null);
+  const label = (id: string | null) =>
+    id && target.tanks.get(id) ? `${target.tanks.get(id)!.code} ${target.tanks.get(id)!.name}` : null;
   let inventory: ReturnType<typeof parseInventory>;
   let deliveries: ReturnType<typeof parseDeliveries>;
   try {
-    const [invReply, delReply] = await queryConsole(target.host, target.port, [command('201'), command('202')], { timeoutMs: opts.timeoutMs ?? 10_000 });
+    const [invReply, delReply] = await queryConsole(target.host, target.port, [command('201'), command('202')], {
+      timeoutMs: opts.timeoutMs ?? 10_000,
+    });
     inventory = parseInventory(invReply);
     deliveries = parseDeliveries(delReply);
   } catch (e) {
@@ -84,39 +113,92 @@ export async function pollDevice(db: Db, accountId: number, deviceId: string, op
     // A database failure below is ours and propagates instead.
     const message = e instanceof Error ? e.message : String(e);
     const at = clock();
-    await devices.recordFailure(accountId, target.id, message, at, new Date(at.getTime() + backoffSeconds(target.pollIntervalS, target.failures + 1) * 1000));
-    return { ok: false, error: message, consoleTime: null, elapsedMs: at.getTime() - started.getTime(), inventory: [], deliveries: [], stored: 0 };
+    await devices.recordFailure(
+      accountId,
+      target.id,
+      message,
+      at,
+      new Date(at.getTime() + backoffSeconds(target.pollIntervalS, target.failures + 1) * 1000),
+    );
+    return {
+      ok: false,
+      error: message,
+      consoleTime: null,
+      elapsedMs: at.getTime() - started.getTime(),
+      inventory: [],
+      deliveries: [],
+      stored: 0,
+    };
   }
   const now = clock();
   const consoleAt = wallToDate(inventory.at, target.timezone);
   // Readings are dated by the console (so a re-poll within its minute is the same reading),
   // unless its clock is off: then by ours.
-  const readAt = Math.abs(consoleAt.getTime() - now.getTime()) <= CLOCK_TOLERANCE_MS ? consoleAt : new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const readAt =
+    Math.abs(consoleAt.getTime() - now.getTime()) <= CLOCK_TOLERANCE_MS
+      ? consoleAt
+      : new Date(Math.floor(now.getTime() / 1000) * 1000);
 
-  const readings: ReadingInput[] = inventory.tanks.filter((t) => tankOf.has(t.tankNumber)).map((t) => ({
-    tankId: tankOf.get(t.tankNumber)!, readAt, source: 'gauge', gaugeDeviceId: target.id,
-    productHeightMm: r3(t.height), waterHeightMm: r3(t.water), temperatureC: Math.round(t.temperature * 100) / 100, grossLitres: r3(t.volume),
-  }));
+  const readings: ReadingInput[] = inventory.tanks
+    .filter((t) => tankOf.has(t.tankNumber))
+    .map((t) => ({
+      tankId: tankOf.get(t.tankNumber)!,
+      readAt,
+      source: 'gauge',
+      gaugeDeviceId: target.id,
+      productHeightMm: r3(t.height),
+      waterHeightMm: r3(t.water),
+      temperatureC: Math.round(t.temperature * 100) / 100,
+      grossLitres: r3(t.volume),
+    }));
   const { stored, problems } = await storeWhatFits(db, accountId, readings);
-  const gaugeDeliveries = deliveries.deliveries.filter((d) => tankOf.has(d.tankNumber)).map((d) => ({
-    tankId: tankOf.get(d.tankNumber)!, gaugeDeviceId: target.id,
-    startedAt: wallToDate(d.start, target.timezone), endedAt: wallToDate(d.end, target.timezone),
-    startLitres: r3(d.startVolume), endLitres: r3(d.endVolume), litres: r3(d.endVolume - d.startVolume), netLitres15: r3(d.endTcVolume - d.startTcVolume),
-  })).filter((d) => d.litres > 0);
+  const gaugeDeliveries = deliveries.deliveries
+    .filter((d) => tankOf.has(d.tankNumber))
+    .map((d) => ({
+      tankId: tankOf.get(d.tankNumber)!,
+      gaugeDeviceId: target.id,
+      startedAt: wallToDate(d.start, target.timezone),
+      endedAt: wallToDate(d.end, target.timezone),
+      startLitres: r3(d.startVolume),
+      endLitres: r3(d.endVolume),
+      litres: r3(d.endVolume - d.startVolume),
+      netLitres15: r3(d.endTcVolume - d.startTcVolume),
+    }))
+    .filter((d) => d.litres > 0);
   await db.transaction((tx) => storeGaugeDeliveries(tx, accountId, gaugeDeliveries, [...tankOf.values()], now));
 
   const finished = clock();
   const warning = problems.length ? problems.join('; ') : null;
-  await devices.recordSuccess(accountId, target.id, finished, new Date(finished.getTime() + target.pollIntervalS * 1000), warning);
+  await devices.recordSuccess(
+    accountId,
+    target.id,
+    finished,
+    new Date(finished.getTime() + target.pollIntervalS * 1000),
+    warning,
+  );
   const tanksOut: InventoryTank[] = inventory.tanks.map((t) => {
     const tankId = tankOf.get(t.tankNumber) ?? null;
     return {
-      tankNumber: t.tankNumber, tankId, tankLabel: label(tankId), productCode: t.productCode, volume: r3(t.volume), tcVolume: r3(t.tcVolume),
-      ullage: r3(t.ullage), heightMm: r3(t.height), waterMm: r3(t.water), temperatureC: Math.round(t.temperature * 100) / 100, waterVolume: r3(t.waterVolume),
+      tankNumber: t.tankNumber,
+      tankId,
+      tankLabel: label(tankId),
+      productCode: t.productCode,
+      volume: r3(t.volume),
+      tcVolume: r3(t.tcVolume),
+      ullage: r3(t.ullage),
+      heightMm: r3(t.height),
+      waterMm: r3(t.water),
+      temperatureC: Math.round(t.temperature * 100) / 100,
+      waterVolume: r3(t.waterVolume),
     };
   });
   return {
-    ok: true, error: warning, consoleTime: consoleAt.toISOString(), elapsedMs: finished.getTime() - started.getTime(),
-    inventory: tanksOut, deliveries: deliveries.deliveries.map((d) => deliveryOut(d, target, tankOf.get(d.tankNumber) ?? null)), stored,
+    ok: true,
+    error: warning,
+    consoleTime: consoleAt.toISOString(),
+    elapsedMs: finished.getTime() - started.getTime(),
+    inventory: tanksOut,
+    deliveries: deliveries.deliveries.map((d) => deliveryOut(d, target, tankOf.get(d.tankNumber) ?? null)),
+    stored,
   };
 }

@@ -6,10 +6,15 @@ import { devicesRepository } from './devices.repository';
 import { keyMatches, parseDeviceAuthorization } from './keys';
 import { ReadingError, storeReadings, type ReadingInput } from './readings.service';
 
-export interface PushDevice { id: string; accountId: number; tankMap: { tankNumber: number; tankId: string }[] }
+export interface PushDevice {
+  id: string;
+  accountId: number;
+  tankMap: { tankNumber: number; tankId: string }[];
+}
 
 /** Same answer for every way a key can be wrong, so a caller learns nothing about devices. */
-const refused = () => new AppError(401, 'device_key_invalid', 'The device key is missing or not valid.', 'Not signed in');
+const refused = () =>
+  new AppError(401, 'device_key_invalid', 'The device key is missing or not valid.', 'Not signed in');
 
 /** The device an `Authorization: Device <id>.<key>` header names, if the key is its current one. */
 export async function authenticateDevice(db: Db, header: string | undefined): Promise<PushDevice> {
@@ -33,10 +38,19 @@ export async function pushReadings(db: Db, device: PushDevice, body: z.output<ty
   const inputs: ReadingInput[] = [];
   body.readings.forEach((r, i) => {
     const tankId = tankOf.get(r.tankNumber);
-    if (!tankId) { errors[`readings.${i}.tankNumber`] = [`Tank number ${r.tankNumber} is not mapped on this device`]; return; }
+    if (!tankId) {
+      errors[`readings.${i}.tankNumber`] = [`Tank number ${r.tankNumber} is not mapped on this device`];
+      return;
+    }
     inputs.push({
-      tankId, readAt: new Date(r.readAt), source: 'gauge', gaugeDeviceId: device.id,
-      productHeightMm: r.productHeightMm, waterHeightMm: r.waterHeightMm, temperatureC: r.temperatureC, grossLitres: r.grossLitres,
+      tankId,
+      readAt: new Date(r.readAt),
+      source: 'gauge',
+      gaugeDeviceId: device.id,
+      productHeightMm: r.productHeightMm,
+      waterHeightMm: r.waterHeightMm,
+      temperatureC: r.temperatureC,
+      grossLitres: r.grossLitres,
     });
   });
   if (Object.keys(errors).length) throw badRequest('Some readings name tanks this device does not map.', errors);
@@ -52,7 +66,8 @@ export async function pushReadings(db: Db, device: PushDevice, body: z.output<ty
       exceptions: [...new Set(out.flatMap((r) => r.exceptions))].sort(),
     };
   } catch (e) {
-    if (e instanceof ReadingError) throw badRequest(`Reading ${e.index + 1} cannot be stored: ${e.message}`, e.fieldErrors(`readings.${e.index}.`));
+    if (e instanceof ReadingError)
+      throw badRequest(`Reading ${e.index + 1} cannot be stored: ${e.message}`, e.fieldErrors(`readings.${e.index}.`));
     throw e;
   }
 }

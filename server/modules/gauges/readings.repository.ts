@@ -27,11 +27,21 @@ export function readingsRepository(db: DbOrTx, accountId: number) {
     /** The tanks with what conversion and alarms need, in one query. */
     async tanks(ids: string[]): Promise<Map<string, ReadingTank>> {
       if (!ids.length) return new Map();
-      const rows = await db.select({
-        id: tanks.id, storeId: tanks.storeId, code: tanks.code, name: tanks.name, capacity: tanks.capacity, safeFill: tanks.safeFill,
-        lowLevel: tanks.lowLevel, strappingChart: tanks.strappingChart, density15: products.density15, fuelGroup: products.fuelGroup,
-        deleted: sql<boolean>`${tanks.deletedAt} is not null`,
-      }).from(tanks)
+      const rows = await db
+        .select({
+          id: tanks.id,
+          storeId: tanks.storeId,
+          code: tanks.code,
+          name: tanks.name,
+          capacity: tanks.capacity,
+          safeFill: tanks.safeFill,
+          lowLevel: tanks.lowLevel,
+          strappingChart: tanks.strappingChart,
+          density15: products.density15,
+          fuelGroup: products.fuelGroup,
+          deleted: sql<boolean>`${tanks.deletedAt} is not null`,
+        })
+        .from(tanks)
         .innerJoin(products, and(eq(products.accountId, tanks.accountId), eq(products.id, tanks.productId)))
         .where(and(eq(tanks.accountId, accountId), inArray(tanks.id, ids)));
       return new Map(rows.map((r) => [r.id, r]));
@@ -49,7 +59,9 @@ export function readingsRepository(db: DbOrTx, accountId: number) {
       return new Map(res.rows.filter((r) => r.at !== null).map((r) => [r.tank_id, new Date(r.at!)]));
     },
 
-    /** Inserts what is new; a reading of the same tank, source and instant (or id) is skipped. Returns the ids inserted. */
+    /**
+     * Inserts what is new; a reading of the same tank, source and instant (or id) is skipped. Returns the ids inserted.
+     */
     async insert(rows: ReadingRow[]): Promise<Set<string>> {
       if (!rows.length) return new Set();
       const out = await db.insert(tankReadings).values(rows).onConflictDoNothing().returning({ id: tankReadings.id });
@@ -64,7 +76,9 @@ export function readingsRepository(db: DbOrTx, accountId: number) {
         from unnest(${toArray(keys.map((k) => k.tankId))}::uuid[], ${toArray(keys.map((k) => k.source))}::text[],
                     ${toArray(keys.map((k) => k.readAt.toISOString()))}::timestamptz[]) as k(tank_id, source, read_at)
         join ${tankReadings} r on r.account_id = ${accountId} and r.tank_id = k.tank_id and r.source = k.source and r.read_at = k.read_at`);
-      return new Map(res.rows.map((r) => [readingKey({ tankId: r.tank_id, source: r.source, readAt: new Date(r.read_at) }), r.id]));
+      return new Map(
+        res.rows.map((r) => [readingKey({ tankId: r.tank_id, source: r.source, readAt: new Date(r.read_at) }), r.id]),
+      );
     },
 
     /**
@@ -73,7 +87,10 @@ export function readingsRepository(db: DbOrTx, accountId: number) {
      */
     async raise(rows: ExceptionRow[]): Promise<ExceptionRow[]> {
       if (!rows.length) return [];
-      const out = await db.insert(exceptions).values(rows.map((r) => ({ ...r, accountId }))).onConflictDoNothing()
+      const out = await db
+        .insert(exceptions)
+        .values(rows.map((r) => ({ ...r, accountId })))
+        .onConflictDoNothing()
         .returning({ code: exceptions.code, entityId: exceptions.entityId, dedupeKey: exceptions.dedupeKey });
       const raised = new Set(out.map((r) => r.dedupeKey));
       return rows.filter((r) => raised.has(r.dedupeKey ?? null));
@@ -84,4 +101,5 @@ export function readingsRepository(db: DbOrTx, accountId: number) {
 /** A Postgres array literal parameter (`{a,b}`) for unnest; values here are uuids, codes and ISO times. */
 const toArray = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
 
-export const readingKey = (r: { tankId: string; source: string; readAt: Date }) => `${r.tankId}|${r.source}|${r.readAt.getTime()}`;
+export const readingKey = (r: { tankId: string; source: string; readAt: Date }) =>
+  `${r.tankId}|${r.source}|${r.readAt.getTime()}`;

@@ -3,7 +3,13 @@ import { gaugeDedupeKey, WATER_ALARM_MM, type ReadingSource } from '../../../src
 import { volumeAtHeight } from '../../../src/contract/setup/strapping';
 import { netLitres15, productDensity15 } from '../../../src/contract/volume-correction';
 import type { DbOrTx } from '../../db/client';
-import { readingKey, readingsRepository, type ExceptionRow, type ReadingRow, type ReadingTank } from './readings.repository';
+import {
+  readingKey,
+  readingsRepository,
+  type ExceptionRow,
+  type ReadingRow,
+  type ReadingTank,
+} from './readings.repository';
 
 /** What any source knows of one reading; the store works out the rest. */
 export interface ReadingInput {
@@ -47,7 +53,11 @@ export interface StoredReading {
  * reading before it writes anything, so this means nothing of the call was stored.
  */
 export class ReadingError extends Error {
-  constructor(readonly index: number, readonly field: string, message: string) {
+  constructor(
+    readonly index: number,
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
   /** As the `fieldErrors` of an error body, under the caller's prefix (e.g. `readings.3.`). */
@@ -59,7 +69,12 @@ export class ReadingError extends Error {
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 const fmt = (v: number) => `${Math.round(v).toLocaleString('en-US')} L`;
 
-interface Computed { gross: number; water: number | null; net: number | null; ullage: number }
+interface Computed {
+  gross: number;
+  water: number | null;
+  net: number | null;
+  ullage: number;
+}
 
 /**
  * Gross product volume: the chart's volume at the liquid level minus the water below it (the TLS
@@ -67,18 +82,38 @@ interface Computed { gross: number; water: number | null; net: number | null; ul
  */
 function compute(tank: ReadingTank, r: ReadingInput, index: number): Computed {
   const chart = tank.strappingChart ?? [];
-  const water = r.waterHeightMm != null && r.waterHeightMm > 0 && chart.length >= 2 ? volumeAtHeight(chart, r.waterHeightMm) : r.waterHeightMm === 0 ? 0 : null;
+  const water =
+    r.waterHeightMm != null && r.waterHeightMm > 0 && chart.length >= 2
+      ? volumeAtHeight(chart, r.waterHeightMm)
+      : r.waterHeightMm === 0
+        ? 0
+        : null;
   let gross = r.grossLitres ?? null;
   if (gross === null) {
-    if (r.productHeightMm == null) throw new ReadingError(index, 'productHeightMm', 'Give a product height or a gross volume');
-    if (chart.length < 2) throw new ReadingError(index, 'productHeightMm', `Tank ${tank.code} has no strapping chart, so a height cannot be turned into a volume`);
+    if (r.productHeightMm == null)
+      throw new ReadingError(index, 'productHeightMm', 'Give a product height or a gross volume');
+    if (chart.length < 2)
+      throw new ReadingError(
+        index,
+        'productHeightMm',
+        `Tank ${tank.code} has no strapping chart, so a height cannot be turned into a volume`,
+      );
     const total = volumeAtHeight(chart, r.productHeightMm);
     if (total === null) {
-      throw new ReadingError(index, 'productHeightMm', `${r.productHeightMm} mm is outside tank ${tank.code}'s strapping chart (${chart[0].heightMm}–${chart[chart.length - 1].heightMm} mm)`);
+      throw new ReadingError(
+        index,
+        'productHeightMm',
+        `${r.productHeightMm} mm is outside tank ${tank.code}'s strapping chart (${chart[0].heightMm}–${chart[chart.length - 1].heightMm} mm)`,
+      );
     }
     gross = Math.max(0, total - (water ?? 0));
   }
-  if (!(gross >= 0) || gross > tank.capacity * 1.1) throw new ReadingError(index, 'grossLitres', `${gross} L is not possible in tank ${tank.code} (capacity ${tank.capacity} L)`);
+  if (!(gross >= 0) || gross > tank.capacity * 1.1)
+    throw new ReadingError(
+      index,
+      'grossLitres',
+      `${gross} L is not possible in tank ${tank.code} (capacity ${tank.capacity} L)`,
+    );
   gross = r3(gross);
   return {
     gross,
@@ -94,19 +129,34 @@ function conditions(tank: ReadingTank, r: ReadingInput, c: Computed, readingId: 
   const at = { readAt: r.readAt.toISOString(), source: r.source, grossLitres: c.gross };
   const out: ExceptionRow[] = [];
   if (c.gross < tank.lowLevel) {
-    out.push({ ...base, code: 'low_level', severity: 'warning', dedupeKey: gaugeDedupeKey('low_level', tank.id),
+    out.push({
+      ...base,
+      code: 'low_level',
+      severity: 'warning',
+      dedupeKey: gaugeDedupeKey('low_level', tank.id),
       message: `Tank ${tank.code} (${tank.name}) is below its low level: ${fmt(c.gross)} (low level ${fmt(tank.lowLevel)})`,
-      details: { ...at, lowLevel: tank.lowLevel } });
+      details: { ...at, lowLevel: tank.lowLevel },
+    });
   }
   if (c.gross > tank.safeFill) {
-    out.push({ ...base, code: 'high_level', severity: 'critical', dedupeKey: gaugeDedupeKey('high_level', tank.id),
+    out.push({
+      ...base,
+      code: 'high_level',
+      severity: 'critical',
+      dedupeKey: gaugeDedupeKey('high_level', tank.id),
       message: `Tank ${tank.code} (${tank.name}) is above its safe fill: ${fmt(c.gross)} (safe fill ${fmt(tank.safeFill)})`,
-      details: { ...at, safeFill: tank.safeFill } });
+      details: { ...at, safeFill: tank.safeFill },
+    });
   }
   if (r.waterHeightMm != null && r.waterHeightMm > WATER_ALARM_MM) {
-    out.push({ ...base, code: 'water', severity: 'warning', dedupeKey: gaugeDedupeKey('water', tank.id),
+    out.push({
+      ...base,
+      code: 'water',
+      severity: 'warning',
+      dedupeKey: gaugeDedupeKey('water', tank.id),
       message: `Tank ${tank.code} (${tank.name}) has ${Math.round(r.waterHeightMm)} mm of water (alarm above ${WATER_ALARM_MM} mm)`,
-      details: { ...at, waterHeightMm: r.waterHeightMm, waterLitres: c.water } });
+      details: { ...at, waterHeightMm: r.waterHeightMm, waterLitres: c.water },
+    });
   }
   return out;
 }
@@ -130,15 +180,28 @@ export async function storeReadings(tx: DbOrTx, accountId: number, readings: Rea
   const prepared = readings.map((r, index) => {
     const tank = tanks.get(r.tankId);
     if (!tank || tank.deleted) throw new ReadingError(index, 'tankId', 'Choose an existing tank');
-    if (!(r.readAt instanceof Date) || Number.isNaN(r.readAt.getTime())) throw new ReadingError(index, 'readAt', 'A valid time is required');
+    if (!(r.readAt instanceof Date) || Number.isNaN(r.readAt.getTime()))
+      throw new ReadingError(index, 'readAt', 'A valid time is required');
     const computed = compute(tank, r, index);
     const id = r.id ?? crypto.randomUUID();
     const row: ReadingRow = {
-      accountId, id, tankId: r.tankId, readAt: r.readAt, source: r.source,
-      productHeightMm: r.productHeightMm ?? null, waterHeightMm: r.waterHeightMm ?? null, temperatureC: r.temperatureC ?? null,
-      grossLitres: computed.gross, netLitres15: computed.net, ullageLitres: computed.ullage, waterLitres: computed.water,
-      gaugeDeviceId: r.gaugeDeviceId ?? null, payloadHash: r.payloadHash ?? null, deviceId: r.deviceId ?? null,
-      note: r.note ?? '', createdBy: r.createdBy ?? null,
+      accountId,
+      id,
+      tankId: r.tankId,
+      readAt: r.readAt,
+      source: r.source,
+      productHeightMm: r.productHeightMm ?? null,
+      waterHeightMm: r.waterHeightMm ?? null,
+      temperatureC: r.temperatureC ?? null,
+      grossLitres: computed.gross,
+      netLitres15: computed.net,
+      ullageLitres: computed.ullage,
+      waterLitres: computed.water,
+      gaugeDeviceId: r.gaugeDeviceId ?? null,
+      payloadHash: r.payloadHash ?? null,
+      deviceId: r.deviceId ?? null,
+      note: r.note ?? '',
+      createdBy: r.createdBy ?? null,
     };
     return { index, input: r, tank, computed, row };
   });
@@ -160,7 +223,9 @@ export async function storeReadings(tx: DbOrTx, accountId: number, readings: Rea
       const cur = newest.get(p.input.tankId);
       if (!cur || p.input.readAt >= cur.input.readAt) newest.set(p.input.tankId, p);
     }
-    const raised = await repo.raise([...newest.values()].flatMap((p) => conditions(p.tank, p.input, p.computed, p.row.id!)));
+    const raised = await repo.raise(
+      [...newest.values()].flatMap((p) => conditions(p.tank, p.input, p.computed, p.row.id!)),
+    );
     const codesOf = new Map<string, string[]>();
     for (const e of raised) codesOf.set(e.entityId!, [...(codesOf.get(e.entityId!) ?? []), e.code]);
 
@@ -168,10 +233,15 @@ export async function storeReadings(tx: DbOrTx, accountId: number, readings: Rea
       const created = inserted.has(p.row.id!);
       return {
         index: p.index,
-        id: created ? p.row.id! : existing.get(readingKey(p.input)) ?? p.row.id!,
-        tankId: p.input.tankId, readAt: p.input.readAt, source: p.input.source,
+        id: created ? p.row.id! : (existing.get(readingKey(p.input)) ?? p.row.id!),
+        tankId: p.input.tankId,
+        readAt: p.input.readAt,
+        source: p.input.source,
         status: created ? 'created' : 'duplicate',
-        grossLitres: p.computed.gross, netLitres15: p.computed.net, ullageLitres: p.computed.ullage, waterLitres: p.computed.water,
+        grossLitres: p.computed.gross,
+        netLitres15: p.computed.net,
+        ullageLitres: p.computed.ullage,
+        waterLitres: p.computed.water,
         exceptions: created ? (codesOf.get(p.row.id!) ?? []) : [],
       };
     });

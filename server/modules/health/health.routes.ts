@@ -7,16 +7,27 @@ import type { Database } from '../../db/client';
 const started = Date.now();
 
 export function healthRoutes(app: FastifyInstance, database: Database, version: string) {
-  app.withTypeProvider<ZodTypeProvider>().get(`${API_ROOT}/health`, {
-    config: { access: 'public' },
-    schema: { response: { 200: HealthResponse, 503: HealthResponse } },
-  }, async (_req, reply) => {
-    let up = false;
-    try {
-      await database.pool.query('select 1');
-      up = true;
-    } catch { /* reported below */ }
-    const body = { status: up ? 'ok' as const : 'degraded' as const, database: up ? 'up' as const : 'down' as const, version, uptimeS: Math.round((Date.now() - started) / 1000) };
-    return reply.status(up ? 200 : 503).send(body);
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${API_ROOT}/health`,
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: HealthResponse, 503: HealthResponse } },
+    },
+    async (_req, reply) => {
+      let up = false;
+      try {
+        await database.pool.query('select 1');
+        up = true;
+      } catch {
+        /* reported below */
+      }
+      const body = {
+        status: up ? ('ok' as const) : ('degraded' as const),
+        database: up ? ('up' as const) : ('down' as const),
+        version,
+        uptimeS: Math.round((Date.now() - started) / 1000),
+      };
+      return reply.status(up ? 200 : 503).send(body);
+    },
+  );
 }

@@ -38,22 +38,51 @@ const HOOKS: Partial<Record<ImportTarget, BulkHooks>> = {
   equipment: {
     async eligible(repo, actor, inputs) {
       const defs = await repo.extraDefinitions(actor);
-      const tagsOk = await freeTags(repo, actor, inputs.map((i) => i.tags as string[]));
-      return inputs.map((i, n) => tagsOk[n] && !Object.keys(extrasErrors(i.extras as Record<string, unknown>, defs)).length);
+      const tagsOk = await freeTags(
+        repo,
+        actor,
+        inputs.map((i) => i.tags as string[]),
+      );
+      return inputs.map(
+        (i, n) => tagsOk[n] && !Object.keys(extrasErrors(i.extras as Record<string, unknown>, defs)).length,
+      );
     },
-    after: (repo, actor, created) => repo.registerTags(actor, 'equipment', created.map((c) => ({ id: c.id, tags: c.input.tags as string[] }))),
+    after: (repo, actor, created) =>
+      repo.registerTags(
+        actor,
+        'equipment',
+        created.map((c) => ({ id: c.id, tags: c.input.tags as string[] })),
+      ),
   },
   employees: {
     // Store ids came from live codes of the account a moment ago in this transaction.
-    eligible: (repo, actor, inputs) => freeTags(repo, actor, inputs.map((i) => (i.tag ? [i.tag as string] : []))),
-    after: (repo, actor, created) => repo.registerTags(actor, 'employee', created.map((c) => ({ id: c.id, tags: c.input.tag ? [c.input.tag as string] : [] }))),
+    eligible: (repo, actor, inputs) =>
+      freeTags(
+        repo,
+        actor,
+        inputs.map((i) => (i.tag ? [i.tag as string] : [])),
+      ),
+    after: (repo, actor, created) =>
+      repo.registerTags(
+        actor,
+        'employee',
+        created.map((c) => ({ id: c.id, tags: c.input.tag ? [c.input.tag as string] : [] })),
+      ),
   },
 };
 
-export interface Candidate { index: number; key: string; input: Record<string, unknown> }
+export interface Candidate {
+  index: number;
+  key: string;
+  input: Record<string, unknown>;
+}
 
 /** Creates what it can in bulk; returns the created rows by candidate index (the rest go one by one). */
-export async function bulkCreate(ctx: ImportContext, tx: Tx, candidates: Candidate[]): Promise<Map<number, Record<string, unknown>>> {
+export async function bulkCreate(
+  ctx: ImportContext,
+  tx: Tx,
+  candidates: Candidate[],
+): Promise<Map<number, Record<string, unknown>>> {
   const { svc, actor, target } = ctx;
   const def = svc.def;
   const hooks = HOOKS[target.name];
@@ -62,14 +91,29 @@ export async function bulkCreate(ctx: ImportContext, tx: Tx, candidates: Candida
   try {
     await tx.transaction(async (sp) => {
       const repo = bulkRepository(sp);
-      const ok = hooks ? await hooks.eligible(repo, actor, candidates.map((c) => c.input)) : candidates.map(() => true);
+      const ok = hooks
+        ? await hooks.eligible(
+            repo,
+            actor,
+            candidates.map((c) => c.input),
+          )
+        : candidates.map(() => true);
       const fast = candidates.filter((_, i) => ok[i]);
       const values = await Promise.all(fast.map((c) => def.toValues(c.input, actor) as Record<string, unknown>));
       const inserted = await repo.insertNew(target.table, actor, values, target.keySql);
       const byKey = new Map(fast.map((c) => [c.key, c]));
       const pairs = inserted.map((r) => ({ id: r.id, cand: byKey.get(r.key)! }));
-      const rows = await repo.rows(svc, target.table, actor, pairs.map((p) => p.id));
-      await hooks?.after(repo, actor, pairs.map((p) => ({ id: p.id, input: p.cand.input })));
+      const rows = await repo.rows(
+        svc,
+        target.table,
+        actor,
+        pairs.map((p) => p.id),
+      );
+      await hooks?.after(
+        repo,
+        actor,
+        pairs.map((p) => ({ id: p.id, input: p.cand.input })),
+      );
       await repo.auditCreates(actor, def.info.entity, [...rows.values()]);
       for (const p of pairs) created.set(p.cand.index, rows.get(p.id)!);
     });

@@ -28,7 +28,8 @@ export function importFiles(dataDir: string) {
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (size > limit) done(new AppError(413, 'too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`));
+          if (size > limit)
+            done(new AppError(413, 'too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`));
           else done(null, chunk);
         },
       });

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import { IMPORT_JOBS_LIST, IMPORT_MAX_BYTES, ImportJob, ImportPreview, MappingBody, UploadQuery } from '../../../src/contract/imports';
+import {
+  IMPORT_JOBS_LIST,
+  IMPORT_MAX_BYTES,
+  ImportJob,
+  ImportPreview,
+  MappingBody,
+  UploadQuery,
+} from '../../../src/contract/imports';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { actorOf, IdParams, registerListRoutes, specList } from '../../lib/resource';
@@ -15,11 +22,19 @@ import { importRunner } from './runner';
 
 /** Content types an upload may be sent as; the body is never parsed, only streamed to disk. */
 const UPLOAD_TYPES = [
-  'application/octet-stream', 'text/csv', 'text/plain', 'application/vnd.ms-excel',
+  'application/octet-stream',
+  'text/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
 
-interface Deps { db: Db; dataDir: string; services: SetupServices; singleInstance: boolean }
+interface Deps {
+  db: Db;
+  dataDir: string;
+  services: SetupServices;
+  singleInstance: boolean;
+}
 
 /**
  * `/DataImports` endpoints (src/contract/imports.ts), rule `editor`, plus the target's own rule.
@@ -35,50 +50,81 @@ export async function importsRoutes(app: FastifyInstance, { db, dataDir, service
   const url = `${API_ROOT}${IMPORT_JOBS_LIST.path}`;
 
   registerListRoutes(app, {
-    url, rule: 'editor', row: ImportJob, fileBase: 'imports', title: IMPORT_JOBS_LIST.title, ...specList(db, jobsListSpec, toJob),
+    url,
+    rule: 'editor',
+    row: ImportJob,
+    fileBase: 'imports',
+    title: IMPORT_JOBS_LIST.title,
+    ...specList(db, jobsListSpec, toJob),
   });
 
   // Scoped so the pass-through body parser applies to the upload only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(UPLOAD_TYPES, (_req, payload, done) => done(null, payload));
-    scope.withTypeProvider<ZodTypeProvider>().post(url, {
-      config: { access: 'editor' },
-      schema: { querystring: UploadQuery, response: { 201: ImportJob } },
-    }, async (req, reply) => {
-      const actor = actorOf(req);
-      svc.checkTarget(actor, req.query.target);
-      const declared = Number(req.headers['content-length'] ?? 0);
-      if (declared > IMPORT_MAX_BYTES) throw new AppError(413, 'too_large', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
-      if (typeof (req.body as Readable | undefined)?.pipe !== 'function') throw new AppError(415, 'unsupported_media_type', 'Send the file itself as the request body (application/octet-stream).');
-      return reply.code(201).send(await svc.upload(actor, req.query, req.body as Readable));
-    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      url,
+      {
+        config: { access: 'editor' },
+        schema: { querystring: UploadQuery, response: { 201: ImportJob } },
+      },
+      async (req, reply) => {
+        const actor = actorOf(req);
+        svc.checkTarget(actor, req.query.target);
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > IMPORT_MAX_BYTES)
+          throw new AppError(413, 'too_large', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+        if (typeof (req.body as Readable | undefined)?.pipe !== 'function')
+          throw new AppError(
+            415,
+            'unsupported_media_type',
+            'Send the file itself as the request body (application/octet-stream).',
+          );
+        return reply.code(201).send(await svc.upload(actor, req.query, req.body as Readable));
+      },
+    );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(`${url}/:id`, {
-    config: { access: 'editor' },
-    schema: { params: IdParams, response: { 200: ImportJob } },
-  }, async (req) => svc.get(actorOf(req), req.params.id));
+  r.get(
+    `${url}/:id`,
+    {
+      config: { access: 'editor' },
+      schema: { params: IdParams, response: { 200: ImportJob } },
+    },
+    async (req) => svc.get(actorOf(req), req.params.id),
+  );
 
-  r.post(`${url}/:id/preview`, {
-    config: { access: 'editor' },
-    schema: { params: IdParams, body: MappingBody, response: { 200: ImportPreview } },
-  }, async (req) => svc.preview(actorOf(req), req.params.id, req.body.mapping));
+  r.post(
+    `${url}/:id/preview`,
+    {
+      config: { access: 'editor' },
+      schema: { params: IdParams, body: MappingBody, response: { 200: ImportPreview } },
+    },
+    async (req) => svc.preview(actorOf(req), req.params.id, req.body.mapping),
+  );
 
-  r.post(`${url}/:id/run`, {
-    config: { access: 'editor' },
-    schema: { params: IdParams, body: MappingBody, response: { 202: ImportJob } },
-  }, async (req, reply) => reply.code(202).send(await svc.run(actorOf(req), req.params.id, req.body.mapping)));
+  r.post(
+    `${url}/:id/run`,
+    {
+      config: { access: 'editor' },
+      schema: { params: IdParams, body: MappingBody, response: { 202: ImportJob } },
+    },
+    async (req, reply) => reply.code(202).send(await svc.run(actorOf(req), req.params.id, req.body.mapping)),
+  );
 
-  r.get(`${url}/:id/report`, {
-    config: { access: 'editor' },
-    schema: { params: IdParams, querystring: z.object({}).strict() },
-  }, async (req, reply) => {
-    const { stream, name } = await svc.report(actorOf(req), req.params.id);
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${name}"`);
-    reply.header('cache-control', 'no-store');
-    return reply.send(stream);
-  });
+  r.get(
+    `${url}/:id/report`,
+    {
+      config: { access: 'editor' },
+      schema: { params: IdParams, querystring: z.object({}).strict() },
+    },
+    async (req, reply) => {
+      const { stream, name } = await svc.report(actorOf(req), req.params.id);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      reply.header('cache-control', 'no-store');
+      return reply.send(stream);
+    },
+  );
   return { runner };
 }

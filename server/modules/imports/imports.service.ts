@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { satisfies } from '../../../src/contract/access';
 import {
-  IMPORT_PREVIEW_ROWS, IMPORT_TARGET_INFO, type ImportJob, type ImportMapping, type ImportPreview, type ImportTarget, type PreviewRow, type UploadQuery,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_TARGET_INFO,
+  type ImportJob,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportTarget,
+  type PreviewRow,
+  type UploadQuery,
 } from '../../../src/contract/imports';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unprocessable } from '../../lib/errors';
@@ -18,23 +25,50 @@ import type { ImportRunner } from './runner';
 import { TARGETS } from './targets';
 import { importChunk, type Outcome } from './upsert';
 
-interface Deps { db: Db; files: ImportFiles; services: SetupServices; runner: ImportRunner }
+interface Deps {
+  db: Db;
+  files: ImportFiles;
+  services: SetupServices;
+  runner: ImportRunner;
+}
 
 type JobWithName = JobRow & { createdByName?: string | null };
 
 /** The API view of a job row. */
 export function toJob(j: JobWithName | Record<string, unknown>): ImportJob {
   const r = j as JobWithName;
-  const progress = r.status === 'done' ? 100 : r.fileSize > 0 ? Math.min(99, Math.floor((r.bytesRead / r.fileSize) * 100)) : 0;
+  const progress =
+    r.status === 'done' ? 100 : r.fileSize > 0 ? Math.min(99, Math.floor((r.bytesRead / r.fileSize) * 100)) : 0;
   return {
-    id: r.id, target: r.target, fileName: r.fileName, fileSize: r.fileSize, format: r.format, status: r.status, columns: r.columns,
-    mapping: r.mapping, rowsRead: r.rowsRead, created: r.created, updated: r.updated, unchanged: r.unchanged, failed: r.failed, progress,
-    errors: r.errors, message: r.message, createdBy: r.createdByName ?? null,
-    createdAt: iso(r.createdAt), startedAt: iso(r.startedAt), finishedAt: iso(r.finishedAt),
+    id: r.id,
+    target: r.target,
+    fileName: r.fileName,
+    fileSize: r.fileSize,
+    format: r.format,
+    status: r.status,
+    columns: r.columns,
+    mapping: r.mapping,
+    rowsRead: r.rowsRead,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    failed: r.failed,
+    progress,
+    errors: r.errors,
+    message: r.message,
+    createdBy: r.createdByName ?? null,
+    createdAt: iso(r.createdAt),
+    startedAt: iso(r.startedAt),
+    finishedAt: iso(r.finishedAt),
   };
 }
 
-const PREVIEW_STATUS: Record<Outcome, PreviewRow['status']> = { created: 'create', updated: 'update', unchanged: 'unchanged', failed: 'error' };
+const PREVIEW_STATUS: Record<Outcome, PreviewRow['status']> = {
+  created: 'create',
+  updated: 'update',
+  unchanged: 'unchanged',
+  failed: 'error',
+};
 
 /** Thrown to roll a preview's dry run back after reading what it would do. */
 class DryRun extends Error {}
@@ -43,7 +77,11 @@ class DryRun extends Error {}
 function checkTarget(actor: Actor, target: ImportTarget) {
   const info = IMPORT_TARGET_INFO[target];
   if (!satisfies(actor.roles, info.rule)) {
-    throw new AppError(403, 'forbidden', `Importing ${info.label.toLowerCase()} needs the ${info.rule} rule (as on ${info.screen}).`);
+    throw new AppError(
+      403,
+      'forbidden',
+      `Importing ${info.label.toLowerCase()} needs the ${info.rule} rule (as on ${info.screen}).`,
+    );
   }
 }
 
@@ -59,7 +97,12 @@ export function importsService({ db, files, services, runner }: Deps) {
   async function editable(actor: Actor, id: string) {
     const j = await job(actor, id);
     checkTarget(actor, j.target);
-    if (j.status !== 'uploaded') throw new AppError(409, 'already_run', 'This import has already been run. Upload the file again to import it once more.');
+    if (j.status !== 'uploaded')
+      throw new AppError(
+        409,
+        'already_run',
+        'This import has already been run. Upload the file again to import it once more.',
+      );
     return j;
   }
 
@@ -90,21 +133,44 @@ export function importsService({ db, files, services, runner }: Deps) {
       try {
         if (size === 0) throw unprocessable('empty_file', 'The file is empty.');
         const kind = await files.sniff(id);
-        if (kind === 'xls') throw new AppError(415, 'unsupported_file', 'This is an old Excel workbook (.xls). Save it as .xlsx or as CSV and upload that.');
-        if (kind === 'binary') throw new AppError(415, 'unsupported_file', 'The file is neither CSV text nor an XLSX workbook. Save it as .xlsx or as CSV (UTF-8) and upload that.');
+        if (kind === 'xls')
+          throw new AppError(
+            415,
+            'unsupported_file',
+            'This is an old Excel workbook (.xls). Save it as .xlsx or as CSV and upload that.',
+          );
+        if (kind === 'binary')
+          throw new AppError(
+            415,
+            'unsupported_file',
+            'The file is neither CSV text nor an XLSX workbook. Save it as .xlsx or as CSV (UTF-8) and upload that.',
+          );
         const format = kind;
         const reader = readSheet(files.upload(id), format);
         let columns: string[] | null;
         try {
           columns = await readHeader(reader.rows);
         } catch {
-          throw unprocessable('unreadable', format === 'xlsx' ? 'The file could not be read as an XLSX workbook.' : 'The file could not be read as CSV.');
+          throw unprocessable(
+            'unreadable',
+            format === 'xlsx'
+              ? 'The file could not be read as an XLSX workbook.'
+              : 'The file could not be read as CSV.',
+          );
         } finally {
           await reader.rows.return(undefined).catch(() => undefined);
         }
-        if (!columns?.length) throw unprocessable('no_header', 'The file has no header row. The first row must name the columns.');
+        if (!columns?.length)
+          throw unprocessable('no_header', 'The file has no header row. The first row must name the columns.');
         await repo.insert({
-          id, accountId: actor.accountId, createdBy: actor.userId, target: q.target, fileName: q.fileName, fileSize: size, format, columns,
+          id,
+          accountId: actor.accountId,
+          createdBy: actor.userId,
+          target: q.target,
+          fileName: q.fileName,
+          fileSize: size,
+          format,
+          columns,
           mapping: suggestMapping(q.target, columns),
         });
       } catch (e) {
@@ -129,16 +195,35 @@ export function importsService({ db, files, services, runner }: Deps) {
       const rows = await firstRows(j, IMPORT_PREVIEW_ROWS);
       const target = TARGETS[j.target];
       let outcomes: Awaited<ReturnType<typeof importChunk>> = [];
-      await db.transaction(async (tx) => {
-        outcomes = await importChunk({
-          actor, target, svc: target.service(services), mapping: mapped, columnIndex: new Map(j.columns.map((c, i) => [c, i])),
-          lookups: lookups(actor), log: () => undefined,
-        }, tx, rows);
-        throw new DryRun();
-      }).catch((e) => { if (!(e instanceof DryRun)) throw e; });
+      await db
+        .transaction(async (tx) => {
+          outcomes = await importChunk(
+            {
+              actor,
+              target,
+              svc: target.service(services),
+              mapping: mapped,
+              columnIndex: new Map(j.columns.map((c, i) => [c, i])),
+              lookups: lookups(actor),
+              log: () => undefined,
+            },
+            tx,
+            rows,
+          );
+          throw new DryRun();
+        })
+        .catch((e) => {
+          if (!(e instanceof DryRun)) throw e;
+        });
       return {
         job: toJob((await repo.get(actor, id))!),
-        rows: outcomes.map((o) => ({ row: o.row, status: PREVIEW_STATUS[o.status], key: o.key, values: o.values, errors: o.errors })),
+        rows: outcomes.map((o) => ({
+          row: o.row,
+          status: PREVIEW_STATUS[o.status],
+          key: o.key,
+          values: o.values,
+          errors: o.errors,
+        })),
       };
     },
 
@@ -146,7 +231,8 @@ export function importsService({ db, files, services, runner }: Deps) {
     async run(actor: Actor, id: string, mapping: ImportMapping): Promise<ImportJob> {
       const j = await editable(actor, id);
       checkMapping(j.target, j.columns, mapping);
-      if (!(await repo.claim(actor, id, mapping))) throw new AppError(409, 'already_run', 'This import has already been started.');
+      if (!(await repo.claim(actor, id, mapping)))
+        throw new AppError(409, 'already_run', 'This import has already been started.');
       const claimed = (await repo.get(actor, id))!;
       runner.enqueue(claimed, actor);
       return toJob(claimed);
@@ -155,10 +241,15 @@ export function importsService({ db, files, services, runner }: Deps) {
     /** The result report as a file stream; only once the job has finished. */
     async report(actor: Actor, id: string): Promise<{ stream: Readable; name: string }> {
       const j = await job(actor, id);
-      if (j.status !== 'done' && j.status !== 'failed') throw new AppError(409, 'not_finished', 'The report is ready when the import has finished.');
+      if (j.status !== 'done' && j.status !== 'failed')
+        throw new AppError(409, 'not_finished', 'The report is ready when the import has finished.');
       const file = files.report(j.id);
-      if (!fs.existsSync(file)) throw notFound('This import has no report (it stopped before the first rows were written).');
-      return { stream: fs.createReadStream(file), name: `${j.fileName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_')}-report.csv` };
+      if (!fs.existsSync(file))
+        throw notFound('This import has no report (it stopped before the first rows were written).');
+      return {
+        stream: fs.createReadStream(file),
+        name: `${j.fileName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_')}-report.csv`,
+      };
     },
   };
 }

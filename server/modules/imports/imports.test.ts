@@ -14,16 +14,28 @@ const none = { id: () => undefined };
 
 describe('import targets', () => {
   it('declare exactly the fields the contract lists', () => {
-    for (const t of IMPORT_TARGETS) expect(TARGETS[t].fields.map((f) => f.field)).toEqual(IMPORT_TARGET_INFO[t].fields.map((f) => f.name));
+    for (const t of IMPORT_TARGETS)
+      expect(TARGETS[t].fields.map((f) => f.field)).toEqual(IMPORT_TARGET_INFO[t].fields.map((f) => f.name));
   });
 });
 
 describe('cell conversion', () => {
   it('reads numbers written the usual ways', () => {
-    expect([parseNumber('1234.5'), parseNumber('1 234,5'), parseNumber('1,234.5'), parseNumber(''), parseNumber('12a')]).toEqual([1234.5, 1234.5, 1234.5, null, NaN]);
+    expect([
+      parseNumber('1234.5'),
+      parseNumber('1 234,5'),
+      parseNumber('1,234.5'),
+      parseNumber(''),
+      parseNumber('12a'),
+    ]).toEqual([1234.5, 1234.5, 1234.5, null, NaN]);
   });
   it('reads yes/no, weekdays and times', () => {
-    expect([bool('Yes', none).value, bool('0', none).value, bool('', none).value, bool('maybe', none).error]).toEqual([true, false, undefined, 'Use yes or no (not “maybe”)']);
+    expect([bool('Yes', none).value, bool('0', none).value, bool('', none).value, bool('maybe', none).error]).toEqual([
+      true,
+      false,
+      undefined,
+      'Use yes or no (not “maybe”)',
+    ]);
     expect(weekdays('Fri; mon, 3', none).value).toEqual([1, 3, 5]);
     expect(weekdays('', none).value).toBeNull();
     expect(time('7:05', none).value).toBe('07:05');
@@ -40,11 +52,20 @@ describe('cell conversion', () => {
 describe('mapping', () => {
   it('suggests columns by name, label or alias, each column once', () => {
     const m = suggestMapping('equipment', ['Fleet No.', 'REG', 'Type', 'Home store', 'unknown']);
-    expect(m).toMatchObject({ fleetNo: 'Fleet No.', registration: 'REG', typeCode: 'Type', homeStoreCode: 'Home store', description: null });
+    expect(m).toMatchObject({
+      fleetNo: 'Fleet No.',
+      registration: 'REG',
+      typeCode: 'Type',
+      homeStoreCode: 'Home store',
+      description: null,
+    });
   });
   it('names every problem', () => {
     expect(() => checkMapping('allocations', ['p'], { productCode: 'p' })).toThrow(/not complete/);
-    expect(checkMapping('allocations', ['p', 'f'], { productCode: 'p', equipmentFleetNo: 'f', note: null })).toEqual({ productCode: 'p', equipmentFleetNo: 'f' });
+    expect(checkMapping('allocations', ['p', 'f'], { productCode: 'p', equipmentFleetNo: 'f', note: null })).toEqual({
+      productCode: 'p',
+      equipmentFleetNo: 'f',
+    });
   });
 });
 
@@ -67,7 +88,9 @@ describe('upload storage', () => {
     const files = importFiles(dir);
     expect(await files.save('a', Readable.from([Buffer.from('PK\x03\x04rest')]), 100)).toBe(8);
     expect(await files.sniff('a')).toBe('xlsx');
-    await expect(files.save('b', Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), 100)).rejects.toMatchObject({ statusCode: 413 });
+    await expect(files.save('b', Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), 100)).rejects.toMatchObject({
+      statusCode: 413,
+    });
     expect(fs.existsSync(files.upload('b'))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -1,4 +1,9 @@
-import { ALLOCATION_SUBJECT_FIELDS, IMPORT_TARGET_INFO, type ImportMapping, type ImportTarget } from '../../../src/contract/imports';
+import {
+  ALLOCATION_SUBJECT_FIELDS,
+  IMPORT_TARGET_INFO,
+  type ImportMapping,
+  type ImportTarget,
+} from '../../../src/contract/imports';
 import { fieldError } from '../../lib/resource';
 
 /** Header or field name without case, spaces or punctuation: "Fleet No." ≈ "fleetNo". */
@@ -25,7 +30,11 @@ export function suggestMapping(target: ImportTarget, columns: readonly string[])
  * fields mapped (and for allocations at least one subject column). 422 `bad_mapping` with the
  * problems on `mapping.<field>`. Returns the mapping without the unmapped fields.
  */
-export function checkMapping(target: ImportTarget, columns: readonly string[], mapping: ImportMapping): Record<string, string> {
+export function checkMapping(
+  target: ImportTarget,
+  columns: readonly string[],
+  mapping: ImportMapping,
+): Record<string, string> {
   const info = IMPORT_TARGET_INFO[target];
   const known = new Set(info.fields.map((f) => f.name));
   const have = new Set(columns);
@@ -33,11 +42,13 @@ export function checkMapping(target: ImportTarget, columns: readonly string[], m
   const out: Record<string, string> = {};
   for (const [field, column] of Object.entries(mapping)) {
     if (!known.has(field)) errors[`mapping.${field}`] = [`${info.label} have no field ${field}`];
-    else if (column !== null && column !== '' && !have.has(column)) errors[`mapping.${field}`] = [`The file has no column “${column}”`];
+    else if (column !== null && column !== '' && !have.has(column))
+      errors[`mapping.${field}`] = [`The file has no column “${column}”`];
     else if (column) out[field] = column;
   }
   for (const f of info.fields) {
-    if (f.required && !out[f.name] && !errors[`mapping.${f.name}`]) errors[`mapping.${f.name}`] = [`Choose the column for ${f.label}`];
+    if (f.required && !out[f.name] && !errors[`mapping.${f.name}`])
+      errors[`mapping.${f.name}`] = [`Choose the column for ${f.label}`];
   }
   if (target === 'allocations' && !ALLOCATION_SUBJECT_FIELDS.some((s) => out[s])) {
     errors['mapping.equipmentFleetNo'] = ['Choose the column of the equipment, employee or cost centre'];

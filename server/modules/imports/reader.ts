@@ -4,7 +4,10 @@ import Papa from 'papaparse';
 import type { Duplex } from 'node:stream';
 
 /** One record of the file: `row` is its number as a spreadsheet shows it (the header is row 1). */
-export interface SheetRow { row: number; cells: string[] }
+export interface SheetRow {
+  row: number;
+  cells: string[];
+}
 
 export interface SheetReader {
   /** The header first, then every data row; blank rows are skipped but keep their numbers. */
@@ -23,7 +26,10 @@ const blank = (cells: string[]) => cells.every((c) => c.trim() === '');
  * ADR 008).
  */
 export function readSheet(file: string, format: 'csv' | 'xlsx'): SheetReader {
-  const input = fs.createReadStream(file, format === 'csv' ? { encoding: 'utf8', highWaterMark: 64 * 1024 } : { highWaterMark: 64 * 1024 });
+  const input = fs.createReadStream(
+    file,
+    format === 'csv' ? { encoding: 'utf8', highWaterMark: 64 * 1024 } : { highWaterMark: 64 * 1024 },
+  );
   return { rows: format === 'csv' ? csvRows(input) : xlsxRows(input), bytesRead: () => input.bytesRead };
 }
 
@@ -54,7 +60,13 @@ export function cellText(v: unknown): string {
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
   }
   if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string; formula?: string };
+    const o = v as {
+      richText?: { text: string }[];
+      result?: unknown;
+      text?: unknown;
+      error?: string;
+      formula?: string;
+    };
     if (o.richText) return o.richText.map((r) => r.text).join('');
     if ('result' in o || o.formula) return cellText(o.result);
     if (o.text !== undefined) return cellText(o.text);
@@ -65,7 +77,11 @@ export function cellText(v: unknown): string {
 
 async function* xlsxRows(input: fs.ReadStream): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
   });
   try {
     for await (const sheet of reader) {

@@ -19,14 +19,22 @@ const MAX_RUNNING = 2;
 const HEARTBEAT_MS = 10_000;
 /** A job whose heartbeat is older than this is no longer held by any process. */
 export const STALE_MS = 60_000;
-export const STOPPED_MESSAGE = 'The server stopped while this import was running. The rows counted here were imported; '
-  + 'upload the file again to import the rest (rows already imported will be unchanged).';
+export const STOPPED_MESSAGE =
+  'The server stopped while this import was running. The rows counted here were imported; ' +
+  'upload the file again to import the rest (rows already imported will be unchanged).';
 
-interface Deps { db: Db; files: ImportFiles; services: SetupServices; log: FastifyBaseLogger; singleInstance: boolean }
+interface Deps {
+  db: Db;
+  files: ImportFiles;
+  services: SetupServices;
+  log: FastifyBaseLogger;
+  singleInstance: boolean;
+}
 
 /**
  * Runs imports in the background of this process (ADR 008: the import job row is its own queue;
- * pg-boss, used for gauge polling since ADR 009, could take it over). The job row is the truth: counts are committed with each chunk, a heartbeat shows the
+ * pg-boss, used for gauge polling since ADR 009, could take it over). The job row is the truth: counts are committed
+ * with each chunk, a heartbeat shows the
  * job is held, and a sweep fails jobs nobody holds any more (a crashed or killed server), at
  * start-up and every heartbeat.
  */
@@ -49,10 +57,15 @@ export function importRunner({ db, files, services, log, singleInstance }: Deps)
     const target = TARGETS[job.target];
     const reader = readSheet(files.upload(job.id), job.format);
     const header = await readHeader(reader.rows);
-    if (!header || stable(header) !== stable(job.columns)) throw new Error('The file no longer has the columns it was uploaded with.');
+    if (!header || stable(header) !== stable(job.columns))
+      throw new Error('The file no longer has the columns it was uploaded with.');
     const ctx: ImportContext = {
-      actor, target, svc: target.service(services), mapping: checkMapping(job.target, job.columns, job.mapping),
-      columnIndex: new Map(header.map((h, i) => [h, i])), lookups: lookups(actor),
+      actor,
+      target,
+      svc: target.service(services),
+      mapping: checkMapping(job.target, job.columns, job.mapping),
+      columnIndex: new Map(header.map((h, i) => [h, i])),
+      lookups: lookups(actor),
       log: (err, row) => log.error({ err, job: job.id, row }, 'import row failed unexpectedly'),
     };
     const report = await reportWriter(files.report(job.id));
@@ -97,17 +110,22 @@ export function importRunner({ db, files, services, log, singleInstance }: Deps)
     } catch (e) {
       const message = e instanceof Error && e.message ? e.message : 'The import failed.';
       if (message !== STOPPED_MESSAGE) log.error({ err: e, job: job.id }, 'import failed');
-      await repo().finish(job.id, 'failed', message).catch((err) => log.error({ err }, 'could not mark the import failed'));
+      await repo()
+        .finish(job.id, 'failed', message)
+        .catch((err) => log.error({ err }, 'could not mark the import failed'));
     }
   }
 
   function pump() {
     while (!stopping && running.size < MAX_RUNNING && queue.length) {
       const { job, actor } = queue.shift()!;
-      running.set(job.id, runOne(job, actor).finally(() => {
-        running.delete(job.id);
-        pump();
-      }));
+      running.set(
+        job.id,
+        runOne(job, actor).finally(() => {
+          running.delete(job.id);
+          pump();
+        }),
+      );
     }
   }
 
@@ -125,7 +143,10 @@ export function importRunner({ db, files, services, log, singleInstance }: Deps)
       stopping = true;
       clearInterval(timer);
       await Promise.allSettled(running.values());
-      for (const { job } of queue.splice(0)) await repo().finish(job.id, 'failed', STOPPED_MESSAGE).catch(() => undefined);
+      for (const { job } of queue.splice(0))
+        await repo()
+          .finish(job.id, 'failed', STOPPED_MESSAGE)
+          .catch(() => undefined);
     },
   };
 }

@@ -8,7 +8,9 @@ import type { Session } from '../../../tests/api/resource-suite';
  */
 export async function upload(base: string, s: Session, target: string, fileName: string, body: string | Buffer) {
   const res = await fetch(`${base}/api/v1/imports?target=${target}&fileName=${encodeURIComponent(fileName)}`, {
-    method: 'POST', headers: { ...s.headers, 'content-type': 'application/octet-stream' }, body: typeof body === 'string' ? body : new Uint8Array(body),
+    method: 'POST',
+    headers: { ...s.headers, 'content-type': 'application/octet-stream' },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -26,18 +28,34 @@ export async function waitFor(s: Session, id: string, timeoutMs = 60_000) {
 }
 
 /** Upload, run with the suggested mapping (plus overrides) and wait for the end. */
-export async function importFile(base: string, s: Session, target: string, fileName: string, body: string | Buffer, mapping: Record<string, string | null> = {}) {
+export async function importFile(
+  base: string,
+  s: Session,
+  target: string,
+  fileName: string,
+  body: string | Buffer,
+  mapping: Record<string, string | null> = {},
+) {
   const up = await upload(base, s, target, fileName, body);
   expect(up.status, JSON.stringify(up.body)).toBe(201);
-  const run = await s.send('POST', `/api/v1/imports/${up.body.id}/run`, { mapping: { ...up.body.mapping, ...mapping } });
+  const run = await s.send('POST', `/api/v1/imports/${up.body.id}/run`, {
+    mapping: { ...up.body.mapping, ...mapping },
+  });
   expect(run.status, JSON.stringify(run.body)).toBe(202);
   return waitFor(s, up.body.id);
 }
 
-export const csv = (rows: (string | number)[][]) => rows.map((r) => r.map((c) => {
-  const t = String(c);
-  return /[",\n;]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
-}).join(',')).join('\n') + '\n';
+export const csv = (rows: (string | number)[][]) =>
+  rows
+    .map((r) =>
+      r
+        .map((c) => {
+          const t = String(c);
+          return /[",\n;]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+        })
+        .join(','),
+    )
+    .join('\n') + '\n';
 
 export async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -8,16 +8,27 @@ import type { ImportContext } from './context';
 import type { SheetRow } from './reader';
 
 export type Outcome = 'created' | 'updated' | 'unchanged' | 'failed';
-export interface CellError { column: string; message: string }
-export interface RowOutcome { row: number; status: Outcome; key: string; values: Record<string, string>; errors: CellError[] }
-
+export interface CellError {
+  column: string;
+  message: string;
+}
+export interface RowOutcome {
+  row: number;
+  status: Outcome;
+  key: string;
+  values: Record<string, string>;
+  errors: CellError[];
+}
 
 /** JSON with sorted keys: two inputs are the same record when these match. */
 export function stable(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
@@ -56,10 +67,22 @@ export async function importChunk(ctx: ImportContext, tx: Tx, rows: SheetRow[]):
   const repo = importsRepository(tx);
   const specs = target.fields.filter((f) => ctx.mapping[f.field]);
   const items = rows.map((r) => {
-    const values = Object.fromEntries(specs.map((f) => [f.field, (r.cells[ctx.columnIndex.get(ctx.mapping[f.field])!] ?? '').trim()]));
-    return { row: r.row, values, input: {} as Record<string, unknown>, errors: [] as CellError[], key: null as string | null };
+    const values = Object.fromEntries(
+      specs.map((f) => [f.field, (r.cells[ctx.columnIndex.get(ctx.mapping[f.field])!] ?? '').trim()]),
+    );
+    return {
+      row: r.row,
+      values,
+      input: {} as Record<string, unknown>,
+      errors: [] as CellError[],
+      key: null as string | null,
+    };
   });
-  const resolver = await ctx.lookups.prepare(repo, specs, items.map((i) => i.values));
+  const resolver = await ctx.lookups.prepare(
+    repo,
+    specs,
+    items.map((i) => i.values),
+  );
   for (const it of items) {
     for (const spec of specs) {
       const res = spec.convert(it.values[spec.field], resolver);
@@ -89,28 +112,51 @@ export async function importChunk(ctx: ImportContext, tx: Tx, rows: SheetRow[]):
   for (const [index, it] of items.entries()) {
     const done = (status: Outcome, errors: CellError[] = []) =>
       out.push({ row: it.row, status, key: target.label(it.values), values: it.values, errors });
-    if (it.errors.length) { done('failed', it.errors); continue; }
-    if (fast.has(index)) { done('created'); continue; }
+    if (it.errors.length) {
+      done('failed', it.errors);
+      continue;
+    }
+    if (fast.has(index)) {
+      done('created');
+      continue;
+    }
     const current = it.key === null ? undefined : existing.get(it.key);
     try {
       if (current) {
         const before = target.fromRow(current);
         const next = schema.safeParse({ ...before, ...it.input });
-        if (!next.success) { done('failed', zodErrors(ctx, next.error)); continue; }
+        if (!next.success) {
+          done('failed', zodErrors(ctx, next.error));
+          continue;
+        }
         const was = schema.safeParse(before);
-        if (was.success && stable(was.data) === stable(next.data)) { done('unchanged'); continue; }
-        const row = await svc.update(actor, String(current.id), { ...(next.data as object), version: current.version } as never, { tx });
+        if (was.success && stable(was.data) === stable(next.data)) {
+          done('unchanged');
+          continue;
+        }
+        const row = await svc.update(
+          actor,
+          String(current.id),
+          { ...(next.data as object), version: current.version } as never,
+          { tx },
+        );
         existing.set(it.key!, row as unknown as Record<string, unknown>);
         done('updated');
       } else {
         const parsed = parsedNew.get(index) ?? schema.safeParse(it.input);
-        if (!parsed.success) { done('failed', zodErrors(ctx, parsed.error)); continue; }
+        if (!parsed.success) {
+          done('failed', zodErrors(ctx, parsed.error));
+          continue;
+        }
         const row = await svc.create(actor, parsed.data as never, { tx });
         if (it.key !== null) existing.set(it.key, row as unknown as Record<string, unknown>);
         done('created');
       }
     } catch (e) {
-      if (e instanceof AppError) { done('failed', appErrors(ctx, e)); continue; }
+      if (e instanceof AppError) {
+        done('failed', appErrors(ctx, e));
+        continue;
+      }
       ctx.log(e, it.row);
       done('failed', [{ column: '', message: 'The server could not write this row.' }]);
     }

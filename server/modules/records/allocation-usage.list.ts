@@ -67,19 +67,36 @@ function usageSpec(accountId: number, day: string | null): ListSpec {
   return {
     from: usageSource(accountId, day),
     fields: {
-      id: col('id'), subjectType: col('subject_type'), subjectLabel: col('subject_label'), productId: col('product_id'),
-      productCode: col('product_code'), productName: col('product_name'), storeId: col('store_id'), storeCode: col('store_code'),
-      storeName: col('store_name'), active: col('active'),
-      dailyLimit: col('daily_limit'), monthlyLimit: col('monthly_limit'), usedToday: col('used_today'), usedThisMonth: col('used_month'),
-      dailyPct: col('daily_pct'), monthlyPct: col('monthly_pct'), overLimit: col('over_limit'), day: col('day'), note: col('note'),
+      id: col('id'),
+      subjectType: col('subject_type'),
+      subjectLabel: col('subject_label'),
+      productId: col('product_id'),
+      productCode: col('product_code'),
+      productName: col('product_name'),
+      storeId: col('store_id'),
+      storeCode: col('store_code'),
+      storeName: col('store_name'),
+      active: col('active'),
+      dailyLimit: col('daily_limit'),
+      monthlyLimit: col('monthly_limit'),
+      usedToday: col('used_today'),
+      usedThisMonth: col('used_month'),
+      dailyPct: col('daily_pct'),
+      monthlyPct: col('monthly_pct'),
+      overLimit: col('over_limit'),
+      day: col('day'),
+      note: col('note'),
     },
     // The source is already the actor's account only; this keeps the engine's contract.
     scope: () => sql`true`,
     id: col('id'),
     search: [col('subject_label'), col('note')],
     sort: {
-      subjectLabel: sql`lower(${col('subject_label')})`, usedToday: col('used_today'), usedThisMonth: col('used_month'),
-      dailyPct: col('daily_pct'), monthlyPct: col('monthly_pct'),
+      subjectLabel: sql`lower(${col('subject_label')})`,
+      usedToday: col('used_today'),
+      usedThisMonth: col('used_month'),
+      dailyPct: col('daily_pct'),
+      monthlyPct: col('monthly_pct'),
     },
     defaultSort: RECORD_LISTS.allocations.defaultSort,
     filters: {
@@ -96,18 +113,33 @@ function usageSpec(accountId: number, day: string | null): ListSpec {
 function split(actor: Actor, query: ListQuery): { spec: ListSpec; rest: ListQuery } {
   const { 'f.date': date, ...rest } = query as ListQuery & { 'f.date'?: string };
   const day = filtersOf({ 'f.date': date })['date']?.[0] ?? null;
-  if (day !== null && !isCalendarDay(day)) throw badRequest('Some filters are not valid.', { 'f.date': ['Use one date (YYYY-MM-DD)'] });
+  if (day !== null && !isCalendarDay(day))
+    throw badRequest('Some filters are not valid.', { 'f.date': ['Use one date (YYYY-MM-DD)'] });
   return { spec: usageSpec(actor.accountId, day), rest: rest as ListQuery };
 }
 
 type Raw = Record<keyof AllocationUsageRow, unknown>;
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toRow = (r: Raw): AllocationUsageRow => ({
-  id: r.id as string, subjectType: r.subjectType as AllocationUsageRow['subjectType'], subjectLabel: r.subjectLabel as string | null,
-  productId: r.productId as string, productCode: r.productCode as string | null, productName: r.productName as string | null,
-  storeId: r.storeId as string | null, storeCode: r.storeCode as string | null, storeName: r.storeName as string | null, active: r.active as boolean, dailyLimit: n(r.dailyLimit), monthlyLimit: n(r.monthlyLimit),
-  usedToday: Number(r.usedToday), usedThisMonth: Number(r.usedThisMonth), dailyPct: n(r.dailyPct), monthlyPct: n(r.monthlyPct),
-  overLimit: r.overLimit as boolean, day: r.day as string, note: r.note as string,
+  id: r.id as string,
+  subjectType: r.subjectType as AllocationUsageRow['subjectType'],
+  subjectLabel: r.subjectLabel as string | null,
+  productId: r.productId as string,
+  productCode: r.productCode as string | null,
+  productName: r.productName as string | null,
+  storeId: r.storeId as string | null,
+  storeCode: r.storeCode as string | null,
+  storeName: r.storeName as string | null,
+  active: r.active as boolean,
+  dailyLimit: n(r.dailyLimit),
+  monthlyLimit: n(r.monthlyLimit),
+  usedToday: Number(r.usedToday),
+  usedThisMonth: Number(r.usedThisMonth),
+  dailyPct: n(r.dailyPct),
+  monthlyPct: n(r.monthlyPct),
+  overLimit: r.overLimit as boolean,
+  day: r.day as string,
+  note: r.note as string,
 });
 
 export function allocationUsage(db: DbOrTx) {

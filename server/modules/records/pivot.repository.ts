@@ -45,10 +45,21 @@ const LABEL_SQL: Partial<Record<PivotDimension, SQL>> = {
   costCentre: sql`select id::text as key, code || ' — ' || name as label from cost_centres`,
 };
 
-export interface PivotFilters { accountId: number; from?: string; to?: string; storeId?: string; productId?: string }
+export interface PivotFilters {
+  accountId: number;
+  from?: string;
+  to?: string;
+  storeId?: string;
+  productId?: string;
+}
 
 /** One figure of the grouping: a cell, a row total (c rolled up), a column total or the grand total. */
-export interface PivotFigure { r: string | null; c: string | null; g: number; v: string }
+export interface PivotFigure {
+  r: string | null;
+  c: string | null;
+  g: number;
+  v: string;
+}
 
 export function pivotRepository(db: DbOrTx) {
   return {
@@ -56,9 +67,16 @@ export function pivotRepository(db: DbOrTx) {
      * Cells, row totals, column totals and the grand total in one GROUP BY (grouping sets).
      * `g` is grouping(r, c): 0 cell, 1 row total, 2 column total, 3 grand total.
      */
-    async figures(rows: PivotDimension, cols: PivotDimension | null, measure: PivotMeasure, f: PivotFilters): Promise<PivotFigure[]> {
+    async figures(
+      rows: PivotDimension,
+      cols: PivotDimension | null,
+      measure: PivotMeasure,
+      f: PivotFilters,
+    ): Promise<PivotFigure[]> {
       const conds: SQL[] = [sql`d.account_id = ${f.accountId}`];
-      const add = (built: SQL | { error: string }) => { if (!('error' in built)) conds.push(built); };
+      const add = (built: SQL | { error: string }) => {
+        if (!('error' in built)) conds.push(built);
+      };
       if (f.from) add(localDay.from(sql`d.dispensed_at`, sql`s.timezone`).build([f.from]));
       if (f.to) add(localDay.to(sql`d.dispensed_at`, sql`s.timezone`).build([f.to]));
       if (f.storeId) conds.push(sql`d.store_id = ${f.storeId}::uuid`);
@@ -66,7 +84,8 @@ export function pivotRepository(db: DbOrTx) {
       const r = DIMENSION_SQL[rows];
       const c = cols ? DIMENSION_SQL[cols] : { key: sql`null::text`, text: (k: SQL) => k };
       const sets = cols ? sql`grouping sets ((x.r, x.c), (x.r), (x.c), ())` : sql`grouping sets ((x.r, x.c), ())`;
-      const priced = measure === 'cost' ? sql`join products p on p.account_id = d.account_id and p.id = d.product_id` : sql``;
+      const priced =
+        measure === 'cost' ? sql`join products p on p.account_id = d.account_id and p.id = d.product_id` : sql``;
       const res = await db.execute(sql`
         select ${r.text(sql`x.r`)} as r, ${c.text(sql`x.c`)} as c, grouping(x.r, x.c)::int as g, sum(x.v)::text as v
         from (
@@ -86,7 +105,12 @@ export function pivotRepository(db: DbOrTx) {
       const ids = keys.filter((k) => k !== null);
       if (!base || !ids.length) return new Map();
       const alias = dimension === 'tank' ? sql`t.` : sql``;
-      const res = await db.execute(sql`${base} where ${alias}account_id = ${accountId} and ${alias}id in (${sql.join(ids.map((k) => sql`${k}::uuid`), sql`, `)})`);
+      const res = await db.execute(
+        sql`${base} where ${alias}account_id = ${accountId} and ${alias}id in (${sql.join(
+          ids.map((k) => sql`${k}::uuid`),
+          sql`, `,
+        )})`,
+      );
       return new Map((res.rows as { key: string; label: string }[]).map((r) => [r.key, r.label]));
     },
   };

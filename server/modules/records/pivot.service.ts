@@ -1,5 +1,12 @@
 import {
-  DIMENSION_LABELS, MAX_PIVOT_CELLS, MEASURE_LABELS, pivotCellsOk, roundMeasure, type PivotDimension, type PivotQuery, type PivotResult,
+  DIMENSION_LABELS,
+  MAX_PIVOT_CELLS,
+  MEASURE_LABELS,
+  pivotCellsOk,
+  roundMeasure,
+  type PivotDimension,
+  type PivotQuery,
+  type PivotResult,
 } from '../../../src/contract/records';
 import type { DbOrTx } from '../../db/client';
 import { unprocessable } from '../../lib/errors';
@@ -20,25 +27,50 @@ export function pivotService(db: DbOrTx) {
   const repo = pivotRepository(db);
 
   async function headers(dimension: PivotDimension, accountId: number, keys: (string | null)[]) {
-    const labels = TIME.includes(dimension) ? new Map<string, string>() : await repo.labels(dimension, accountId, keys.filter((k): k is string => k !== null));
-    const out = keys.map((key) => ({ key, label: key === null ? NONE : (labels.get(key) ?? (TIME.includes(dimension) ? key : '(deleted)')) }));
+    const labels = TIME.includes(dimension)
+      ? new Map<string, string>()
+      : await repo.labels(
+          dimension,
+          accountId,
+          keys.filter((k): k is string => k !== null),
+        );
+    const out = keys.map((key) => ({
+      key,
+      label: key === null ? NONE : (labels.get(key) ?? (TIME.includes(dimension) ? key : '(deleted)')),
+    }));
     // Time keys sort as text; names sort by what the user reads, "(none)" last.
-    return out.sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : TIME.includes(dimension) ? a.key.localeCompare(b.key) : a.label.localeCompare(b.label)));
+    return out.sort((a, b) =>
+      a.key === null
+        ? 1
+        : b.key === null
+          ? -1
+          : TIME.includes(dimension)
+            ? a.key.localeCompare(b.key)
+            : a.label.localeCompare(b.label),
+    );
   }
 
   return {
     async pivot(accountId: number, q: Parsed): Promise<PivotResult> {
       const cols = q.cols ?? null;
-      const figures = await repo.figures(q.rows, cols, q.measure, { accountId, from: q.from, to: q.to, storeId: q.storeId, productId: q.productId });
+      const figures = await repo.figures(q.rows, cols, q.measure, {
+        accountId,
+        from: q.from,
+        to: q.to,
+        storeId: q.storeId,
+        productId: q.productId,
+      });
       const of = (g: number) => figures.filter((f) => f.g === g);
       // Row totals (g 1) list every row key once; column totals (g 2) every column key.
       const rowKeys = (cols ? of(1) : of(0)).map((f) => f.r);
       const colKeys = cols ? of(2).map((f) => f.c) : [];
       const cells = rowKeys.length * Math.max(colKeys.length, 1);
       if (!pivotCellsOk(rowKeys.length, colKeys.length)) {
-        throw unprocessable('too_many_cells',
+        throw unprocessable(
+          'too_many_cells',
           `This pivot would have ${rowKeys.length.toLocaleString('en')} rows × ${Math.max(colKeys.length, 1).toLocaleString('en')} columns = ${cells.toLocaleString('en')} cells; at most ${MAX_PIVOT_CELLS.toLocaleString('en')} are shown. Narrow the date range or the filters, or choose coarser rows or columns (e.g. month instead of day).`,
-          { cols: ['Too many cells: choose a coarser dimension or narrow the filters'] });
+          { cols: ['Too many cells: choose a coarser dimension or narrow the filters'] },
+        );
       }
       const value = (f: PivotFigure | undefined) => (f ? roundMeasure(q.measure, Number(f.v)) : null);
       const rows = await headers(q.rows, accountId, rowKeys);
@@ -52,7 +84,9 @@ export function pivotService(db: DbOrTx) {
         colDimension: cols,
         rows,
         cols: colHeaders,
-        cells: cols ? rows.map((r) => colHeaders.map((c) => value(cellMap.get(`${r.key}\u0000${c.key}`)))) : rows.map(() => []),
+        cells: cols
+          ? rows.map((r) => colHeaders.map((c) => value(cellMap.get(`${r.key}\u0000${c.key}`))))
+          : rows.map(() => []),
         rowTotals: rows.map((r) => value(rowTotal.get(r.key)) ?? 0),
         colTotals: colHeaders.map((c) => value(colTotal.get(c.key)) ?? 0),
         grand: value(of(3)[0]) ?? 0,
@@ -74,7 +108,9 @@ export function pivotTable(p: PivotResult): { columns: string[]; rows: Record<st
   });
   const total = p.cols.length ? 'Total' : MEASURE_LABELS[p.measure];
   const rows = p.rows.map((r, i) => ({
-    [first]: r.label, ...Object.fromEntries(colNames.map((n, j) => [n, p.cells[i][j]])), [total]: p.rowTotals[i],
+    [first]: r.label,
+    ...Object.fromEntries(colNames.map((n, j) => [n, p.cells[i][j]])),
+    [total]: p.rowTotals[i],
   }));
   rows.push({ [first]: 'Total', ...Object.fromEntries(colNames.map((n, j) => [n, p.colTotals[j]])), [total]: p.grand });
   return { columns: [first, ...colNames, total], rows };

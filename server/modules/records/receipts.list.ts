@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { RECEIPT_SOURCES, RECORD_LISTS, SYSTEM_DEVICE_PREFIXES, SYSTEM_USER_ID, type ReceiptRecordRow } from '../../../src/contract/records';
+import {
+  RECEIPT_SOURCES,
+  RECORD_LISTS,
+  SYSTEM_DEVICE_PREFIXES,
+  SYSTEM_USER_ID,
+  type ReceiptRecordRow,
+} from '../../../src/contract/records';
 import { receipts as r } from '../../db/schema';
 import { filter, iso, type ListSpec } from '../../lib/resource';
 import { localDay, names, num, qualified, tankIn } from './sql';
@@ -16,19 +22,39 @@ const storeId = names.tankStore(r.accountId, r.tankId);
 export const receiptSpec: ListSpec = {
   from: r,
   fields: qualified({
-    id: r.id, receivedOn: r.receivedOn, storeId, storeCode: names.store(r.accountId, storeId),
-    storeName: names.storeName(r.accountId, storeId), tankId: r.tankId,
-    tankCode: names.tank(r.accountId, r.tankId), tankName: names.tankName(r.accountId, r.tankId), productId: names.tankProduct(r.accountId, r.tankId),
+    id: r.id,
+    receivedOn: r.receivedOn,
+    storeId,
+    storeCode: names.store(r.accountId, storeId),
+    storeName: names.storeName(r.accountId, storeId),
+    tankId: r.tankId,
+    tankCode: names.tank(r.accountId, r.tankId),
+    tankName: names.tankName(r.accountId, r.tankId),
+    productId: names.tankProduct(r.accountId, r.tankId),
     productCode: names.product(r.accountId, names.tankProduct(r.accountId, r.tankId)),
     productName: names.productName(r.accountId, names.tankProduct(r.accountId, r.tankId)),
-    supplier: r.supplier, deliveryNote: r.deliveryNote, litres: r.litres, dipBeforeMm: r.dipBeforeMm, dipAfterMm: r.dipAfterMm,
-    temperatureC: r.temperatureC, source: sql<string>`case when ${isSystem} then 'system' else 'manual' end`, deviceId: r.deviceId,
-    receivedAt: r.receivedAt, note: r.note, createdByName: names.user(r.createdBy),
+    supplier: r.supplier,
+    deliveryNote: r.deliveryNote,
+    litres: r.litres,
+    dipBeforeMm: r.dipBeforeMm,
+    dipAfterMm: r.dipAfterMm,
+    temperatureC: r.temperatureC,
+    source: sql<string>`case when ${isSystem} then 'system' else 'manual' end`,
+    deviceId: r.deviceId,
+    receivedAt: r.receivedAt,
+    note: r.note,
+    createdByName: names.user(r.createdBy),
   }),
   scope: (actor) => sql`${r.accountId} = ${actor.accountId}`,
   id: r.id,
   search: [r.supplier, r.deliveryNote, r.deviceId, r.note],
-  sort: { receivedOn: r.receivedOn, litres: r.litres, supplier: sql`lower(${r.supplier})`, deliveryNote: sql`lower(${r.deliveryNote})`, receivedAt: r.receivedAt },
+  sort: {
+    receivedOn: r.receivedOn,
+    litres: r.litres,
+    supplier: sql`lower(${r.supplier})`,
+    deliveryNote: sql`lower(${r.deliveryNote})`,
+    receivedAt: r.receivedAt,
+  },
   defaultSort: RECORD_LISTS.receipts.defaultSort,
   filters: {
     from: localDay.from(r.receivedOn, names.tankZone(r.accountId, r.tankId)),
@@ -38,15 +64,25 @@ export const receiptSpec: ListSpec = {
     productId: tankIn(r.tankId, 'product_id'),
     supplier: filter.text(r.supplier),
     source: filter.custom((v) => {
-      if (v.length !== 1 || !(RECEIPT_SOURCES as readonly string[]).includes(v[0])) return { error: `Use one of ${RECEIPT_SOURCES.join(', ')}` };
+      if (v.length !== 1 || !(RECEIPT_SOURCES as readonly string[]).includes(v[0]))
+        return { error: `Use one of ${RECEIPT_SOURCES.join(', ')}` };
       return v[0] === 'system' ? isSystem : sql`not ${isSystem}`;
     }),
   } satisfies Record<(typeof RECORD_LISTS.receipts.filters)[number], unknown>,
 };
 
-export type ReceiptRaw = Omit<ReceiptRecordRow, 'receivedOn' | 'receivedAt' | 'litres'> & { receivedOn: Date | string; receivedAt: Date | string; litres: number | string };
+export type ReceiptRaw = Omit<ReceiptRecordRow, 'receivedOn' | 'receivedAt' | 'litres'> & {
+  receivedOn: Date | string;
+  receivedAt: Date | string;
+  litres: number | string;
+};
 
 export const receiptRow = (x: ReceiptRaw): ReceiptRecordRow => ({
-  ...x, receivedOn: iso(x.receivedOn), receivedAt: iso(x.receivedAt), litres: Number(x.litres),
-  dipBeforeMm: num(x.dipBeforeMm), dipAfterMm: num(x.dipAfterMm), temperatureC: num(x.temperatureC),
+  ...x,
+  receivedOn: iso(x.receivedOn),
+  receivedAt: iso(x.receivedAt),
+  litres: Number(x.litres),
+  dipBeforeMm: num(x.dipBeforeMm),
+  dipAfterMm: num(x.dipAfterMm),
+  temperatureC: num(x.temperatureC),
 });

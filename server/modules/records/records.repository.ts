@@ -14,46 +14,92 @@ export function recordsRepository(db: DbOrTx) {
      */
     async totals(spec: ListSpec, actor: Actor, query: ListQuery, litres: Expr, count: SQL = sql`1`) {
       const where = listConditions(spec, actor, query);
-      const [r] = await db.select({
-        rows: sql<number>`count(*)::int`,
-        litres: sql<string>`coalesce(sum(${litres}), 0)`,
-        count: sql<number>`coalesce(sum(${count}), 0)::int`,
-      }).from(spec.from as never).where(where) as unknown as { rows: number; litres: string; count: number }[];
+      const [r] = (await db
+        .select({
+          rows: sql<number>`count(*)::int`,
+          litres: sql<string>`coalesce(sum(${litres}), 0)`,
+          count: sql<number>`coalesce(sum(${count}), 0)::int`,
+        })
+        .from(spec.from as never)
+        .where(where)) as unknown as { rows: number; litres: string; count: number }[];
       return { rows: r.rows, litres: Math.round(Number(r.litres) * 1000) / 1000, count: r.count };
     },
 
     /** One row of a list's source by id, in the actor's account (undefined when not found). */
     async one<Raw>(spec: ListSpec, actor: Actor, id: string): Promise<Raw | undefined> {
-      const rows = await db.select(spec.fields as never).from(spec.from as never)
-        .where(and(spec.scope(actor), sql`${spec.id} = ${id}::uuid`)) as unknown as Raw[];
+      const rows = (await db
+        .select(spec.fields as never)
+        .from(spec.from as never)
+        .where(and(spec.scope(actor), sql`${spec.id} = ${id}::uuid`))) as unknown as Raw[];
       return rows[0];
     },
 
     async exceptionsOf(accountId: number, ids: string[]) {
       if (!ids.length) return [];
-      return db.select({
-        id: exceptions.id, code: exceptions.code, severity: exceptions.severity, status: exceptions.status, message: exceptions.message,
-        raisedAt: exceptions.raisedAt,
-      }).from(exceptions)
-        .where(and(sql`${exceptions.accountId} = ${accountId}`, sql`${exceptions.entityId} in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`))
+      return db
+        .select({
+          id: exceptions.id,
+          code: exceptions.code,
+          severity: exceptions.severity,
+          status: exceptions.status,
+          message: exceptions.message,
+          raisedAt: exceptions.raisedAt,
+        })
+        .from(exceptions)
+        .where(
+          and(
+            sql`${exceptions.accountId} = ${accountId}`,
+            sql`${exceptions.entityId} in (${sql.join(
+              ids.map((i) => sql`${i}::uuid`),
+              sql`, `,
+            )})`,
+          ),
+        )
         .orderBy(exceptions.raisedAt, exceptions.code);
     },
 
     /** Audit entries about any of the ids (a record, its reversal, its replacement), oldest first. */
     async auditOf(accountId: number, entity: string, ids: string[]) {
       if (!ids.length) return [];
-      return db.select({
-        id: auditLog.id, at: auditLog.at, action: auditLog.action, entityId: auditLog.entityId, userName: names.user(auditLog.userId), after: auditLog.after,
-      }).from(auditLog)
-        .where(and(sql`${auditLog.accountId} = ${accountId}`, sql`${auditLog.entity} = ${entity}`, sql`${auditLog.entityId} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`))
-        // A correction's two entries share the transaction's time: the reversal reads first.
-        .orderBy(auditLog.at, sql`case ${auditLog.action} when 'reverse' then 0 when 'correct' then 1 else -1 end`, auditLog.id);
+      return (
+        db
+          .select({
+            id: auditLog.id,
+            at: auditLog.at,
+            action: auditLog.action,
+            entityId: auditLog.entityId,
+            userName: names.user(auditLog.userId),
+            after: auditLog.after,
+          })
+          .from(auditLog)
+          .where(
+            and(
+              sql`${auditLog.accountId} = ${accountId}`,
+              sql`${auditLog.entity} = ${entity}`,
+              sql`${auditLog.entityId} in (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`,
+            ),
+          )
+          // A correction's two entries share the transaction's time: the reversal reads first.
+          .orderBy(
+            auditLog.at,
+            sql`case ${auditLog.action} when 'reverse' then 0 when 'correct' then 1 else -1 end`,
+            auditLog.id,
+          )
+      );
     },
 
     /** Which of the ids exist as dispenses of the account. */
     async existingDispenses(accountId: number, ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const r = await db.execute(sql`select id::text from dispenses where account_id = ${accountId} and id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`);
+      const r = await db.execute(
+        sql`select id::text from dispenses where account_id = ${accountId} and id in (${sql.join(
+          ids.map((i) => sql`${i}::uuid`),
+          sql`, `,
+        )})`,
+      );
       return new Set((r.rows as { id: string }[]).map((x) => x.id));
     },
   };

@@ -4,8 +4,21 @@ import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import { ExportFormat, ListQuery } from '../../../src/contract/list';
 import {
-  AllocationUsageRow, CorrectionInput, CorrectionResult, DispenseDetail, DispenseRecordRow, PivotQuery, PivotResult, RECORD_COLUMNS, RECORD_LISTS,
-  ReceiptDetail, ReceiptRecordRow, RecordTotals, ReverseInput, TransferDetail, TransferRecordRow,
+  AllocationUsageRow,
+  CorrectionInput,
+  CorrectionResult,
+  DispenseDetail,
+  DispenseRecordRow,
+  PivotQuery,
+  PivotResult,
+  RECORD_COLUMNS,
+  RECORD_LISTS,
+  ReceiptDetail,
+  ReceiptRecordRow,
+  RecordTotals,
+  ReverseInput,
+  TransferDetail,
+  TransferRecordRow,
 } from '../../../src/contract/records';
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
@@ -44,18 +57,37 @@ export function recordsRoutes(app: FastifyInstance, database: Database) {
     const rule = ruleOf(info.screen);
     const url = `${API_ROOT}${info.path}`;
     registerListRoutes(app, {
-      url, rule, row: ROWS[kind], fileBase: info.path.split('/').pop()!, title: info.title, columns: RECORD_COLUMNS[kind],
-      ...specList<unknown, unknown>(db, RECORD_KINDS[kind].spec as ListSpec, RECORD_KINDS[kind].toRow as (r: unknown) => unknown),
+      url,
+      rule,
+      row: ROWS[kind],
+      fileBase: info.path.split('/').pop()!,
+      title: info.title,
+      columns: RECORD_COLUMNS[kind],
+      ...specList<unknown, unknown>(
+        db,
+        RECORD_KINDS[kind].spec as ListSpec,
+        RECORD_KINDS[kind].toRow as (r: unknown) => unknown,
+      ),
     });
-    r.get(`${url}/totals`, { config: { access: rule }, schema: { querystring: ListQuery, response: { 200: RecordTotals } } },
-      async (req) => records.totals(kind, actorOf(req), req.query));
-    r.get(`${url}/:id`, { config: { access: rule }, schema: { params: IdParams, response: { 200: DETAILS[kind] } } },
-      async (req) => records.detail(kind, actorOf(req), req.params.id) as never);
+    r.get(
+      `${url}/totals`,
+      { config: { access: rule }, schema: { querystring: ListQuery, response: { 200: RecordTotals } } },
+      async (req) => records.totals(kind, actorOf(req), req.query),
+    );
+    r.get(
+      `${url}/:id`,
+      { config: { access: rule }, schema: { params: IdParams, response: { 200: DETAILS[kind] } } },
+      async (req) => records.detail(kind, actorOf(req), req.params.id) as never,
+    );
   }
 
   const usage = RECORD_LISTS.allocations;
   registerListRoutes(app, {
-    url: `${API_ROOT}${usage.path}`, rule: ruleOf(usage.screen), row: AllocationUsageRow, fileBase: 'allocation-usage', title: usage.title,
+    url: `${API_ROOT}${usage.path}`,
+    rule: ruleOf(usage.screen),
+    row: AllocationUsageRow,
+    fileBase: 'allocation-usage',
+    title: usage.title,
     columns: RECORD_COLUMNS.allocations,
     ...allocationUsage(db),
   });
@@ -63,34 +95,66 @@ export function recordsRoutes(app: FastifyInstance, database: Database) {
   // Corrections are made on /FiltersDispensing, so they follow its rule.
   const correct = correctionService(database);
   const editRule = ruleOf(RECORD_LISTS.dispenses.screen);
-  r.post(`${API_ROOT}/dispenses/:id/correct`, {
-    config: { access: editRule }, schema: { params: IdParams, body: CorrectionInput, response: { 201: CorrectionResult } },
-  }, async (req, reply) => reply.code(201).send(await correct.correct(req.auth, req.params.id, req.body)));
-  r.post(`${API_ROOT}/dispenses/:id/reverse`, {
-    config: { access: editRule }, schema: { params: IdParams, body: ReverseInput, response: { 201: CorrectionResult } },
-  }, async (req, reply) => reply.code(201).send(await correct.reverse(req.auth, req.params.id, req.body.reason)));
+  r.post(
+    `${API_ROOT}/dispenses/:id/correct`,
+    {
+      config: { access: editRule },
+      schema: { params: IdParams, body: CorrectionInput, response: { 201: CorrectionResult } },
+    },
+    async (req, reply) => reply.code(201).send(await correct.correct(req.auth, req.params.id, req.body)),
+  );
+  r.post(
+    `${API_ROOT}/dispenses/:id/reverse`,
+    {
+      config: { access: editRule },
+      schema: { params: IdParams, body: ReverseInput, response: { 201: CorrectionResult } },
+    },
+    async (req, reply) => reply.code(201).send(await correct.reverse(req.auth, req.params.id, req.body.reason)),
+  );
 
   const pivot = pivotService(db);
   const pivotRule = ruleOf('/QuickPivot');
-  r.get(`${API_ROOT}/records/pivot`, { config: { access: pivotRule }, schema: { querystring: PivotQuery, response: { 200: PivotResult } } },
-    async (req) => pivot.pivot(req.auth.accountId, req.query));
-  r.get(`${API_ROOT}/records/pivot/export`, {
-    config: { access: pivotRule }, schema: { querystring: z.looseObject({ format: ExportFormat }) },
-  }, async (req, reply) => {
-    const { format, ...rest } = req.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
-    const q = PivotQuery.safeParse(rest);
-    if (!q.success) {
-      const fields: Record<string, string[]> = {};
-      for (const i of q.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
-      throw badRequest('The pivot query is not valid.', fields);
-    }
-    const result = await pivot.pivot(req.auth.accountId, q.data);
-    const table = pivotTable(result);
-    const chunks = (async function* () { yield table.rows; })();
-    // Every figure of a measure with the same fixed decimals (litres 3, money 2, counts 0).
-    const kind = ({ litres: 'litres', cost: 'money', count: 'number' } as const)[result.measure];
-    const columns = table.columns.map((c, i) => (i === 0 ? plainColumn(c, c, 'text') : plainColumn(c, c, kind, kind === 'number' ? 0 : undefined)));
-    const decimals = (c: ExportColumn) => c.decimals ?? decimalsOf({ kind: c.kind as ColumnKind });
-    return sendExport(reply, { format, fileBase: 'pivot', title: 'Pivot', columns: columns.map((c) => ({ ...c, decimals: decimals(c) })), zone: 'UTC' }, chunks);
-  });
+  r.get(
+    `${API_ROOT}/records/pivot`,
+    { config: { access: pivotRule }, schema: { querystring: PivotQuery, response: { 200: PivotResult } } },
+    async (req) => pivot.pivot(req.auth.accountId, req.query),
+  );
+  r.get(
+    `${API_ROOT}/records/pivot/export`,
+    {
+      config: { access: pivotRule },
+      schema: { querystring: z.looseObject({ format: ExportFormat }) },
+    },
+    async (req, reply) => {
+      const { format, ...rest } = req.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
+      const q = PivotQuery.safeParse(rest);
+      if (!q.success) {
+        const fields: Record<string, string[]> = {};
+        for (const i of q.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+        throw badRequest('The pivot query is not valid.', fields);
+      }
+      const result = await pivot.pivot(req.auth.accountId, q.data);
+      const table = pivotTable(result);
+      const chunks = (async function* () {
+        yield table.rows;
+      })();
+      // Every figure of a measure with the same fixed decimals (litres 3, money 2, counts 0).
+      const kind = ({ litres: 'litres', cost: 'money', count: 'number' } as const)[result.measure];
+      const columns = table.columns.map((c, i) =>
+        i === 0 ? plainColumn(c, c, 'text') : plainColumn(c, c, kind, kind === 'number' ? 0 : undefined),
+      );
+      const decimals = (c: ExportColumn) => c.decimals ?? decimalsOf({ kind: c.kind as ColumnKind });
+      return sendExport(
+        reply,
+        {
+          format,
+          fileBase: 'pivot',
+          title: 'Pivot',
+          columns: columns.map((c) => ({ ...c, decimals: decimals(c) })),
+          zone: 'UTC',
+        },
+        chunks,
+      );
+    },
+  );
 }

@@ -12,9 +12,27 @@ import { transferRow, transferSpec, type TransferRaw } from './transfers.list';
 
 /** The three record kinds with a list, totals and a detail view. */
 export const RECORD_KINDS = {
-  dispenses: { spec: dispenseSpec, entity: 'dispense', litres: sql`litres`, count: sql`case when reversal_of is null then 1 else -1 end`, toRow: (r: unknown) => dispenseRow(r as DispenseRaw) },
-  receipts: { spec: receiptSpec, entity: 'receipt', litres: sql`litres`, count: sql`1`, toRow: (r: unknown) => receiptRow(r as ReceiptRaw) },
-  transfers: { spec: transferSpec, entity: 'transfer', litres: sql`litres`, count: sql`1`, toRow: (r: unknown) => transferRow(r as TransferRaw) },
+  dispenses: {
+    spec: dispenseSpec,
+    entity: 'dispense',
+    litres: sql`litres`,
+    count: sql`case when reversal_of is null then 1 else -1 end`,
+    toRow: (r: unknown) => dispenseRow(r as DispenseRaw),
+  },
+  receipts: {
+    spec: receiptSpec,
+    entity: 'receipt',
+    litres: sql`litres`,
+    count: sql`1`,
+    toRow: (r: unknown) => receiptRow(r as ReceiptRaw),
+  },
+  transfers: {
+    spec: transferSpec,
+    entity: 'transfer',
+    litres: sql`litres`,
+    count: sql`1`,
+    toRow: (r: unknown) => transferRow(r as TransferRaw),
+  },
 } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
@@ -24,12 +42,17 @@ export function recordsService(db: DbOrTx) {
   const repo = recordsRepository(db);
 
   /** Reversal / replacement links of a dispense: derived ids that exist. */
-  async function dispenseLinks(accountId: number, row: { id: string; reversalOf: string | null }, audit: { action: string; entityId: string | null; after: unknown }[]) {
+  async function dispenseLinks(
+    accountId: number,
+    row: { id: string; reversalOf: string | null },
+    audit: { action: string; entityId: string | null; after: unknown }[],
+  ) {
     const original = row.reversalOf ?? row.id;
     const reversalId = derivedId('reversal', original);
     const replacementId = derivedId('replacement', original);
     const found = await repo.existingDispenses(accountId, [reversalId, replacementId]);
-    const correction = audit.find((a) => a.action === 'correct' && a.entityId === row.id)?.after as { replaces?: unknown } | undefined;
+    const correction = audit.find((a) => a.action === 'correct' && a.entityId === row.id)?.after as
+      { replaces?: unknown } | undefined;
     return {
       reversalId: row.reversalOf ? null : found.has(reversalId) ? reversalId : null,
       replacementId: found.has(replacementId) ? replacementId : null,
@@ -50,11 +73,26 @@ export function recordsService(db: DbOrTx) {
       if (!raw) throw notFound(`No such ${k.entity} in this account.`);
       const record = k.toRow(raw) as { id: string; reversalOf?: string | null };
       // A dispense's trail includes its reversal's and replacement's entries.
-      const related = kind === 'dispenses'
-        ? [...new Set([id, record.reversalOf ?? id].flatMap((o) => [o, derivedId('reversal', o), derivedId('replacement', o)]))]
-        : [id];
-      const [exceptions, audit] = await Promise.all([repo.exceptionsOf(actor.accountId, [id]), repo.auditOf(actor.accountId, k.entity, related)]);
-      const links = kind === 'dispenses' ? await dispenseLinks(actor.accountId, { id, reversalOf: record.reversalOf ?? null }, audit) : NO_LINKS;
+      const related =
+        kind === 'dispenses'
+          ? [
+              ...new Set(
+                [id, record.reversalOf ?? id].flatMap((o) => [
+                  o,
+                  derivedId('reversal', o),
+                  derivedId('replacement', o),
+                ]),
+              ),
+            ]
+          : [id];
+      const [exceptions, audit] = await Promise.all([
+        repo.exceptionsOf(actor.accountId, [id]),
+        repo.auditOf(actor.accountId, k.entity, related),
+      ]);
+      const links =
+        kind === 'dispenses'
+          ? await dispenseLinks(actor.accountId, { id, reversalOf: record.reversalOf ?? null }, audit)
+          : NO_LINKS;
       return {
         record,
         exceptions: exceptions.map((e) => ({ ...e, raisedAt: iso(e.raisedAt) })),

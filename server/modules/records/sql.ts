@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import { is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  costCentres, dispenses, employees, equipment, products, stores, tanks, users,
-} from '../../db/schema';
+import { costCentres, dispenses, employees, equipment, products, stores, tanks, users } from '../../db/schema';
 import { isCalendarDay } from '../../../src/contract/records';
 import { localDay as localDayOf } from '../../lib/local-day';
 import type { Expr, FilterSpec } from '../../lib/resource';
@@ -36,8 +34,12 @@ export const isReversedSql = (d: { accountId: AnyPgColumn; id: AnyPgColumn } = d
   sql`exists (select 1 from ${dispenses} r where r.account_id = ${d.accountId} and r.id = ${derivedIdSql('reversal', d.id)})`;
 
 /** Names of referenced rows, as correlated subqueries on the (account_id, id) keys. */
-const nameIn = (table: { accountId: AnyPgColumn; id: AnyPgColumn }, column: SQL | AnyPgColumn, account: Expr, id: Expr) =>
-  sql<string | null>`(select ${column} from ${table} where ${table.accountId} = ${account} and ${table.id} = ${id})`;
+const nameIn = (
+  table: { accountId: AnyPgColumn; id: AnyPgColumn },
+  column: SQL | AnyPgColumn,
+  account: Expr,
+  id: Expr,
+) => sql<string | null>`(select ${column} from ${table} where ${table.accountId} = ${account} and ${table.id} = ${id})`;
 
 export const names = {
   store: (account: Expr, id: Expr) => nameIn(stores, stores.code, account, id),
@@ -52,11 +54,19 @@ export const names = {
   productName: (account: Expr, id: Expr) => nameIn(products, products.name, account, id),
   costCentreName: (account: Expr, id: Expr) => nameIn(costCentres, costCentres.name, account, id),
   user: (id: Expr) => sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${id})`,
-  tankStore: (account: Expr, tankId: Expr) => sql<string | null>`(select ${tanks.storeId} from ${tanks} where ${tanks.accountId} = ${account} and ${tanks.id} = ${tankId})`,
-  tankProduct: (account: Expr, tankId: Expr) => sql<string | null>`(select ${tanks.productId} from ${tanks} where ${tanks.accountId} = ${account} and ${tanks.id} = ${tankId})`,
+  tankStore: (account: Expr, tankId: Expr) =>
+    sql<
+      string | null
+    >`(select ${tanks.storeId} from ${tanks} where ${tanks.accountId} = ${account} and ${tanks.id} = ${tankId})`,
+  tankProduct: (account: Expr, tankId: Expr) =>
+    sql<
+      string | null
+    >`(select ${tanks.productId} from ${tanks} where ${tanks.accountId} = ${account} and ${tanks.id} = ${tankId})`,
   /** A tank's store's time zone. */
-  tankZone: (account: Expr, tankId: Expr) => sql<string>`(select s.timezone from ${tanks} t join ${stores} s on s.account_id = t.account_id and s.id = t.store_id where t.account_id = ${account} and t.id = ${tankId})`,
-  storeZone: (account: Expr, storeId: Expr) => sql<string>`(select s.timezone from ${stores} s where s.account_id = ${account} and s.id = ${storeId})`,
+  tankZone: (account: Expr, tankId: Expr) =>
+    sql<string>`(select s.timezone from ${tanks} t join ${stores} s on s.account_id = t.account_id and s.id = t.store_id where t.account_id = ${account} and t.id = ${tankId})`,
+  storeZone: (account: Expr, storeId: Expr) =>
+    sql<string>`(select s.timezone from ${stores} s where s.account_id = ${account} and s.id = ${storeId})`,
 };
 
 const isDay = (v: string[]) => v.length === 1 && isCalendarDay(v[0]);
@@ -68,14 +78,16 @@ const isDay = (v: string[]) => v.length === 1 && isCalendarDay(v[0]);
  */
 export const localDay = {
   from: (at: Expr, zone: Expr): FilterSpec => ({
-    build: (v) => (isDay(v)
-      ? sql`(${at} >= ((${v[0]}::date - 1)::timestamp at time zone 'UTC') and ${localDayOf(at, zone)} >= ${v[0]}::date)`
-      : { error: 'Use one date (YYYY-MM-DD)' }),
+    build: (v) =>
+      isDay(v)
+        ? sql`(${at} >= ((${v[0]}::date - 1)::timestamp at time zone 'UTC') and ${localDayOf(at, zone)} >= ${v[0]}::date)`
+        : { error: 'Use one date (YYYY-MM-DD)' },
   }),
   to: (at: Expr, zone: Expr): FilterSpec => ({
-    build: (v) => (isDay(v)
-      ? sql`(${at} < ((${v[0]}::date + 2)::timestamp at time zone 'UTC') and ${localDayOf(at, zone)} <= ${v[0]}::date)`
-      : { error: 'Use one date (YYYY-MM-DD)' }),
+    build: (v) =>
+      isDay(v)
+        ? sql`(${at} < ((${v[0]}::date + 2)::timestamp at time zone 'UTC') and ${localDayOf(at, zone)} <= ${v[0]}::date)`
+        : { error: 'Use one date (YYYY-MM-DD)' },
   }),
 };
 
@@ -83,7 +95,12 @@ export const localDay = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const idList = (v: string[]): SQL | { error: string } => {
   const bad = v.find((x) => !UUID.test(x));
-  return bad === undefined ? sql.join(v.map((x) => sql`${x}::uuid`), sql`, `) : { error: `"${bad}" is not an id` };
+  return bad === undefined
+    ? sql.join(
+        v.map((x) => sql`${x}::uuid`),
+        sql`, `,
+      )
+    : { error: `"${bad}" is not an id` };
 };
 
 /**
@@ -105,7 +122,10 @@ export const tankIn = (tankId: Expr, column: 'store_id' | 'product_id'): FilterS
  * `"id"` would name the subquery's own column. One more level of nesting keeps them qualified.
  */
 export function qualified<F extends Record<string, Expr>>(fields: F): Record<keyof F, Expr> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, is(v, SQL) ? sql`${v}` : v])) as Record<keyof F, Expr>;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, is(v, SQL) ? sql`${v}` : v])) as Record<
+    keyof F,
+    Expr
+  >;
 }
 
 /** numeric comes back as text from raw SQL; null stays null. */

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { CostCentreCreate, CostCentreRow, CostCentreUpdate, type CostCentre } from '../../../src/contract/setup/cost-centres';
+import {
+  CostCentreCreate,
+  CostCentreRow,
+  CostCentreUpdate,
+  type CostCentre,
+} from '../../../src/contract/setup/cost-centres';
 import { SETUP_RESOURCES } from '../../../src/contract/setup/resources';
 import { costCentres as t } from '../../db/schema';
 import { defineResource, metaOf } from '../../lib/resource';

@@ -15,15 +15,18 @@ const literal = (s: string) => sql.raw(`'${s.replaceAll("'", "''")}'::text`);
 
 function branch(db: DbOrTx, def: AnyResourceDef) {
   const t = def.table;
-  return db.select({
-    accountId: sql<number>`${t.accountId}`.as('account_id'),
-    entity: sql<string>`${literal(def.info.entity)}`.as('entity'),
-    resource: sql<string>`${literal(def.info.path)}`.as('resource'),
-    id: sql<string>`${t.id}`.as('id'),
-    label: sql<string>`coalesce(${def.label}, ${t.id}::text)`.as('label'),
-    deletedAt: sql<Date>`${t.deletedAt}`.as('deleted_at'),
-    deletedBy: sql<number | null>`${t.updatedBy}`.as('deleted_by'),
-  }).from(t as never).where(isNotNull(t.deletedAt));
+  return db
+    .select({
+      accountId: sql<number>`${t.accountId}`.as('account_id'),
+      entity: sql<string>`${literal(def.info.entity)}`.as('entity'),
+      resource: sql<string>`${literal(def.info.path)}`.as('resource'),
+      id: sql<string>`${t.id}`.as('id'),
+      label: sql<string>`coalesce(${def.label}, ${t.id}::text)`.as('label'),
+      deletedAt: sql<Date>`${t.deletedAt}`.as('deleted_at'),
+      deletedBy: sql<number | null>`${t.updatedBy}`.as('deleted_by'),
+    })
+    .from(t as never)
+    .where(isNotNull(t.deletedAt));
 }
 
 /** `/RestoreDeleted`: soft-deleted rows of every setup resource, one list. */
@@ -38,8 +41,15 @@ function deletedSpec(db: DbOrTx): ListSpec {
   return {
     from: d,
     fields: {
-      entity: col('entity'), resource: col('resource'), id: col('id'), label: col('label'), deletedAt: col('deleted_at'), deletedBy: col('deleted_by'),
-      deletedByName: sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${col('deleted_by')})`,
+      entity: col('entity'),
+      resource: col('resource'),
+      id: col('id'),
+      label: col('label'),
+      deletedAt: col('deleted_at'),
+      deletedBy: col('deleted_by'),
+      deletedByName: sql<
+        string | null
+      >`(select ${users.displayName} from ${users} where ${users.id} = ${col('deleted_by')})`,
     },
     // PostgreSQL pushes this into every branch of the union, so each uses its account index.
     scope: (actor) => sql`${col('account_id')} = ${actor.accountId}`,
@@ -47,7 +57,10 @@ function deletedSpec(db: DbOrTx): ListSpec {
     search: [col('label')],
     sort: { deletedAt: col('deleted_at'), entity: col('entity'), label: sql`lower(${col('label')})` },
     defaultSort: SETUP_LISTS.deleted.defaultSort,
-    filters: { entity: filter.exact(col('entity')) } satisfies Record<(typeof SETUP_LISTS.deleted.filters)[number], unknown>,
+    filters: { entity: filter.exact(col('entity')) } satisfies Record<
+      (typeof SETUP_LISTS.deleted.filters)[number],
+      unknown
+    >,
   };
 }
 
@@ -56,10 +69,19 @@ type Raw = Omit<DeletedRow, 'deletedAt'> & { deletedAt: Date | string };
 export function deletedEndpoint(db: DbOrTx): ListEndpoint<DeletedRow> {
   const info = SETUP_LISTS.deleted;
   return {
-    url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: DeletedRow, fileBase: info.path.slice(1), title: info.title,
+    url: `${API_ROOT}${info.path}`,
+    rule: screenRules(info.screen).read,
+    row: DeletedRow,
+    fileBase: info.path.slice(1),
+    title: info.title,
     columns: SETUP_COLUMNS.deleted,
     ...specList<Raw, DeletedRow>(db, deletedSpec(db), (r) => ({
-      entity: r.entity, resource: r.resource, id: r.id, label: r.label, deletedAt: iso(r.deletedAt), deletedBy: r.deletedBy,
+      entity: r.entity,
+      resource: r.resource,
+      id: r.id,
+      label: r.label,
+      deletedAt: iso(r.deletedAt),
+      deletedBy: r.deletedBy,
       deletedByName: r.deletedByName,
     })),
   };

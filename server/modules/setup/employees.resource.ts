@@ -14,11 +14,18 @@ export async function pinValues(pin: string | null | undefined): Promise<{ pinHa
 }
 
 /** Keeps the employee's tag in the account's tag registry; a clash is 422 on `tag`. */
-export async function syncEmployeeTag(tx: Parameters<typeof tagRegistry>[0], accountId: number, id: string, tag: string | null, deleted: boolean) {
+export async function syncEmployeeTag(
+  tx: Parameters<typeof tagRegistry>[0],
+  accountId: number,
+  id: string,
+  tag: string | null,
+  deleted: boolean,
+) {
   const registry = tagRegistry(tx);
   if (deleted) return registry.release(accountId, id);
   const clashes = await registry.sync(accountId, 'employee', id, tag ? [tag] : []);
-  if (clashes.length) throw fieldError('duplicate', { tag: [`Tag ${clashes[0].tag} is already used by ${clashes[0].holder}`] });
+  if (clashes.length)
+    throw fieldError('duplicate', { tag: [`Tag ${clashes[0].tag} is already used by ${clashes[0].holder}`] });
 }
 
 export const employeesResource = defineResource({
@@ -27,36 +34,64 @@ export const employeesResource = defineResource({
   rules: screenRules('/Employee'),
   schemas: { create: EmployeeCreate, update: EmployeeUpdate, row: EmployeeRow },
   extra: {
-    costCentreName: sql<string | null>`(select ${costCentres.code} || ' ' || ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${t.costCentreId})`,
+    costCentreName: sql<
+      string | null
+    >`(select ${costCentres.code} || ' ' || ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${t.costCentreId})`,
   },
   search: [t.number, t.name, t.tag],
   sort: { number: sql`lower(${t.number})`, name: sql`lower(${t.name})`, licenceExpiry: t.licenceExpiry },
   filters: {
-    costCentreId: filter.uuid(t.costCentreId), active: filter.bool(t.active), fams24Enabled: filter.bool(t.fams24Enabled),
-    tag: filter.text(t.tag), storeId: filter.uuidArrayHas(t.storeIds),
+    costCentreId: filter.uuid(t.costCentreId),
+    active: filter.bool(t.active),
+    fams24Enabled: filter.bool(t.fams24Enabled),
+    tag: filter.text(t.tag),
+    storeId: filter.uuidArrayHas(t.storeIds),
   },
   label: sql`${t.number} || ' ' || ${t.name}`,
   unique: {
     employees_number_uq: { field: 'number', message: 'Another employee already has this number' },
     tag_owners_tag_uq: { field: 'tag', message: 'This tag is already in use' },
   },
-  references: [{ field: 'costCentreId', target: costCentres, label: 'cost centre', constraint: 'employees_cost_centre_fk' }],
+  references: [
+    { field: 'costCentreId', target: costCentres, label: 'cost centre', constraint: 'employees_cost_centre_fk' },
+  ],
   toRow: (r): Employee => ({
-    ...metaOf(r), number: r.number, name: r.name, hasPin: r.pinHash !== null, tag: r.tag, costCentreId: r.costCentreId,
-    costCentreName: r.costCentreName, licenceExpiry: r.licenceExpiry, storeIds: r.storeIds, fams24Enabled: r.fams24Enabled, active: r.active,
+    ...metaOf(r),
+    number: r.number,
+    name: r.name,
+    hasPin: r.pinHash !== null,
+    tag: r.tag,
+    costCentreId: r.costCentreId,
+    costCentreName: r.costCentreName,
+    licenceExpiry: r.licenceExpiry,
+    storeIds: r.storeIds,
+    fams24Enabled: r.fams24Enabled,
+    active: r.active,
   }),
   toValues: async (i) => ({
-    number: i.number, name: i.name, tag: i.tag, costCentreId: i.costCentreId, licenceExpiry: i.licenceExpiry, storeIds: i.storeIds,
-    fams24Enabled: i.fams24Enabled, active: i.active, ...(await pinValues(i.pin)),
+    number: i.number,
+    name: i.name,
+    tag: i.tag,
+    costCentreId: i.costCentreId,
+    licenceExpiry: i.licenceExpiry,
+    storeIds: i.storeIds,
+    fams24Enabled: i.fams24Enabled,
+    active: i.active,
+    ...(await pinValues(i.pin)),
   }),
   async validate(tx, input, { actor }) {
     if (!input.storeIds.length) return undefined;
-    const found = await tx.select({ id: stores.id }).from(stores)
+    const found = await tx
+      .select({ id: stores.id })
+      .from(stores)
       .where(and(eq(stores.accountId, actor.accountId), inArray(stores.id, input.storeIds), isNull(stores.deletedAt)));
     const ok = new Set(found.map((s) => s.id));
     const errors: Record<string, string[]> = {};
-    input.storeIds.forEach((id, i) => { if (!ok.has(id)) errors[`storeIds.${i}`] = ['Choose an existing store']; });
+    input.storeIds.forEach((id, i) => {
+      if (!ok.has(id)) errors[`storeIds.${i}`] = ['Choose an existing store'];
+    });
     return Object.keys(errors).length ? errors : undefined;
   },
-  afterWrite: (tx, { action, actor, after }) => syncEmployeeTag(tx, actor.accountId, after.id, after.tag, action === 'delete'),
+  afterWrite: (tx, { action, actor, after }) =>
+    syncEmployeeTag(tx, actor.accountId, after.id, after.tag, action === 'delete'),
 });

@@ -1,5 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { EquipmentExtraCreate, EquipmentExtraRow, EquipmentExtraUpdate, EXTRA_TYPES, type EquipmentExtra } from '../../../src/contract/setup/equipment-extras';
+import {
+  EquipmentExtraCreate,
+  EquipmentExtraRow,
+  EquipmentExtraUpdate,
+  EXTRA_TYPES,
+  type EquipmentExtra,
+} from '../../../src/contract/setup/equipment-extras';
 import { SETUP_RESOURCES } from '../../../src/contract/setup/resources';
 import type { DbOrTx } from '../../db/client';
 import { equipmentExtras as t } from '../../db/schema';
@@ -24,6 +30,8 @@ export const equipmentExtrasResource = defineResource({
 
 /** The account's live extra-attribute definitions (what equipment `extras` are checked against). */
 export async function extraDefinitions(db: DbOrTx, accountId: number) {
-  return db.select({ key: t.key, label: t.label, type: t.type, required: t.required }).from(t)
+  return db
+    .select({ key: t.key, label: t.label, type: t.type, required: t.required })
+    .from(t)
     .where(and(eq(t.accountId, accountId), isNull(t.deletedAt)));
 }

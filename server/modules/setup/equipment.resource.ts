@@ -9,7 +9,8 @@ import { extraDefinitions } from './equipment-extras.resource';
 import { screenRules } from './rules';
 import { tagRegistry } from './tag-registry';
 
-const typeOf = (col: string) => sql.raw(`(select ${col} from equipment_types where equipment_types.id = "equipment"."type_id")`);
+const typeOf = (col: string) =>
+  sql.raw(`(select ${col} from equipment_types where equipment_types.id = "equipment"."type_id")`);
 
 export const equipmentResource = defineResource({
   info: SETUP_RESOURCES.equipment,
@@ -17,20 +18,30 @@ export const equipmentResource = defineResource({
   rules: screenRules('/Equipment'),
   schemas: { create: EquipmentCreate, update: EquipmentUpdate, row: EquipmentRow },
   extra: {
-    typeName: sql<string | null>`(select ${equipmentTypes.make} || ' ' || ${equipmentTypes.model} from ${equipmentTypes} where ${equipmentTypes.id} = ${t.typeId})`,
-    costCentreName: sql<string | null>`(select ${costCentres.code} || ' ' || ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${t.costCentreId})`,
+    typeName: sql<
+      string | null
+    >`(select ${equipmentTypes.make} || ' ' || ${equipmentTypes.model} from ${equipmentTypes} where ${equipmentTypes.id} = ${t.typeId})`,
+    costCentreName: sql<
+      string | null
+    >`(select ${costCentres.code} || ' ' || ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${t.costCentreId})`,
     homeStoreName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${t.homeStoreId})`,
     effectiveMeterType: sql<'km' | 'hours' | null>`coalesce(${t.meterType}, ${typeOf('meter_type')})`,
     effectiveTankCapacity: sql<number | null>`coalesce(${t.tankCapacity}, ${typeOf('tank_capacity')})`.mapWith(Number),
   },
   search: [t.fleetNo, t.registration, t.description, sql`array_to_string(${t.tags}, ' ')`],
   sort: {
-    fleetNo: sql`lower(${t.fleetNo})`, registration: sql`lower(${t.registration})`, description: sql`lower(${t.description})`,
+    fleetNo: sql`lower(${t.fleetNo})`,
+    registration: sql`lower(${t.registration})`,
+    description: sql`lower(${t.description})`,
     currentMeter: t.currentMeter,
   },
   filters: {
-    typeId: filter.uuid(t.typeId), costCentreId: filter.uuid(t.costCentreId), homeStoreId: filter.uuid(t.homeStoreId),
-    meterType: filter.oneOf(t.meterType, METER_TYPES, true), active: filter.bool(t.active), fams24Enabled: filter.bool(t.fams24Enabled),
+    typeId: filter.uuid(t.typeId),
+    costCentreId: filter.uuid(t.costCentreId),
+    homeStoreId: filter.uuid(t.homeStoreId),
+    meterType: filter.oneOf(t.meterType, METER_TYPES, true),
+    active: filter.bool(t.active),
+    fams24Enabled: filter.bool(t.fams24Enabled),
     tag: filter.textArrayHas(t.tags),
   },
   label: sql`${t.fleetNo} || coalesce(' ' || ${t.registration}, '')`,
@@ -45,17 +56,44 @@ export const equipmentResource = defineResource({
     { field: 'homeStoreId', target: stores, label: 'store', constraint: 'equipment_home_store_fk' },
   ],
   toRow: (r): Equipment => ({
-    ...metaOf(r), fleetNo: r.fleetNo, registration: r.registration, description: r.description, typeId: r.typeId, typeName: r.typeName,
-    costCentreId: r.costCentreId, costCentreName: r.costCentreName, meterType: r.meterType, effectiveMeterType: r.effectiveMeterType,
-    currentMeter: r.currentMeter, tankCapacity: r.tankCapacity,
+    ...metaOf(r),
+    fleetNo: r.fleetNo,
+    registration: r.registration,
+    description: r.description,
+    typeId: r.typeId,
+    typeName: r.typeName,
+    costCentreId: r.costCentreId,
+    costCentreName: r.costCentreName,
+    meterType: r.meterType,
+    effectiveMeterType: r.effectiveMeterType,
+    currentMeter: r.currentMeter,
+    tankCapacity: r.tankCapacity,
     effectiveTankCapacity: r.effectiveTankCapacity === null ? null : Number(r.effectiveTankCapacity),
-    tags: r.tags, homeStoreId: r.homeStoreId, homeStoreName: r.homeStoreName, fams24Enabled: r.fams24Enabled, pinRequired: r.pinRequired,
-    odometerRequired: r.odometerRequired, active: r.active, extras: r.extras,
+    tags: r.tags,
+    homeStoreId: r.homeStoreId,
+    homeStoreName: r.homeStoreName,
+    fams24Enabled: r.fams24Enabled,
+    pinRequired: r.pinRequired,
+    odometerRequired: r.odometerRequired,
+    active: r.active,
+    extras: r.extras,
   }),
   toValues: (i) => ({
-    fleetNo: i.fleetNo, registration: i.registration, description: i.description, typeId: i.typeId, costCentreId: i.costCentreId,
-    meterType: i.meterType, currentMeter: i.currentMeter, tankCapacity: i.tankCapacity, tags: i.tags, homeStoreId: i.homeStoreId,
-    fams24Enabled: i.fams24Enabled, pinRequired: i.pinRequired, odometerRequired: i.odometerRequired, active: i.active, extras: i.extras,
+    fleetNo: i.fleetNo,
+    registration: i.registration,
+    description: i.description,
+    typeId: i.typeId,
+    costCentreId: i.costCentreId,
+    meterType: i.meterType,
+    currentMeter: i.currentMeter,
+    tankCapacity: i.tankCapacity,
+    tags: i.tags,
+    homeStoreId: i.homeStoreId,
+    fams24Enabled: i.fams24Enabled,
+    pinRequired: i.pinRequired,
+    odometerRequired: i.odometerRequired,
+    active: i.active,
+    extras: i.extras,
   }),
   async validate(tx, input, { actor }) {
     const errors = extrasErrors(input.extras, await extraDefinitions(tx, actor.accountId));
@@ -66,7 +104,9 @@ export const equipmentResource = defineResource({
     if (action === 'delete') return registry.release(actor.accountId, after.id);
     const clashes = await registry.sync(actor.accountId, 'equipment', after.id, after.tags);
     if (!clashes.length) return;
-    const errors: Record<string, string[]> = { tags: clashes.map((c) => `Tag ${c.tag} is already used by ${c.holder}`) };
+    const errors: Record<string, string[]> = {
+      tags: clashes.map((c) => `Tag ${c.tag} is already used by ${c.holder}`),
+    };
     for (const c of clashes) errors[`tags.${after.tags.indexOf(c.tag)}`] = [`Already used by ${c.holder}`];
     throw fieldError('duplicate', errors);
   },

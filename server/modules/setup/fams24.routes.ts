@@ -20,25 +20,51 @@ export function fams24Routes(app: FastifyInstance, services: SetupServices) {
 
   const eq = SETUP_LISTS.equipmentFams24;
   const eqRule = screenRules(eq.screen).read;
-  registerResource(app, services.equipment, { path: eq.path, read: eqRule, writes: false, columns: SETUP_COLUMNS.equipmentFams24 });
-  r.put(`${API_ROOT}${eq.path}/:id`, {
-    config: { access: eqRule },
-    schema: { params: IdParams, body: EquipmentFams24Update, response: { 200: EquipmentRow } },
-  }, async (req) => {
-    const { version, fams24Enabled, pinRequired, odometerRequired } = req.body;
-    return services.equipment.patch(actorOf(req), req.params.id, version, () => ({ fams24Enabled, pinRequired, odometerRequired }));
+  registerResource(app, services.equipment, {
+    path: eq.path,
+    read: eqRule,
+    writes: false,
+    columns: SETUP_COLUMNS.equipmentFams24,
   });
+  r.put(
+    `${API_ROOT}${eq.path}/:id`,
+    {
+      config: { access: eqRule },
+      schema: { params: IdParams, body: EquipmentFams24Update, response: { 200: EquipmentRow } },
+    },
+    async (req) => {
+      const { version, fams24Enabled, pinRequired, odometerRequired } = req.body;
+      return services.equipment.patch(actorOf(req), req.params.id, version, () => ({
+        fams24Enabled,
+        pinRequired,
+        odometerRequired,
+      }));
+    },
+  );
 
   const em = SETUP_LISTS.employeesFams24;
   const emRule = screenRules(em.screen).read;
-  registerResource(app, services.employees, { path: em.path, read: emRule, writes: false, columns: SETUP_COLUMNS.employeesFams24 });
-  r.put(`${API_ROOT}${em.path}/:id`, {
-    config: { access: emRule },
-    schema: { params: IdParams, body: EmployeeFams24Update, response: { 200: EmployeeRow } },
-  }, async (req) => {
-    const { version, fams24Enabled, tag, pin } = req.body;
-    // Hash before the transaction: scrypt is slow on purpose and must not hold the row lock.
-    const pinChange = await pinValues(pin);
-    return services.employees.patch(actorOf(req), req.params.id, version, () => ({ fams24Enabled, tag, ...pinChange }));
+  registerResource(app, services.employees, {
+    path: em.path,
+    read: emRule,
+    writes: false,
+    columns: SETUP_COLUMNS.employeesFams24,
   });
+  r.put(
+    `${API_ROOT}${em.path}/:id`,
+    {
+      config: { access: emRule },
+      schema: { params: IdParams, body: EmployeeFams24Update, response: { 200: EmployeeRow } },
+    },
+    async (req) => {
+      const { version, fams24Enabled, tag, pin } = req.body;
+      // Hash before the transaction: scrypt is slow on purpose and must not hold the row lock.
+      const pinChange = await pinValues(pin);
+      return services.employees.patch(actorOf(req), req.params.id, version, () => ({
+        fams24Enabled,
+        tag,
+        ...pinChange,
+      }));
+    },
+  );
 }

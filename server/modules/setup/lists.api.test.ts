@@ -10,11 +10,14 @@ const s: Record<string, Session> = {};
 
 beforeAll(async () => {
   srv = await startServer();
-  for (const name of ['admin', 'manager', 'editor', 'driver', 'boss'] as const) s[name] = await session(srv.url, DEMO[name][0], DEMO[name][1]);
+  for (const name of ['admin', 'manager', 'editor', 'driver', 'boss'] as const)
+    s[name] = await session(srv.url, DEMO[name][0], DEMO[name][1]);
   s.nh = await session(srv.url, ...DEMO.multi, 'North Haulage');
   s.nhBoss = await session(srv.url, ...DEMO.boss, 'North Haulage');
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const ids = (r: any) => r.body.items.map((x: any) => x.id);
 
@@ -27,8 +30,12 @@ describe('list protocol (on the seeded 180 equipment)', () => {
     const p4 = await s.manager.get('/api/v1/equipment?pageSize=50&page=4');
     expect(p4.body.items).toHaveLength(30);
     expect(p4.body.next).toBeNull();
-    const all = new Set([...ids(p1), ...ids(await s.manager.get('/api/v1/equipment?pageSize=50&page=2')),
-      ...ids(await s.manager.get('/api/v1/equipment?pageSize=50&page=3')), ...ids(p4)]);
+    const all = new Set([
+      ...ids(p1),
+      ...ids(await s.manager.get('/api/v1/equipment?pageSize=50&page=2')),
+      ...ids(await s.manager.get('/api/v1/equipment?pageSize=50&page=3')),
+      ...ids(p4),
+    ]);
     expect(all.size).toBe(180);
   });
 
@@ -37,7 +44,9 @@ describe('list protocol (on the seeded 180 equipment)', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const r: any = await s.manager.get(`/api/v1/equipment?pageSize=40&sort=-registration,currentMeter${after ? `&after=${after}` : ''}`);
+      const r: any = await s.manager.get(
+        `/api/v1/equipment?pageSize=40&sort=-registration,currentMeter${after ? `&after=${after}` : ''}`,
+      );
       expect(r.status).toBe(200);
       seen.push(...ids(r));
       after = r.body.next;
@@ -78,7 +87,8 @@ describe('list protocol (on the seeded 180 equipment)', () => {
     for (const e of r.body.items) expect(e.description.toLowerCase()).toContain('caterpillar 320');
     const none = await s.manager.get('/api/v1/equipment?q=%25');
     expect(none.body.total).toBe(0);
-    const tag = (await s.manager.get('/api/v1/equipment?pageSize=200')).body.items.find((e: any) => e.tags.length).tags[0];
+    const tag = (await s.manager.get('/api/v1/equipment?pageSize=200')).body.items.find((e: any) => e.tags.length)
+      .tags[0];
     expect((await s.manager.get(`/api/v1/equipment?q=${tag.toLowerCase()}`)).body.total).toBe(1);
     expect((await s.manager.get(`/api/v1/equipment?f.tag=${tag}`)).body.total).toBe(1);
   });
@@ -89,7 +99,9 @@ describe('list protocol (on the seeded 180 equipment)', () => {
     const one = await s.manager.get(`/api/v1/equipment?f.costCentreId=${a.id}&pageSize=200`);
     const two = await s.manager.get(`/api/v1/equipment?f.costCentreId=${a.id},${b.id}&pageSize=200`);
     expect(one.body.items.every((e: any) => e.costCentreId === a.id)).toBe(true);
-    expect(two.body.total).toBe(one.body.total + (await s.manager.get(`/api/v1/equipment?f.costCentreId=${b.id}`)).body.total);
+    expect(two.body.total).toBe(
+      one.body.total + (await s.manager.get(`/api/v1/equipment?f.costCentreId=${b.id}`)).body.total,
+    );
     const inactive = await s.manager.get('/api/v1/equipment?f.active=false');
     expect(inactive.body.total).toBeGreaterThan(0);
     expect(inactive.body.items.every((e: any) => !e.active)).toBe(true);
@@ -100,11 +112,18 @@ describe('list protocol (on the seeded 180 equipment)', () => {
 
 describe('export', () => {
   it('streams the filtered set as CSV with the titles the table shows', async () => {
-    const res = await fetch(`${srv.url}/api/v1/equipment/export?format=csv&f.active=true&sort=fleetNo`, { headers: s.manager.headers });
+    const res = await fetch(`${srv.url}/api/v1/equipment/export?format=csv&f.active=true&sort=fleetNo`, {
+      headers: s.manager.headers,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="equipment-\d{4}-\d{2}-\d{2}_\d{4}\.csv"$/);
-    const parsed = Papa.parse<Record<string, string>>((await res.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="equipment-\d{4}-\d{2}-\d{2}_\d{4}\.csv"$/,
+    );
+    const parsed = Papa.parse<Record<string, string>>((await res.text()).replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
     const total = (await s.manager.get('/api/v1/equipment?f.active=true')).body.total;
     expect(parsed.data).toHaveLength(total);
     expect(parsed.meta.fields).toEqual(SETUP_COLUMNS.equipment.map((c) => c.title));
@@ -113,13 +132,19 @@ describe('export', () => {
   });
 
   it('exports chosen columns as XLSX that reads back', async () => {
-    const res = await fetch(`${srv.url}/api/v1/stores/export?format=xlsx&columns=code,name,variant,openingHours&sort=code`, { headers: s.admin.headers });
+    const res = await fetch(
+      `${srv.url}/api/v1/stores/export?format=xlsx&columns=code,name,variant,openingHours&sort=code`,
+      { headers: s.admin.headers },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/stores-.*\.xlsx"$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const ws = wb.worksheets[0];
-    const rows = ws.getSheetValues().filter(Boolean).map((r: any) => r.slice(1));
+    const rows = ws
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r: any) => r.slice(1));
     expect(rows[0]).toEqual(['Code', 'Name', 'Variant', 'Opening hours']);
     expect(rows).toHaveLength(7);
     expect(rows[1].slice(0, 3)).toEqual(['CPT01', 'Cape Town Workshop', 'FAMS']);
@@ -139,14 +164,24 @@ describe('export', () => {
 });
 
 describe('audit logs', () => {
-  it('lists the account\'s writes with user names, filterable by entity, user, action and date', async () => {
+  it("lists the account's writes with user names, filterable by entity, user, action and date", async () => {
     const c = await s.editor.send('POST', '/api/v1/cost-centres', { code: 'AUD1', name: 'Audited' });
-    await s.editor.send('PUT', `/api/v1/cost-centres/${c.body.id}`, { code: 'AUD1', name: 'Audited twice', version: 1 });
+    await s.editor.send('PUT', `/api/v1/cost-centres/${c.body.id}`, {
+      code: 'AUD1',
+      name: 'Audited twice',
+      version: 1,
+    });
     const today = new Date().toISOString().slice(0, 10);
-    const r = await s.admin.get(`/api/v1/audit-logs?f.entity=cost_centre&f.action=update&f.from=${today}&f.to=${today}`);
+    const r = await s.admin.get(
+      `/api/v1/audit-logs?f.entity=cost_centre&f.action=update&f.from=${today}&f.to=${today}`,
+    );
     expect(r.status).toBe(200);
     const row = r.body.items.find((x: any) => x.entityId === c.body.id);
-    expect(row).toMatchObject({ userName: 'Eddie Editor', before: { name: 'Audited' }, after: { name: 'Audited twice', version: 2 } });
+    expect(row).toMatchObject({
+      userName: 'Eddie Editor',
+      before: { name: 'Audited' },
+      after: { name: 'Audited twice', version: 2 },
+    });
     const byUser = await s.admin.get(`/api/v1/audit-logs?f.userId=${s.editor.item.userRoles.id}`);
     expect(byUser.body.items.every((x: any) => x.userId === s.editor.item.userRoles.id)).toBe(true);
     expect((await s.admin.get('/api/v1/audit-logs?f.to=2000-01-01')).body.total).toBe(0);
@@ -156,9 +191,15 @@ describe('audit logs', () => {
   });
 
   it('exports the filtered trail with before/after as JSON', async () => {
-    const res = await fetch(`${srv.url}/api/v1/audit-logs/export?format=csv&f.entity=cost_centre&columns=at,action,entityId,userName,after`, { headers: s.admin.headers });
+    const res = await fetch(
+      `${srv.url}/api/v1/audit-logs/export?format=csv&f.entity=cost_centre&columns=at,action,entityId,userName,after`,
+      { headers: s.admin.headers },
+    );
     expect(res.status).toBe(200);
-    const parsed = Papa.parse<Record<string, string>>((await res.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    const parsed = Papa.parse<Record<string, string>>((await res.text()).replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
     expect(parsed.meta.fields).toEqual(['When', 'Action', 'Record id', 'Who', 'After']);
     expect(parsed.data.length).toBeGreaterThanOrEqual(2);
     expect(JSON.parse(parsed.data.find((r) => r.Action === 'Updated')!.After)).toMatchObject({ code: 'AUD1' });
@@ -176,15 +217,28 @@ describe('restore deleted', () => {
   it('lists soft-deleted rows across resources for ThebigBoss; restore goes through the resource', async () => {
     const cc = await s.editor.send('POST', '/api/v1/cost-centres', { code: 'DEL1', name: 'Doomed' });
     await s.editor.send('DELETE', `/api/v1/cost-centres/${cc.body.id}`, { version: 1 });
-    const st = await s.admin.send('POST', '/api/v1/stores', { code: 'DEL2', name: 'Doomed store', variant: 'FAMS', timezone: 'UTC' });
+    const st = await s.admin.send('POST', '/api/v1/stores', {
+      code: 'DEL2',
+      name: 'Doomed store',
+      variant: 'FAMS',
+      timezone: 'UTC',
+    });
     await s.admin.send('DELETE', `/api/v1/stores/${st.body.id}?version=1`);
 
     const list = await s.boss.get('/api/v1/deleted');
     expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({ entity: 'store', resource: '/stores', id: st.body.id, label: 'DEL2 Doomed store', deletedByName: 'Alex Admin' });
+    expect(list.body.items[0]).toMatchObject({
+      entity: 'store',
+      resource: '/stores',
+      id: st.body.id,
+      label: 'DEL2 Doomed store',
+      deletedByName: 'Alex Admin',
+    });
     const ccRow = list.body.items.find((x: any) => x.id === cc.body.id);
     expect(ccRow).toMatchObject({ entity: 'cost_centre', label: 'DEL1 Doomed', deletedByName: 'Eddie Editor' });
-    expect((await s.boss.get('/api/v1/deleted?f.entity=store')).body.items.every((x: any) => x.entity === 'store')).toBe(true);
+    expect(
+      (await s.boss.get('/api/v1/deleted?f.entity=store')).body.items.every((x: any) => x.entity === 'store'),
+    ).toBe(true);
     expect((await s.boss.get('/api/v1/deleted?q=doomed%20store')).body.total).toBe(1);
 
     // The natural key was reused meanwhile: restoring is refused, naming the field.
@@ -208,7 +262,12 @@ describe('reference data', () => {
     expect(r.status).toBe(200);
     expect(r.body.stores.filter((x: any) => !x.code.startsWith('DEL'))).toHaveLength(6);
     expect(r.body.stores.filter((x: any) => x.variant === 'FAMS24')).toHaveLength(2);
-    expect(r.body.products.map((p: any) => p.name).sort()).toEqual(['AdBlue', 'Diesel 50ppm', 'Lube oil 15W-40', 'ULP 95']);
+    expect(r.body.products.map((p: any) => p.name).sort()).toEqual([
+      'AdBlue',
+      'Diesel 50ppm',
+      'Lube oil 15W-40',
+      'ULP 95',
+    ]);
     expect(r.body.tanks).toHaveLength(14);
     expect(r.body.tanks.every((t: any) => t.strappingChart.length > 10)).toBe(true);
     expect(r.body.costCentres.filter((c: any) => /^CC\d\d$/.test(c.code))).toHaveLength(12);
@@ -225,10 +284,16 @@ describe('reference data', () => {
   it('answers 304 when nothing changed, and changes after a write', async () => {
     const first = await s.driver.get('/api/v1/reference');
     const etag = first.headers.get('etag')!;
-    const again = await s.driver.client.call('GET', '/api/v1/reference', undefined, { ...s.driver.headers, 'if-none-match': etag });
+    const again = await s.driver.client.call('GET', '/api/v1/reference', undefined, {
+      ...s.driver.headers,
+      'if-none-match': etag,
+    });
     expect(again.status).toBe(304);
     await s.editor.send('POST', '/api/v1/cost-centres', { code: 'REF1', name: 'New' });
-    const changed = await s.driver.client.call('GET', '/api/v1/reference', undefined, { ...s.driver.headers, 'if-none-match': etag });
+    const changed = await s.driver.client.call('GET', '/api/v1/reference', undefined, {
+      ...s.driver.headers,
+      'if-none-match': etag,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.costCentres.map((c: any) => c.code)).toContain('REF1');
   });

@@ -24,24 +24,46 @@ const PIN_ALLOWANCE: Allowance = { max: 5, windowS: 15 * 60 };
 export function pinRoutes(app: FastifyInstance, db: Db) {
   const throttle = authRepository(db);
   const pins = pinRepository(db);
-  app.withTypeProvider<ZodTypeProvider>().post(`${API_ROOT}${VERIFY_PIN_PATH}`, {
-    config: { access: 'allFamsBasic', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { body: VerifyPinBody, response: { 200: VerifyPinResponse } },
-  }, async (req) => {
-    const actor = actorOf(req);
-    const employee = await pins.pinHash(actor.accountId, req.body.employeeId);
-    if (!employee) throw notFound('No such employee.');
-    const key = `pin:${actor.accountId}:${req.body.employeeId}`;
-    const judged = await withinAllowance(throttle, key, PIN_ALLOWANCE, async () =>
-      employee.pinHash !== null && (await verifyPassword(req.body.pin, employee.pinHash)));
-    if (judged.ok) return { ok: true };
-    if (judged.checked) await audit(db, { accountId: actor.accountId, userId: actor.userId, action: 'pin_failed', entity: 'employee', entityId: req.body.employeeId });
-    if (judged.lockedUntil) throw pinLocked(judged.lockedUntil);
-    return { ok: false };
-  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${API_ROOT}${VERIFY_PIN_PATH}`,
+    {
+      config: { access: 'allFamsBasic', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { body: VerifyPinBody, response: { 200: VerifyPinResponse } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const employee = await pins.pinHash(actor.accountId, req.body.employeeId);
+      if (!employee) throw notFound('No such employee.');
+      const key = `pin:${actor.accountId}:${req.body.employeeId}`;
+      const judged = await withinAllowance(
+        throttle,
+        key,
+        PIN_ALLOWANCE,
+        async () => employee.pinHash !== null && (await verifyPassword(req.body.pin, employee.pinHash)),
+      );
+      if (judged.ok) return { ok: true };
+      if (judged.checked)
+        await audit(db, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: 'pin_failed',
+          entity: 'employee',
+          entityId: req.body.employeeId,
+        });
+      if (judged.lockedUntil) throw pinLocked(judged.lockedUntil);
+      return { ok: false };
+    },
+  );
 }
 
 function pinLocked(until: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new AppError(429, 'pin_locked', 'Too many wrong PINs for this employee. Try again later.', 'Too many attempts', undefined, { 'retry-after': String(seconds) });
+  return new AppError(
+    429,
+    'pin_locked',
+    'Too many wrong PINs for this employee. Try again later.',
+    'Too many attempts',
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
 }

@@ -15,14 +15,18 @@ import { referenceRepository } from './reference.repository';
  */
 export function referenceRoutes(app: FastifyInstance, db: Db) {
   const repo = referenceRepository(db);
-  app.withTypeProvider<ZodTypeProvider>().get(`${API_ROOT}${REFERENCE_PATH}`, {
-    config: { access: 'everybody' },
-    schema: { response: { 200: ReferenceData } },
-  }, async (req, reply) => {
-    const data = await repo.load(actorOf(req).accountId);
-    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 32)}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (req.headers['if-none-match'] === etag) return reply.code(304 as never).send(undefined as never);
-    return { generatedAt: new Date().toISOString(), ...data };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${API_ROOT}${REFERENCE_PATH}`,
+    {
+      config: { access: 'everybody' },
+      schema: { response: { 200: ReferenceData } },
+    },
+    async (req, reply) => {
+      const data = await repo.load(actorOf(req).accountId);
+      const etag = `"${crypto.createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 32)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (req.headers['if-none-match'] === etag) return reply.code(304 as never).send(undefined as never);
+      return { generatedAt: new Date().toISOString(), ...data };
+    },
+  );
 }

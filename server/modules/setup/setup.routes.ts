@@ -12,15 +12,20 @@ import { referenceRoutes } from './reference.routes';
 import { setupServices, type SetupServices } from './setup.services';
 
 /** `/allocations` serves /Allocation and /customAlloc: its export knows both screens' columns. */
-const withOthers = (a: readonly ColumnSpec[], b: readonly ColumnSpec[]) => [...a, ...b.filter((c) => !a.some((x) => x.key === c.key))];
+const withOthers = (a: readonly ColumnSpec[], b: readonly ColumnSpec[]) => [
+  ...a,
+  ...b.filter((c) => !a.some((x) => x.key === c.key)),
+];
 const SETUP_MOUNT_COLUMNS: Record<keyof SetupServices, readonly ColumnSpec[]> = {
-  ...SETUP_COLUMNS, allocations: withOthers(SETUP_COLUMNS.allocations, SETUP_COLUMNS.customAllocations),
+  ...SETUP_COLUMNS,
+  allocations: withOthers(SETUP_COLUMNS.allocations, SETUP_COLUMNS.customAllocations),
 };
 
 /** Every endpoint of the setup area; returns the services for modules that build on them. */
 export function setupRoutes(app: FastifyInstance, db: Db): SetupServices {
   const services = setupServices(db);
-  for (const [name, svc] of Object.entries(services)) registerResource(app, svc, { columns: SETUP_MOUNT_COLUMNS[name as keyof typeof services] });
+  for (const [name, svc] of Object.entries(services))
+    registerResource(app, svc, { columns: SETUP_MOUNT_COLUMNS[name as keyof typeof services] });
   fams24Routes(app, services);
   registerListRoutes(app, assetAllocationsEndpoint(db));
   registerListRoutes(app, auditLogsEndpoint(db));

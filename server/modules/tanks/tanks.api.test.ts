@@ -12,7 +12,10 @@ import { storeReadings } from '../gauges/readings.service';
 let srv: TestServer;
 let admin: Awaited<ReturnType<typeof session>>;
 let accountId: number;
-const f = {} as Record<'store' | 'store2' | 'product' | 'product2' | 'high' | 'low' | 'book' | 'history' | 'other', string>;
+const f = {} as Record<
+  'store' | 'store2' | 'product' | 'product2' | 'high' | 'low' | 'book' | 'history' | 'other',
+  string
+>;
 const NOW = Date.now();
 const ago = (ms: number) => new Date(NOW - ms);
 const MIN = 60_000;
@@ -28,12 +31,36 @@ beforeAll(async () => {
     return r.body.id as string;
   };
   const u = Date.now().toString(36);
-  const chart = [{ heightMm: 0, litres: 0 }, { heightMm: 2000, litres: 10_000 }];
+  const chart = [
+    { heightMm: 0, litres: 0 },
+    { heightMm: 2000, litres: 10_000 },
+  ];
   f.store = await create('stores', { code: `L${u}`, name: 'Levels site', variant: 'FAMS', timezone: 'UTC' });
   f.store2 = await create('stores', { code: `M${u}`, name: 'Second site', variant: 'FAMS', timezone: 'UTC' });
-  f.product = await create('products', { code: `D${u}`, name: 'Diesel 840', kind: 'fuel', price: 1, fuelGroup: 'diesel', density15: 840 });
-  f.product2 = await create('products', { code: `G${u}`, name: 'Petrol 745', kind: 'fuel', price: 1, fuelGroup: 'gasoline', density15: 745 });
-  const tank = { storeId: f.store, productId: f.product, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: chart };
+  f.product = await create('products', {
+    code: `D${u}`,
+    name: 'Diesel 840',
+    kind: 'fuel',
+    price: 1,
+    fuelGroup: 'diesel',
+    density15: 840,
+  });
+  f.product2 = await create('products', {
+    code: `G${u}`,
+    name: 'Petrol 745',
+    kind: 'fuel',
+    price: 1,
+    fuelGroup: 'gasoline',
+    density15: 745,
+  });
+  const tank = {
+    storeId: f.store,
+    productId: f.product,
+    capacity: 10_000,
+    safeFill: 9500,
+    lowLevel: 1000,
+    strappingChart: chart,
+  };
   f.high = await create('tanks', { ...tank, code: 'T1', name: 'High and wet' });
   f.low = await create('tanks', { ...tank, code: 'T2', name: 'Low and quiet', productId: f.product2 });
   f.book = await create('tanks', { ...tank, code: 'T3', name: 'Never read', storeId: f.store2 });
@@ -43,22 +70,35 @@ beforeAll(async () => {
   // gross 9 600 L (above the 9 500 L safe fill, water above 50 mm), 15 °C so net = gross.
   await storeReadings(db, accountId, [
     { tankId: f.high, readAt: ago(3 * HOUR), source: 'gauge', grossLitres: 5000 },
-    { tankId: f.high, readAt: ago(10 * MIN), source: 'gauge', productHeightMm: 1980, waterHeightMm: 60, temperatureC: 15 },
+    {
+      tankId: f.high,
+      readAt: ago(10 * MIN),
+      source: 'gauge',
+      productHeightMm: 1980,
+      waterHeightMm: 60,
+      temperatureC: 15,
+    },
   ]);
   // T2: one reading 3 h ago, 800 L: below the low level and stale (> 2 h).
   await storeReadings(db, accountId, [{ tankId: f.low, readAt: ago(3 * HOUR), source: 'dip', grossLitres: 800 }]);
   // T3: never read; its book stock is an opening balance of 2 500 L.
-  await db.execute(sql`insert into stock_movements (account_id, tank_id, at, litres, kind) values (${accountId}, ${f.book}, now() - interval '1 day', 2500, 'opening')`);
+  await db.execute(
+    sql`insert into stock_movements (account_id, tank_id, at, litres, kind) values (${accountId}, ${f.book}, now() - interval '1 day', 2500, 'opening')`,
+  );
   // T4: one reading an hour for 30 days, gross = 1 000 L + the hour's number (rising), so each
   // bucket's last reading is also its highest.
   await db.execute(sql`
     insert into tank_readings (account_id, tank_id, read_at, source, gross_litres)
     select ${accountId}, ${f.history}, date_trunc('hour', ${new Date(NOW).toISOString()}::timestamptz) - (719 - i) * interval '1 hour', 'gauge', 1000 + i
     from generate_series(0, 719) as i`);
-  const other = await db.execute(sql`select id from tanks where account_id <> ${accountId} and deleted_at is null limit 1`);
+  const other = await db.execute(
+    sql`select id from tanks where account_id <> ${accountId} and deleted_at is null limit 1`,
+  );
   f.other = (other.rows[0] as { id: string }).id;
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const levels = async (query = '') => {
   const r = await admin.get(`/api/v1/tanks/levels${query}`);
@@ -72,17 +112,41 @@ describe('GET /tanks/levels', () => {
     const rows = await levels();
     const high = byId(rows, f.high);
     expect(high).toMatchObject({
-      tankCode: 'T1', storeId: f.store, productName: 'Diesel 840', source: 'gauge', productHeightMm: 1980, waterHeightMm: 60,
-      temperatureC: 15, grossLitres: 9600, netLitres15: 9600, waterLitres: 300, ullageLitres: 0, fillPct: 96, bookLitres: null,
+      tankCode: 'T1',
+      storeId: f.store,
+      productName: 'Diesel 840',
+      source: 'gauge',
+      productHeightMm: 1980,
+      waterHeightMm: 60,
+      temperatureC: 15,
+      grossLitres: 9600,
+      netLitres15: 9600,
+      waterLitres: 300,
+      ullageLitres: 0,
+      fillPct: 96,
+      bookLitres: null,
       alarms: ['high', 'water'],
     });
     expect(Date.parse(high.readAt!)).toBe(NOW - 10 * MIN);
-    expect(byId(rows, f.low)).toMatchObject({ source: 'dip', grossLitres: 800, ullageLitres: 8700, fillPct: 8, alarms: ['low', 'stale'] });
+    expect(byId(rows, f.low)).toMatchObject({
+      source: 'dip',
+      grossLitres: 800,
+      ullageLitres: 8700,
+      fillPct: 8,
+      alarms: ['low', 'stale'],
+    });
   });
 
   it('a tank never read shows its book stock, marked book, without a stale alarm', async () => {
     expect(byId(await levels(), f.book)).toMatchObject({
-      source: 'book', readAt: null, grossLitres: 2500, bookLitres: 2500, netLitres15: null, ullageLitres: 7000, fillPct: 25, alarms: [],
+      source: 'book',
+      readAt: null,
+      grossLitres: 2500,
+      bookLitres: 2500,
+      netLitres15: null,
+      ullageLitres: 7000,
+      fillPct: 25,
+      alarms: [],
     });
   });
 
@@ -112,8 +176,15 @@ describe('GET /tanks/levels', () => {
 });
 
 describe('GET /tanks/:id/readings', () => {
-  const readingsIn = async (from: Date, to: Date) => Number(((await srv.database.db.execute(sql`
-    select count(*)::int as n from tank_readings where tank_id = ${f.history} and read_at >= ${from.toISOString()}::timestamptz and read_at < ${to.toISOString()}::timestamptz`)).rows[0] as { n: number }).n);
+  const readingsIn = async (from: Date, to: Date) =>
+    Number(
+      (
+        (
+          await srv.database.db.execute(sql`
+    select count(*)::int as n from tank_readings where tank_id = ${f.history} and read_at >= ${from.toISOString()}::timestamptz and read_at < ${to.toISOString()}::timestamptz`)
+        ).rows[0] as { n: number }
+      ).n,
+    );
 
   it('24 h: every reading is its own point', async () => {
     const r = await admin.get(`/api/v1/tanks/${f.history}/readings`);
@@ -123,17 +194,24 @@ describe('GET /tanks/:id/readings', () => {
     const n = await readingsIn(new Date(r.body.from), new Date(r.body.to));
     expect(n).toBeGreaterThanOrEqual(23);
     expect(r.body.points).toHaveLength(n);
-    for (const p of r.body.points) expect(p).toMatchObject({ count: 1, minLitres: p.grossLitres, maxLitres: p.grossLitres });
+    for (const p of r.body.points)
+      expect(p).toMatchObject({ count: 1, minLitres: p.grossLitres, maxLitres: p.grossLitres });
     expect(r.body.points.at(-1).grossLitres).toBe(1719);
   });
 
-  it('30 days are cut into 2 h buckets: each point is its bucket\'s last reading with the min and max', async () => {
+  it("30 days are cut into 2 h buckets: each point is its bucket's last reading with the min and max", async () => {
     const to = new Date(NOW);
     const from = new Date(NOW - 30 * 24 * HOUR);
     const r = await admin.get(`/api/v1/tanks/${f.history}/readings?from=${from.toISOString()}&to=${to.toISOString()}`);
     expect(r.status).toBe(200);
     expect(r.body.bucketSeconds).toBe(7200);
-    const points = r.body.points as { at: string; grossLitres: number; minLitres: number; maxLitres: number; count: number }[];
+    const points = r.body.points as {
+      at: string;
+      grossLitres: number;
+      minLitres: number;
+      maxLitres: number;
+      count: number;
+    }[];
     expect(points.length).toBeGreaterThanOrEqual(359);
     expect(points.length).toBeLessThanOrEqual(361);
     expect(points.reduce((s, p) => s + p.count, 0)).toBe(await readingsIn(from, to));
@@ -147,7 +225,7 @@ describe('GET /tanks/:id/readings', () => {
     for (const p of points) expect(Date.parse(p.at) % HOUR).toBe(0);
   });
 
-  it('says how far apart readings may be before the chart breaks the line (the tank\'s rhythm)', async () => {
+  it("says how far apart readings may be before the chart breaks the line (the tank's rhythm)", async () => {
     // T4 is read by no gauge device: hand-read rhythm (3 days) beats 2 buckets.
     const r = await admin.get(`/api/v1/tanks/${f.history}/readings`);
     expect(r.body.gapSeconds).toBe(3 * 24 * 3600);
@@ -158,16 +236,22 @@ describe('GET /tanks/:id/readings', () => {
     const g = await admin.get(`/api/v1/tanks/${f.high}/readings`);
     expect(g.body.gapSeconds).toBe(3 * 3600);
     // 400 days in 1 d buckets: two buckets (2 d) beat the device's rhythm.
-    const long = await admin.get(`/api/v1/tanks/${f.high}/readings?from=${new Date(NOW - 390 * 24 * HOUR).toISOString()}&to=${new Date(NOW).toISOString()}`);
+    const long = await admin.get(
+      `/api/v1/tanks/${f.high}/readings?from=${new Date(NOW - 390 * 24 * HOUR).toISOString()}&to=${new Date(NOW).toISOString()}`,
+    );
     expect(long.body.gapSeconds).toBe(2 * long.body.bucketSeconds);
   });
 
   it('refuses a reversed or too long range, and an unknown tank', async () => {
     const t = new Date(NOW).toISOString();
-    const reversed = await admin.get(`/api/v1/tanks/${f.history}/readings?from=${t}&to=${new Date(NOW - HOUR).toISOString()}`);
+    const reversed = await admin.get(
+      `/api/v1/tanks/${f.history}/readings?from=${t}&to=${new Date(NOW - HOUR).toISOString()}`,
+    );
     expect(reversed.status).toBe(400);
     expect(reversed.body.fieldErrors.to).toBeDefined();
-    const long = await admin.get(`/api/v1/tanks/${f.history}/readings?from=${new Date(NOW - 500 * 24 * HOUR).toISOString()}`);
+    const long = await admin.get(
+      `/api/v1/tanks/${f.history}/readings?from=${new Date(NOW - 500 * 24 * HOUR).toISOString()}`,
+    );
     expect(long.status).toBe(400);
     expect((await admin.get(`/api/v1/tanks/${crypto.randomUUID()}/readings`)).status).toBe(404);
     expect((await admin.get(`/api/v1/tanks/${f.other}/readings`)).status).toBe(404);

@@ -5,20 +5,50 @@ import type { DbOrTx } from '../../db/client';
 /** Reads of tank levels and reading histories; the only place of this module that touches the database. */
 
 export interface LevelRow {
-  tankId: string; tankCode: string; tankName: string; storeId: string; storeCode: string; storeName: string;
-  productId: string; productName: string; capacity: number; safeFill: number; lowLevel: number;
-  readAt: Date | null; source: 'gauge' | 'dip' | 'import' | null; productHeightMm: number | null; waterHeightMm: number | null;
-  temperatureC: number | null; grossLitres: number | null; netLitres15: number | null; ullageLitres: number | null;
-  waterLitres: number | null; bookLitres: number | null;
+  tankId: string;
+  tankCode: string;
+  tankName: string;
+  storeId: string;
+  storeCode: string;
+  storeName: string;
+  productId: string;
+  productName: string;
+  capacity: number;
+  safeFill: number;
+  lowLevel: number;
+  readAt: Date | null;
+  source: 'gauge' | 'dip' | 'import' | null;
+  productHeightMm: number | null;
+  waterHeightMm: number | null;
+  temperatureC: number | null;
+  grossLitres: number | null;
+  netLitres15: number | null;
+  ullageLitres: number | null;
+  waterLitres: number | null;
+  bookLitres: number | null;
 }
 
 export interface HistoryRow {
-  at: Date; source: 'gauge' | 'dip' | 'import'; grossLitres: number; netLitres15: number | null; waterHeightMm: number | null;
-  temperatureC: number | null; minLitres: number; maxLitres: number; count: number;
+  at: Date;
+  source: 'gauge' | 'dip' | 'import';
+  grossLitres: number;
+  netLitres15: number | null;
+  waterHeightMm: number | null;
+  temperatureC: number | null;
+  minLitres: number;
+  maxLitres: number;
+  count: number;
 }
 
 export interface TankInfo {
-  id: string; code: string; name: string; storeCode: string; productName: string; capacity: number; safeFill: number; lowLevel: number;
+  id: string;
+  code: string;
+  name: string;
+  storeCode: string;
+  productName: string;
+  capacity: number;
+  safeFill: number;
+  lowLevel: number;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -55,13 +85,27 @@ export function tanksRepository(db: DbOrTx, accountId: number) {
           ${filter.productId ? sql`and t.product_id = ${filter.productId}` : sql``}
         order by s.code, t.code`);
       return (res.rows as Record<string, unknown>[]).map((r) => ({
-        tankId: String(r.tankId), tankCode: String(r.tankCode), tankName: String(r.tankName), storeId: String(r.storeId),
-        storeCode: String(r.storeCode), storeName: String(r.storeName), productId: String(r.productId), productName: String(r.productName),
-        capacity: Number(r.capacity), safeFill: Number(r.safeFill), lowLevel: Number(r.lowLevel),
-        readAt: r.readAt ? new Date(r.readAt as string) : null, source: (r.source as LevelRow['source']) ?? null,
-        productHeightMm: num(r.productHeightMm), waterHeightMm: num(r.waterHeightMm), temperatureC: num(r.temperatureC),
-        grossLitres: num(r.grossLitres), netLitres15: num(r.netLitres15), ullageLitres: num(r.ullageLitres),
-        waterLitres: num(r.waterLitres), bookLitres: num(r.bookLitres),
+        tankId: String(r.tankId),
+        tankCode: String(r.tankCode),
+        tankName: String(r.tankName),
+        storeId: String(r.storeId),
+        storeCode: String(r.storeCode),
+        storeName: String(r.storeName),
+        productId: String(r.productId),
+        productName: String(r.productName),
+        capacity: Number(r.capacity),
+        safeFill: Number(r.safeFill),
+        lowLevel: Number(r.lowLevel),
+        readAt: r.readAt ? new Date(r.readAt as string) : null,
+        source: (r.source as LevelRow['source']) ?? null,
+        productHeightMm: num(r.productHeightMm),
+        waterHeightMm: num(r.waterHeightMm),
+        temperatureC: num(r.temperatureC),
+        grossLitres: num(r.grossLitres),
+        netLitres15: num(r.netLitres15),
+        ullageLitres: num(r.ullageLitres),
+        waterLitres: num(r.waterLitres),
+        bookLitres: num(r.bookLitres),
       }));
     },
 
@@ -76,14 +120,22 @@ export function tanksRepository(db: DbOrTx, accountId: number) {
       const r = res.rows[0] as Record<string, unknown> | undefined;
       if (!r) return null;
       return {
-        id: String(r.id), code: String(r.code), name: String(r.name), storeCode: String(r.storeCode), productName: String(r.productName),
-        capacity: Number(r.capacity), safeFill: Number(r.safeFill), lowLevel: Number(r.lowLevel),
+        id: String(r.id),
+        code: String(r.code),
+        name: String(r.name),
+        storeCode: String(r.storeCode),
+        productName: String(r.productName),
+        capacity: Number(r.capacity),
+        safeFill: Number(r.safeFill),
+        lowLevel: Number(r.lowLevel),
       };
     },
 
     /** The strapping chart of a live tank of this account; undefined when there is no such tank. */
     async strappingChart(id: string): Promise<StrappingPoint[] | null | undefined> {
-      const res = await db.execute(sql`select strapping_chart as chart from tanks where account_id = ${accountId} and id = ${id} and deleted_at is null`);
+      const res = await db.execute(
+        sql`select strapping_chart as chart from tanks where account_id = ${accountId} and id = ${id} and deleted_at is null`,
+      );
       const r = res.rows[0] as { chart: StrappingPoint[] | null } | undefined;
       return r ? r.chart : undefined;
     },
@@ -106,7 +158,10 @@ export function tanksRepository(db: DbOrTx, accountId: number) {
       if (!ids.length) return new Map();
       const res = await db.execute(sql`
         select id, payload_hash as h from tank_readings
-        where account_id = ${accountId} and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+        where account_id = ${accountId} and id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
       // A gauge reading has no hash; its id can only clash with a dip's on purpose: '' never matches.
       return new Map((res.rows as { id: string; h: string | null }[]).map((r) => [r.id, r.h ?? '']));
     },
@@ -141,9 +196,15 @@ export function tanksRepository(db: DbOrTx, accountId: number) {
         group by date_bin(${`${bucketS} seconds`}::interval, read_at, ${f}::timestamptz)
         order by 1`);
       return (res.rows as Record<string, unknown>[]).map((r) => ({
-        at: new Date(r.at as string), source: r.source as HistoryRow['source'], grossLitres: Number(r.grossLitres),
-        netLitres15: num(r.netLitres15), waterHeightMm: num(r.waterHeightMm), temperatureC: num(r.temperatureC),
-        minLitres: Number(r.minLitres), maxLitres: Number(r.maxLitres), count: Number(r.count),
+        at: new Date(r.at as string),
+        source: r.source as HistoryRow['source'],
+        grossLitres: Number(r.grossLitres),
+        netLitres15: num(r.netLitres15),
+        waterHeightMm: num(r.waterHeightMm),
+        temperatureC: num(r.temperatureC),
+        minLitres: Number(r.minLitres),
+        maxLitres: Number(r.maxLitres),
+        count: Number(r.count),
       }));
     },
   };

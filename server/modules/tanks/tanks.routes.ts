@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import { TANK_LEVELS_PATH, TankLevelsQuery, TankLevelsResponse, TankReadingsQuery, TankReadingsResponse } from '../../../src/contract/tanks';
+import {
+  TANK_LEVELS_PATH,
+  TankLevelsQuery,
+  TankLevelsResponse,
+  TankReadingsQuery,
+  TankReadingsResponse,
+} from '../../../src/contract/tanks';
 import type { Db } from '../../db/client';
 import { IdParams } from '../../lib/resource';
 import { tankLevels, tankReadings } from './tanks.service';
@@ -12,13 +18,24 @@ import { tankLevels, tankReadings } from './tanks.service';
  */
 export function tanksRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(`${API_ROOT}${TANK_LEVELS_PATH}`, {
-    config: { access: 'atg' },
-    schema: { querystring: TankLevelsQuery, response: { 200: TankLevelsResponse } },
-  }, async (req) => ({ generatedAt: new Date().toISOString(), tanks: await tankLevels(db, req.auth.accountId, req.query) }));
+  r.get(
+    `${API_ROOT}${TANK_LEVELS_PATH}`,
+    {
+      config: { access: 'atg' },
+      schema: { querystring: TankLevelsQuery, response: { 200: TankLevelsResponse } },
+    },
+    async (req) => ({
+      generatedAt: new Date().toISOString(),
+      tanks: await tankLevels(db, req.auth.accountId, req.query),
+    }),
+  );
 
-  r.get(`${API_ROOT}/tanks/:id/readings`, {
-    config: { access: 'atg' },
-    schema: { params: IdParams, querystring: TankReadingsQuery, response: { 200: TankReadingsResponse } },
-  }, async (req) => tankReadings(db, req.auth.accountId, req.params.id, req.query));
+  r.get(
+    `${API_ROOT}/tanks/:id/readings`,
+    {
+      config: { access: 'atg' },
+      schema: { params: IdParams, querystring: TankReadingsQuery, response: { 200: TankReadingsResponse } },
+    },
+    async (req) => tankReadings(db, req.auth.accountId, req.params.id, req.query),
+  );
 }

@@ -1,5 +1,13 @@
 import {
-  bucketSecondsFor, gapMsFor, MAX_READINGS_RANGE_MS, READING_RANGES, tankAlarms, type TankLevel, type TankLevelsQuery, type TankReadingsQuery, type TankReadingsResponse,
+  bucketSecondsFor,
+  gapMsFor,
+  MAX_READINGS_RANGE_MS,
+  READING_RANGES,
+  tankAlarms,
+  type TankLevel,
+  type TankLevelsQuery,
+  type TankReadingsQuery,
+  type TankReadingsResponse,
 } from '../../../src/contract/tanks';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -16,11 +24,24 @@ export function toLevel(r: LevelRow, now: number): TankLevel {
   const gross = r.grossLitres ?? r.bookLitres ?? 0;
   const readAt = r.readAt ? r.readAt.toISOString() : null;
   const level: TankLevel = {
-    tankId: r.tankId, tankCode: r.tankCode, tankName: r.tankName, storeId: r.storeId, storeCode: r.storeCode, storeName: r.storeName,
-    productId: r.productId, productName: r.productName, capacity: r.capacity, safeFill: r.safeFill, lowLevel: r.lowLevel,
-    source, readAt,
-    productHeightMm: r.productHeightMm, waterHeightMm: r.waterHeightMm, temperatureC: r.temperatureC,
-    grossLitres: gross, netLitres15: r.netLitres15,
+    tankId: r.tankId,
+    tankCode: r.tankCode,
+    tankName: r.tankName,
+    storeId: r.storeId,
+    storeCode: r.storeCode,
+    storeName: r.storeName,
+    productId: r.productId,
+    productName: r.productName,
+    capacity: r.capacity,
+    safeFill: r.safeFill,
+    lowLevel: r.lowLevel,
+    source,
+    readAt,
+    productHeightMm: r.productHeightMm,
+    waterHeightMm: r.waterHeightMm,
+    temperatureC: r.temperatureC,
+    grossLitres: gross,
+    netLitres15: r.netLitres15,
     ullageLitres: round3(Math.max(0, r.ullageLitres ?? r.safeFill - gross)),
     waterLitres: r.waterLitres,
     fillPct: r.capacity > 0 ? Math.round((gross / r.capacity) * 1000) / 10 : 0,
@@ -31,13 +52,24 @@ export function toLevel(r: LevelRow, now: number): TankLevel {
   return level;
 }
 
-export async function tankLevels(db: DbOrTx, accountId: number, q: TankLevelsQuery = {}, now = Date.now()): Promise<TankLevel[]> {
+export async function tankLevels(
+  db: DbOrTx,
+  accountId: number,
+  q: TankLevelsQuery = {},
+  now = Date.now(),
+): Promise<TankLevel[]> {
   const rows = await tanksRepository(db, accountId).levels(q);
   return rows.map((r) => toLevel(r, now));
 }
 
 /** A tank's history for the chart; 404 for a tank that is not this account's (or deleted). */
-export async function tankReadings(db: DbOrTx, accountId: number, tankId: string, q: TankReadingsQuery, now = Date.now()): Promise<TankReadingsResponse> {
+export async function tankReadings(
+  db: DbOrTx,
+  accountId: number,
+  tankId: string,
+  q: TankReadingsQuery,
+  now = Date.now(),
+): Promise<TankReadingsResponse> {
   const repo = tanksRepository(db, accountId);
   const tank = await repo.tank(tankId);
   if (!tank) throw notFound('No such tank in this account.');
@@ -46,12 +78,16 @@ export async function tankReadings(db: DbOrTx, accountId: number, tankId: string
   const span = to.getTime() - from.getTime();
   // The schema checks a pair; a lone `from` or `to` is checked here against its default partner.
   if (span <= 0) throw badRequest('"to" must be after "from".', { to: ['"to" must be after "from"'] });
-  if (span > MAX_READINGS_RANGE_MS) throw badRequest('At most 400 days at a time.', { from: ['At most 400 days at a time'] });
+  if (span > MAX_READINGS_RANGE_MS)
+    throw badRequest('At most 400 days at a time.', { from: ['At most 400 days at a time'] });
   const bucketSeconds = bucketSecondsFor(span);
   const points = await repo.history(tankId, from, to, bucketSeconds);
   const pollIntervalS = await repo.pollIntervalS(tankId);
   return {
-    tank, from: from.toISOString(), to: to.toISOString(), bucketSeconds,
+    tank,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bucketSeconds,
     gapSeconds: Math.round(gapMsFor(bucketSeconds, pollIntervalS) / 1000),
     points: points.map((p) => ({ ...p, at: p.at.toISOString() })),
   };

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { API_ROOT } from '../../../src/contract/constants';
-import { DayRecordRow, isRealDate, RECORD_KINDS, utcWindow, VIEWS_COLUMNS, VIEWS_LISTS } from '../../../src/contract/views';
+import {
+  DayRecordRow,
+  isRealDate,
+  RECORD_KINDS,
+  utcWindow,
+  VIEWS_COLUMNS,
+  VIEWS_LISTS,
+} from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { filter, iso, specList, type ListEndpoint, type ListSpec } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
@@ -41,10 +48,11 @@ const col = (name: string) => sql.raw(`"u"."${name}"`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One id, matching the record's own column or its destination's. */
-const eitherSide = (own: string, dest: string) => filter.custom((v) => {
-  if (v.length !== 1 || !UUID.test(v[0])) return { error: 'Use one id' };
-  return sql`(${col(own)} = ${v[0]}::uuid or ${col(dest)} = ${v[0]}::uuid)`;
-});
+const eitherSide = (own: string, dest: string) =>
+  filter.custom((v) => {
+    if (v.length !== 1 || !UUID.test(v[0])) return { error: 'Use one id' };
+    return sql`(${col(own)} = ${v[0]}::uuid or ${col(dest)} = ${v[0]}::uuid)`;
+  });
 
 /** A store-local day: the UTC window first (index), then the exact day. */
 const dayFilter = filter.custom((v) => {
@@ -56,10 +64,19 @@ const dayFilter = filter.custom((v) => {
 const spec: ListSpec = {
   from: sql`(${sql.join(BRANCHES, sql` union all `)}) u`,
   fields: {
-    id: col('id'), kind: col('kind'), at: col('at'), date: sql`to_char(${col('day')}, 'YYYY-MM-DD')`, timezone: col('timezone'),
+    id: col('id'),
+    kind: col('kind'),
+    at: col('at'),
+    date: sql`to_char(${col('day')}, 'YYYY-MM-DD')`,
+    timezone: col('timezone'),
     storeId: sql`${col('store_id')}::text`,
-    storeCode: col('store_code'), storeName: col('store_name'), tankCode: col('tank_code'), productName: col('product_name'), litres: sql`${col('litres')}::float8`,
-    detail: col('detail'), reversal: col('reversal'),
+    storeCode: col('store_code'),
+    storeName: col('store_name'),
+    tankCode: col('tank_code'),
+    productName: col('product_name'),
+    litres: sql`${col('litres')}::float8`,
+    detail: col('detail'),
+    reversal: col('reversal'),
   },
   scope: (actor) => sql`${col('account_id')} = ${actor.accountId}`,
   id: col('id'),
@@ -80,7 +97,11 @@ type Raw = Omit<DayRecordRow, 'at'> & { at: Date | string };
 export function dayRecordsEndpoint(db: DbOrTx): ListEndpoint<DayRecordRow> {
   const info = VIEWS_LISTS.dayRecords;
   return {
-    url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: DayRecordRow, fileBase: 'day-records', title: info.title,
+    url: `${API_ROOT}${info.path}`,
+    rule: screenRules(info.screen).read,
+    row: DayRecordRow,
+    fileBase: 'day-records',
+    title: info.title,
     columns: VIEWS_COLUMNS.dayRecords,
     ...specList<Raw, DayRecordRow>(db, spec, (r) => ({ ...r, at: iso(r.at) })),
   };

@@ -8,7 +8,14 @@ import { andEq, inLocalDays } from '../../lib/local-day';
  * branch filtered by account, time window and filters on its own indexes), aggregated once.
  * See src/contract/views.ts for where each figure counts.
  */
-export interface Scope { accountId: number; from: string; to: string; storeId?: string; tankId?: string; productId?: string }
+export interface Scope {
+  accountId: number;
+  from: string;
+  to: string;
+  storeId?: string;
+  tankId?: string;
+  productId?: string;
+}
 
 export type MovementKind = 'dispense' | 'receipt' | 'transfer_out' | 'transfer_in';
 
@@ -19,7 +26,8 @@ const ALL_KINDS: readonly MovementKind[] = ['dispense', 'receipt', 'transfer_out
  * a reversal). Every branch names its columns: a union of one branch takes the names from it.
  */
 function branch(kind: MovementKind, s: Scope): SQL {
-  const f = (store: SQL, tank: SQL, product: SQL) => sql`${andEq(store, s.storeId)}${andEq(tank, s.tankId)}${andEq(product, s.productId)}`;
+  const f = (store: SQL, tank: SQL, product: SQL) =>
+    sql`${andEq(store, s.storeId)}${andEq(tank, s.tankId)}${andEq(product, s.productId)}`;
   switch (kind) {
     case 'dispense':
       return sql`select 'dispense'::text as kind, d.id, (d.dispensed_at at time zone st.timezone)::date as day, d.store_id, d.tank_id,
@@ -49,7 +57,10 @@ function branch(kind: MovementKind, s: Scope): SQL {
 }
 
 const movements = (s: Scope, kinds: readonly MovementKind[] = ALL_KINDS): SQL =>
-  sql`(${sql.join(kinds.map((k) => branch(k, s)), sql` union all `)})`;
+  sql`(${sql.join(
+    kinds.map((k) => branch(k, s)),
+    sql` union all `,
+  )})`;
 
 /** The figures of DayFigures from rows of `movements`, as float8 litres and int counts. */
 const FIGURES = sql`
@@ -61,15 +72,36 @@ const FIGURES = sql`
   (count(*) filter (where m.kind = 'receipt'))::int as "receipts",
   (count(distinct m.id) filter (where m.kind in ('transfer_out', 'transfer_in')))::int as "transfers"`;
 
-const GROUP_KEY: Record<SeriesGroup, SQL> = { store: sql`m.store_id`, tank: sql`m.tank_id`, product: sql`m.product_id` };
+const GROUP_KEY: Record<SeriesGroup, SQL> = {
+  store: sql`m.store_id`,
+  tank: sql`m.tank_id`,
+  product: sql`m.product_id`,
+};
 
-export interface FlowPoint { bucket: string; key: string; label: string | null; litres: number; count: number }
+export interface FlowPoint {
+  bucket: string;
+  key: string;
+  label: string | null;
+  litres: number;
+  count: number;
+}
 export type DayFiguresRow = DayFigures & { date: string };
-export type DaySummaryRaw = DayFigures & { storeId: string; storeCode: string; storeName: string; productId: string; productCode: string; productName: string };
+export type DaySummaryRaw = DayFigures & {
+  storeId: string;
+  storeCode: string;
+  storeName: string;
+  productId: string;
+  productCode: string;
+  productName: string;
+};
 
 /** Display name of a group key (`g.key`), for the chart legend. */
 export const labelOf = (group: SeriesGroup, accountId: number): SQL => {
-  const tpl = { store: sql`st.code || ' — ' || st.name`, tank: sql`st.code || ' ' || t.code || ' · ' || p.name`, product: sql`p.name` }[group];
+  const tpl = {
+    store: sql`st.code || ' — ' || st.name`,
+    tank: sql`st.code || ' ' || t.code || ' · ' || p.name`,
+    product: sql`p.name`,
+  }[group];
   const from = {
     store: sql`from stores st where st.account_id = ${accountId} and st.id = g.key`,
     tank: sql`from tanks t join stores st on st.account_id = t.account_id and st.id = t.store_id

@@ -13,13 +13,14 @@ import { GPS_FIELDS, GPS_FROM, GPS_WHERE } from './gps.repository';
 const col = (name: string) => sql.raw(`"g"."${name}"`);
 
 /** `from`/`to` are store-local days, like everywhere in the views. */
-const dayBound = (side: 'from' | 'to') => filter.custom((v) => {
-  if (v.length !== 1 || !isRealDate(v[0])) return { error: 'Use one date (YYYY-MM-DD)' };
-  const { lo, hi } = utcWindow(v[0], v[0]);
-  return side === 'from'
-    ? sql`(${col('at')} >= ${lo}::timestamptz and ${col('day')} >= ${v[0]}::date)`
-    : sql`(${col('at')} < ${hi}::timestamptz and ${col('day')} <= ${v[0]}::date)`;
-});
+const dayBound = (side: 'from' | 'to') =>
+  filter.custom((v) => {
+    if (v.length !== 1 || !isRealDate(v[0])) return { error: 'Use one date (YYYY-MM-DD)' };
+    const { lo, hi } = utcWindow(v[0], v[0]);
+    return side === 'from'
+      ? sql`(${col('at')} >= ${lo}::timestamptz and ${col('day')} >= ${v[0]}::date)`
+      : sql`(${col('at')} < ${hi}::timestamptz and ${col('day')} <= ${v[0]}::date)`;
+  });
 
 const spec: ListSpec = {
   from: sql`(select d.account_id, d.store_id as sid, d.equipment_id as eid, (d.dispensed_at at time zone st.timezone)::date as day, ${GPS_FIELDS}
@@ -28,7 +29,12 @@ const spec: ListSpec = {
   scope: (actor) => sql`${col('account_id')} = ${actor.accountId}`,
   id: col('id'),
   search: [col('fleetNo'), col('registration'), col('storeCode'), col('storeName')],
-  sort: { at: col('at'), litres: col('litres'), fleetNo: sql`lower(${col('fleetNo')})`, storeCode: sql`lower(${col('storeCode')})` },
+  sort: {
+    at: col('at'),
+    litres: col('litres'),
+    fleetNo: sql`lower(${col('fleetNo')})`,
+    storeCode: sql`lower(${col('storeCode')})`,
+  },
   defaultSort: VIEWS_LISTS.gpsRecords.defaultSort,
   filters: {
     from: dayBound('from'),
@@ -43,7 +49,11 @@ type Raw = Omit<GpsRecordRow, 'at'> & { at: Date | string };
 export function gpsRecordsEndpoint(db: DbOrTx): ListEndpoint<GpsRecordRow> {
   const info = VIEWS_LISTS.gpsRecords;
   return {
-    url: `${API_ROOT}${info.path}`, rule: screenRules(info.screen).read, row: GpsRecordRow, fileBase: 'gps-records', title: info.title,
+    url: `${API_ROOT}${info.path}`,
+    rule: screenRules(info.screen).read,
+    row: GpsRecordRow,
+    fileBase: 'gps-records',
+    title: info.title,
     columns: VIEWS_COLUMNS.gpsRecords,
     ...specList<Raw, GpsRecordRow>(db, spec, (r) => ({ ...r, at: iso(r.at) })),
   };

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  cellsPerAxis, MERCATOR_MAX_LAT, type Bounds, type GpsPoint, type GpsQuery, type MapConfig,
+  cellsPerAxis,
+  MERCATOR_MAX_LAT,
+  type Bounds,
+  type GpsPoint,
+  type GpsQuery,
+  type MapConfig,
 } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { andEq, inLocalDays } from '../../lib/local-day';
@@ -44,13 +49,27 @@ function filtersWhere(accountId: number, q: GpsQuery): SQL {
 
 /** `lng`/`lat` within [west, south, east, north]; a west east of east crosses the antimeridian. */
 function inBounds(lng: SQL, lat: SQL, [w, s, e, n]: Bounds): SQL {
-  const lngs = w <= e ? sql`${lng} between ${w}::float8 and ${e}::float8` : sql`(${lng} >= ${w}::float8 or ${lng} <= ${e}::float8)`;
+  const lngs =
+    w <= e
+      ? sql`${lng} between ${w}::float8 and ${e}::float8`
+      : sql`(${lng} >= ${w}::float8 or ${lng} <= ${e}::float8)`;
   return sql`${lngs} and ${lat} between ${s}::float8 and ${n}::float8`;
 }
 
 const DISPENSES_AT_STORES = sql`dispenses d join stores st on st.account_id = d.account_id and st.id = d.store_id`;
 
-export interface CellRow { id: string | null; cx: number; cy: number; n: number; lng: number; lat: number; w: number; s: number; e: number; nn: number }
+export interface CellRow {
+  id: string | null;
+  cx: number;
+  cy: number;
+  n: number;
+  lng: number;
+  lat: number;
+  w: number;
+  s: number;
+  e: number;
+  nn: number;
+}
 
 export function gpsRepository(db: DbOrTx) {
   return {
@@ -59,15 +78,28 @@ export function gpsRepository(db: DbOrTx) {
      * match anywhere, with their extent. The count needs only dispenses and stores, and the page
      * can walk the time index backwards and stop at `limit`.
      */
-    async points(accountId: number, q: GpsQuery, limit: number, bbox?: Bounds): Promise<{ rows: GpsRaw[]; inView: number; total: number; extent: Bounds | null }> {
+    async points(
+      accountId: number,
+      q: GpsQuery,
+      limit: number,
+      bbox?: Bounds,
+    ): Promise<{ rows: GpsRaw[]; inView: number; total: number; extent: Bounds | null }> {
       const where = filtersWhere(accountId, q);
       const view = bbox ? sql`${where} and ${inBounds(sql`d.gps_lng`, sql`d.gps_lat`, bbox)}` : where;
-      const page = await db.execute(sql`select ${GPS_FIELDS} from ${GPS_FROM} where ${view} order by d.dispensed_at desc, d.id limit ${limit}`);
-      const all = await db.execute(sql`select count(*)::int as n, ${bbox ? sql`count(*) filter (where ${inBounds(sql`d.gps_lng`, sql`d.gps_lat`, bbox)})::int` : sql`count(*)::int`} as "inView",
+      const page = await db.execute(
+        sql`select ${GPS_FIELDS} from ${GPS_FROM} where ${view} order by d.dispensed_at desc, d.id limit ${limit}`,
+      );
+      const all =
+        await db.execute(sql`select count(*)::int as n, ${bbox ? sql`count(*) filter (where ${inBounds(sql`d.gps_lng`, sql`d.gps_lat`, bbox)})::int` : sql`count(*)::int`} as "inView",
           min(d.gps_lng) as w, min(d.gps_lat) as s, max(d.gps_lng) as e, max(d.gps_lat) as nn
         from ${DISPENSES_AT_STORES} where ${where}`);
       const a = all.rows[0] as { n: number; inView: number; w: number | null; s: number; e: number; nn: number };
-      return { rows: page.rows as unknown as GpsRaw[], inView: a.inView, total: a.n, extent: a.w === null ? null : [a.w, a.s, a.e, a.nn] };
+      return {
+        rows: page.rows as unknown as GpsRaw[],
+        inView: a.inView,
+        total: a.n,
+        extent: a.w === null ? null : [a.w, a.s, a.e, a.nn],
+      };
     },
 
     /**
@@ -78,7 +110,13 @@ export function gpsRepository(db: DbOrTx) {
      * extent are those of every matching row. A cell of one dispense carries its id (the caller
      * reads its details).
      */
-    async cells(accountId: number, q: GpsQuery, zoom: number, bbox: Bounds | undefined, limit: number): Promise<{ cells: CellRow[]; cellsInView: number; inView: number; total: number; extent: Bounds | null }> {
+    async cells(
+      accountId: number,
+      q: GpsQuery,
+      zoom: number,
+      bbox: Bounds | undefined,
+      limit: number,
+    ): Promise<{ cells: CellRow[]; cellsInView: number; inView: number; total: number; extent: Bounds | null }> {
       const n = cellsPerAxis(zoom);
       const lat = sql`greatest(least(lat, ${MERCATOR_MAX_LAT}::float8), ${-MERCATOR_MAX_LAT}::float8)`;
       const res = await db.execute(sql`
@@ -99,9 +137,18 @@ export function gpsRepository(db: DbOrTx) {
                (select coalesce(sum(n), 0)::int from cells) as "inView",
                (select count(*)::int from cells) as "cellsInView",
                (select coalesce(json_agg(top), '[]'::json) from top) as cells`);
-      const r = res.rows[0] as { total: number; extent: (number | null)[]; inView: number; cellsInView: number; cells: CellRow[] };
+      const r = res.rows[0] as {
+        total: number;
+        extent: (number | null)[];
+        inView: number;
+        cellsInView: number;
+        cells: CellRow[];
+      };
       return {
-        cells: r.cells, cellsInView: r.cellsInView, inView: r.inView, total: r.total,
+        cells: r.cells,
+        cellsInView: r.cellsInView,
+        inView: r.inView,
+        total: r.total,
         extent: r.extent[0] === null ? null : (r.extent as Bounds),
       };
     },

@@ -4,7 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import { labelOf, type FlowPoint, type Scope } from './figures.repository';
 import { andEq, inLocalDays } from '../../lib/local-day';
 
-const GROUP_KEY: Record<SeriesGroup, SQL> = { store: sql`b.store_id`, tank: sql`b.tank_id`, product: sql`b.product_id` };
+const GROUP_KEY: Record<SeriesGroup, SQL> = {
+  store: sql`b.store_id`,
+  tank: sql`b.tank_id`,
+  product: sql`b.product_id`,
+};
 
 /**
  * Tank levels over time: per tank the gross volume of its last reading of each store-local day,

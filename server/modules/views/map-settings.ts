@@ -18,7 +18,8 @@ function originOf(value: string, name: string): string {
   } catch {
     throw new Error(`${name} is not a URL: ${value}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL: ${value}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL: ${value}`);
   return url.origin;
 }
 
@@ -27,6 +28,10 @@ export function mapSettings(styleUrl?: string, tileOrigins?: string): MapSetting
   const url = styleUrl?.trim() || null;
   const origins = new Set<string>();
   if (url) origins.add(originOf(url, 'MAP_STYLE_URL'));
-  for (const o of (tileOrigins ?? '').split(',').map((x) => x.trim()).filter(Boolean)) origins.add(originOf(o, 'MAP_TILE_ORIGINS'));
+  for (const o of (tileOrigins ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean))
+    origins.add(originOf(o, 'MAP_TILE_ORIGINS'));
   return { styleUrl: url, origins: [...origins] };
 }

@@ -37,19 +37,64 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await session(srv.url, ...DEMO.admin);
   const u = Date.now().toString(36);
-  f.storeA = await create('stores', { code: `A${u}`, name: 'Alpha', variant: 'FAMS', timezone: 'Africa/Johannesburg', latitude: -26.1, longitude: 28.0 });
+  f.storeA = await create('stores', {
+    code: `A${u}`,
+    name: 'Alpha',
+    variant: 'FAMS',
+    timezone: 'Africa/Johannesburg',
+    latitude: -26.1,
+    longitude: 28.0,
+  });
   f.storeB = await create('stores', { code: `B${u}`, name: 'Bravo', variant: 'FAMS', timezone: 'America/New_York' });
   f.p1 = await create('products', { code: `P${u}`, name: 'Views diesel', kind: 'fuel', price: 1 });
   f.p2 = await create('products', { code: `Q${u}`, name: 'Views petrol', kind: 'fuel', price: 1 });
-  f.a1 = await create('tanks', { storeId: f.storeA, productId: f.p1, code: 'A1', name: 'A1', capacity: 10000, safeFill: 9500, lowLevel: 100 });
-  f.a2 = await create('tanks', { storeId: f.storeA, productId: f.p2, code: 'A2', name: 'A2', capacity: 10000, safeFill: 9500, lowLevel: 100 });
-  f.b1 = await create('tanks', { storeId: f.storeB, productId: f.p1, code: 'B1', name: 'B1', capacity: 10000, safeFill: 9500, lowLevel: 100 });
-  f.type = await create('equipment-types', { code: `Y${u}`, make: 'Test', model: 'Truck', tankCapacity: 500, meterType: 'km' });
+  f.a1 = await create('tanks', {
+    storeId: f.storeA,
+    productId: f.p1,
+    code: 'A1',
+    name: 'A1',
+    capacity: 10000,
+    safeFill: 9500,
+    lowLevel: 100,
+  });
+  f.a2 = await create('tanks', {
+    storeId: f.storeA,
+    productId: f.p2,
+    code: 'A2',
+    name: 'A2',
+    capacity: 10000,
+    safeFill: 9500,
+    lowLevel: 100,
+  });
+  f.b1 = await create('tanks', {
+    storeId: f.storeB,
+    productId: f.p1,
+    code: 'B1',
+    name: 'B1',
+    capacity: 10000,
+    safeFill: 9500,
+    lowLevel: 100,
+  });
+  f.type = await create('equipment-types', {
+    code: `Y${u}`,
+    make: 'Test',
+    model: 'Truck',
+    tankCapacity: 500,
+    meterType: 'km',
+  });
   f.eq = await create('equipment', { fleetNo: `V${u}`, typeId: f.type });
 
-  for (const k of Object.keys({ d1: 0, d2: 0, d3: 0, d4: 0, d5: 0, d6: 0 }) as (keyof typeof d)[]) d[k] = crypto.randomUUID();
+  for (const k of Object.keys({ d1: 0, d2: 0, d3: 0, d4: 0, d5: 0, d6: 0 }) as (keyof typeof d)[])
+    d[k] = crypto.randomUUID();
   const disp = (id: string, storeId: string, tankId: string, litres: number, at: string, gps = true) => ({
-    id, variant: 'FAMS', storeId, tankId, equipmentId: f.eq, litres, dispensedAt: at, deviceId: 'views-test',
+    id,
+    variant: 'FAMS',
+    storeId,
+    tankId,
+    equipmentId: f.eq,
+    litres,
+    dispensedAt: at,
+    deviceId: 'views-test',
     gps: gps ? { lat: -26.2 + litres / 1000, lng: 28.0, accuracyM: 5 } : null,
   });
   await batch('dispenses', [
@@ -60,33 +105,66 @@ beforeAll(async () => {
     disp(d.d6, f.storeA, f.a2, 20, '2026-10-06T08:00:00Z'),
   ]);
   // The reversal of #4 as the correction flow writes it: same record, negative litres, reversal_of.
-  await srv.database.db.execute(sql`insert into dispenses (account_id, id, payload_hash, device_id, created_by, variant, store_id, tank_id, product_id,
+  await srv.database.db
+    .execute(sql`insert into dispenses (account_id, id, payload_hash, device_id, created_by, variant, store_id, tank_id, product_id,
       equipment_id, litres, dispensed_at, gps_lat, gps_lng, reversal_of)
     select account_id, ${d.d5}, 'reversal', device_id, created_by, variant, store_id, tank_id, product_id, equipment_id, -litres, dispensed_at,
       gps_lat, gps_lng, id from dispenses where id = ${d.d4}`);
-  const rec = (tankId: string, litres: number, at: string) => ({ id: crypto.randomUUID(), tankId, supplier: 'Fuel Co', deliveryNote: `DN-${litres}`, litres, receivedAt: at, deviceId: 'views-test' });
+  const rec = (tankId: string, litres: number, at: string) => ({
+    id: crypto.randomUUID(),
+    tankId,
+    supplier: 'Fuel Co',
+    deliveryNote: `DN-${litres}`,
+    litres,
+    receivedAt: at,
+    deviceId: 'views-test',
+  });
   await batch('receipts', [rec(f.a1, 1000, '2026-10-05T23:00:00Z'), rec(f.b1, 500, '2026-10-05T12:00:00Z')]);
   await batch('transfers', [
-    { id: crypto.randomUUID(), fromTankId: f.a1, toTankId: f.b1, litres: 200, transferredAt: '2026-10-07T10:00:00Z', deviceId: 'views-test' },
-    { id: crypto.randomUUID(), fromTankId: f.a2, toBowser: 'BW1', litres: 30, transferredAt: '2026-10-07T11:00:00Z', deviceId: 'views-test' },
+    {
+      id: crypto.randomUUID(),
+      fromTankId: f.a1,
+      toTankId: f.b1,
+      litres: 200,
+      transferredAt: '2026-10-07T10:00:00Z',
+      deviceId: 'views-test',
+    },
+    {
+      id: crypto.randomUUID(),
+      fromTankId: f.a2,
+      toBowser: 'BW1',
+      litres: 30,
+      transferredAt: '2026-10-07T11:00:00Z',
+      deviceId: 'views-test',
+    },
   ]);
   const account = admin.item.account.accountId;
   for (const [tank, at, litres] of [
-    [f.a1, '2026-10-05T10:00:00Z', 5000], [f.a1, '2026-10-05T21:00:00Z', 4900], [f.a1, '2026-10-05T22:30:00Z', 4860],
-    [f.a1, '2026-10-06T20:00:00Z', 5820], [f.b1, '2026-10-06T03:00:00Z', 3000],
+    [f.a1, '2026-10-05T10:00:00Z', 5000],
+    [f.a1, '2026-10-05T21:00:00Z', 4900],
+    [f.a1, '2026-10-05T22:30:00Z', 4860],
+    [f.a1, '2026-10-06T20:00:00Z', 5820],
+    [f.b1, '2026-10-06T03:00:00Z', 3000],
   ] as const) {
-    await srv.database.db.execute(sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres) values (${account}, ${tank}, ${at}, 'gauge', ${litres})`);
+    await srv.database.db.execute(
+      sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres) values (${account}, ${tank}, ${at}, 'gauge', ${litres})`,
+    );
   }
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const OCT = { from: '2026-10-01', to: '2026-10-31' };
-const pts = (s: { points: { bucket: string; litres: number }[] }) => Object.fromEntries(s.points.map((p) => [p.bucket, p.litres]));
+const pts = (s: { points: { bucket: string; litres: number }[] }) =>
+  Object.fromEntries(s.points.map((p) => [p.bucket, p.litres]));
 
 describe('chart series', () => {
   it('dispensed by store per store-local day, net of the reversal, largest first', async () => {
-    const r = await admin.get(`/api/v1/views/series?${q({ ...OCT, metric: 'dispensed', groupBy: 'store', storeId: f.storeA })}`);
+    const r = await admin.get(
+      `/api/v1/views/series?${q({ ...OCT, metric: 'dispensed', groupBy: 'store', storeId: f.storeA })}`,
+    );
     expect(r.status).toBe(200);
     expect(r.body.buckets).toHaveLength(31);
     expect(r.body.series).toHaveLength(1);
@@ -95,26 +173,40 @@ describe('chart series', () => {
     expect(pts(r.body.series[0])).toEqual({ '2026-10-05': 100, '2026-10-06': 60 });
     expect(r.body.series[0].points[1].count).toBe(2);
     const both = await admin.get(`/api/v1/views/series?${q({ ...OCT, productId: f.p1 })}`);
-    expect(both.body.series.map((s: { key: string; total: number }) => [s.key, s.total])).toEqual([[f.storeA, 140], [f.storeB, 60]]);
+    expect(both.body.series.map((s: { key: string; total: number }) => [s.key, s.total])).toEqual([
+      [f.storeA, 140],
+      [f.storeB, 60],
+    ]);
     expect(pts(both.body.series[1])).toEqual({ '2026-10-05': 60 });
   });
 
   it('groups by product and ISO week, and by tank', async () => {
-    const byProduct = await admin.get(`/api/v1/views/series?${q({ ...OCT, groupBy: 'product', interval: 'week', storeId: f.storeA })}`);
+    const byProduct = await admin.get(
+      `/api/v1/views/series?${q({ ...OCT, groupBy: 'product', interval: 'week', storeId: f.storeA })}`,
+    );
     expect(byProduct.body.buckets[0]).toBe('2026-09-28');
-    expect(byProduct.body.series.map((s: { label: string; total: number }) => [s.label, s.total])).toEqual([['Views diesel', 140], ['Views petrol', 20]]);
+    expect(byProduct.body.series.map((s: { label: string; total: number }) => [s.label, s.total])).toEqual([
+      ['Views diesel', 140],
+      ['Views petrol', 20],
+    ]);
     expect(pts(byProduct.body.series[0])).toEqual({ '2026-10-05': 140 });
-    const received = await admin.get(`/api/v1/views/series?${q({ ...OCT, metric: 'received', groupBy: 'tank', tankId: f.b1 })}`);
+    const received = await admin.get(
+      `/api/v1/views/series?${q({ ...OCT, metric: 'received', groupBy: 'tank', tankId: f.b1 })}`,
+    );
     expect(received.body.series).toHaveLength(1);
     expect(pts(received.body.series[0])).toEqual({ '2026-10-05': 500 });
   });
 
   it('levels: the last reading of each local day per tank, summed per store, last of the month', async () => {
-    const byTank = await admin.get(`/api/v1/views/series?${q({ ...OCT, metric: 'levels', groupBy: 'tank', productId: f.p1 })}`);
+    const byTank = await admin.get(
+      `/api/v1/views/series?${q({ ...OCT, metric: 'levels', groupBy: 'tank', productId: f.p1 })}`,
+    );
     const tanks = Object.fromEntries(byTank.body.series.map((s: { key: string }) => [s.key, pts(s as never)]));
     expect(tanks).toEqual({ [f.a1]: { '2026-10-05': 4900, '2026-10-06': 5820 }, [f.b1]: { '2026-10-05': 3000 } });
     expect(byTank.body.series[0].points[0].count).toBeNull();
-    const byMonth = await admin.get(`/api/v1/views/series?${q({ ...OCT, metric: 'levels', interval: 'month', groupBy: 'product', productId: f.p1 })}`);
+    const byMonth = await admin.get(
+      `/api/v1/views/series?${q({ ...OCT, metric: 'levels', interval: 'month', groupBy: 'product', productId: f.p1 })}`,
+    );
     expect(byMonth.body.series.map((s: { total: number }) => s.total)).toEqual([8820]);
     expect(pts(byMonth.body.series[0])).toEqual({ '2026-10-01': 8820 });
   });
@@ -123,12 +215,21 @@ describe('chart series', () => {
     const r = await admin.get(`/api/v1/views/series/export?${q({ ...OCT, storeId: f.storeA, format: 'csv' })}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/csv/);
-    const lines = String(r.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(r.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Figure,Period,Group,Group id,Litres,Records');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).concat(l.split(',').slice(4)).join(','))).toEqual([
-      'dispensed,2026-10-05,100.000,1', 'dispensed,2026-10-06,60.000,2',
+      'dispensed,2026-10-05,100.000,1',
+      'dispensed,2026-10-06,60.000,2',
     ]);
-    const xlsx = await admin.client.call('GET', `/api/v1/views/series/export?${q({ ...OCT, format: 'xlsx' })}`, undefined, admin.headers);
+    const xlsx = await admin.client.call(
+      'GET',
+      `/api/v1/views/series/export?${q({ ...OCT, format: 'xlsx' })}`,
+      undefined,
+      admin.headers,
+    );
     expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/);
   });
 
@@ -136,10 +237,14 @@ describe('chart series', () => {
     const back = await admin.get(`/api/v1/views/series?${q({ from: '2026-10-31', to: '2026-10-01' })}`);
     expect(back.status).toBe(400);
     expect(back.body.fieldErrors.to).toBeTruthy();
-    const bad = await admin.get(`/api/v1/views/series?${q({ ...OCT, from: '2026-02-30', metric: 'cost', storeId: 'x', extra: '1' })}`);
+    const bad = await admin.get(
+      `/api/v1/views/series?${q({ ...OCT, from: '2026-02-30', metric: 'cost', storeId: 'x', extra: '1' })}`,
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['extra', 'from', 'metric', 'storeId']);
-    expect((await admin.get(`/api/v1/views/series?${q({ from: '2020-01-01', to: '2026-10-01' })}`)).body.fieldErrors.to[0]).toMatch(/at most 731 days/);
+    expect(
+      (await admin.get(`/api/v1/views/series?${q({ from: '2020-01-01', to: '2026-10-01' })}`)).body.fieldErrors.to[0],
+    ).toMatch(/at most 731 days/);
   });
 });
 
@@ -153,10 +258,36 @@ describe('calendar', () => {
     // Other records of the demo account may exist in October; this fixture's stores are checked below.
     const a = (await admin.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeA}`)).body;
     expect(day(a.days, '2026-10-04')).toMatchObject({ dispensed: 0, received: 0 });
-    expect(day(a.days, '2026-10-05')).toEqual({ date: '2026-10-05', dispensed: 100, received: 0, transferredOut: 0, transferredIn: 0, dispenses: 1, receipts: 0, transfers: 0 });
-    expect(day(a.days, '2026-10-06')).toEqual({ date: '2026-10-06', dispensed: 60, received: 1000, transferredOut: 0, transferredIn: 0, dispenses: 2, receipts: 1, transfers: 0 });
+    expect(day(a.days, '2026-10-05')).toEqual({
+      date: '2026-10-05',
+      dispensed: 100,
+      received: 0,
+      transferredOut: 0,
+      transferredIn: 0,
+      dispenses: 1,
+      receipts: 0,
+      transfers: 0,
+    });
+    expect(day(a.days, '2026-10-06')).toEqual({
+      date: '2026-10-06',
+      dispensed: 60,
+      received: 1000,
+      transferredOut: 0,
+      transferredIn: 0,
+      dispenses: 2,
+      receipts: 1,
+      transfers: 0,
+    });
     expect(day(a.days, '2026-10-07')).toMatchObject({ transferredOut: 230, transferredIn: 0, transfers: 2 });
-    expect(a.totals).toEqual({ dispensed: 160, received: 1000, transferredOut: 230, transferredIn: 0, dispenses: 3, receipts: 1, transfers: 2 });
+    expect(a.totals).toEqual({
+      dispensed: 160,
+      received: 1000,
+      transferredOut: 230,
+      transferredIn: 0,
+      dispenses: 3,
+      receipts: 1,
+      transfers: 2,
+    });
     const b = (await admin.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeB}`)).body;
     expect(day(b.days, '2026-10-05')).toMatchObject({ dispensed: 60, received: 500, dispenses: 1, receipts: 1 });
     expect(day(b.days, '2026-10-06')).toMatchObject({ dispensed: 0, received: 0 });
@@ -165,7 +296,15 @@ describe('calendar', () => {
 
   it('filters by product and tank', async () => {
     const p2 = (await admin.get(`/api/v1/views/calendar?month=2026-10&productId=${f.p2}`)).body;
-    expect(p2.totals).toEqual({ dispensed: 20, received: 0, transferredOut: 30, transferredIn: 0, dispenses: 1, receipts: 0, transfers: 1 });
+    expect(p2.totals).toEqual({
+      dispensed: 20,
+      received: 0,
+      transferredOut: 30,
+      transferredIn: 0,
+      dispenses: 1,
+      receipts: 0,
+      transfers: 1,
+    });
     const b1 = (await admin.get(`/api/v1/views/calendar?month=2026-10&tankId=${f.b1}`)).body;
     expect(b1.totals).toMatchObject({ dispensed: 60, received: 500, transferredIn: 200 });
   });
@@ -173,18 +312,34 @@ describe('calendar', () => {
   it('a day by store and product, and its records', async () => {
     const r = await admin.get(`/api/v1/views/day?date=2026-10-06&storeId=${f.storeA}`);
     expect(r.status).toBe(200);
-    expect(r.body.rows.map((x: { productName: string; dispensed: number; received: number; dispenses: number }) => [x.productName, x.dispensed, x.received, x.dispenses]))
-      .toEqual([['Views diesel', 40, 1000, 1], ['Views petrol', 20, 0, 1]]);
+    expect(
+      r.body.rows.map((x: { productName: string; dispensed: number; received: number; dispenses: number }) => [
+        x.productName,
+        x.dispensed,
+        x.received,
+        x.dispenses,
+      ]),
+    ).toEqual([
+      ['Views diesel', 40, 1000, 1],
+      ['Views petrol', 20, 0, 1],
+    ]);
     expect(r.body.totals).toMatchObject({ dispensed: 60, received: 1000 });
     const list = await admin.get(`/api/v1/views/day/records?f.date=2026-10-06&f.storeId=${f.storeA}&pageSize=50`);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(5);
-    expect(list.body.items.map((x: { kind: string; litres: number; reversal: boolean }) => `${x.kind} ${x.litres}${x.reversal ? ' R' : ''}`).sort())
-      .toEqual(['dispense -25 R', 'dispense 20', 'dispense 25', 'dispense 40', 'receipt 1000']);
+    expect(
+      list.body.items
+        .map(
+          (x: { kind: string; litres: number; reversal: boolean }) => `${x.kind} ${x.litres}${x.reversal ? ' R' : ''}`,
+        )
+        .sort(),
+    ).toEqual(['dispense -25 R', 'dispense 20', 'dispense 25', 'dispense 40', 'receipt 1000']);
     expect(list.body.items.every((x: { date: string }) => x.date === '2026-10-06')).toBe(true);
     // The transfer into B is listed for B (its destination) on the 7th.
     const inB = await admin.get(`/api/v1/views/day/records?f.date=2026-10-07&f.storeId=${f.storeB}`);
-    expect(inB.body.items.map((x: { kind: string; litres: number; detail: string }) => [x.kind, x.litres, x.detail])).toEqual([['transfer', 200, expect.stringMatching(/^→ B.* B1$/)]]);
+    expect(
+      inB.body.items.map((x: { kind: string; litres: number; detail: string }) => [x.kind, x.litres, x.detail]),
+    ).toEqual([['transfer', 200, expect.stringMatching(/^→ B.* B1$/)]]);
     const bad = await admin.get('/api/v1/views/day/records?f.date=2026-13-01');
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors['f.date']).toBeTruthy();
@@ -192,12 +347,20 @@ describe('calendar', () => {
 
   it('exports the month and the day records', async () => {
     const cal = await admin.get(`/api/v1/views/calendar/export?month=2026-10&storeId=${f.storeB}&format=csv`);
-    const lines = String(cal.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(cal.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(32);
-    expect(lines[0]).toBe('Day,Dispensed (L),Received (L),Transferred out (L),Transferred in (L),Dispenses,Receipts,Transfers');
+    expect(lines[0]).toBe(
+      'Day,Dispensed (L),Received (L),Transferred out (L),Transferred in (L),Dispenses,Receipts,Transfers',
+    );
     expect(lines[5]).toBe('2026-10-05,60.000,500.000,0.000,0.000,1,1,0');
     const recs = await admin.get(`/api/v1/views/day/records/export?f.date=2026-10-05&f.storeId=${f.storeB}&format=csv`);
-    const recLines = String(recs.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const recLines = String(recs.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(recLines).toHaveLength(3);
     // The screen's titles; times on the store's clock as the screen shows them (ADR 023).
     expect(recLines[0]).toBe('Time,Kind,Store,Store name,Tank,Product,Litres,Equipment / supplier / to,Reversal');
@@ -211,10 +374,20 @@ describe('GPS', () => {
     const r = await admin.get(`/api/v1/views/gps?${q({ ...OCT, equipmentId: f.eq })}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ type: 'FeatureCollection', total: 3, truncated: false, message: null, limit: 5000 });
-    expect(r.body.features.map((x: { properties: { id: string } }) => x.properties.id).sort()).toEqual([d.d1, d.d2, d.d6].sort());
+    expect(r.body.features.map((x: { properties: { id: string } }) => x.properties.id).sort()).toEqual(
+      [d.d1, d.d2, d.d6].sort(),
+    );
     const one = r.body.features.find((x: { properties: { id: string } }) => x.properties.id === d.d2);
     expect(one.geometry).toEqual({ type: 'Point', coordinates: [28.0, -26.16] });
-    expect(one.properties).toMatchObject({ litres: 40, date: '2026-10-06', timezone: 'Africa/Johannesburg', storeName: 'Alpha', tankCode: 'A1', productName: 'Views diesel', accuracyM: 5 });
+    expect(one.properties).toMatchObject({
+      litres: 40,
+      date: '2026-10-06',
+      timezone: 'Africa/Johannesburg',
+      storeName: 'Alpha',
+      tankCode: 'A1',
+      productName: 'Views diesel',
+      accuracyM: 5,
+    });
     const b = await admin.get(`/api/v1/views/gps?${q({ ...OCT, storeId: f.storeB })}`);
     expect(b.body.total).toBe(0);
   });
@@ -245,7 +418,8 @@ describe('GPS map clusters (ADR 024)', () => {
   beforeAll(async () => {
     eq2 = await create('equipment', { fleetNo: `W${Date.now().toString(36)}`, typeId: f.type });
     // N dispenses on a 60 × 50 grid 0.2° apart over South Africa (-34…-22.2 S, 18…27.8 E), one a minute.
-    await srv.database.db.execute(sql`insert into dispenses (account_id, id, payload_hash, device_id, created_by, variant, store_id, tank_id,
+    await srv.database.db
+      .execute(sql`insert into dispenses (account_id, id, payload_hash, device_id, created_by, variant, store_id, tank_id,
         product_id, equipment_id, litres, dispensed_at, gps_lat, gps_lng)
       select account_id, gen_random_uuid(), 'bulk', device_id, created_by, variant, store_id, tank_id, product_id, ${eq2}, 1,
         '2026-11-10T08:00:00Z'::timestamptz + g * interval '1 minute', -34 + (g % 60) * 0.2, 18 + (g / 60) * 0.2
@@ -256,7 +430,8 @@ describe('GPS map clusters (ADR 024)', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r;
   };
-  const counted = (b: { clusters: { count: number }[]; features: unknown[] }) => b.clusters.reduce((n, c) => n + c.count, 0) + b.features.length;
+  const counted = (b: { clusters: { count: number }[]; features: unknown[] }) =>
+    b.clusters.reduce((n, c) => n + c.count, 0) + b.features.length;
 
   it('zoomed out: a few clusters whose counts sum to the records, in a small answer', async () => {
     const r = await gps({ zoom: '4', bbox: '-180,-85,180,85' });
@@ -275,7 +450,7 @@ describe('GPS map clusters (ADR 024)', () => {
     expect(r.body.extent).toEqual([18, -34, expect.closeTo(27.8, 6), expect.closeTo(-22.2, 6)]);
   });
 
-  it('the grid is the contract\'s: each cluster is one cell of cellOf at its zoom', async () => {
+  it("the grid is the contract's: each cluster is one cell of cellOf at its zoom", async () => {
     const r = await gps({ zoom: '7' });
     expect(counted(r.body)).toBe(N);
     for (const c of r.body.clusters) {
@@ -289,7 +464,11 @@ describe('GPS map clusters (ADR 024)', () => {
     const r = await gps({ zoom: '12' });
     expect(r.body.clusters).toEqual([]);
     expect(r.body.features).toHaveLength(N);
-    expect(r.body.features[0].properties).toMatchObject({ fleetNo: expect.stringMatching(/^W/), litres: 1, storeName: 'Alpha' });
+    expect(r.body.features[0].properties).toMatchObject({
+      fleetNo: expect.stringMatching(/^W/),
+      litres: 1,
+      storeName: 'Alpha',
+    });
   });
 
   it('only the viewport is answered; the totals and the extent stay those of the filters', async () => {
@@ -313,7 +492,14 @@ describe('GPS map clusters (ADR 024)', () => {
   });
 
   it('refuses a malformed viewport', async () => {
-    for (const bad of <Record<string, string>[]>[{ zoom: '23' }, { zoom: '1.5' }, { bbox: '1,2,3' }, { bbox: '0,10,5,-10' }, { bbox: '0,0,200,10' }, { bbox: 'a,b,c,d' }]) {
+    for (const bad of <Record<string, string>[]>[
+      { zoom: '23' },
+      { zoom: '1.5' },
+      { bbox: '1,2,3' },
+      { bbox: '0,10,5,-10' },
+      { bbox: '0,0,200,10' },
+      { bbox: 'a,b,c,d' },
+    ]) {
       expect((await admin.get(`/api/v1/views/gps?${q({ ...NOV, ...bad })}`)).status, JSON.stringify(bad)).toBe(400);
     }
   });
@@ -325,12 +511,26 @@ describe('access', () => {
     const viewer = await session(srv.url, ...DEMO.viewer);
     const editor = await session(srv.url, ...DEMO.editor);
     const paths = [
-      `/api/v1/views/series?${q(OCT)}`, '/api/v1/views/calendar?month=2026-10', '/api/v1/views/day?date=2026-10-06',
-      '/api/v1/views/day/records', `/api/v1/views/gps?${q(OCT)}`, '/api/v1/views/gps/records', '/api/v1/views/map',
+      `/api/v1/views/series?${q(OCT)}`,
+      '/api/v1/views/calendar?month=2026-10',
+      '/api/v1/views/day?date=2026-10-06',
+      '/api/v1/views/day/records',
+      `/api/v1/views/gps?${q(OCT)}`,
+      '/api/v1/views/gps/records',
+      '/api/v1/views/map',
     ];
     for (const p of paths) expect((await driver.get(p)).status, p).toBe(403);
-    expect(paths.map((p) => p.includes('gps') || p.includes('map'))).toEqual([false, false, false, false, true, true, true]);
-    for (const p of paths) expect((await viewer.get(p)).status, p).toBe(p.includes('gps') || p.includes('map') ? 403 : 200);
+    expect(paths.map((p) => p.includes('gps') || p.includes('map'))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    for (const p of paths)
+      expect((await viewer.get(p)).status, p).toBe(p.includes('gps') || p.includes('map') ? 403 : 200);
     for (const p of paths) expect((await editor.get(p)).status, p).toBe(200);
   });
 

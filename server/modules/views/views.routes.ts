@@ -3,8 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import type { ExportFormat } from '../../../src/contract/list';
 import {
-  CalendarExportQuery, CalendarQuery, CalendarResponse, DayQuery, DayResponse, GpsQuery, GpsResponse, MapConfig,
-  SeriesExportQuery, SeriesQuery, SeriesResponse, seriesRows, VIEWS_PATHS,
+  CalendarExportQuery,
+  CalendarQuery,
+  CalendarResponse,
+  DayQuery,
+  DayResponse,
+  GpsQuery,
+  GpsResponse,
+  MapConfig,
+  SeriesExportQuery,
+  SeriesQuery,
+  SeriesResponse,
+  seriesRows,
+  VIEWS_PATHS,
 } from '../../../src/contract/views';
 import type { DbOrTx } from '../../db/client';
 import { registerListRoutes } from '../../lib/resource';
@@ -17,20 +28,38 @@ import type { MapSettings } from './map-settings';
 import { viewsService } from './views.service';
 
 /** Sends figures as a CSV or XLSX file (the same writers as every list export). */
-function sendFile(reply: FastifyReply, format: ExportFormat, base: string, title: string, columns: ExportColumn[], rows: Record<string, unknown>[]) {
-  const chunks = (async function* () { yield rows; })();
+function sendFile(
+  reply: FastifyReply,
+  format: ExportFormat,
+  base: string,
+  title: string,
+  columns: ExportColumn[],
+  rows: Record<string, unknown>[],
+) {
+  const chunks = (async function* () {
+    yield rows;
+  })();
   // Buckets and days are store-local calendar days already; no instant is written.
   return sendExport(reply, { format, fileBase: base, title, columns, zone: 'UTC' }, chunks);
 }
 
 const CALENDAR_COLUMNS: ExportColumn[] = [
-  plainColumn('date', 'Day', 'date'), plainColumn('dispensed', 'Dispensed (L)', 'litres', 3), plainColumn('received', 'Received (L)', 'litres', 3),
-  plainColumn('transferredOut', 'Transferred out (L)', 'litres', 3), plainColumn('transferredIn', 'Transferred in (L)', 'litres', 3),
-  plainColumn('dispenses', 'Dispenses', 'number', 0), plainColumn('receipts', 'Receipts', 'number', 0), plainColumn('transfers', 'Transfers', 'number', 0),
+  plainColumn('date', 'Day', 'date'),
+  plainColumn('dispensed', 'Dispensed (L)', 'litres', 3),
+  plainColumn('received', 'Received (L)', 'litres', 3),
+  plainColumn('transferredOut', 'Transferred out (L)', 'litres', 3),
+  plainColumn('transferredIn', 'Transferred in (L)', 'litres', 3),
+  plainColumn('dispenses', 'Dispenses', 'number', 0),
+  plainColumn('receipts', 'Receipts', 'number', 0),
+  plainColumn('transfers', 'Transfers', 'number', 0),
 ];
 const SERIES_COLUMNS: ExportColumn[] = [
-  plainColumn('metric', 'Figure', 'text'), plainColumn('bucket', 'Period', 'text'), plainColumn('group', 'Group', 'text'),
-  plainColumn('groupId', 'Group id', 'text'), plainColumn('litres', 'Litres', 'litres', 3), plainColumn('count', 'Records', 'number', 0),
+  plainColumn('metric', 'Figure', 'text'),
+  plainColumn('bucket', 'Period', 'text'),
+  plainColumn('group', 'Group', 'text'),
+  plainColumn('groupId', 'Group id', 'text'),
+  plainColumn('litres', 'Litres', 'litres', 3),
+  plainColumn('count', 'Records', 'number', 0),
 ];
 
 /**
@@ -45,33 +74,54 @@ export function viewsRoutes(app: FastifyInstance, db: DbOrTx, map: MapSettings) 
   const gps = screenRules('/QuickViewGPSInformation').read;
   const url = (p: string) => `${API_ROOT}${p}`;
 
-  r.get(url(VIEWS_PATHS.series), { config: { access: chart }, schema: { querystring: SeriesQuery, response: { 200: SeriesResponse } } },
-    async (req) => svc.series(req.auth.accountId, req.query));
+  r.get(
+    url(VIEWS_PATHS.series),
+    { config: { access: chart }, schema: { querystring: SeriesQuery, response: { 200: SeriesResponse } } },
+    async (req) => svc.series(req.auth.accountId, req.query),
+  );
 
-  r.get(url(`${VIEWS_PATHS.series}/export`), { config: { access: chart }, schema: { querystring: SeriesExportQuery } }, async (req, reply) => {
-    const { format, ...q } = req.query;
-    const res = await svc.series(req.auth.accountId, q);
-    const rows = seriesRows(res).map((x) => ({ metric: res.metric, ...x }));
-    return sendFile(reply, format, `chart-${res.metric}`, `Chart ${res.metric}`, SERIES_COLUMNS, rows);
-  });
+  r.get(
+    url(`${VIEWS_PATHS.series}/export`),
+    { config: { access: chart }, schema: { querystring: SeriesExportQuery } },
+    async (req, reply) => {
+      const { format, ...q } = req.query;
+      const res = await svc.series(req.auth.accountId, q);
+      const rows = seriesRows(res).map((x) => ({ metric: res.metric, ...x }));
+      return sendFile(reply, format, `chart-${res.metric}`, `Chart ${res.metric}`, SERIES_COLUMNS, rows);
+    },
+  );
 
-  r.get(url(VIEWS_PATHS.calendar), { config: { access: calendar }, schema: { querystring: CalendarQuery, response: { 200: CalendarResponse } } },
-    async (req) => svc.calendar(req.auth.accountId, req.query));
+  r.get(
+    url(VIEWS_PATHS.calendar),
+    { config: { access: calendar }, schema: { querystring: CalendarQuery, response: { 200: CalendarResponse } } },
+    async (req) => svc.calendar(req.auth.accountId, req.query),
+  );
 
-  r.get(url(`${VIEWS_PATHS.calendar}/export`), { config: { access: calendar }, schema: { querystring: CalendarExportQuery } }, async (req, reply) => {
-    const { format, ...q } = req.query;
-    const res = await svc.calendar(req.auth.accountId, q);
-    return sendFile(reply, format, `calendar-${res.month}`, `Calendar ${res.month}`, CALENDAR_COLUMNS, res.days);
-  });
+  r.get(
+    url(`${VIEWS_PATHS.calendar}/export`),
+    { config: { access: calendar }, schema: { querystring: CalendarExportQuery } },
+    async (req, reply) => {
+      const { format, ...q } = req.query;
+      const res = await svc.calendar(req.auth.accountId, q);
+      return sendFile(reply, format, `calendar-${res.month}`, `Calendar ${res.month}`, CALENDAR_COLUMNS, res.days);
+    },
+  );
 
-  r.get(url(VIEWS_PATHS.day), { config: { access: calendar }, schema: { querystring: DayQuery, response: { 200: DayResponse } } },
-    async (req) => svc.day(req.auth.accountId, req.query));
+  r.get(
+    url(VIEWS_PATHS.day),
+    { config: { access: calendar }, schema: { querystring: DayQuery, response: { 200: DayResponse } } },
+    async (req) => svc.day(req.auth.accountId, req.query),
+  );
   registerListRoutes(app, dayRecordsEndpoint(db));
 
-  r.get(url(VIEWS_PATHS.gps), { config: { access: gps }, schema: { querystring: GpsQuery, response: { 200: GpsResponse } } },
-    async (req) => svc.gps(req.auth.accountId, req.query));
+  r.get(
+    url(VIEWS_PATHS.gps),
+    { config: { access: gps }, schema: { querystring: GpsQuery, response: { 200: GpsResponse } } },
+    async (req) => svc.gps(req.auth.accountId, req.query),
+  );
   registerListRoutes(app, gpsRecordsEndpoint(db));
 
-  r.get(url(VIEWS_PATHS.map), { config: { access: gps }, schema: { response: { 200: MapConfig } } },
-    async (req) => svc.mapConfig(req.auth.accountId));
+  r.get(url(VIEWS_PATHS.map), { config: { access: gps }, schema: { response: { 200: MapConfig } } }, async (req) =>
+    svc.mapConfig(req.auth.accountId),
+  );
 }

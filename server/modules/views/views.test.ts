@@ -9,8 +9,15 @@ describe('map settings', () => {
   });
 
   it("allows the style's origin and the tile origins in the CSP", () => {
-    expect(mapSettings('https://tiles.example.org/styles/osm-bright/style.json', 'https://a.tile.example.net, https://fonts.example.com/'))
-      .toEqual({ styleUrl: 'https://tiles.example.org/styles/osm-bright/style.json', origins: ['https://tiles.example.org', 'https://a.tile.example.net', 'https://fonts.example.com'] });
+    expect(
+      mapSettings(
+        'https://tiles.example.org/styles/osm-bright/style.json',
+        'https://a.tile.example.net, https://fonts.example.com/',
+      ),
+    ).toEqual({
+      styleUrl: 'https://tiles.example.org/styles/osm-bright/style.json',
+      origins: ['https://tiles.example.org', 'https://a.tile.example.net', 'https://fonts.example.com'],
+    });
   });
 
   it('stops the start-up on a value that is not an http(s) URL', () => {
@@ -21,11 +28,20 @@ describe('map settings', () => {
 });
 
 describe('toSeries', () => {
-  const p = (bucket: string, key: string, litres: number) => ({ bucket, key, label: key.toUpperCase(), litres, count: 1 });
+  const p = (bucket: string, key: string, litres: number) => ({
+    bucket,
+    key,
+    label: key.toUpperCase(),
+    litres,
+    count: 1,
+  });
 
   it('one series per key, points in order, largest total first', () => {
     const s = toSeries([p('2026-10-02', 'a', 1.1), p('2026-10-01', 'a', 2.2), p('2026-10-01', 'b', 10)], false);
-    expect(s.map((x) => [x.key, x.total])).toEqual([['b', 10], ['a', 3.3]]);
+    expect(s.map((x) => [x.key, x.total])).toEqual([
+      ['b', 10],
+      ['a', 3.3],
+    ]);
     expect(s[1].points.map((x) => x.bucket)).toEqual(['2026-10-01', '2026-10-02']);
   });
 

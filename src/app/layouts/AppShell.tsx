@@ -27,7 +27,11 @@ const onWidthChange = (l: () => void) => {
  * all, not merely hidden: a phone's first render skips the menu's links and their styles (ADR 017).
  */
 function useWide(): boolean {
-  return useSyncExternalStore(onWidthChange, () => window.matchMedia(WIDE).matches, () => true);
+  return useSyncExternalStore(
+    onWidthChange,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
 }
 
 /**
@@ -43,20 +47,54 @@ export function AppShell() {
   const withoutQueries = useMatches({ select: (ms) => ms.some((m) => m.staticData?.noQueryClient === true) });
   return (
     <Flex minH="100dvh" bg="bg.canvas">
-      {wide && <Box as="aside" aria-label="Sidebar" hideBelow="lg" w="64" flexShrink={0} bg="sidebar.bg" color="sidebar.fg" position="sticky" top="0" h="100dvh" overflowY="auto">
-        <Box px="4" py="3"><Brand color="white" /></Box>
-        <MainMenu />
-      </Box>}
+      {wide && (
+        <Box
+          as="aside"
+          aria-label="Sidebar"
+          hideBelow="lg"
+          w="64"
+          flexShrink={0}
+          bg="sidebar.bg"
+          color="sidebar.fg"
+          position="sticky"
+          top="0"
+          h="100dvh"
+          overflowY="auto"
+        >
+          <Box px="4" py="3">
+            <Brand color="white" />
+          </Box>
+          <MainMenu />
+        </Box>
+      )}
       <Flex direction="column" flex="1" minW="0">
-        <Navbar onOpenMenu={() => { startDrawer(); setMenuOpen(true); }} onWarmMenu={warmDrawer} />
+        <Navbar
+          onOpenMenu={() => {
+            startDrawer();
+            setMenuOpen(true);
+          }}
+          onWarmMenu={warmDrawer}
+        />
         <Box as="main" flex="1" px={{ base: 3, md: 6 }} py={{ base: 4, md: 6 }}>
           <OfflineReadiness mb="3" />
           {screen && <PageHeader screen={screen} />}
-          {withoutQueries ? <Outlet /> : <Suspense fallback={null}><QueryShell><Outlet /></QueryShell></Suspense>}
+          {withoutQueries ? (
+            <Outlet />
+          ) : (
+            <Suspense fallback={null}>
+              <QueryShell>
+                <Outlet />
+              </QueryShell>
+            </Suspense>
+          )}
         </Box>
       </Flex>
       {/* The drawer's code (zag's dialog, focus trap) loads with the first tap on "Open menu" (ADR 017). */}
-      {drawerUsed && <Suspense fallback={null}><MenuDrawer open={menuOpen} onOpenChange={setMenuOpen} /></Suspense>}
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

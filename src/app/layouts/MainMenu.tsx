@@ -40,7 +40,10 @@ function MenuLink({ screen, onNavigate }: { screen: Screen; onNavigate?: () => v
         _hover={{ bg: 'sidebar.hover', textDecoration: 'none' }}
         css={{ '&[aria-current=page]': { bg: 'sidebar.hover', borderColor: 'sidebar.active', fontWeight: 'semibold' } }}
       >
-        <Link to={screen.path as ScreenPath} onClick={onNavigate}>{screen.menu ?? screen.title}{BADGES[screen.path]}</Link>
+        <Link to={screen.path as ScreenPath} onClick={onNavigate}>
+          {screen.menu ?? screen.title}
+          {BADGES[screen.path]}
+        </Link>
       </ChakraLink>
     </Box>
   );
@@ -50,11 +53,23 @@ function MenuGroup({ label, screens, onNavigate }: { label: string; screens: Scr
   const id = useId();
   return (
     <Box as="section" aria-labelledby={id}>
-      <Heading as="h2" id={id} px="4" pt="3" pb="1" fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="sidebar.muted">
+      <Heading
+        as="h2"
+        id={id}
+        px="4"
+        pt="3"
+        pb="1"
+        fontSize="xs"
+        textTransform="uppercase"
+        letterSpacing="wider"
+        color="sidebar.muted"
+      >
         {label}
       </Heading>
       <Box as="ul" listStyleType="none">
-        {screens.map((s) => <MenuLink key={s.path} screen={s} onNavigate={onNavigate} />)}
+        {screens.map((s) => (
+          <MenuLink key={s.path} screen={s} onNavigate={onNavigate} />
+        ))}
       </Box>
     </Box>
   );
@@ -70,7 +85,11 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Stack as="nav" aria-label="Main menu" gap="1" pb="6">
       {stars.length > 0 && (
-        <MenuGroup label="Starred" screens={stars.map((s) => ({ ...s, menu: s.menu ?? s.title }))} onNavigate={onNavigate} />
+        <MenuGroup
+          label="Starred"
+          screens={stars.map((s) => ({ ...s, menu: s.menu ?? s.title }))}
+          onNavigate={onNavigate}
+        />
       )}
       {groupScreens(allowed).map(([label, screens]) => (
         <MenuGroup key={label} label={label} screens={screens} onNavigate={onNavigate} />

@@ -14,7 +14,9 @@ export function MenuDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
         <Drawer.Positioner>
           <Drawer.Content bg="sidebar.bg" color="sidebar.fg" maxW="72">
             <Drawer.Header px="4">
-              <Drawer.Title><Brand color="white" /></Drawer.Title>
+              <Drawer.Title>
+                <Brand color="white" />
+              </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body px="0">
               <MainMenu onNavigate={() => onOpenChange(false)} />

@@ -9,8 +9,14 @@ function StarToggle({ path }: { path: string }) {
   const { paths } = useSnapshot(starred);
   const on = paths.includes(path);
   return (
-    <IconButton variant="ghost" size={{ base: 'xl', md: 'sm' }} aria-label="Star this page" aria-pressed={on} onClick={() => toggleStar(path)}
-      color={on ? 'orange.solid' : 'fg.muted'}>
+    <IconButton
+      variant="ghost"
+      size={{ base: 'xl', md: 'sm' }}
+      aria-label="Star this page"
+      aria-pressed={on}
+      onClick={() => toggleStar(path)}
+      color={on ? 'orange.solid' : 'fg.muted'}
+    >
       <LuStar aria-hidden fill={on ? 'currentColor' : 'none'} />
     </IconButton>
   );
@@ -23,7 +29,9 @@ export function PageHeader({ screen }: { screen: Screen }) {
       <Breadcrumb.Root size="sm" aria-label="Breadcrumb">
         <Breadcrumb.List flexWrap="wrap">
           <Breadcrumb.Item>
-            <Breadcrumb.Link asChild><Link to="/">Home</Link></Breadcrumb.Link>
+            <Breadcrumb.Link asChild>
+              <Link to="/">Home</Link>
+            </Breadcrumb.Link>
           </Breadcrumb.Item>
           {screen.group && screen.group !== 'Home' && (
             <>
@@ -38,7 +46,9 @@ export function PageHeader({ screen }: { screen: Screen }) {
         </Breadcrumb.List>
       </Breadcrumb.Root>
       <Flex align="center" gap="2">
-        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>{screen.title}</Heading>
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+          {screen.title}
+        </Heading>
         <StarToggle path={screen.path} />
       </Flex>
     </Flex>

@@ -12,7 +12,13 @@ const UserMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.UserMenuP
  */
 export function UserMenu() {
   const [used, start, warm] = useLoadOnUse(loadPopup);
-  const face = <UserMenuFace aria-haspopup="menu" aria-expanded={false} onClick={start} onPointerDown={warm} onFocus={warm} />;
+  const face = (
+    <UserMenuFace aria-haspopup="menu" aria-expanded={false} onClick={start} onPointerDown={warm} onFocus={warm} />
+  );
   if (!used) return face;
-  return <Suspense fallback={face}><UserMenuPopup /></Suspense>;
+  return (
+    <Suspense fallback={face}>
+      <UserMenuPopup />
+    </Suspense>
+  );
 }

@@ -7,11 +7,23 @@ import { session } from '@/lib/session';
 export function UserMenuFace(props: ButtonProps) {
   const snap = useSnapshot(session);
   return (
-    <Button variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} _expanded={{ bg: 'whiteAlpha.200' }} px="2" h="auto" py="1"
-      minH={{ base: '12', md: 'auto' }} minW={{ base: '12', md: 'auto' }} {...props}>
+    <Button
+      variant="ghost"
+      color="white"
+      _hover={{ bg: 'whiteAlpha.200' }}
+      _expanded={{ bg: 'whiteAlpha.200' }}
+      px="2"
+      h="auto"
+      py="1"
+      minH={{ base: '12', md: 'auto' }}
+      minW={{ base: '12', md: 'auto' }}
+      {...props}
+    >
       <LuCircleUser aria-hidden />
       <Box textAlign="start" hideBelow="md" lineHeight="short">
-        <Text fontSize="sm" fontWeight="semibold">{snap.user?.displayName}</Text>
+        <Text fontSize="sm" fontWeight="semibold">
+          {snap.user?.displayName}
+        </Text>
         <Text fontSize="xs">{snap.account?.name}</Text>
       </Box>
       <VisuallyHidden>User menu</VisuallyHidden>

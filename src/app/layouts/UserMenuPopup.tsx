@@ -30,7 +30,9 @@ export function UserMenuPopup() {
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>
                 <Text>{snap.user?.displayName}</Text>
-                <Text fontWeight="normal" color="fg.muted">Account: {snap.account?.name ?? 'none'}</Text>
+                <Text fontWeight="normal" color="fg.muted">
+                  Account: {snap.account?.name ?? 'none'}
+                </Text>
               </Menu.ItemGroupLabel>
             </Menu.ItemGroup>
             <Menu.Separator />

@@ -1,7 +1,10 @@
 import { Alert } from '@chakra-ui/react';
 
 export type MessageTone = 'danger' | 'warning' | 'success' | 'info';
-export interface FormMessageValue { tone: MessageTone; text: string }
+export interface FormMessageValue {
+  tone: MessageTone;
+  text: string;
+}
 
 const STATUS = { danger: 'error', warning: 'warning', success: 'success', info: 'info' } as const;
 

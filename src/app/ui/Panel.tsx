@@ -7,7 +7,9 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
     <Card.Root w="full" variant="elevated">
       <Card.Body>
         <Stack gap="5">
-          <Heading as="h1" size="xl">{title}</Heading>
+          <Heading as="h1" size="xl">
+            {title}
+          </Heading>
           {children}
         </Stack>
       </Card.Body>

@@ -8,7 +8,10 @@ import { NEW_RECORD } from './list/listSearch';
 import { ListView, type ListViewProps } from './list/ListView';
 import { useListSearch, useRecord } from './list/useList';
 
-export interface ResourceScreenProps<T extends RowData & Versioned> extends Omit<ListViewProps<T>, 'canWrite' | 'onCreate' | 'onEdit'> {
+export interface ResourceScreenProps<T extends RowData & Versioned> extends Omit<
+  ListViewProps<T>,
+  'canWrite' | 'onCreate' | 'onEdit'
+> {
   /** The record form; without it the list is read-only. */
   Form?: ComponentType<RecordFormProps<T>>;
   /** Offer "New …" (default true when there is a form). */
@@ -22,7 +25,12 @@ export interface ResourceScreenProps<T extends RowData & Versioned> extends Omit
  * `?edit=new` (so Back closes it and a link can open it). Create, edit and delete only for users
  * with write permission on the screen.
  */
-export function ResourceScreen<T extends RowData & Versioned>({ Form, creatable = true, formSize, ...list }: ResourceScreenProps<T>) {
+export function ResourceScreen<T extends RowData & Versioned>({
+  Form,
+  creatable = true,
+  formSize,
+  ...list
+}: ResourceScreenProps<T>) {
   const canWrite = useCanWrite(list.info.screen);
   const { search, update } = useListSearch();
   const open = (id: string) => update({ edit: id }, { keepPage: true, push: true });
@@ -30,8 +38,12 @@ export function ResourceScreen<T extends RowData & Versioned>({ Form, creatable 
   const edit = canWrite && Form ? search.edit : undefined;
   return (
     <>
-      <ListView {...list} canWrite={canWrite} onCreate={Form && creatable ? () => open(NEW_RECORD) : undefined}
-        onEdit={Form ? (row) => open(row.id) : undefined} />
+      <ListView
+        {...list}
+        canWrite={canWrite}
+        onCreate={Form && creatable ? () => open(NEW_RECORD) : undefined}
+        onEdit={Form ? (row) => open(row.id) : undefined}
+      />
       <FormDrawer open={!!(Form && edit)} onClose={() => close()} size={formSize}>
         {Form && edit && <RecordLoader client={list.client} id={edit} noun={list.noun} Form={Form} close={close} />}
       </FormDrawer>
@@ -39,7 +51,13 @@ export function ResourceScreen<T extends RowData & Versioned>({ Form, creatable 
   );
 }
 
-interface LoaderProps<T> { client: ResourceClient<T>; id: string; noun: string; Form: ComponentType<RecordFormProps<T>>; close: (saved?: boolean) => void }
+interface LoaderProps<T> {
+  client: ResourceClient<T>;
+  id: string;
+  noun: string;
+  Form: ComponentType<RecordFormProps<T>>;
+  close: (saved?: boolean) => void;
+}
 
 function RecordLoader<T>({ client, id, noun, Form, close }: LoaderProps<T>) {
   const isNew = id === NEW_RECORD;

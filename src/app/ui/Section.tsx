@@ -8,7 +8,9 @@ export function Section({ title, children, action }: { title: string; children: 
       <Card.Body>
         <Stack gap="4">
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Heading as="h2" size="md">{title}</Heading>
+            <Heading as="h2" size="md">
+              {title}
+            </Heading>
             {action}
           </Flex>
           {children}

@@ -8,7 +8,12 @@ import { useCallback, useState } from 'react';
  */
 export function useLoadOnUse(load: () => Promise<unknown>): [boolean, () => void, () => void] {
   const [used, setUsed] = useState(false);
-  const warm = useCallback(() => { void load().catch(() => {}); }, [load]);
-  const start = useCallback(() => { warm(); setUsed(true); }, [warm]);
+  const warm = useCallback(() => {
+    void load().catch(() => {});
+  }, [load]);
+  const start = useCallback(() => {
+    warm();
+    setUsed(true);
+  }, [warm]);
   return [used, start, warm];
 }

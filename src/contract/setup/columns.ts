@@ -18,14 +18,34 @@ import type { Tank } from './tanks';
  * Titles match the import's field labels or aliases where a column can be imported again.
  */
 export const PRODUCT_KIND_LABELS = { fuel: 'Fuel', other: 'Other product' } as const;
-export const FUEL_GROUP_LABELS = { gasoline: 'Gasoline', diesel: 'Diesel', jet: 'Jet fuel', fuel_oil: 'Fuel oil', lubricant: 'Lubricant', other: 'Other' } as const;
+export const FUEL_GROUP_LABELS = {
+  gasoline: 'Gasoline',
+  diesel: 'Diesel',
+  jet: 'Jet fuel',
+  fuel_oil: 'Fuel oil',
+  lubricant: 'Lubricant',
+  other: 'Other',
+} as const;
 export const METER_LABELS = { km: 'Odometer (km)', hours: 'Hour meter (hours)' } as const;
 export const EXTRA_TYPE_LABELS = { text: 'Text', number: 'Number', date: 'Date', boolean: 'Yes/no' } as const;
 export const ASSET_STATUS_LABELS = { active: 'Active', inactive: 'Inactive', disposed: 'Disposed' } as const;
-export const ALLOCATION_SUBJECT_LABELS = { equipment: 'Equipment', employee: 'Employee', costCentre: 'Cost centre' } as const;
-export const AUDIT_ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted', restore: 'Restored', correct: 'Corrected', reverse: 'Reversed' };
+export const ALLOCATION_SUBJECT_LABELS = {
+  equipment: 'Equipment',
+  employee: 'Employee',
+  costCentre: 'Cost centre',
+} as const;
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  restore: 'Restored',
+  correct: 'Corrected',
+  reverse: 'Reversed',
+};
 /** Audit-log entity names → the setup list's title ("cost_centre" → "Cost centres"). */
-export const ENTITY_LABELS: Record<string, string> = Object.fromEntries(Object.values(SETUP_RESOURCES).map((r) => [r.entity, r.title]));
+export const ENTITY_LABELS: Record<string, string> = Object.fromEntries(
+  Object.values(SETUP_RESOURCES).map((r) => [r.entity, r.title]),
+);
 
 const updated = { key: 'updatedAt', title: 'Updated', kind: 'datetime', hidden: true } as const;
 

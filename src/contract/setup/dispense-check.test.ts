@@ -1,20 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { checkDispenseAllowed, inHours, localTime, type AllocationRule, type DispenseCheckInput } from './dispense-check';
+import {
+  checkDispenseAllowed,
+  inHours,
+  localTime,
+  type AllocationRule,
+  type DispenseCheckInput,
+} from './dispense-check';
 
 const P = 'diesel';
 const S = 'store-1';
 const E = 'truck-1';
 const alloc = (over: Partial<AllocationRule>): AllocationRule => ({
-  id: 'a', productId: P, storeId: null, equipmentId: E, employeeId: null, costCentreId: null, dailyLimit: null, monthlyLimit: null,
-  weekdays: null, hoursFrom: null, hoursTo: null, maxPerTransaction: null, active: true, ...over,
+  id: 'a',
+  productId: P,
+  storeId: null,
+  equipmentId: E,
+  employeeId: null,
+  costCentreId: null,
+  dailyLimit: null,
+  monthlyLimit: null,
+  weekdays: null,
+  hoursFrom: null,
+  hoursTo: null,
+  maxPerTransaction: null,
+  active: true,
+  ...over,
 });
 // Wednesday 2024-05-15 10:30 in Johannesburg (UTC+2).
 const at = new Date('2024-05-15T08:30:00Z');
 const TZ = 'Africa/Johannesburg';
-const check = (allocations: AllocationRule[], over: Partial<DispenseCheckInput> = {}, litres = 100) => checkDispenseAllowed({
-  dispense: { productId: P, storeId: S, equipmentId: E, employeeId: 'emp-1', costCentreId: 'cc-1', litres, at },
-  allocations, usedToday: 0, usedThisMonth: 0, timeZone: TZ, ...over,
-});
+const check = (allocations: AllocationRule[], over: Partial<DispenseCheckInput> = {}, litres = 100) =>
+  checkDispenseAllowed({
+    dispense: { productId: P, storeId: S, equipmentId: E, employeeId: 'emp-1', costCentreId: 'cc-1', litres, at },
+    allocations,
+    usedToday: 0,
+    usedThisMonth: 0,
+    timeZone: TZ,
+    ...over,
+  });
 const codes = (r: ReturnType<typeof checkDispenseAllowed>) => r.reasons.map((x) => x.code).sort();
 
 describe('checkDispenseAllowed', () => {
@@ -23,7 +46,12 @@ describe('checkDispenseAllowed', () => {
   });
 
   it('is not allocated without a matching active allocation', () => {
-    for (const a of [alloc({ productId: 'petrol' }), alloc({ storeId: 'store-2' }), alloc({ equipmentId: 'other' }), alloc({ active: false })]) {
+    for (const a of [
+      alloc({ productId: 'petrol' }),
+      alloc({ storeId: 'store-2' }),
+      alloc({ equipmentId: 'other' }),
+      alloc({ active: false }),
+    ]) {
       const r = check([a]);
       expect(r.allowed).toBe(false);
       expect(codes(r)).toEqual(['not_allocated']);
@@ -80,8 +108,23 @@ describe('checkDispenseAllowed', () => {
   });
 
   it('reports every broken condition of the governing allocation', () => {
-    const r = check([alloc({ dailyLimit: 50, monthlyLimit: 60, maxPerTransaction: 40, weekdays: [0], hoursFrom: '20:00', hoursTo: '22:00' })]);
-    expect(codes(r)).toEqual(['outside_hours', 'over_daily_limit', 'over_max_per_transaction', 'over_monthly_limit', 'weekday_not_allowed']);
+    const r = check([
+      alloc({
+        dailyLimit: 50,
+        monthlyLimit: 60,
+        maxPerTransaction: 40,
+        weekdays: [0],
+        hoursFrom: '20:00',
+        hoursTo: '22:00',
+      }),
+    ]);
+    expect(codes(r)).toEqual([
+      'outside_hours',
+      'over_daily_limit',
+      'over_max_per_transaction',
+      'over_monthly_limit',
+      'weekday_not_allowed',
+    ]);
   });
 
   it('lets the most specific allocation govern: equipment > employee > cost centre, store before any store', () => {

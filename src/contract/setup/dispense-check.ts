@@ -48,7 +48,12 @@ export interface DispenseCheckInput {
 }
 
 export type DispenseReasonCode =
-  | 'not_allocated' | 'over_daily_limit' | 'over_monthly_limit' | 'weekday_not_allowed' | 'outside_hours' | 'over_max_per_transaction';
+  | 'not_allocated'
+  | 'over_daily_limit'
+  | 'over_monthly_limit'
+  | 'weekday_not_allowed'
+  | 'outside_hours'
+  | 'over_max_per_transaction';
 
 export interface DispenseCheckResult {
   allowed: boolean;
@@ -66,7 +71,13 @@ export function localTime(at: Date, timeZone?: string): { weekday: number; minut
   if (!timeZone) return { weekday: at.getDay(), minutes: at.getHours() * 60 + at.getMinutes() };
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
@@ -90,26 +101,48 @@ export function inHours(minutes: number, from: string, to: string): boolean {
 
 export function checkDispenseAllowed(input: DispenseCheckInput): DispenseCheckResult {
   const { dispense: d } = input;
-  const candidates = input.allocations.filter((a) => a.active && a.productId === d.productId
-    && (a.storeId === null || a.storeId === d.storeId)
-    && ((a.equipmentId !== null && a.equipmentId === d.equipmentId)
-      || (a.employeeId !== null && a.employeeId === d.employeeId)
-      || (a.costCentreId !== null && a.costCentreId === d.costCentreId)));
+  const candidates = input.allocations.filter(
+    (a) =>
+      a.active &&
+      a.productId === d.productId &&
+      (a.storeId === null || a.storeId === d.storeId) &&
+      ((a.equipmentId !== null && a.equipmentId === d.equipmentId) ||
+        (a.employeeId !== null && a.employeeId === d.employeeId) ||
+        (a.costCentreId !== null && a.costCentreId === d.costCentreId)),
+  );
   if (candidates.length === 0) {
-    return { allowed: false, allocationId: null, reasons: [{ code: 'not_allocated', message: 'No allocation allows this product here for this equipment, employee or cost centre' }] };
+    return {
+      allowed: false,
+      allocationId: null,
+      reasons: [
+        {
+          code: 'not_allocated',
+          message: 'No allocation allows this product here for this equipment, employee or cost centre',
+        },
+      ],
+    };
   }
   const a = candidates.reduce((best, c) => (rank(c) < rank(best) ? c : best));
   const reasons: DispenseCheckResult['reasons'] = [];
   if (a.maxPerTransaction !== null && d.litres > a.maxPerTransaction) {
-    reasons.push({ code: 'over_max_per_transaction', message: `${fmt(d.litres)} is over the maximum per transaction (${fmt(a.maxPerTransaction)})` });
+    reasons.push({
+      code: 'over_max_per_transaction',
+      message: `${fmt(d.litres)} is over the maximum per transaction (${fmt(a.maxPerTransaction)})`,
+    });
   }
   const today = usedFor(input.usedToday, a.id);
   if (a.dailyLimit !== null && today + d.litres > a.dailyLimit) {
-    reasons.push({ code: 'over_daily_limit', message: `Over the daily limit: ${fmt(today)} used today + ${fmt(d.litres)} > ${fmt(a.dailyLimit)}` });
+    reasons.push({
+      code: 'over_daily_limit',
+      message: `Over the daily limit: ${fmt(today)} used today + ${fmt(d.litres)} > ${fmt(a.dailyLimit)}`,
+    });
   }
   const month = usedFor(input.usedThisMonth, a.id);
   if (a.monthlyLimit !== null && month + d.litres > a.monthlyLimit) {
-    reasons.push({ code: 'over_monthly_limit', message: `Over the monthly limit: ${fmt(month)} used this month + ${fmt(d.litres)} > ${fmt(a.monthlyLimit)}` });
+    reasons.push({
+      code: 'over_monthly_limit',
+      message: `Over the monthly limit: ${fmt(month)} used this month + ${fmt(d.litres)} > ${fmt(a.monthlyLimit)}`,
+    });
   }
   if (a.weekdays !== null || a.hoursFrom !== null) {
     const t = localTime(d.at, input.timeZone);

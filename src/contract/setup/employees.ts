@@ -15,7 +15,10 @@ export const EmployeeFields = z.strictObject({
   costCentreId: optionalRef('cost centre'),
   licenceExpiry: isoDate.nullish().transform((v) => v ?? null),
   /** Stores where the employee may draw fuel; empty = every store. */
-  storeIds: z.array(z.uuid({ error: 'Choose a store' })).max(500).default([]),
+  storeIds: z
+    .array(z.uuid({ error: 'Choose a store' }))
+    .max(500)
+    .default([]),
   fams24Enabled: z.boolean().default(false),
   active: z.boolean().default(true),
 });

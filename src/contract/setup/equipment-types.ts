@@ -14,8 +14,13 @@ export const EquipmentTypeFields = z.strictObject({
   tankCapacity: positiveLitres('Tank capacity'),
   meterType: z.enum(METER_TYPES, { error: 'Choose km or hours' }),
   /** L/100 km for `km`, L/h for `hours`. */
-  expectedConsumption: atScale(z.number({ error: 'Expected consumption must be a number' }).min(0, 'Must be 0 or more').max(10_000, 'Too large'), 'Expected consumption', 2)
-    .nullish().transform((v) => v ?? null),
+  expectedConsumption: atScale(
+    z.number({ error: 'Expected consumption must be a number' }).min(0, 'Must be 0 or more').max(10_000, 'Too large'),
+    'Expected consumption',
+    2,
+  )
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const { create: EquipmentTypeCreate, update: EquipmentTypeUpdate } = inputSchemas(EquipmentTypeFields);

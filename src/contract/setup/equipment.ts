@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { METER_TYPES } from './equipment-types';
-import { code, inputSchemas, meter, nullableText, optionalRef, optionalText, positiveLitres, rowMeta, version } from './fields';
+import {
+  code,
+  inputSchemas,
+  meter,
+  nullableText,
+  optionalRef,
+  optionalText,
+  positiveLitres,
+  rowMeta,
+  version,
+} from './fields';
 
 /** An RFID/NFC tag as read by a tag reader; unique per account across equipment and employees. */
-export const tag = z.string({ error: 'Tag must be text' }).trim().min(1, 'Tag must not be empty').max(64, 'At most 64 characters');
+export const tag = z
+  .string({ error: 'Tag must be text' })
+  .trim()
+  .min(1, 'Tag must not be empty')
+  .max(64, 'At most 64 characters');
 export const MAX_TAGS = 10;
 
 const extraValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -15,10 +29,17 @@ export const EquipmentFields = z.strictObject({
   typeId: optionalRef('equipment type'),
   costCentreId: optionalRef('cost centre'),
   /** null = the type's meter type. */
-  meterType: z.enum(METER_TYPES, { error: 'Choose km or hours' }).nullish().transform((v) => v ?? null),
-  currentMeter: meter('Current meter').nullish().transform((v) => v ?? null),
+  meterType: z
+    .enum(METER_TYPES, { error: 'Choose km or hours' })
+    .nullish()
+    .transform((v) => v ?? null),
+  currentMeter: meter('Current meter')
+    .nullish()
+    .transform((v) => v ?? null),
   /** null = the type's tank capacity. */
-  tankCapacity: positiveLitres('Tank capacity').nullish().transform((v) => v ?? null),
+  tankCapacity: positiveLitres('Tank capacity')
+    .nullish()
+    .transform((v) => v ?? null),
   tags: z.array(tag).max(MAX_TAGS, `At most ${MAX_TAGS} tags`).default([]),
   homeStoreId: optionalRef('store'),
   fams24Enabled: z.boolean().default(false),
@@ -43,7 +64,8 @@ export function duplicateTagIssues(tags: readonly string[]): { path: (string | n
 
 export const { create: EquipmentCreate, update: EquipmentUpdate } = inputSchemas(EquipmentFields, (v, ctx) => {
   for (const i of duplicateTagIssues(v.tags)) ctx.addIssue({ code: 'custom', ...i });
-  if (v.typeId === null && v.meterType === null) ctx.addIssue({ code: 'custom', path: ['meterType'], message: 'Choose a meter type or an equipment type' });
+  if (v.typeId === null && v.meterType === null)
+    ctx.addIssue({ code: 'custom', path: ['meterType'], message: 'Choose a meter type or an equipment type' });
 });
 export type EquipmentCreate = z.input<typeof EquipmentCreate>;
 export type EquipmentUpdate = z.input<typeof EquipmentUpdate>;

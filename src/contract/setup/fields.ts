@@ -24,22 +24,33 @@ export const optionalText = (max: number) => text().max(max, `At most ${max} cha
 
 /** Optional short text: missing or blank → null. */
 export const nullableText = (max: number) =>
-  text().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
+  text()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** Natural keys (codes, fleet numbers): no surrounding spaces, compared case-insensitively. */
 export const code = (label = 'Code', max = 40) => requiredText(label, max);
 
 /** Litres: numeric(12,3). */
-export const litres = (label = 'Litres') => decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999, 'Too large'), 3, label);
+export const litres = (label = 'Litres') =>
+  decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999, 'Too large'), 3, label);
 /** Money: numeric(14,2). */
-export const money = (label = 'Price') => decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999_999, 'Too large'), 2, label);
+export const money = (label = 'Price') =>
+  decimals(num(label).min(0, 'Must be 0 or more').max(999_999_999_999, 'Too large'), 2, label);
 /** Odometer (km) or engine hours: numeric(12,1). */
-export const meter = (label = 'Meter') => decimals(num(label).min(0, 'Must be 0 or more').max(99_999_999_999, 'Too large'), 1, label);
-export const positiveLitres = (label = 'Capacity') => litres(label).refine((v) => v > 0, `${label} must be more than 0`);
+export const meter = (label = 'Meter') =>
+  decimals(num(label).min(0, 'Must be 0 or more').max(99_999_999_999, 'Too large'), 1, label);
+export const positiveLitres = (label = 'Capacity') =>
+  litres(label).refine((v) => v > 0, `${label} must be more than 0`);
 
 export const uuidRef = (label: string) => z.uuid({ error: `Choose a ${label}` });
 /** Optional reference: missing or null → null. */
-export const optionalRef = (label: string) => z.uuid({ error: `Choose a ${label}` }).nullish().transform((v) => v ?? null);
+export const optionalRef = (label: string) =>
+  z
+    .uuid({ error: `Choose a ${label}` })
+    .nullish()
+    .transform((v) => v ?? null);
 
 /** A time of day, `HH:MM` (24 h). `24:00` is allowed as an end time. */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -58,7 +69,12 @@ export function isTimeZone(tz: string): boolean {
     return false;
   }
 }
-export const timeZone = z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Unknown time zone (use an IANA name such as Africa/Johannesburg)');
+export const timeZone = z
+  .string()
+  .trim()
+  .min(1, 'Time zone is required')
+  .max(64)
+  .refine(isTimeZone, 'Unknown time zone (use an IANA name such as Africa/Johannesburg)');
 
 export const isoDate = inCalendarRange(z.iso.date({ error: 'Use a date (YYYY-MM-DD)' }));
 
@@ -71,7 +87,10 @@ export const version = z.number({ error: 'version is required' }).int().min(1);
  */
 export function inputSchemas<S extends z.core.$ZodLooseShape>(
   fields: z.ZodObject<S, z.core.$strict>,
-  check?: (value: z.output<z.ZodObject<S, z.core.$strict>>, ctx: z.RefinementCtx<z.output<z.ZodObject<S, z.core.$strict>>>) => void,
+  check?: (
+    value: z.output<z.ZodObject<S, z.core.$strict>>,
+    ctx: z.RefinementCtx<z.output<z.ZodObject<S, z.core.$strict>>>,
+  ) => void,
 ) {
   const update = z.strictObject({ ...fields.shape, version });
   return {

@@ -5,8 +5,10 @@ export const PRODUCT_KINDS = ['fuel', 'other'] as const;
 /** Groups of the temperature-correction tables (ASTM D1250 / API MPMS 11.1). */
 export const FUEL_GROUPS = ['gasoline', 'diesel', 'jet', 'fuel_oil', 'lubricant', 'other'] as const;
 
-const density = z.number({ error: 'Density must be a number' })
-  .min(500, 'Between 500 and 1100 kg/m³').max(1100, 'Between 500 and 1100 kg/m³')
+const density = z
+  .number({ error: 'Density must be a number' })
+  .min(500, 'Between 500 and 1100 kg/m³')
+  .max(1100, 'Between 500 and 1100 kg/m³')
   .refine((v) => hasDecimals(v, 1), 'At most 1 decimal place');
 
 export const ProductFields = z.strictObject({

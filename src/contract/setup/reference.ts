@@ -16,27 +16,117 @@ import { TankRow } from './tanks';
  */
 export const ReferenceData = z.object({
   generatedAt: z.string(),
-  stores: z.array(StoreRow.pick({ id: true, code: true, name: true, variant: true, timezone: true, openingHours: true, latitude: true, longitude: true })),
-  products: z.array(ProductRow.pick({ id: true, code: true, name: true, kind: true, unit: true, price: true, fuelGroup: true, density15: true })),
-  tanks: z.array(TankRow.pick({ id: true, storeId: true, productId: true, code: true, name: true, capacity: true, safeFill: true, lowLevel: true, strappingChart: true })),
+  stores: z.array(
+    StoreRow.pick({
+      id: true,
+      code: true,
+      name: true,
+      variant: true,
+      timezone: true,
+      openingHours: true,
+      latitude: true,
+      longitude: true,
+    }),
+  ),
+  products: z.array(
+    ProductRow.pick({
+      id: true,
+      code: true,
+      name: true,
+      kind: true,
+      unit: true,
+      price: true,
+      fuelGroup: true,
+      density15: true,
+    }),
+  ),
+  tanks: z.array(
+    TankRow.pick({
+      id: true,
+      storeId: true,
+      productId: true,
+      code: true,
+      name: true,
+      capacity: true,
+      safeFill: true,
+      lowLevel: true,
+      strappingChart: true,
+    }),
+  ),
   costCentres: z.array(CostCentreRow.pick({ id: true, code: true, name: true })),
-  equipmentTypes: z.array(EquipmentTypeRow.pick({ id: true, code: true, make: true, model: true, tankCapacity: true, meterType: true, expectedConsumption: true })),
+  equipmentTypes: z.array(
+    EquipmentTypeRow.pick({
+      id: true,
+      code: true,
+      make: true,
+      model: true,
+      tankCapacity: true,
+      meterType: true,
+      expectedConsumption: true,
+    }),
+  ),
   /** `meterType` and `tankCapacity` are the effective values (own, else the type's). */
-  equipment: z.array(EquipmentRow.pick({
-    id: true, fleetNo: true, registration: true, description: true, typeId: true, costCentreId: true, currentMeter: true,
-    tags: true, homeStoreId: true, fams24Enabled: true, pinRequired: true, odometerRequired: true, active: true,
-  }).extend({ meterType: z.enum(METER_TYPES).nullable(), tankCapacity: z.number().nullable() })),
-  employees: z.array(EmployeeRow.pick({
-    id: true, number: true, name: true, hasPin: true, tag: true, costCentreId: true, licenceExpiry: true, storeIds: true, fams24Enabled: true, active: true,
-  })),
+  equipment: z.array(
+    EquipmentRow.pick({
+      id: true,
+      fleetNo: true,
+      registration: true,
+      description: true,
+      typeId: true,
+      costCentreId: true,
+      currentMeter: true,
+      tags: true,
+      homeStoreId: true,
+      fams24Enabled: true,
+      pinRequired: true,
+      odometerRequired: true,
+      active: true,
+    }).extend({ meterType: z.enum(METER_TYPES).nullable(), tankCapacity: z.number().nullable() }),
+  ),
+  employees: z.array(
+    EmployeeRow.pick({
+      id: true,
+      number: true,
+      name: true,
+      hasPin: true,
+      tag: true,
+      costCentreId: true,
+      licenceExpiry: true,
+      storeIds: true,
+      fams24Enabled: true,
+      active: true,
+    }),
+  ),
   /** Shaped for `checkDispenseAllowed` (AllocationRule). */
-  allocations: z.array(AllocationRow.pick({
-    id: true, productId: true, storeId: true, equipmentId: true, employeeId: true, costCentreId: true, dailyLimit: true,
-    monthlyLimit: true, weekdays: true, hoursFrom: true, hoursTo: true, maxPerTransaction: true, active: true,
-  })),
-  f24Rules: z.array(F24RuleRow.pick({
-    id: true, storeId: true, maxLitresPerTransaction: true, odometerRequired: true, maxOdometerJumpKm: true, maxHoursJump: true,
-    allowedFrom: true, allowedTo: true, minMinutesBetweenFills: true,
-  })),
+  allocations: z.array(
+    AllocationRow.pick({
+      id: true,
+      productId: true,
+      storeId: true,
+      equipmentId: true,
+      employeeId: true,
+      costCentreId: true,
+      dailyLimit: true,
+      monthlyLimit: true,
+      weekdays: true,
+      hoursFrom: true,
+      hoursTo: true,
+      maxPerTransaction: true,
+      active: true,
+    }),
+  ),
+  f24Rules: z.array(
+    F24RuleRow.pick({
+      id: true,
+      storeId: true,
+      maxLitresPerTransaction: true,
+      odometerRequired: true,
+      maxOdometerJumpKm: true,
+      maxHoursJump: true,
+      allowedFrom: true,
+      allowedTo: true,
+      minMinutesBetweenFills: true,
+    }),
+  ),
 });
 export type ReferenceData = z.infer<typeof ReferenceData>;

@@ -8,15 +8,22 @@ export type StoreVariant = (typeof STORE_VARIANTS)[number];
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** One day's opening hours; `close` may be `24:00`. */
-export const OpeningSlot = z.strictObject({ open: timeOfDay, close: endTimeOfDay })
+export const OpeningSlot = z
+  .strictObject({ open: timeOfDay, close: endTimeOfDay })
   .refine((s) => s.open < s.close, { message: 'Closing time must be after opening time', path: ['close'] });
 
 /** Seven entries (Sunday first); null = closed that day. The whole field null = always open. */
 export const OpeningHours = z.array(OpeningSlot.nullable()).length(7, 'Give all seven days (Sunday first)');
 export type OpeningHours = z.infer<typeof OpeningHours>;
 
-const latitude = z.number({ error: 'Latitude must be a number' }).min(-90, 'Between -90 and 90').max(90, 'Between -90 and 90');
-const longitude = z.number({ error: 'Longitude must be a number' }).min(-180, 'Between -180 and 180').max(180, 'Between -180 and 180');
+const latitude = z
+  .number({ error: 'Latitude must be a number' })
+  .min(-90, 'Between -90 and 90')
+  .max(90, 'Between -90 and 90');
+const longitude = z
+  .number({ error: 'Longitude must be a number' })
+  .min(-180, 'Between -180 and 180')
+  .max(180, 'Between -180 and 180');
 
 export const StoreFields = z.strictObject({
   code: code(),
@@ -31,7 +38,11 @@ export const StoreFields = z.strictObject({
 
 export const { create: StoreCreate, update: StoreUpdate } = inputSchemas(StoreFields, (v, ctx) => {
   if ((v.latitude === null) !== (v.longitude === null)) {
-    ctx.addIssue({ code: 'custom', path: [v.latitude === null ? 'latitude' : 'longitude'], message: 'Give both latitude and longitude, or neither' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.latitude === null ? 'latitude' : 'longitude'],
+      message: 'Give both latitude and longitude, or neither',
+    });
   }
 });
 export type StoreCreate = z.input<typeof StoreCreate>;

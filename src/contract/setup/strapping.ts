@@ -9,7 +9,11 @@ import { litres } from './fields';
 export const MAX_STRAPPING_ROWS = 2000;
 
 export const StrappingPoint = z.strictObject({
-  heightMm: atScale(z.number({ error: 'Height must be a number' }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm'), 'Height', 1),
+  heightMm: atScale(
+    z.number({ error: 'Height must be a number' }).min(0, 'Must be 0 or more').max(100_000, 'At most 100 000 mm'),
+    'Height',
+    1,
+  ),
   litres: litres('Litres'),
 });
 export type StrappingPoint = z.infer<typeof StrappingPoint>;
@@ -34,7 +38,10 @@ export function strappingChartIssues(rows: readonly StrappingPoint[], capacity?:
     const prev = rows[i - 1];
     const row = rows[i];
     if (!(row.heightMm > prev.heightMm)) {
-      issues.push({ path: [i, 'heightMm'], message: `Height must be greater than the row above (${prev.heightMm} mm)` });
+      issues.push({
+        path: [i, 'heightMm'],
+        message: `Height must be greater than the row above (${prev.heightMm} mm)`,
+      });
     }
     if (row.litres < prev.litres) {
       issues.push({ path: [i, 'litres'], message: `Volume must not be less than the row above (${prev.litres} L)` });
@@ -71,7 +78,10 @@ export interface StrappingCsvResult {
 
 /** A number written with a decimal point or (when `;` or tab separates) a decimal comma. */
 function parseNumber(cell: string, commaDecimal: boolean): number | null {
-  let s = cell.trim().replace(/^"(.*)"$/, '$1').replace(/\s/g, '');
+  let s = cell
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .replace(/\s/g, '');
   if (commaDecimal) s = s.replace(',', '.');
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
   return Number(s);
@@ -102,11 +112,20 @@ export function parseStrappingCsv(text: string): StrappingCsvResult {
       errors.push({ line: i + 1, message: `Expected 2 values (height, litres), found ${cells.length}` });
       return;
     }
-    if (h === null) { errors.push({ line: i + 1, message: `Height "${cells[0]}" is not a number` }); return; }
-    if (v === null) { errors.push({ line: i + 1, message: `Litres "${cells[1]}" is not a number` }); return; }
+    if (h === null) {
+      errors.push({ line: i + 1, message: `Height "${cells[0]}" is not a number` });
+      return;
+    }
+    if (v === null) {
+      errors.push({ line: i + 1, message: `Litres "${cells[1]}" is not a number` });
+      return;
+    }
     const point = StrappingPoint.safeParse({ heightMm: h, litres: v });
     if (!point.success) {
-      errors.push({ line: i + 1, message: point.error.issues.map((x) => `${String(x.path[0])}: ${x.message}`).join('; ') });
+      errors.push({
+        line: i + 1,
+        message: point.error.issues.map((x) => `${String(x.path[0])}: ${x.message}`).join('; '),
+      });
       return;
     }
     rows.push(point.data);

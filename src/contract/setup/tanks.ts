@@ -18,8 +18,18 @@ export const TankFields = z.strictObject({
 });
 
 export const { create: TankCreate, update: TankUpdate } = inputSchemas(TankFields, (v, ctx) => {
-  if (v.safeFill > v.capacity) ctx.addIssue({ code: 'custom', path: ['safeFill'], message: `Safe fill must not exceed the capacity (${v.capacity} L)` });
-  if (v.lowLevel >= v.safeFill) ctx.addIssue({ code: 'custom', path: ['lowLevel'], message: `Low level must be below the safe fill (${v.safeFill} L)` });
+  if (v.safeFill > v.capacity)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['safeFill'],
+      message: `Safe fill must not exceed the capacity (${v.capacity} L)`,
+    });
+  if (v.lowLevel >= v.safeFill)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lowLevel'],
+      message: `Low level must be below the safe fill (${v.safeFill} L)`,
+    });
   for (const issue of strappingChartIssues(v.strappingChart ?? [], v.capacity)) {
     ctx.addIssue({ code: 'custom', path: ['strappingChart', ...issue.path], message: issue.message });
   }

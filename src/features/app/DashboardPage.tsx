@@ -28,9 +28,14 @@ export function DashboardPage({ cards }: { cards?: ReactNode }) {
       <Card.Root>
         <Card.Body>
           <Stack gap="1">
-            <Text>Welcome, <Text as="strong">{snap.user?.displayName}</Text></Text>
+            <Text>
+              Welcome, <Text as="strong">{snap.user?.displayName}</Text>
+            </Text>
             <Text color="fg.muted">
-              Account: <Text as="strong" color="fg">{snap.account?.name}</Text>
+              Account:{' '}
+              <Text as="strong" color="fg">
+                {snap.account?.name}
+              </Text>
               {snap.account?.type ? ` (${snap.account.type})` : ''}
             </Text>
           </Stack>
@@ -38,19 +43,32 @@ export function DashboardPage({ cards }: { cards?: ReactNode }) {
       </Card.Root>
       {cards}
       <Box as="section" aria-labelledby="quick-links">
-        <Heading as="h2" id="quick-links" size="md" mb="3">Quick links</Heading>
+        <Heading as="h2" id="quick-links" size="md" mb="3">
+          Quick links
+        </Heading>
         {links.length === 0 ? (
           <Text>No other screens are open to your role in this account.</Text>
         ) : (
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="3">
             {links.map((s) => (
               // The card is clickable as a whole, but the link is named by the screen's title only.
-              <Box as="li" key={s.path} position="relative" bg="bg" borderWidth="1px" borderRadius="md" px="4" py="3"
-                _hover={{ borderColor: 'orange.solid' }}>
+              <Box
+                as="li"
+                key={s.path}
+                position="relative"
+                bg="bg"
+                borderWidth="1px"
+                borderRadius="md"
+                px="4"
+                py="3"
+                _hover={{ borderColor: 'orange.solid' }}
+              >
                 <ChakraLink asChild fontWeight="semibold" _after={{ content: '""', position: 'absolute', inset: '0' }}>
                   <Link to={s.path as ScreenPath}>{s.title}</Link>
                 </ChakraLink>
-                <Text fontSize="sm" color="fg.muted">{s.group}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {s.group}
+                </Text>
               </Box>
             ))}
           </SimpleGrid>

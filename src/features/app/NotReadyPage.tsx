@@ -10,9 +10,15 @@ export function NotReadyPage() {
     <Card.Root maxW="2xl">
       <Card.Body>
         <Stack gap="3">
-          <Text fontSize="lg" fontWeight="semibold">{name} is not available yet in this version of FAMS.</Text>
-          <Text>It arrives with a later release. Your access to it is already set up, and the rest of FAMS works as usual.</Text>
-          <ChakraLink asChild variant="underline" w="fit-content"><Link to="/">Back to the dashboard</Link></ChakraLink>
+          <Text fontSize="lg" fontWeight="semibold">
+            {name} is not available yet in this version of FAMS.
+          </Text>
+          <Text>
+            It arrives with a later release. Your access to it is already set up, and the rest of FAMS works as usual.
+          </Text>
+          <ChakraLink asChild variant="underline" w="fit-content">
+            <Link to="/">Back to the dashboard</Link>
+          </ChakraLink>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -3,13 +3,27 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Panel } from '@/app/ui/Panel';
 
-function StatusPage({ title, children, showLogin = false }: { title: string; children: ReactNode; showLogin?: boolean }) {
+function StatusPage({
+  title,
+  children,
+  showLogin = false,
+}: {
+  title: string;
+  children: ReactNode;
+  showLogin?: boolean;
+}) {
   return (
     <Panel title={title}>
       {children}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Button asChild><Link to="/">Go to the dashboard</Link></Button>
-        {showLogin && <Button asChild variant="outline"><Link to="/pages/login">Sign in as another user</Link></Button>}
+        <Button asChild>
+          <Link to="/">Go to the dashboard</Link>
+        </Button>
+        {showLogin && (
+          <Button asChild variant="outline">
+            <Link to="/pages/login">Sign in as another user</Link>
+          </Button>
+        )}
       </Stack>
     </Panel>
   );
@@ -18,7 +32,10 @@ function StatusPage({ title, children, showLogin = false }: { title: string; chi
 export function NotAuthorizedPage() {
   return (
     <StatusPage title="Not authorized" showLogin>
-      <Text>Your role in this account does not allow you to open that page. Ask an administrator of the account if you need it.</Text>
+      <Text>
+        Your role in this account does not allow you to open that page. Ask an administrator of the account if you need
+        it.
+      </Text>
     </StatusPage>
   );
 }
@@ -34,7 +51,9 @@ export function NotFoundPage() {
 export function ServerErrorPage() {
   return (
     <StatusPage title="Something went wrong">
-      <Text>FAMS could not complete your request. Try again in a moment; if it keeps happening, tell your administrator.</Text>
+      <Text>
+        FAMS could not complete your request. Try again in a moment; if it keeps happening, tell your administrator.
+      </Text>
     </StatusPage>
   );
 }

@@ -38,18 +38,28 @@ export function AccountList({ to }: { to?: string }) {
           return (
             <Box as="li" key={a.accountId}>
               <Button
-                w="full" h="auto" py="3" justifyContent="space-between" variant={current ? 'subtle' : 'outline'}
+                w="full"
+                h="auto"
+                py="3"
+                justifyContent="space-between"
+                variant={current ? 'subtle' : 'outline'}
                 disabled={a.blocked || busyId !== null}
                 loading={busyId === a.accountId}
                 onClick={() => void choose(a.accountId)}
               >
                 <Stack gap="0" align="start" textAlign="start">
                   <Text fontWeight="semibold">{a.accountName}</Text>
-                  <Text fontSize="xs" color="fg.muted">{a.accountType}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {a.accountType}
+                  </Text>
                 </Stack>
                 <HStack>
                   {current && <Badge colorPalette="blue">Current</Badge>}
-                  {a.blocked && <Badge colorPalette="red" variant="solid">Blocked</Badge>}
+                  {a.blocked && (
+                    <Badge colorPalette="red" variant="solid">
+                      Blocked
+                    </Badge>
+                  )}
                 </HStack>
               </Button>
             </Box>

@@ -18,7 +18,9 @@ export function CallbackPage() {
     <Panel title="Sign-in did not complete">
       <FormMessage message={{ tone: 'danger', text: `Sign-in failed: ${error}` }} />
       {detail && <Text>{detail}</Text>}
-      <ChakraLink asChild variant="underline"><Link to="/pages/login">Back to login</Link></ChakraLink>
+      <ChakraLink asChild variant="underline">
+        <Link to="/pages/login">Back to login</Link>
+      </ChakraLink>
     </Panel>
   );
 }

@@ -9,7 +9,8 @@ import { api, ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
 
 /** The same answer whether or not the address is known, so it reveals no accounts. */
-const SENT = 'If an account uses this e-mail address, a link to reset the password is on its way. The link works once and expires in one hour.';
+const SENT =
+  'If an account uses this e-mail address, a link to reset the password is on its way. The link works once and expires in one hour.';
 
 export function ForgotPasswordPage() {
   const form = useZodForm(ForgotPasswordBody, { email: '' });
@@ -23,7 +24,10 @@ export function ForgotPasswordPage() {
     setBusy(true);
     setMessage(null);
     try {
-      await api.post('auth/forgot-password', { email: form.values.email.trim() }, OkResponse, { quiet: true, anonymous: true });
+      await api.post('auth/forgot-password', { email: form.values.email.trim() }, OkResponse, {
+        quiet: true,
+        anonymous: true,
+      });
       setSent(true);
     } catch (err) {
       if (err instanceof ApiError) form.setServerErrors(err.fieldErrors);
@@ -44,13 +48,17 @@ export function ForgotPasswordPage() {
           <form onSubmit={submit} noValidate>
             <Stack gap="4">
               <TextField label="E-mail" type="email" autoComplete="email" {...form.field('email')} />
-              <Button type="submit" loading={busy}>Send reset link</Button>
+              <Button type="submit" loading={busy}>
+                Send reset link
+              </Button>
             </Stack>
           </form>
         </>
       )}
       <Text fontSize="sm" textAlign="center">
-        <ChakraLink asChild variant="underline"><Link to="/pages/login">Back to login</Link></ChakraLink>
+        <ChakraLink asChild variant="underline">
+          <Link to="/pages/login">Back to login</Link>
+        </ChakraLink>
       </Text>
     </Panel>
   );

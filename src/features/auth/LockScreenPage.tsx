@@ -23,13 +23,19 @@ export function LockScreenPage() {
   const form = useZodForm(UnlockForm, { password: '' });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const other = <ChakraLink asChild variant="underline"><Link to="/pages/login">Sign in as another user</Link></ChakraLink>;
+  const other = (
+    <ChakraLink asChild variant="underline">
+      <Link to="/pages/login">Sign in as another user</Link>
+    </ChakraLink>
+  );
 
   if (!snap.user) {
     return (
       <Panel title="Screen locked">
         <Text>No user is signed in on this device.</Text>
-        <ChakraLink asChild variant="underline"><Link to="/pages/login">Go to login</Link></ChakraLink>
+        <ChakraLink asChild variant="underline">
+          <Link to="/pages/login">Go to login</Link>
+        </ChakraLink>
       </Panel>
     );
   }
@@ -43,8 +49,12 @@ export function LockScreenPage() {
       await unlock(form.values.password);
       goTo(homePathFor(currentRoles()));
     } catch (err) {
-      const text = err instanceof ApiError && err.status === 401 ? MESSAGES.wrongCredentials
-        : err instanceof Error ? err.message : String(err);
+      const text =
+        err instanceof ApiError && err.status === 401
+          ? MESSAGES.wrongCredentials
+          : err instanceof Error
+            ? err.message
+            : String(err);
       setMessage({ tone: 'danger', text });
       setBusy(false);
     }
@@ -54,16 +64,23 @@ export function LockScreenPage() {
     <Panel title="Screen locked">
       <Stack gap="0">
         <Text fontWeight="semibold">{snap.user.displayName}</Text>
-        <Text fontSize="sm" color="fg.muted">{snap.user.email}{snap.account ? ` · ${snap.account.name}` : ''}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {snap.user.email}
+          {snap.account ? ` · ${snap.account.name}` : ''}
+        </Text>
       </Stack>
       <FormMessage message={message} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <PasswordField label="Password" autoComplete="current-password" autoFocus {...form.field('password')} />
-          <Button type="submit" loading={busy} disabled={form.values.password === ''}>Unlock</Button>
+          <Button type="submit" loading={busy} disabled={form.values.password === ''}>
+            Unlock
+          </Button>
         </Stack>
       </form>
-      <Text fontSize="sm" textAlign="center">{other}</Text>
+      <Text fontSize="sm" textAlign="center">
+        {other}
+      </Text>
     </Panel>
   );
 }

@@ -11,7 +11,15 @@ import { useZodForm } from '@/lib/form';
 import { OfflineUnlockError } from '@/lib/offline/unlockError';
 import { useSnapshot } from 'valtio';
 import { session } from '@/lib/session';
-import { afterLogin, continueOtherTabSession, leaveSessionForLogin, login, loginOffline, LoginRefused, wasSignedInOnOpen } from './service';
+import {
+  afterLogin,
+  continueOtherTabSession,
+  leaveSessionForLogin,
+  login,
+  loginOffline,
+  LoginRefused,
+  wasSignedInOnOpen,
+} from './service';
 
 const subscribeOnline = (cb: () => void) => {
   window.addEventListener('online', cb);
@@ -40,7 +48,8 @@ export function LoginPage() {
   // Read before the storage is cleared: a user who was signed in is told so (spec §8).
   const [wasSignedIn] = useState(wasSignedInOnOpen);
   const [message, setMessage] = useState<FormMessageValue | null>(() =>
-    wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null);
+    wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null,
+  );
   const [busy, setBusy] = useState(false);
   const [otherTabLive, setOtherTabLive] = useState(false);
   const { user } = useSnapshot(session);
@@ -52,8 +61,12 @@ export function LoginPage() {
     // Spec §2: opening the login clears the storage and revokes the cookie — unless another tab
     // is signed in, which keeps its session (ADR 018); this tab may then join it.
     let live = true;
-    void leaveSessionForLogin().then((r) => { if (live) setOtherTabLive(r === 'others-live'); });
-    return () => { live = false; };
+    void leaveSessionForLogin().then((r) => {
+      if (live) setOtherTabLive(r === 'others-live');
+    });
+    return () => {
+      live = false;
+    };
   }, []);
 
   const continueHere = async () => {
@@ -95,13 +108,20 @@ export function LoginPage() {
   return (
     <Panel title="Sign in to FAMS">
       {!online && !message && (
-        <FormMessage message={{ tone: 'info', text: 'You are offline. If you have signed in on this device before, sign in with your usual password to keep recording.' }} />
+        <FormMessage
+          message={{
+            tone: 'info',
+            text: 'You are offline. If you have signed in on this device before, sign in with your usual password to keep recording.',
+          }}
+        />
       )}
       <FormMessage message={message} />
       {otherTabLive && user && (
         <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Signed in in another tab">
           <Text fontSize="sm">{user.displayName} is signed in on this device in another tab.</Text>
-          <Button variant="outline" onClick={() => void continueHere()} disabled={busy}>Continue as {user.displayName}</Button>
+          <Button variant="outline" onClick={() => void continueHere()} disabled={busy}>
+            Continue as {user.displayName}
+          </Button>
         </Stack>
       )}
       <form onSubmit={submit} noValidate>
@@ -113,7 +133,9 @@ export function LoginPage() {
               <Link to="/pages/forgot-password">Forgot password?</Link>
             </ChakraLink>
           </Flex>
-          <Button type="submit" disabled={!filled || busy} loading={busy} loadingText="Signing in">Login</Button>
+          <Button type="submit" disabled={!filled || busy} loading={busy} loadingText="Signing in">
+            Login
+          </Button>
         </Stack>
       </form>
       <Text fontSize="sm" textAlign="center">

@@ -24,10 +24,23 @@ export function LogoutWarning() {
   const { open, count } = useSnapshot(state);
   const records = count === 1 ? '1 record is' : `${count} records are`;
   return (
-    <ConfirmDialog open={open} title="Records not sent yet" confirmLabel="Log out anyway" cancelLabel="Stay signed in"
-      onCancel={() => { state.open = false; }}
-      onConfirm={() => { state.open = false; void logout(); }}>
-      <Text>{records} not on the server yet. They stay safely on this device and are sent after the next sign-in to this account.</Text>
+    <ConfirmDialog
+      open={open}
+      title="Records not sent yet"
+      confirmLabel="Log out anyway"
+      cancelLabel="Stay signed in"
+      onCancel={() => {
+        state.open = false;
+      }}
+      onConfirm={() => {
+        state.open = false;
+        void logout();
+      }}
+    >
+      <Text>
+        {records} not on the server yet. They stay safely on this device and are sent after the next sign-in to this
+        account.
+      </Text>
     </ConfirmDialog>
   );
 }

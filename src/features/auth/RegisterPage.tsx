@@ -8,7 +8,8 @@ import { OkResponse, RegisterBody } from '@/contract/auth';
 import { api, ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/form';
 
-const RECEIVED = 'Your request has been received. An administrator will approve it and you will get an e-mail when your user is ready.';
+const RECEIVED =
+  'Your request has been received. An administrator will approve it and you will get an e-mail when your user is ready.';
 
 /** Self sign-up request (SCREENS.md): an administrator approves it later. */
 export function RegisterPage() {
@@ -23,20 +24,30 @@ export function RegisterPage() {
     setBusy(true);
     setMessage(null);
     const { name, email, company, phone } = form.values;
-    const body = { name: name.trim(), email: email.trim(), company: company.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) };
+    const body = {
+      name: name.trim(),
+      email: email.trim(),
+      company: company.trim(),
+      ...(phone.trim() ? { phone: phone.trim() } : {}),
+    };
     try {
       await api.post('auth/register', body, OkResponse, { quiet: true, anonymous: true });
       setDone(true);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : {};
       form.setServerErrors(fields);
-      if (Object.keys(fields).length === 0) setMessage({ tone: 'danger', text: err instanceof Error ? err.message : String(err) });
+      if (Object.keys(fields).length === 0)
+        setMessage({ tone: 'danger', text: err instanceof Error ? err.message : String(err) });
     } finally {
       setBusy(false);
     }
   };
 
-  const toLogin = <ChakraLink asChild variant="underline"><Link to="/pages/login">Back to login</Link></ChakraLink>;
+  const toLogin = (
+    <ChakraLink asChild variant="underline">
+      <Link to="/pages/login">Back to login</Link>
+    </ChakraLink>
+  );
   if (done) {
     return (
       <Panel title="Request received">
@@ -55,10 +66,14 @@ export function RegisterPage() {
           <TextField label="E-mail" type="email" autoComplete="email" {...form.field('email')} />
           <TextField label="Company" autoComplete="organization" {...form.field('company')} />
           <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
-          <Button type="submit" loading={busy}>Send request</Button>
+          <Button type="submit" loading={busy}>
+            Send request
+          </Button>
         </Stack>
       </form>
-      <Text fontSize="sm" textAlign="center">Already have a user? {toLogin}</Text>
+      <Text fontSize="sm" textAlign="center">
+        Already have a user? {toLogin}
+      </Text>
     </Panel>
   );
 }

@@ -30,7 +30,10 @@ export function ResetPasswordPage() {
     setBusy(true);
     setMessage(null);
     try {
-      await api.post('auth/reset-password', { token, password: form.values.password }, OkResponse, { quiet: true, anonymous: true });
+      await api.post('auth/reset-password', { token, password: form.values.password }, OkResponse, {
+        quiet: true,
+        anonymous: true,
+      });
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError) form.setServerErrors(err.fieldErrors);
@@ -41,35 +44,49 @@ export function ResetPasswordPage() {
     }
   };
 
-  const toLogin = <ChakraLink asChild variant="underline"><Link to="/pages/login">Go to login</Link></ChakraLink>;
+  const toLogin = (
+    <ChakraLink asChild variant="underline">
+      <Link to="/pages/login">Go to login</Link>
+    </ChakraLink>
+  );
   if (!token) {
     return (
       <Panel title="Choose a new password">
         <FormMessage message={{ tone: 'danger', text: 'The reset link is not valid. Ask for a new one.' }} />
-        <ChakraLink asChild variant="underline"><Link to="/pages/forgot-password">Ask for a new link</Link></ChakraLink>
+        <ChakraLink asChild variant="underline">
+          <Link to="/pages/forgot-password">Ask for a new link</Link>
+        </ChakraLink>
       </Panel>
     );
   }
   if (done) {
     return (
       <Panel title="Password changed">
-        <FormMessage message={{ tone: 'success', text: 'Your password has been changed. You can sign in with it now.' }} />
+        <FormMessage
+          message={{ tone: 'success', text: 'Your password has been changed. You can sign in with it now.' }}
+        />
         {toLogin}
       </Panel>
     );
   }
   return (
     <Panel title="Choose a new password">
-      <Text>Use {PASSWORD_MIN} to {PASSWORD_MAX} characters.</Text>
+      <Text>
+        Use {PASSWORD_MIN} to {PASSWORD_MAX} characters.
+      </Text>
       <FormMessage message={message} />
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <PasswordField label="New password" autoComplete="new-password" {...form.field('password')} />
           <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirm')} />
-          <Button type="submit" loading={busy}>Change password</Button>
+          <Button type="submit" loading={busy}>
+            Change password
+          </Button>
         </Stack>
       </form>
-      <Text fontSize="sm" textAlign="center">{toLogin}</Text>
+      <Text fontSize="sm" textAlign="center">
+        {toLogin}
+      </Text>
     </Panel>
   );
 }

@@ -11,10 +11,16 @@ export function SelectAccountPage() {
   const { accounts } = useSnapshot(session);
   return (
     <Panel title="Select an account">
-      <Text>{accounts.length > 1 ? 'Your user has access to several accounts. Choose the one to work in.' : 'Choose the account to work in.'}</Text>
+      <Text>
+        {accounts.length > 1
+          ? 'Your user has access to several accounts. Choose the one to work in.'
+          : 'Choose the account to work in.'}
+      </Text>
       <AccountList to={to} />
       <Text fontSize="sm" textAlign="center">
-        <ChakraLink asChild variant="underline"><Link to="/pages/login">Sign in as another user</Link></ChakraLink>
+        <ChakraLink asChild variant="underline">
+          <Link to="/pages/login">Sign in as another user</Link>
+        </ChakraLink>
       </Text>
     </Panel>
   );

@@ -9,22 +9,43 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const { api } = vi.hoisted(() => {
   class MemoryStorage {
     private m = new Map<string, string>();
-    get length() { return this.m.size; }
-    key(i: number) { return [...this.m.keys()][i] ?? null; }
-    getItem(k: string) { return this.m.get(k) ?? null; }
-    setItem(k: string, v: string) { this.m.set(k, String(v)); }
-    removeItem(k: string) { this.m.delete(k); }
-    clear() { this.m.clear(); }
+    get length() {
+      return this.m.size;
+    }
+    key(i: number) {
+      return [...this.m.keys()][i] ?? null;
+    }
+    getItem(k: string) {
+      return this.m.get(k) ?? null;
+    }
+    setItem(k: string, v: string) {
+      this.m.set(k, String(v));
+    }
+    removeItem(k: string) {
+      this.m.delete(k);
+    }
+    clear() {
+      this.m.clear();
+    }
   }
   // Just enough of a browser tab; `window` is the global itself, so fake-indexeddb is found there.
   Object.assign(globalThis, {
-    localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage(), window: globalThis,
-    addEventListener() {}, location: { pathname: '/', search: '', hash: '', assign() {} },
+    localStorage: new MemoryStorage(),
+    sessionStorage: new MemoryStorage(),
+    window: globalThis,
+    addEventListener() {},
+    location: { pathname: '/', search: '', hash: '', assign() {} },
   });
   if (!('navigator' in globalThis)) Object.assign(globalThis, { navigator: {} });
   return { api: { post: vi.fn(), get: vi.fn() } };
 });
-vi.mock('@/lib/api', () => ({ api, ApiError: class extends Error { status = 0; }, refreshToken: vi.fn() }));
+vi.mock('@/lib/api', () => ({
+  api,
+  ApiError: class extends Error {
+    status = 0;
+  },
+  refreshToken: vi.fn(),
+}));
 vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const { login, selectAccount } = await import('./service');
@@ -32,10 +53,23 @@ const { canUnlockOffline, unlockOffline } = await import('@/lib/offline/identity
 const { deviceDb } = await import('@/lib/offline/db');
 const { notify } = await import('@/lib/notify');
 
-const account = (id: number, name: string) => ({ accountKey: `k${id}`, accountName: name, accountId: id, accountTypeId: 1, accountType: 'FAMS', blocked: false });
+const account = (id: number, name: string) => ({
+  accountKey: `k${id}`,
+  accountName: name,
+  accountId: id,
+  accountTypeId: 1,
+  accountType: 'FAMS',
+  blocked: false,
+});
 const result = (id: number, name: string) => ({
-  token: `t${id}`, expiresAt: Date.now() + 900_000, userName: 'Dana Driver', email: 'driver@fams.example', userKey: 'uk',
-  homeScreenMessage: '', userRoles: { id: 5, username: 'driver', userRoles: [{ code: 'basic' }, { code: 'FAMS' }] }, account: account(id, name),
+  token: `t${id}`,
+  expiresAt: Date.now() + 900_000,
+  userName: 'Dana Driver',
+  email: 'driver@fams.example',
+  userKey: 'uk',
+  homeScreenMessage: '',
+  userRoles: { id: 5, username: 'driver', userRoles: [{ code: 'basic' }, { code: 'FAMS' }] },
+  account: account(id, name),
 });
 const permissions = { roles: ['basic', 'FAMS'], rules: ['everybody', 'famsAllBasic'], screens: {} };
 
@@ -72,7 +106,9 @@ describe('online sign-in keeps offline unlock ready before it resolves', () => {
     api.post.mockResolvedValue({ value: [result(1, 'Demo Fuels')] });
     const put = vi.spyOn(deviceDb().verifiers, 'put').mockRejectedValueOnce(new Error('QuotaExceededError'));
     expect(await login('driver', 'driver1')).toEqual({ next: 'done' });
-    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ tone: 'warning', title: 'Offline sign-in not saved' }));
+    expect(notify).toHaveBeenCalledWith(
+      expect.objectContaining({ tone: 'warning', title: 'Offline sign-in not saved' }),
+    );
     put.mockRestore();
   });
 });

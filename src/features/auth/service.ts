@@ -5,8 +5,20 @@ import { api, ApiError, refreshToken } from '@/lib/api';
 import { currentHref, goTo, loginHref, safeTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import {
-  clearAllStorage, clearToken, currentRoles, findAccount, hasStoredIdentity, hasValidSession, identitySnapshot, LOCAL_KEYS,
-  session, storeIdentity, storeOfflineSession, storePermissions, storeSelectedAccount, storeToken,
+  clearAllStorage,
+  clearToken,
+  currentRoles,
+  findAccount,
+  hasStoredIdentity,
+  hasValidSession,
+  identitySnapshot,
+  LOCAL_KEYS,
+  session,
+  storeIdentity,
+  storeOfflineSession,
+  storePermissions,
+  storeSelectedAccount,
+  storeToken,
 } from '@/lib/session';
 import { anotherTabIsLive, joinOtherTab } from '@/lib/tabSession';
 
@@ -45,8 +57,12 @@ export async function login(username: string, password: string): Promise<LoginOu
   signedInAtStart = null;
   await leaving;
   await loggingOut;
-  const { value } = await api.post('FAMSlegacy/Authenticate', { Username: username, Password: password },
-    (await schemas()).AuthenticateResponse, { quiet: true, anonymous: true });
+  const { value } = await api.post(
+    'FAMSlegacy/Authenticate',
+    { Username: username, Password: password },
+    (await schemas()).AuthenticateResponse,
+    { quiet: true, anonymous: true },
+  );
   const usable = value.filter((r) => !r.account.blocked && r.userRoles.id > 1 && r.token);
   if (usable.length === 0) throw new LoginRefused(MESSAGES.accountBlocked);
   storeIdentity(value);
@@ -82,7 +98,10 @@ export async function loadPermissions(): Promise<void> {
   storePermissions(await api.get('Role/GetPermissions', (await schemas()).PermissionsResponse));
   // The offline copy follows the session (account switch, changed roles) before the app moves on.
   const snap = identitySnapshot();
-  if (snap) await offlineIdentity().then((o) => o.rememberIdentity(snap)).catch(offlineNotSaved);
+  if (snap)
+    await offlineIdentity()
+      .then((o) => o.rememberIdentity(snap))
+      .catch(offlineNotSaved);
 }
 
 /**
@@ -94,16 +113,21 @@ export async function loadPermissions(): Promise<void> {
 async function rememberForOffline(typed: string, pass: string, results: LoginResult[]): Promise<void> {
   const first = results[0];
   await offlineIdentity()
-    .then((o) => o.rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass))
+    .then((o) =>
+      o.rememberPassword(first.userRoles.id, [typed, first.email, first.userName, first.userRoles.username], pass),
+    )
     .catch(offlineNotSaved);
 }
 
 function offlineNotSaved(e: unknown): void {
   console.warn('Offline sign-in not saved', e);
   notify({
-    tone: 'warning', title: 'Offline sign-in not saved', durationMs: 15_000,
-    message: `This device could not keep your sign-in for offline use (${e instanceof Error ? e.message : String(e)}). `
-      + 'You can record while online; sign in again before you go where there is no signal.',
+    tone: 'warning',
+    title: 'Offline sign-in not saved',
+    durationMs: 15_000,
+    message:
+      `This device could not keep your sign-in for offline use (${e instanceof Error ? e.message : String(e)}). ` +
+      'You can record while online; sign in again before you go where there is no signal.',
   });
 }
 
@@ -152,7 +176,9 @@ let resuming: Promise<boolean> | null = null;
 export function resumeSession(): Promise<boolean> {
   if (hasValidSession() || session.offline) return Promise.resolve(true);
   if (!hasStoredIdentity()) return Promise.resolve(false);
-  resuming ??= tryResume().finally(() => { resuming = null; });
+  resuming ??= tryResume().finally(() => {
+    resuming = null;
+  });
   return resuming;
 }
 
@@ -214,7 +240,9 @@ export function leaveSessionForLogin(): Promise<'others-live' | 'cleared'> {
     if (await anotherTabIsLive()) return 'others-live' as const;
     await logout({ navigate: false });
     return 'cleared' as const;
-  })().finally(() => { leaving = null; });
+  })().finally(() => {
+    leaving = null;
+  });
   return leaving;
 }
 
@@ -239,7 +267,9 @@ export function logout({ navigate = true } = {}): Promise<void> {
 
 /** The server forgets this device's sign-in (the refresh cookie); any failure is ignored. */
 function revokeCookie(): Promise<unknown> {
-  return schemas().then((s) => api.post('auth/logout', {}, s.OkResponse, { quiet: true, anonymous: true })).catch(() => undefined);
+  return schemas()
+    .then((s) => api.post('auth/logout', {}, s.OkResponse, { quiet: true, anonymous: true }))
+    .catch(() => undefined);
 }
 
 /** Lock: the cookie is revoked and the token dropped, but the user stays known for unlock. */
@@ -255,12 +285,17 @@ export async function unlock(password: string): Promise<void> {
   const accountId = session.account?.id;
   if (!user) throw new LoginRefused('Please sign in again.');
   await loggingOut;
-  const { value } = await api.post('FAMSlegacy/Authenticate', { Username: user.email || user.displayName, Password: password },
-    (await schemas()).AuthenticateResponse, { quiet: true, anonymous: true });
+  const { value } = await api.post(
+    'FAMSlegacy/Authenticate',
+    { Username: user.email || user.displayName, Password: password },
+    (await schemas()).AuthenticateResponse,
+    { quiet: true, anonymous: true },
+  );
   storeIdentity(value);
   await rememberForOffline(user.email || user.displayName, password, value);
-  const match = value.find((r) => r.account.accountId === accountId && !r.account.blocked)
-    ?? value.find((r) => !r.account.blocked && r.token);
+  const match =
+    value.find((r) => r.account.accountId === accountId && !r.account.blocked) ??
+    value.find((r) => !r.account.blocked && r.token);
   if (!match) throw new LoginRefused(MESSAGES.accountBlocked);
   pendingTokens.set(match.account.accountId, match);
   await selectAccount(match.account.accountId);
@@ -291,6 +326,7 @@ export async function continueOtherTabSession(): Promise<boolean> {
 /** Where to go once signed in: the wanted page, or home (drivers: their Quick dispense). */
 export function afterLogin(outcome: LoginOutcome, to?: string): void {
   const target = safeTo(to);
-  if (outcome.next === 'select') goTo(target ? `${SELECT_ACCOUNT_PATH}?to=${encodeURIComponent(target)}` : SELECT_ACCOUNT_PATH);
+  if (outcome.next === 'select')
+    goTo(target ? `${SELECT_ACCOUNT_PATH}?to=${encodeURIComponent(target)}` : SELECT_ACCOUNT_PATH);
   else goTo(target ?? homePathFor(currentRoles()));
 }

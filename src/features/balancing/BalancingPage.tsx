@@ -33,8 +33,11 @@ export function BalancingPage() {
   const thisMonth = currentMonth();
   const set = (patch: Partial<BalancingSearch>, push = false) =>
     void navigate({
-      to: '.', search: (prev: BalancingSearch) => Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)) as never,
-      replace: !push, resetScroll: false,
+      to: '.',
+      search: (prev: BalancingSearch) =>
+        Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)) as never,
+      replace: !push,
+      resetScroll: false,
     });
 
   const ref = useReference();
@@ -49,7 +52,10 @@ export function BalancingPage() {
     queryKey: balancingKeys.leakTests(leakMonth, search.store),
     queryFn: ({ signal }) => balancingApi.leakTests(leakMonth, search.store, signal),
   });
-  const rows = useMemo(() => monthly.data && toMonthRows(monthly.data.rows, leaks.data?.rows), [monthly.data, leaks.data]);
+  const rows = useMemo(
+    () => monthly.data && toMonthRows(monthly.data.rows, leaks.data?.rows),
+    [monthly.data, leaks.data],
+  );
   const { visibility, setVisibility } = useColumnChoice('/QuickBalancing');
   const columns = monthColumns((r) => set({ tank: r.tankId }, true), search.tank);
   const flagged = rows?.filter((r) => r.flagged) ?? [];
@@ -59,47 +65,96 @@ export function BalancingPage() {
 
   return (
     <Stack gap="4">
-      <Flex gap="3" wrap="wrap" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        gap="3"
+        wrap="wrap"
+        align={{ base: 'stretch', md: 'end' }}
+        justify="space-between"
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Flex gap="3" wrap="wrap" align="end">
           <Field.Root w="auto">
-            <Field.Label {...small} htmlFor={monthId}>Month</Field.Label>
+            <Field.Label {...small} htmlFor={monthId}>
+              Month
+            </Field.Label>
             <Flex gap="1" align="center">
-              <IconButton size="sm" variant="outline" aria-label="Previous month" onClick={() => set({ month: shiftMonth(month, -1) })}><LuChevronLeft aria-hidden /></IconButton>
-              <Input id={monthId} size="sm" type="month" w="40" value={month} max={thisMonth}
-                onChange={(e) => { if (/^\d{4}-\d{2}$/.test(e.target.value)) set({ month: e.target.value }); }} />
-              <IconButton size="sm" variant="outline" aria-label="Next month" disabled={month >= thisMonth} onClick={() => set({ month: shiftMonth(month, 1) })}><LuChevronRight aria-hidden /></IconButton>
+              <IconButton
+                size="sm"
+                variant="outline"
+                aria-label="Previous month"
+                onClick={() => set({ month: shiftMonth(month, -1) })}
+              >
+                <LuChevronLeft aria-hidden />
+              </IconButton>
+              <Input
+                id={monthId}
+                size="sm"
+                type="month"
+                w="40"
+                value={month}
+                max={thisMonth}
+                onChange={(e) => {
+                  if (/^\d{4}-\d{2}$/.test(e.target.value)) set({ month: e.target.value });
+                }}
+              />
+              <IconButton
+                size="sm"
+                variant="outline"
+                aria-label="Next month"
+                disabled={month >= thisMonth}
+                onClick={() => set({ month: shiftMonth(month, 1) })}
+              >
+                <LuChevronRight aria-hidden />
+              </IconButton>
             </Flex>
           </Field.Root>
           <Field.Root w={{ base: 'full', sm: '56' }}>
-            <Field.Label {...small} htmlFor={storeId}>Store</Field.Label>
+            <Field.Label {...small} htmlFor={storeId}>
+              Store
+            </Field.Label>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field id={storeId} value={search.store ?? ''} onChange={(e) => set({ store: e.target.value || undefined })}>
+              <NativeSelect.Field
+                id={storeId}
+                value={search.store ?? ''}
+                onChange={(e) => set({ store: e.target.value || undefined })}
+              >
                 <option value="">All stores</option>
-                {storeOptions(ref.data).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                {storeOptions(ref.data).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
         </Flex>
         <Flex gap="2" wrap="wrap">
-          <Box hideBelow="md"><ColumnChooser columns={columns} visibility={visibility} onChange={setVisibility} /></Box>
-          <ExportButtons onExport={async (format) => saveFile(await balancingApi.exportMonthly(month, search.store, format))} />
+          <Box hideBelow="md">
+            <ColumnChooser columns={columns} visibility={visibility} onChange={setVisibility} />
+          </Box>
+          <ExportButtons
+            onExport={async (format) => saveFile(await balancingApi.exportMonthly(month, search.store, format))}
+          />
         </Flex>
       </Flex>
 
       <Text fontSize="sm" color="fg.muted">
-        {monthName(month)}{month >= thisMonth ? ' (month to date)' : ''}: a tank is flagged when its variance (measured − book, summed over
-        the days) is more than 1 % of its throughput + 130 US gal ({VARIANCE_FIXED_LITRES} L). Volumes are gross litres at ambient temperature.
-        Choose a tank for its days, and a figure for the records behind it. The leak test (statistical inventory
-        reconciliation, US EPA) fits the last {LEAK_WINDOW_DAYS} days of variances{month >= thisMonth ? '' : ' of the month'}: a tank losing more
-        than {LEAK_THRESHOLD_LPH.toFixed(3)} L/h fails; too few or too scattered readings are inconclusive.
+        {monthName(month)}
+        {month >= thisMonth ? ' (month to date)' : ''}: a tank is flagged when its variance (measured − book, summed
+        over the days) is more than 1 % of its throughput + 130 US gal ({VARIANCE_FIXED_LITRES} L). Volumes are gross
+        litres at ambient temperature. Choose a tank for its days, and a figure for the records behind it. The leak test
+        (statistical inventory reconciliation, US EPA) fits the last {LEAK_WINDOW_DAYS} days of variances
+        {month >= thisMonth ? '' : ' of the month'}: a tank losing more than {LEAK_THRESHOLD_LPH.toFixed(3)} L/h fails;
+        too few or too scattered readings are inconclusive.
       </Text>
 
       {flagged.length > 0 && (
         <Alert.Root status="error" role="status">
           <Alert.Indicator />
           <Alert.Title>
-            {flagged.length === 1 ? '1 tank is' : `${flagged.length} tanks are`} over the allowance: {flagged.map((r) => r.tank).join(', ')}
+            {flagged.length === 1 ? '1 tank is' : `${flagged.length} tanks are`} over the allowance:{' '}
+            {flagged.map((r) => r.tank).join(', ')}
           </Alert.Title>
         </Alert.Root>
       )}
@@ -112,22 +167,42 @@ export function BalancingPage() {
           </Alert.Title>
         </Alert.Root>
       )}
-      {leaks.isError && <Text fontSize="sm" color="fg.error">The leak tests could not be loaded: {leaks.error.message}</Text>}
+      {leaks.isError && (
+        <Text fontSize="sm" color="fg.error">
+          The leak tests could not be loaded: {leaks.error.message}
+        </Text>
+      )}
 
       {monthly.isError && !monthly.data ? (
-        <ListError message={monthly.error.message} onRetry={() => void monthly.refetch()} retrying={monthly.isFetching} />
+        <ListError
+          message={monthly.error.message}
+          onRetry={() => void monthly.refetch()}
+          retrying={monthly.isFetching}
+        />
       ) : rows && rows.length === 0 ? (
         <ListEmpty plural="tanks" filtered={!!search.store} deleted={false} onClear={() => set({ store: undefined })} />
       ) : (
         <Box opacity={monthly.isFetching && !monthly.isPending ? 0.6 : 1} aria-busy={monthly.isFetching}>
-          <Box hideBelow="md"><MonthTable rows={rows} columns={columns} visibility={visibility} loading={monthly.isPending} /></Box>
+          <Box hideBelow="md">
+            <MonthTable rows={rows} columns={columns} visibility={visibility} loading={monthly.isPending} />
+          </Box>
           <Box hideFrom="md">
-            {rows ? <MonthCards rows={rows} onOpen={(r) => set({ tank: r.tankId }, true)} /> : <Stack gap="2" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} h="28" />)}</Stack>}
+            {rows ? (
+              <MonthCards rows={rows} onOpen={(r) => set({ tank: r.tankId }, true)} />
+            ) : (
+              <Stack gap="2" aria-busy="true">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} h="28" />
+                ))}
+              </Stack>
+            )}
           </Box>
         </Box>
       )}
 
-      {search.tank && <DailyPanel key={search.tank} tankId={search.tank} month={month} onClose={() => set({ tank: undefined })} />}
+      {search.tank && (
+        <DailyPanel key={search.tank} tankId={search.tank} month={month} onClose={() => set({ tank: undefined })} />
+      )}
     </Stack>
   );
 }

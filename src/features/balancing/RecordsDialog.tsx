@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, EmptyState, Flex, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  EmptyState,
+  Flex,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuInbox } from 'react-icons/lu';
 import { balancingApi, balancingKeys } from './client';
@@ -8,7 +22,11 @@ import { litresFigure as litres } from '@/lib/format';
 
 function RoleBadge({ role }: { role: 'opening' | 'closing' | null }) {
   if (!role) return null;
-  return <Badge me="2" colorPalette={role === 'closing' ? 'blue' : 'purple'}>{role}</Badge>;
+  return (
+    <Badge me="2" colorPalette={role === 'closing' ? 'blue' : 'purple'}>
+      {role}
+    </Badge>
+  );
 }
 
 interface Props {
@@ -31,26 +49,49 @@ export function RecordsDialog({ tankId, tank, drill, onClose }: Props) {
   const title = drill ? `${kindLabel(drill.kind)} — ${tank}, ${dayName(drill.day)}` : '';
   const data = q.data;
   return (
-    <Dialog.Root open={!!drill} onOpenChange={(e) => { if (!e.open) onClose(); }} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root
+      open={!!drill}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <Dialog.Header pe="12"><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+            <Dialog.Header pe="12">
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
             <Dialog.Body>
               {q.isError ? (
                 <Alert.Root status="error" role="alert" alignItems="center">
                   <Alert.Indicator />
-                  <Alert.Content><Alert.Title>The records could not be loaded</Alert.Title><Alert.Description>{q.error.message}</Alert.Description></Alert.Content>
-                  <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>Retry</Button>
+                  <Alert.Content>
+                    <Alert.Title>The records could not be loaded</Alert.Title>
+                    <Alert.Description>{q.error.message}</Alert.Description>
+                  </Alert.Content>
+                  <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+                    Retry
+                  </Button>
                 </Alert.Root>
               ) : !data ? (
-                <Stack gap="2" role="status" aria-busy="true" aria-label="Loading">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h="6" />)}</Stack>
+                <Stack gap="2" role="status" aria-busy="true" aria-label="Loading">
+                  {Array.from({ length: 6 }, (_, i) => (
+                    <Skeleton key={i} h="6" />
+                  ))}
+                </Stack>
               ) : data.items.length === 0 ? (
                 <EmptyState.Root size="sm">
                   <EmptyState.Content>
-                    <EmptyState.Indicator aria-hidden><LuInbox /></EmptyState.Indicator>
+                    <EmptyState.Indicator aria-hidden>
+                      <LuInbox />
+                    </EmptyState.Indicator>
                     <EmptyState.Title>Nothing on this day</EmptyState.Title>
                   </EmptyState.Content>
                 </EmptyState.Root>
@@ -60,14 +101,17 @@ export function RecordsDialog({ tankId, tank, drill, onClose }: Props) {
                     {data.total} {data.total === 1 ? 'record' : 'records'}
                     {data.kind !== 'readings' && <> · {litres(data.litres)} L</>}
                     {data.truncated && <> · the first {data.items.length} shown</>}
-                    {' · times in '}{data.tank.timezone}
+                    {' · times in '}
+                    {data.tank.timezone}
                   </Text>
                   <Table.ScrollArea borderWidth="1px" rounded="md" hideBelow="md">
                     <Table.Root size="sm" stickyHeader>
                       <Table.Header>
                         <Table.Row bg="bg.subtle">
                           <Table.ColumnHeader>Time</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">{data.kind === 'readings' ? 'Gross (L)' : 'Litres'}</Table.ColumnHeader>
+                          <Table.ColumnHeader textAlign="end">
+                            {data.kind === 'readings' ? 'Gross (L)' : 'Litres'}
+                          </Table.ColumnHeader>
                           <Table.ColumnHeader>Details</Table.ColumnHeader>
                         </Table.Row>
                       </Table.Header>
@@ -75,29 +119,52 @@ export function RecordsDialog({ tankId, tank, drill, onClose }: Props) {
                         {data.items.map((r) => (
                           <Table.Row key={r.id}>
                             <Table.Cell whiteSpace="nowrap">{timeIn(r.at, data.tank.timezone, data.day)}</Table.Cell>
-                            <Table.Cell textAlign="end" color={r.litres < 0 ? 'fg.error' : undefined}>{litres(r.litres)}</Table.Cell>
-                            <Table.Cell><RoleBadge role={r.role} />{r.detail}</Table.Cell>
+                            <Table.Cell textAlign="end" color={r.litres < 0 ? 'fg.error' : undefined}>
+                              {litres(r.litres)}
+                            </Table.Cell>
+                            <Table.Cell>
+                              <RoleBadge role={r.role} />
+                              {r.detail}
+                            </Table.Cell>
                           </Table.Row>
                         ))}
                       </Table.Body>
                     </Table.Root>
                   </Table.ScrollArea>
                   {/* On a phone: one line of time and litres, the details below. */}
-                  <Stack as="ul" hideFrom="md" gap="0" borderWidth="1px" rounded="md" listStyleType="none" aria-label={title}>
+                  <Stack
+                    as="ul"
+                    hideFrom="md"
+                    gap="0"
+                    borderWidth="1px"
+                    rounded="md"
+                    listStyleType="none"
+                    aria-label={title}
+                  >
                     {data.items.map((r) => (
                       <Box as="li" key={r.id} px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
                         <Flex justify="space-between" gap="2">
-                          <Text fontSize="sm">{timeIn(r.at, data.tank.timezone, data.day)} <RoleBadge role={r.role} /></Text>
-                          <Text fontSize="sm" fontWeight="semibold" color={r.litres < 0 ? 'fg.error' : undefined}>{litres(r.litres)} L</Text>
+                          <Text fontSize="sm">
+                            {timeIn(r.at, data.tank.timezone, data.day)} <RoleBadge role={r.role} />
+                          </Text>
+                          <Text fontSize="sm" fontWeight="semibold" color={r.litres < 0 ? 'fg.error' : undefined}>
+                            {litres(r.litres)} L
+                          </Text>
                         </Flex>
-                        <Text fontSize="xs" color="fg.muted">{r.detail}</Text>
+                        <Text fontSize="xs" color="fg.muted">
+                          {r.detail}
+                        </Text>
                       </Box>
                     ))}
                   </Stack>
                 </Stack>
               )}
             </Dialog.Body>
-            <Dialog.Footer><Button variant="outline" onClick={onClose}>Close</Button></Dialog.Footer>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

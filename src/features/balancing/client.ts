@@ -18,13 +18,21 @@ export const balancingApi = {
     api.get(`${base}/daily`, DailyResponse, { searchParams: { tankId, from, to }, signal, quiet: true }),
   /** The leak test per tank at the end of `month` (now, for the month still running). */
   leakTests: (month: string | undefined, storeId: string | undefined, signal?: AbortSignal) =>
-    api.get(relative(LEAK_PATH), LeakResponse, { searchParams: { ...(month ? { month } : {}), ...store(storeId) }, signal, quiet: true }),
+    api.get(relative(LEAK_PATH), LeakResponse, {
+      searchParams: { ...(month ? { month } : {}), ...store(storeId) },
+      signal,
+      quiet: true,
+    }),
   records: (tankId: string, day: string, kind: RecordKind, signal?: AbortSignal) =>
     api.get(`${base}/records`, RecordsResponse, { searchParams: { tankId, day, kind }, signal, quiet: true }),
   exportMonthly: (month: string, storeId: string | undefined, format: ExportFormat) =>
-    api.download(`${base}/monthly/export`, `balancing-${month}.${format}`, { searchParams: { month, format, ...store(storeId) } }),
+    api.download(`${base}/monthly/export`, `balancing-${month}.${format}`, {
+      searchParams: { month, format, ...store(storeId) },
+    }),
   exportDaily: (tankId: string, from: string, to: string, format: ExportFormat) =>
-    api.download(`${base}/daily/export`, `balancing-daily-${from}.${format}`, { searchParams: { tankId, from, to, format } }),
+    api.download(`${base}/daily/export`, `balancing-daily-${from}.${format}`, {
+      searchParams: { tankId, from, to, format },
+    }),
 };
 
 export const balancingKeys = {

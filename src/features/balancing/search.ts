@@ -4,7 +4,11 @@ import { isMonth, localDate, previousMonth } from '@/contract/calendar';
  * `/QuickBalancing?month=2026-10&store=<id>&tank=<id>`: the month shown, the store filter and the
  * tank whose days are open — in the URL, so a reload, Back or a shared link shows the same figures.
  */
-export interface BalancingSearch { month?: string; store?: string; tank?: string }
+export interface BalancingSearch {
+  month?: string;
+  store?: string;
+  tank?: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined);

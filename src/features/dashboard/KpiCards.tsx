@@ -1,4 +1,20 @@
-import { Alert, Box, Button, Card, Flex, Grid, Heading, Link as ChakraLink, Progress, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Link as ChakraLink,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useRoles } from '@/app/access';
@@ -17,27 +33,51 @@ function KpiCard({ title, children, footer }: { title: string; children: ReactNo
   return (
     <Card.Root as="section" aria-label={title} size="sm">
       <Card.Body gap="3">
-        <Heading as="h2" size="md">{title}</Heading>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
         {children}
-        {footer && <Box mt="auto" fontSize="sm">{footer}</Box>}
+        {footer && (
+          <Box mt="auto" fontSize="sm">
+            {footer}
+          </Box>
+        )}
       </Card.Body>
     </Card.Root>
   );
 }
 
 /** A link to another screen; none while that screen is not built yet (nothing unfinished looks finished). */
-function CardLink({ to, children }: { to: '/TankLevels' | '/fullpagedashboard' | '/Exceptions' | '/Device'; children: ReactNode }) {
+function CardLink({
+  to,
+  children,
+}: {
+  to: '/TankLevels' | '/fullpagedashboard' | '/Exceptions' | '/Device';
+  children: ReactNode;
+}) {
   if (!screenFor(to)?.ready) return null;
-  return <ChakraLink asChild color="orange.fg" fontWeight="semibold"><Link to={to}>{children}</Link></ChakraLink>;
+  return (
+    <ChakraLink asChild color="orange.fg" fontWeight="semibold">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
+  );
 }
 
 function Totals({ t }: { t: LitresTotals }) {
   return (
     <SimpleGrid columns={3} gap="2">
-      {([['Today', t.today], ['7 days', t.last7d], ['30 days', t.last30d]] as const).map(([label, v]) => (
+      {(
+        [
+          ['Today', t.today],
+          ['7 days', t.last7d],
+          ['30 days', t.last30d],
+        ] as const
+      ).map(([label, v]) => (
         <Stat.Root key={label}>
           <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} fontVariantNumeric="tabular-nums" whiteSpace="nowrap">{litres(v)}</Stat.ValueText>
+          <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+            {litres(v)}
+          </Stat.ValueText>
         </Stat.Root>
       ))}
     </SimpleGrid>
@@ -47,7 +87,12 @@ function Totals({ t }: { t: LitresTotals }) {
 const num = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 0 });
 
 function Breakdown({ rows, noun }: { rows: BreakdownRow[]; noun: string }) {
-  if (rows.length === 0) return <Text color="fg.muted" fontSize="sm">No dispensing in the last 30 days.</Text>;
+  if (rows.length === 0)
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        No dispensing in the last 30 days.
+      </Text>
+    );
   const more = rows.length - ROWS_SHOWN;
   const cell = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
@@ -65,7 +110,9 @@ function Breakdown({ rows, noun }: { rows: BreakdownRow[]; noun: string }) {
           <Table.Body>
             {rows.slice(0, ROWS_SHOWN).map((r) => (
               <Table.Row key={r.id}>
-                <Table.Cell maxW="48" truncate title={`${r.code} · ${r.name}`}>{r.name}</Table.Cell>
+                <Table.Cell maxW="48" truncate title={`${r.code} · ${r.name}`}>
+                  {r.name}
+                </Table.Cell>
                 <Table.Cell {...cell}>{num(r.today)}</Table.Cell>
                 <Table.Cell {...cell}>{num(r.last7d)}</Table.Cell>
                 <Table.Cell {...cell}>{num(r.last30d)}</Table.Cell>
@@ -74,35 +121,62 @@ function Breakdown({ rows, noun }: { rows: BreakdownRow[]; noun: string }) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      {more > 0 && <Text fontSize="xs" color="fg.muted">and {more} more</Text>}
+      {more > 0 && (
+        <Text fontSize="xs" color="fg.muted">
+          and {more} more
+        </Text>
+      )}
     </>
   );
 }
 
 /** Tanks with alarms first, then the emptiest: what needs a look. */
-const byUrgency = (a: TankLevel, b: TankLevel) => (b.alarms.length - a.alarms.length) || (a.fillPct - b.fillPct);
+const byUrgency = (a: TankLevel, b: TankLevel) => b.alarms.length - a.alarms.length || a.fillPct - b.fillPct;
 
 function TankBars({ tanks }: { tanks: TankLevel[] }) {
-  if (tanks.length === 0) return <Text color="fg.muted" fontSize="sm">No tanks in this account yet.</Text>;
+  if (tanks.length === 0)
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        No tanks in this account yet.
+      </Text>
+    );
   return (
     <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} columnGap="8" rowGap="2" m="0" p="0" listStyleType="none">
-      {[...tanks].sort(byUrgency).slice(0, TANKS_SHOWN).map((t) => {
-        const palette = t.alarms.includes('high') ? 'red' : t.alarms.includes('low') ? 'orange' : t.source === 'book' ? 'gray' : 'green';
-        return (
-          <Box as="li" key={t.tankId}>
-            <Progress.Root value={Math.max(0, Math.min(100, t.fillPct))} size="sm" colorPalette={palette}
-              aria-label={`${t.storeCode} ${t.tankCode}: ${t.fillPct} %`}>
-              <Flex justify="space-between" gap="2" fontSize="sm">
-                <Progress.Label truncate fontWeight="normal">{t.storeCode} · {t.tankCode} {t.productName}</Progress.Label>
-                <Text flexShrink={0} fontVariantNumeric="tabular-nums">
-                  {t.fillPct} %{t.source === 'book' ? ' (book)' : ''}{t.alarms.length ? ` · ${t.alarms.map((a) => ALARM_LABEL[a]).join(', ')}` : ''}
-                </Text>
-              </Flex>
-              <Progress.Track mt="1"><Progress.Range /></Progress.Track>
-            </Progress.Root>
-          </Box>
-        );
-      })}
+      {[...tanks]
+        .sort(byUrgency)
+        .slice(0, TANKS_SHOWN)
+        .map((t) => {
+          const palette = t.alarms.includes('high')
+            ? 'red'
+            : t.alarms.includes('low')
+              ? 'orange'
+              : t.source === 'book'
+                ? 'gray'
+                : 'green';
+          return (
+            <Box as="li" key={t.tankId}>
+              <Progress.Root
+                value={Math.max(0, Math.min(100, t.fillPct))}
+                size="sm"
+                colorPalette={palette}
+                aria-label={`${t.storeCode} ${t.tankCode}: ${t.fillPct} %`}
+              >
+                <Flex justify="space-between" gap="2" fontSize="sm">
+                  <Progress.Label truncate fontWeight="normal">
+                    {t.storeCode} · {t.tankCode} {t.productName}
+                  </Progress.Label>
+                  <Text flexShrink={0} fontVariantNumeric="tabular-nums">
+                    {t.fillPct} %{t.source === 'book' ? ' (book)' : ''}
+                    {t.alarms.length ? ` · ${t.alarms.map((a) => ALARM_LABEL[a]).join(', ')}` : ''}
+                  </Text>
+                </Flex>
+                <Progress.Track mt="1">
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            </Box>
+          );
+        })}
     </SimpleGrid>
   );
 }
@@ -121,7 +195,10 @@ function DeviceQueue() {
           <Stat.ValueText color={s.rejected ? 'red.fg' : undefined}>{s.counted ? s.rejected : '…'}</Stat.ValueText>
         </Stat.Root>
       </SimpleGrid>
-      <Text fontSize="sm" color="fg.muted">{s.online ? 'Online' : 'Offline'}{s.lastError && (s.waiting || s.rejected) ? ` · ${s.lastError}` : ''}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {s.online ? 'Online' : 'Offline'}
+        {s.lastError && (s.waiting || s.rejected) ? ` · ${s.lastError}` : ''}
+      </Text>
     </KpiCard>
   );
 }
@@ -139,24 +216,41 @@ export function KpiCards() {
   const serverCards = (['totals', 'breakdown', 'tanks', 'exceptions'] as const).filter(may).length;
   return (
     <Stack as="section" aria-labelledby="kpi-heading" gap="3">
-      <Heading as="h2" id="kpi-heading" size="md" srOnly>Key figures</Heading>
+      <Heading as="h2" id="kpi-heading" size="md" srOnly>
+        Key figures
+      </Heading>
       {q.isError && (
         <Alert.Root status="error" role="alert" alignItems="center">
           <Alert.Indicator />
-          <Alert.Content><Alert.Description>The figures could not be loaded: {q.error.message}</Alert.Description></Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>Retry</Button>
+          <Alert.Content>
+            <Alert.Description>The figures could not be loaded: {q.error.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+            Retry
+          </Button>
         </Alert.Root>
       )}
       {q.isPending && (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" role="status" aria-busy="true" aria-label="Loading the figures">
-          {Array.from({ length: serverCards }, (_, i) => <Skeleton key={i} h="40" rounded="md" />)}
+        <SimpleGrid
+          columns={{ base: 1, md: 2, xl: 3 }}
+          gap="4"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the figures"
+        >
+          {Array.from({ length: serverCards }, (_, i) => (
+            <Skeleton key={i} h="40" rounded="md" />
+          ))}
         </SimpleGrid>
       )}
       <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: '2fr 1fr 1fr' }} gap="4" alignItems="stretch">
         {s?.totals && (
           <KpiCard title="Litres dispensed">
             <Totals t={s.totals} />
-            <Text fontSize="sm" color="fg.muted">{s.totals.countToday} {s.totals.countToday === 1 ? 'dispense' : 'dispenses'} today, in each store's own day</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {s.totals.countToday} {s.totals.countToday === 1 ? 'dispense' : 'dispenses'} today, in each store's own
+              day
+            </Text>
           </KpiCard>
         )}
         {s?.openExceptions && (
@@ -166,26 +260,45 @@ export function KpiCards() {
               <Stat.ValueText fontSize="3xl">{s.openExceptions.count}</Stat.ValueText>
             </Stat.Root>
             {/* Outside the Stat: it is a <dl>, which may hold only its term and value. */}
-            {s.openExceptions.critical > 0 && <Text fontSize="sm" color="red.fg">{s.openExceptions.critical} critical</Text>}
+            {s.openExceptions.critical > 0 && (
+              <Text fontSize="sm" color="red.fg">
+                {s.openExceptions.critical} critical
+              </Text>
+            )}
           </KpiCard>
         )}
         <DeviceQueue />
       </Grid>
       {(s?.byStore || s?.byProduct) && (
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="stretch">
-          {s.byStore && <KpiCard title="Litres by store"><Breakdown rows={s.byStore} noun="store" /></KpiCard>}
-          {s.byProduct && <KpiCard title="Litres by product"><Breakdown rows={s.byProduct} noun="product" /></KpiCard>}
+          {s.byStore && (
+            <KpiCard title="Litres by store">
+              <Breakdown rows={s.byStore} noun="store" />
+            </KpiCard>
+          )}
+          {s.byProduct && (
+            <KpiCard title="Litres by product">
+              <Breakdown rows={s.byProduct} noun="product" />
+            </KpiCard>
+          )}
         </SimpleGrid>
       )}
       {s?.tanks && (
-        <KpiCard title="Tank levels" footer={(
-          <Flex gap="4" wrap="wrap">
-            {satisfies(roles, 'atg') && <CardLink to="/TankLevels">All tank levels</CardLink>}
-            {satisfies(roles, 'allFamsUserL') && <CardLink to="/fullpagedashboard">Wall board</CardLink>}
-          </Flex>
-        )}>
+        <KpiCard
+          title="Tank levels"
+          footer={
+            <Flex gap="4" wrap="wrap">
+              {satisfies(roles, 'atg') && <CardLink to="/TankLevels">All tank levels</CardLink>}
+              {satisfies(roles, 'allFamsUserL') && <CardLink to="/fullpagedashboard">Wall board</CardLink>}
+            </Flex>
+          }
+        >
           <TankBars tanks={s.tanks} />
-          {s.tanks.length > TANKS_SHOWN && <Text fontSize="xs" color="fg.muted">The {TANKS_SHOWN} that most need a look, of {s.tanks.length}.</Text>}
+          {s.tanks.length > TANKS_SHOWN && (
+            <Text fontSize="xs" color="fg.muted">
+              The {TANKS_SHOWN} that most need a look, of {s.tanks.length}.
+            </Text>
+          )}
         </KpiCard>
       )}
     </Stack>

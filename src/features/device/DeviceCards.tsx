@@ -14,7 +14,9 @@ export function Section({ title, children, action }: { title: string; children: 
     <Card.Root as="section" aria-label={title}>
       <Card.Body>
         <Stack gap="3">
-          <Heading as="h2" size="md">{title}</Heading>
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
           {children}
           {action}
         </Stack>
@@ -45,37 +47,69 @@ export function StorageCard() {
   const supported = typeof navigator !== 'undefined' && !!navigator.storage;
   useEffect(() => {
     if (!supported) return;
-    void navigator.storage.estimate?.().then(setEstimate).catch(() => setEstimate(null));
-    void navigator.storage.persisted?.().then(setPersisted).catch(() => setPersisted(null));
+    void navigator.storage
+      .estimate?.()
+      .then(setEstimate)
+      .catch(() => setEstimate(null));
+    void navigator.storage
+      .persisted?.()
+      .then(setPersisted)
+      .catch(() => setPersisted(null));
   }, [supported]);
   const ask = async () => {
     setAsked(true);
     setPersisted(await navigator.storage.persist().catch(() => false));
   };
-  const share = estimate?.usage !== undefined && estimate.quota ? ` (${((estimate.usage / estimate.quota) * 100).toFixed(1)} %)` : '';
+  const share =
+    estimate?.usage !== undefined && estimate.quota
+      ? ` (${((estimate.usage / estimate.quota) * 100).toFixed(1)} %)`
+      : '';
   return (
-    <Section title="Storage"
-      action={supported && persisted === false && (
-        <Stack gap="1" align="flex-start">
-          <Button size="sm" variant="outline" onClick={() => void ask()}>Keep records safe on this device</Button>
-          {asked && <Text fontSize="xs" color="fg.muted">The browser declined for now; it often agrees once the app is installed or used more.</Text>}
-        </Stack>
-      )}>
+    <Section
+      title="Storage"
+      action={
+        supported &&
+        persisted === false && (
+          <Stack gap="1" align="flex-start">
+            <Button size="sm" variant="outline" onClick={() => void ask()}>
+              Keep records safe on this device
+            </Button>
+            {asked && (
+              <Text fontSize="xs" color="fg.muted">
+                The browser declined for now; it often agrees once the app is installed or used more.
+              </Text>
+            )}
+          </Stack>
+        )
+      }
+    >
       {!supported && <Text>This browser does not report its storage.</Text>}
       {supported && (
-        <Facts items={[
-          ['Used', `${mb(estimate?.usage)}${share}`],
-          ['Available to the app', mb(estimate?.quota)],
-          ['Protected from clean-up', persisted === null ? 'unknown'
-            : <Text as="span" color={persisted ? 'green.fg' : 'orange.fg'}>{persisted ? 'Yes (persistent)' : 'No: the browser may clear it when space runs low'}</Text>],
-        ]} />
+        <Facts
+          items={[
+            ['Used', `${mb(estimate?.usage)}${share}`],
+            ['Available to the app', mb(estimate?.quota)],
+            [
+              'Protected from clean-up',
+              persisted === null ? (
+                'unknown'
+              ) : (
+                <Text as="span" color={persisted ? 'green.fg' : 'orange.fg'}>
+                  {persisted ? 'Yes (persistent)' : 'No: the browser may clear it when space runs low'}
+                </Text>
+              ),
+            ],
+          ]}
+        />
       )}
     </Section>
   );
 }
 
 const RESULT_TEXT: Record<RefreshResult, string> = {
-  updated: 'Updated.', unchanged: 'Already up to date.', skipped: 'Not possible now: offline or not signed in online.',
+  updated: 'Updated.',
+  unchanged: 'Already up to date.',
+  skipped: 'Not possible now: offline or not signed in online.',
   failed: 'The server did not send it; the saved copy is kept.',
 };
 
@@ -91,14 +125,40 @@ export function ReferenceCard() {
   };
   const d = ref?.data;
   return (
-    <Section title="Reference data"
-      action={<Button size="sm" variant="outline" alignSelf="flex-start" loading={busy} disabled={offline} onClick={() => void refresh()}>Refresh now</Button>}>
-      <Text fontSize="sm" color="fg.muted">Stores, tanks, equipment and people the forms use with no signal.</Text>
-      <Facts items={[
-        ['Last refreshed', ref ? formatTime(ref.fetchedAt) : ref === null ? 'never on this device' : '…'],
-        ['Contents', d ? `${d.stores.length} stores, ${d.tanks.length} tanks, ${d.equipment.length} equipment, ${d.employees.length} employees` : '—'],
-      ]} />
-      {result && <Text fontSize="sm" role="status">{RESULT_TEXT[result]}</Text>}
+    <Section
+      title="Reference data"
+      action={
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="flex-start"
+          loading={busy}
+          disabled={offline}
+          onClick={() => void refresh()}
+        >
+          Refresh now
+        </Button>
+      }
+    >
+      <Text fontSize="sm" color="fg.muted">
+        Stores, tanks, equipment and people the forms use with no signal.
+      </Text>
+      <Facts
+        items={[
+          ['Last refreshed', ref ? formatTime(ref.fetchedAt) : ref === null ? 'never on this device' : '…'],
+          [
+            'Contents',
+            d
+              ? `${d.stores.length} stores, ${d.tanks.length} tanks, ${d.equipment.length} equipment, ${d.employees.length} employees`
+              : '—',
+          ],
+        ]}
+      />
+      {result && (
+        <Text fontSize="sm" role="status">
+          {RESULT_TEXT[result]}
+        </Text>
+      )}
     </Section>
   );
 }
@@ -108,13 +168,14 @@ function useWorkerState(): string {
   const [state, setState] = useState(sw ? 'checking…' : 'not supported by this browser');
   useEffect(() => {
     if (!sw) return;
-    const read = () => void sw.getRegistration().then((reg) => {
-      if (!reg) return setState('not registered (development build)');
-      const parts = [reg.active ? `active (${reg.active.state})` : 'installing'];
-      if (reg.waiting) parts.push('a new version waits');
-      parts.push(sw.controller ? 'controls this page' : 'does not control this page yet');
-      setState(parts.join(', '));
-    });
+    const read = () =>
+      void sw.getRegistration().then((reg) => {
+        if (!reg) return setState('not registered (development build)');
+        const parts = [reg.active ? `active (${reg.active.state})` : 'installing'];
+        if (reg.waiting) parts.push('a new version waits');
+        parts.push(sw.controller ? 'controls this page' : 'does not control this page yet');
+        setState(parts.join(', '));
+      });
     read();
     sw.addEventListener('controllerchange', read);
     return () => sw.removeEventListener('controllerchange', read);
@@ -127,12 +188,19 @@ export function AppCard() {
   const worker = useWorkerState();
   return (
     <Section title="App">
-      <Facts items={[
-        ['Version', APP_VERSION],
-        ['Service worker', worker],
-        ['Update', updateWaiting ? 'A new version is ready (see the prompt at the bottom)' : 'Up to date'],
-        ['Background sync', typeof window !== 'undefined' && 'SyncManager' in window ? 'Supported' : 'Not supported: sends while the app is open'],
-      ]} />
+      <Facts
+        items={[
+          ['Version', APP_VERSION],
+          ['Service worker', worker],
+          ['Update', updateWaiting ? 'A new version is ready (see the prompt at the bottom)' : 'Up to date'],
+          [
+            'Background sync',
+            typeof window !== 'undefined' && 'SyncManager' in window
+              ? 'Supported'
+              : 'Not supported: sends while the app is open',
+          ],
+        ]}
+      />
     </Section>
   );
 }

@@ -14,7 +14,9 @@ import { RecordEditDialog } from './RecordEditDialog';
 import { RecordRow } from './RecordRow';
 import { KIND_LABEL, summary } from '@/lib/offline/summary';
 
-/** `/Device`: what this phone holds: the queue (fix or discard rejected records), storage, reference data, app version. */
+/**
+ * `/Device`: what this phone holds: the queue (fix or discard rejected records), storage, reference data, app version.
+ */
 export function DevicePage() {
   return (
     <Stack gap="4" maxW="5xl">
@@ -47,19 +49,37 @@ function QueueCard() {
     <Section title="Records on this device">
       <Flex gap="3" align="center" wrap="wrap">
         <Text flex="1" minW="60">
-          {offline ? 'Offline session' : s.online ? 'Online' : 'Offline'} · {s.waiting} waiting · {s.rejected} rejected · last sync {ago(s.lastSuccessAt)}
+          {offline ? 'Offline session' : s.online ? 'Online' : 'Offline'} · {s.waiting} waiting · {s.rejected} rejected
+          · last sync {ago(s.lastSuccessAt)}
         </Text>
-        <Button size="sm" onClick={() => void sendNow()} loading={s.running} loadingText="Sending" disabled={!s.online || s.waiting === 0}>Send now</Button>
+        <Button
+          size="sm"
+          onClick={() => void sendNow()}
+          loading={s.running}
+          loadingText="Sending"
+          disabled={!s.online || s.waiting === 0}
+        >
+          Send now
+        </Button>
       </Flex>
       {offline && (
         <Text fontSize="sm" color="orange.fg">
-          Signed in offline on this device: records are kept here and sent once you are signed in online again (this happens by itself when the server can be reached).
+          Signed in offline on this device: records are kept here and sent once you are signed in online again (this
+          happens by itself when the server can be reached).
         </Text>
       )}
-      {s.lastError && s.waiting > 0 && <Text fontSize="sm" color="fg.muted">Last problem: {s.lastError}</Text>}
+      {s.lastError && s.waiting > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          Last problem: {s.lastError}
+        </Text>
+      )}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
         <Tabs.List>
-          {TABS.map((t) => <Tabs.Trigger key={t.value} value={t.value}>{t.label} ({counts[t.value]})</Tabs.Trigger>)}
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value}>
+              {t.label} ({counts[t.value]})
+            </Tabs.Trigger>
+          ))}
           <Tabs.Trigger value="recent">Recent</Tabs.Trigger>
         </Tabs.List>
         {TABS.map((t) => (
@@ -67,31 +87,58 @@ function QueueCard() {
             <QueueList states={t.states} reference={reference} onFix={setEditing} onDiscard={setDiscarding} />
           </Tabs.Content>
         ))}
-        <Tabs.Content value="recent"><RecentList reference={reference} /></Tabs.Content>
+        <Tabs.Content value="recent">
+          <RecentList reference={reference} />
+        </Tabs.Content>
       </Tabs.Root>
       <RecordEditDialog rec={editing} reference={reference} onClose={() => setEditing(null)} />
-      <ConfirmDialog open={!!discarding} title="Discard this record?" confirmLabel="Discard" danger
+      <ConfirmDialog
+        open={!!discarding}
+        title="Discard this record?"
+        confirmLabel="Discard"
+        danger
         onCancel={() => setDiscarding(null)}
         onConfirm={() => {
           const rec = discarding;
           setDiscarding(null);
           if (rec) void discardRejected(rec.id);
-        }}>
-        {discarding && <Text>{KIND_LABEL[discarding.kind]}: {summary(discarding, reference)}. It was never stored on the server and will be gone from this device.</Text>}
+        }}
+      >
+        {discarding && (
+          <Text>
+            {KIND_LABEL[discarding.kind]}: {summary(discarding, reference)}. It was never stored on the server and will
+            be gone from this device.
+          </Text>
+        )}
       </ConfirmDialog>
     </Section>
   );
 }
 
-function QueueList({ states, reference, onFix, onDiscard }: {
-  states: OutboxState[]; reference: ReferenceData | undefined; onFix: (r: OutboxRecord) => void; onDiscard: (r: OutboxRecord) => void;
+function QueueList({
+  states,
+  reference,
+  onFix,
+  onDiscard,
+}: {
+  states: OutboxState[];
+  reference: ReferenceData | undefined;
+  onFix: (r: OutboxRecord) => void;
+  onDiscard: (r: OutboxRecord) => void;
 }) {
   const records = useOutbox(states);
   if (!records) return null;
-  if (records.length === 0) return <Text color="fg.muted" py="2">None.</Text>;
+  if (records.length === 0)
+    return (
+      <Text color="fg.muted" py="2">
+        None.
+      </Text>
+    );
   return (
     <Box as="ul" m="0" p="0">
-      {records.map((r) => <RecordRow key={r.id} rec={r} reference={reference} onFix={onFix} onDiscard={onDiscard} />)}
+      {records.map((r) => (
+        <RecordRow key={r.id} rec={r} reference={reference} onFix={onFix} onDiscard={onDiscard} />
+      ))}
     </Box>
   );
 }
@@ -99,10 +146,17 @@ function QueueList({ states, reference, onFix, onDiscard }: {
 function RecentList({ reference }: { reference: ReferenceData | undefined }) {
   const records = useRecentRecords(undefined, 50);
   if (!records) return null;
-  if (records.length === 0) return <Text color="fg.muted" py="2">Nothing recorded on this device yet.</Text>;
+  if (records.length === 0)
+    return (
+      <Text color="fg.muted" py="2">
+        Nothing recorded on this device yet.
+      </Text>
+    );
   return (
     <Box as="ul" m="0" p="0">
-      {records.map((r) => <RecordRow key={r.id} rec={r} reference={reference} />)}
+      {records.map((r) => (
+        <RecordRow key={r.id} rec={r} reference={reference} />
+      ))}
     </Box>
   );
 }

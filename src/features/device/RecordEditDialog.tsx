@@ -15,25 +15,36 @@ import { equipmentName, tankName } from '@/lib/reference/labels';
  */
 
 type FieldType = 'number' | 'text' | 'equipment' | 'tank' | 'optionalTank';
-interface Spec { name: string; label: string; type: FieldType }
+interface Spec {
+  name: string;
+  label: string;
+  type: FieldType;
+}
 
 const FIELDS: Record<FieldRecordKind, Spec[]> = {
   dispenses: [
-    { name: 'equipmentId', label: 'Equipment', type: 'equipment' }, { name: 'tankId', label: 'Tank or pump', type: 'tank' },
-    { name: 'litres', label: 'Litres', type: 'number' }, { name: 'meter', label: 'Meter', type: 'number' },
+    { name: 'equipmentId', label: 'Equipment', type: 'equipment' },
+    { name: 'tankId', label: 'Tank or pump', type: 'tank' },
+    { name: 'litres', label: 'Litres', type: 'number' },
+    { name: 'meter', label: 'Meter', type: 'number' },
     { name: 'note', label: 'Note', type: 'text' },
   ],
   transfers: [
-    { name: 'fromTankId', label: 'From tank', type: 'tank' }, { name: 'toTankId', label: 'To tank', type: 'optionalTank' },
-    { name: 'litres', label: 'Litres', type: 'number' }, { name: 'note', label: 'Note', type: 'text' },
+    { name: 'fromTankId', label: 'From tank', type: 'tank' },
+    { name: 'toTankId', label: 'To tank', type: 'optionalTank' },
+    { name: 'litres', label: 'Litres', type: 'number' },
+    { name: 'note', label: 'Note', type: 'text' },
   ],
   receipts: [
-    { name: 'tankId', label: 'Tank', type: 'tank' }, { name: 'supplier', label: 'Supplier', type: 'text' },
-    { name: 'deliveryNote', label: 'Delivery note', type: 'text' }, { name: 'litres', label: 'Litres', type: 'number' },
+    { name: 'tankId', label: 'Tank', type: 'tank' },
+    { name: 'supplier', label: 'Supplier', type: 'text' },
+    { name: 'deliveryNote', label: 'Delivery note', type: 'text' },
+    { name: 'litres', label: 'Litres', type: 'number' },
     { name: 'note', label: 'Note', type: 'text' },
   ],
   dips: [
-    { name: 'tankId', label: 'Tank', type: 'tank' }, { name: 'productHeightMm', label: 'Product height (mm)', type: 'number' },
+    { name: 'tankId', label: 'Tank', type: 'tank' },
+    { name: 'productHeightMm', label: 'Product height (mm)', type: 'number' },
     { name: 'note', label: 'Note', type: 'text' },
   ],
 };
@@ -47,19 +58,33 @@ function toValue(type: FieldType, raw: string): unknown {
 }
 
 function options(type: FieldType, ref: ReferenceData | undefined, current: string): Array<[string, string]> {
-  const list: Array<[string, string]> = type === 'equipment'
-    ? (ref?.equipment ?? []).map((e) => [e.id, equipmentName(ref, e.id)])
-    : (ref?.tanks ?? []).map((t) => [t.id, tankName(ref, t.id)]);
+  const list: Array<[string, string]> =
+    type === 'equipment'
+      ? (ref?.equipment ?? []).map((e) => [e.id, equipmentName(ref, e.id)])
+      : (ref?.tanks ?? []).map((t) => [t.id, tankName(ref, t.id)]);
   // The record's own value stays choosable even when the cache does not know it (any more).
-  if (current && !list.some(([id]) => id === current)) list.unshift([current, `Current value (${current.slice(0, 8)}…)`]);
+  if (current && !list.some(([id]) => id === current))
+    list.unshift([current, `Current value (${current.slice(0, 8)}…)`]);
   return list;
 }
 
-interface Props { rec: OutboxRecord | null; reference: ReferenceData | undefined; onClose: () => void }
+interface Props {
+  rec: OutboxRecord | null;
+  reference: ReferenceData | undefined;
+  onClose: () => void;
+}
 
 export function RecordEditDialog({ rec, reference, onClose }: Props) {
   return (
-    <Dialog.Root open={!!rec} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={!!rec}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
@@ -72,7 +97,15 @@ export function RecordEditDialog({ rec, reference, onClose }: Props) {
   );
 }
 
-function EditForm({ rec, reference, onClose }: { rec: OutboxRecord; reference: ReferenceData | undefined; onClose: () => void }) {
+function EditForm({
+  rec,
+  reference,
+  onClose,
+}: {
+  rec: OutboxRecord;
+  reference: ReferenceData | undefined;
+  onClose: () => void;
+}) {
   const specs = FIELDS[rec.kind];
   const payload = rec.payload as Record<string, unknown>;
   const [values, setValues] = useState(() => Object.fromEntries(specs.map((f) => [f.name, asText(payload[f.name])])));
@@ -80,7 +113,10 @@ function EditForm({ rec, reference, onClose }: { rec: OutboxRecord; reference: R
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const build = () => ({ ...payload, ...Object.fromEntries(specs.map((f) => [f.name, toValue(f.type, values[f.name])])) });
+  const build = () => ({
+    ...payload,
+    ...Object.fromEntries(specs.map((f) => [f.name, toValue(f.type, values[f.name])])),
+  });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -99,10 +135,14 @@ function EditForm({ rec, reference, onClose }: { rec: OutboxRecord; reference: R
 
   return (
     <form onSubmit={submit} noValidate>
-      <Dialog.Header><Dialog.Title>Fix {KIND_LABEL[rec.kind].toLowerCase()} and send again</Dialog.Title></Dialog.Header>
+      <Dialog.Header>
+        <Dialog.Title>Fix {KIND_LABEL[rec.kind].toLowerCase()} and send again</Dialog.Title>
+      </Dialog.Header>
       <Dialog.Body>
         <Stack gap="3">
-          <Text fontSize="sm" color="red.fg">The server said: {rec.lastError ?? 'refused'}</Text>
+          <Text fontSize="sm" color="red.fg">
+            The server said: {rec.lastError ?? 'refused'}
+          </Text>
           {specs.map((f) => {
             const error = errors[f.name]?.[0];
             const set = (v: string) => setValues((s) => ({ ...s, [f.name]: v }));
@@ -110,12 +150,20 @@ function EditForm({ rec, reference, onClose }: { rec: OutboxRecord; reference: R
               <Field.Root key={f.name} invalid={!!error}>
                 <Field.Label>{f.label}</Field.Label>
                 {f.type === 'number' || f.type === 'text' ? (
-                  <Input value={values[f.name]} inputMode={f.type === 'number' ? 'decimal' : undefined} onChange={(ev) => set(ev.target.value)} />
+                  <Input
+                    value={values[f.name]}
+                    inputMode={f.type === 'number' ? 'decimal' : undefined}
+                    onChange={(ev) => set(ev.target.value)}
+                  />
                 ) : (
                   <NativeSelect.Root>
                     <NativeSelect.Field value={values[f.name]} onChange={(ev) => set(ev.target.value)}>
                       {f.type === 'optionalTank' && <option value="">None (bowser)</option>}
-                      {options(f.type, reference, values[f.name]).map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+                      {options(f.type, reference, values[f.name]).map(([id, label]) => (
+                        <option key={id} value={id}>
+                          {label}
+                        </option>
+                      ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
@@ -124,13 +172,25 @@ function EditForm({ rec, reference, onClose }: { rec: OutboxRecord; reference: R
               </Field.Root>
             );
           })}
-          {errors._ && <Text color="red.fg" fontSize="sm">{errors._[0]}</Text>}
-          {failure && <Text color="red.fg" fontSize="sm" role="alert">{failure}</Text>}
+          {errors._ && (
+            <Text color="red.fg" fontSize="sm">
+              {errors._[0]}
+            </Text>
+          )}
+          {failure && (
+            <Text color="red.fg" fontSize="sm" role="alert">
+              {failure}
+            </Text>
+          )}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button type="submit" loading={busy}>Send again</Button>
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          Send again
+        </Button>
       </Dialog.Footer>
     </form>
   );

@@ -20,26 +20,51 @@ export function RecordRow({ rec, reference, onFix, onDiscard }: Props) {
       <Flex gap="2" align="flex-start" justify="space-between" wrap="wrap">
         <Stack gap="0" minW="0" flex="1">
           <Text fontSize="sm" fontWeight="semibold">
-            {KIND_LABEL[rec.kind]} · <Text as="span" fontWeight="normal" color="fg.muted">{formatTime(recordTime(rec))}</Text>
+            {KIND_LABEL[rec.kind]} ·{' '}
+            <Text as="span" fontWeight="normal" color="fg.muted">
+              {formatTime(recordTime(rec))}
+            </Text>
           </Text>
-          <Text fontSize="sm" truncate>{summary(rec, reference)}</Text>
+          <Text fontSize="sm" truncate>
+            {summary(rec, reference)}
+          </Text>
         </Stack>
-        <Badge colorPalette={state.palette} variant="subtle">{state.label}</Badge>
+        <Badge colorPalette={state.palette} variant="subtle">
+          {state.label}
+        </Badge>
       </Flex>
       {rec.state === 'queued' && rec.lastError && rec.attempts > 0 && (
-        <Text fontSize="xs" color="fg.muted">Not sent yet ({rec.attempts} tries): {rec.lastError}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Not sent yet ({rec.attempts} tries): {rec.lastError}
+        </Text>
       )}
       {rec.state === 'synced' && rec.exceptions.length > 0 && (
-        <Text fontSize="xs" color="orange.fg">Stored with exceptions: {rec.exceptions.join(', ')}</Text>
+        <Text fontSize="xs" color="orange.fg">
+          Stored with exceptions: {rec.exceptions.join(', ')}
+        </Text>
       )}
       {rec.state === 'rejected' && (
         <Stack gap="1" mt="1">
-          <Text fontSize="sm" color="red.fg">Reason: {rec.lastError ?? 'refused by the server'}</Text>
-          {fieldErrors.map(([f, msgs]) => <Text key={f} fontSize="xs" color="red.fg">{f}: {msgs.join(', ')}</Text>)}
+          <Text fontSize="sm" color="red.fg">
+            Reason: {rec.lastError ?? 'refused by the server'}
+          </Text>
+          {fieldErrors.map(([f, msgs]) => (
+            <Text key={f} fontSize="xs" color="red.fg">
+              {f}: {msgs.join(', ')}
+            </Text>
+          ))}
           {(onFix || onDiscard) && (
             <Flex gap="2">
-              {onFix && <Button size="xs" onClick={() => onFix(rec)}>Fix and resend</Button>}
-              {onDiscard && <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDiscard(rec)}>Discard</Button>}
+              {onFix && (
+                <Button size="xs" onClick={() => onFix(rec)}>
+                  Fix and resend
+                </Button>
+              )}
+              {onDiscard && (
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDiscard(rec)}>
+                  Discard
+                </Button>
+              )}
             </Flex>
           )}
         </Stack>

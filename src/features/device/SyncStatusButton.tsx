@@ -13,7 +13,20 @@ const SyncStatusPopover = lazy(() => loadPopover().then((m) => ({ default: m.Syn
 export function SyncStatusButton() {
   const now = useNow();
   const [used, start, warm] = useLoadOnUse(loadPopover);
-  const face = <SyncStatusFace now={now} aria-haspopup="dialog" aria-expanded={false} onClick={start} onPointerDown={warm} onFocus={warm} />;
+  const face = (
+    <SyncStatusFace
+      now={now}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={start}
+      onPointerDown={warm}
+      onFocus={warm}
+    />
+  );
   if (!used) return face;
-  return <Suspense fallback={face}><SyncStatusPopover /></Suspense>;
+  return (
+    <Suspense fallback={face}>
+      <SyncStatusPopover />
+    </Suspense>
+  );
 }

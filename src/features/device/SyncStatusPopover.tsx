@@ -28,7 +28,9 @@ export function SyncStatusPopover() {
         <Popover.Positioner>
           <Popover.Content w="sm" maxW="calc(100vw - 16px)">
             <Popover.Arrow />
-            <Popover.Header><Popover.Title fontWeight="semibold">Records on this device</Popover.Title></Popover.Header>
+            <Popover.Header>
+              <Popover.Title fontWeight="semibold">Records on this device</Popover.Title>
+            </Popover.Header>
             <Popover.Body pt="0">
               <QueuePanel now={now} />
             </Popover.Body>
@@ -52,7 +54,8 @@ function QueuePanel({ now }: { now: number }) {
   return (
     <Stack gap="3">
       <Text fontSize="sm">
-        {s.online ? 'Online' : 'Offline'} · {s.waiting} waiting{s.rejected ? ` · ${s.rejected} rejected` : ''} · last sync {ago(s.lastSuccessAt, now)}
+        {s.online ? 'Online' : 'Offline'} · {s.waiting} waiting{s.rejected ? ` · ${s.rejected} rejected` : ''} · last
+        sync {ago(s.lastSuccessAt, now)}
       </Text>
       {offlineSession && (
         <Text fontSize="sm" color="orange.fg">
@@ -61,22 +64,49 @@ function QueuePanel({ now }: { now: number }) {
       )}
       {s.needsSignIn && s.waiting > 0 && (
         <Flex gap="2" align="center" wrap="wrap">
-          <Text fontSize="sm" color="orange.fg" flex="1">Sign in online to send the waiting records.</Text>
-          <Button size="xs" onClick={() => goTo(loginHref(currentHref()))}>Sign in</Button>
+          <Text fontSize="sm" color="orange.fg" flex="1">
+            Sign in online to send the waiting records.
+          </Text>
+          <Button size="xs" onClick={() => goTo(loginHref(currentHref()))}>
+            Sign in
+          </Button>
         </Flex>
       )}
-      {s.lastError && s.waiting > 0 && !s.needsSignIn && <Text fontSize="xs" color="fg.muted">Last problem: {s.lastError}</Text>}
-      {records && records.length === 0 && <Text fontSize="sm" color="fg.muted">Nothing waiting: every record is on the server.</Text>}
+      {s.lastError && s.waiting > 0 && !s.needsSignIn && (
+        <Text fontSize="xs" color="fg.muted">
+          Last problem: {s.lastError}
+        </Text>
+      )}
+      {records && records.length === 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          Nothing waiting: every record is on the server.
+        </Text>
+      )}
       {records && records.length > 0 && (
         <Box as="ul" maxH="60vh" overflowY="auto" aria-label="Waiting and rejected records" m="0" p="0">
-          {records.slice(0, SHOWN).map((r) => <RecordRow key={r.id} rec={r} reference={reference?.data} />)}
+          {records.slice(0, SHOWN).map((r) => (
+            <RecordRow key={r.id} rec={r} reference={reference?.data} />
+          ))}
         </Box>
       )}
-      {records && records.length > SHOWN && <Text fontSize="xs" color="fg.muted">More on the device page.</Text>}
+      {records && records.length > SHOWN && (
+        <Text fontSize="xs" color="fg.muted">
+          More on the device page.
+        </Text>
+      )}
       <Flex gap="2" justify="flex-end" wrap="wrap">
-        <Button size="sm" variant="outline" asChild><Link to="/Device">Open device page</Link></Button>
-        <Button size="sm" onClick={() => void send()} loading={sending || s.running} loadingText="Sending"
-          disabled={!s.online || s.waiting === 0}>Send now</Button>
+        <Button size="sm" variant="outline" asChild>
+          <Link to="/Device">Open device page</Link>
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => void send()}
+          loading={sending || s.running}
+          loadingText="Sending"
+          disabled={!s.online || s.waiting === 0}
+        >
+          Send now
+        </Button>
       </Flex>
     </Stack>
   );

@@ -14,7 +14,13 @@ import type { Capture } from './useCapture';
 export function ReferenceGate({ children }: { children: (ref: ReferenceData) => ReactNode }) {
   const snapshot = useReference();
   if (snapshot === undefined) {
-    return <Stack gap="3" aria-busy="true" aria-label="Loading" maxW="xl">{[1, 2, 3, 4].map((i) => <Skeleton key={i} h="10" />)}</Stack>;
+    return (
+      <Stack gap="3" aria-busy="true" aria-label="Loading" maxW="xl">
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} h="10" />
+        ))}
+      </Stack>
+    );
   }
   if (snapshot === null) {
     return (
@@ -22,7 +28,10 @@ export function ReferenceGate({ children }: { children: (ref: ReferenceData) => 
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>No stores, tanks or equipment on this device yet</Alert.Title>
-          <Alert.Description>They are loaded the first time this device is online after signing in. Connect once, then this form works with no signal.</Alert.Description>
+          <Alert.Description>
+            They are loaded the first time this device is online after signing in. Connect once, then this form works
+            with no signal.
+          </Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );
@@ -57,7 +66,15 @@ interface FormCardProps {
  * to the next field (a picker first picks; the last field saves); the first typing after a save
  * puts the confirmation away.
  */
-export function FormCard({ title, capture, submitLabel, resendLabel = 'Send again', onSubmit, children, footer }: FormCardProps) {
+export function FormCard({
+  title,
+  capture,
+  submitLabel,
+  resendLabel = 'Send again',
+  onSubmit,
+  children,
+  footer,
+}: FormCardProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
   // After a refused save, take the user to the first marked field (its text is still there).
@@ -75,11 +92,22 @@ export function FormCard({ title, capture, submitLabel, resendLabel = 'Send agai
   return (
     <Card.Root as="section" aria-label={title}>
       <Card.Body p={{ base: 3, md: 5 }}>
-        <form ref={formRef} noValidate aria-label={title} onKeyDown={onKeyDown} onInput={saved ? dismissSaved : undefined}
-          onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+        <form
+          ref={formRef}
+          noValidate
+          aria-label={title}
+          onKeyDown={onKeyDown}
+          onInput={saved ? dismissSaved : undefined}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
           <Stack gap="4">
             <Stack gap="1">
-              <Heading as="h2" size="md">{capture.editing ? `${title}: correct and send again` : title}</Heading>
+              <Heading as="h2" size="md">
+                {capture.editing ? `${title}: correct and send again` : title}
+              </Heading>
               <RequiredNote />
             </Stack>
             <FormMessage message={capture.message} />
@@ -87,10 +115,20 @@ export function FormCard({ title, capture, submitLabel, resendLabel = 'Send agai
             {footer}
             <SaveBar barRef={barRef} saved={saved} onDismiss={dismissSaved}>
               <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-                <Button type="submit" size="xl" flex={{ base: 'none', sm: '1' }} loading={capture.saving} loadingText="Saving">
+                <Button
+                  type="submit"
+                  size="xl"
+                  flex={{ base: 'none', sm: '1' }}
+                  loading={capture.saving}
+                  loadingText="Saving"
+                >
                   {capture.editing ? resendLabel : submitLabel}
                 </Button>
-                {capture.editing && <Button type="button" size="xl" variant="outline" onClick={capture.cancelFix}>Cancel correction</Button>}
+                {capture.editing && (
+                  <Button type="button" size="xl" variant="outline" onClick={capture.cancelFix}>
+                    Cancel correction
+                  </Button>
+                )}
               </Flex>
             </SaveBar>
           </Stack>

@@ -18,7 +18,15 @@ export function DipDialog({ tankId, tankLabel, onClose }: DipDialogProps) {
   // Full screen on a phone; a responsive `size` object would leak those styles into the larger size.
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
   return (
-    <Dialog.Root open={tankId !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size={size} placement="center" scrollBehavior="inside">
+    <Dialog.Root
+      open={tankId !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size={size}
+      placement="center"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -27,19 +35,32 @@ export function DipDialog({ tankId, tankLabel, onClose }: DipDialogProps) {
               <Dialog.Title>Record dip{tankLabel ? `: ${tankLabel}` : ''}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">
-              <Text fontSize="sm" color="fg.muted" mb="3">Saved on this device first, then sent; the level shows here once the server has it.</Text>
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                Saved on this device first, then sent; the level shows here once the server has it.
+              </Text>
               {tankId && (
                 <ReferenceGate>
                   {(ref) => (
-                    <DipForm reference={ref} tankId={tankId} compact onSaved={(rec) => {
-                      notify({ tone: 'success', title: 'Dip saved', message: `${rec.payload.productHeightMm} mm saved on this device; it is sent as soon as the server can be reached.` });
-                      onClose();
-                    }} />
+                    <DipForm
+                      reference={ref}
+                      tankId={tankId}
+                      compact
+                      onSaved={(rec) => {
+                        notify({
+                          tone: 'success',
+                          title: 'Dip saved',
+                          message: `${rec.payload.productHeightMm} mm saved on this device; it is sent as soon as the server can be reached.`,
+                        });
+                        onClose();
+                      }}
+                    />
                   )}
                 </ReferenceGate>
               )}
             </Dialog.Body>
-            <Dialog.CloseTrigger asChild><CloseButton size={{ base: 'xl', md: 'sm' }} aria-label="Close" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size={{ base: 'xl', md: 'sm' }} aria-label="Close" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

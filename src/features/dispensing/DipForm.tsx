@@ -11,13 +11,31 @@ import { ChoiceField, NumberField, TextField } from './FieldControls';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 
-interface Values { tankId: string; product: string; water: string; temperature: string; time: string; note: string }
+interface Values {
+  tankId: string;
+  product: string;
+  water: string;
+  temperature: string;
+  time: string;
+  note: string;
+}
 
-const blank = (tankId = ''): Values => ({ tankId, product: '', water: '', temperature: '', time: localInputValue(), note: '' });
+const blank = (tankId = ''): Values => ({
+  tankId,
+  product: '',
+  water: '',
+  temperature: '',
+  time: localInputValue(),
+  note: '',
+});
 
 const fromRecord = (p: OutboxRecord<'dips'>['payload']): Values => ({
-  tankId: p.tankId, product: numberText(p.productHeightMm), water: p.waterHeightMm ? numberText(p.waterHeightMm) : '',
-  temperature: numberText(p.temperatureC), time: localFromIso(p.dippedAt), note: p.note,
+  tankId: p.tankId,
+  product: numberText(p.productHeightMm),
+  water: p.waterHeightMm ? numberText(p.waterHeightMm) : '',
+  temperature: numberText(p.temperatureC),
+  time: localFromIso(p.dippedAt),
+  note: p.note,
 });
 
 interface Props {
@@ -48,10 +66,18 @@ export function DipForm({ reference: ref, tankId, compact, onSaved }: Props) {
 
   const submit = async () => {
     // The record is still validated by the contract first (missing fields); the chart check is ours.
-    const rec = await capture.save({
-      tankId: v.tankId, productHeightMm: height as number, waterHeightMm: optionalNumber(v.water) ?? 0,
-      temperatureC: optionalNumber(v.temperature), dippedAt: isoFromLocal(v.time) as string, note: v.note,
-    }, (r) => `${r.payload.productHeightMm} mm in ${tankName(ref, r.payload.tankId)}`, () => setV(blank(v.tankId)));
+    const rec = await capture.save(
+      {
+        tankId: v.tankId,
+        productHeightMm: height as number,
+        waterHeightMm: optionalNumber(v.water) ?? 0,
+        temperatureC: optionalNumber(v.temperature),
+        dippedAt: isoFromLocal(v.time) as string,
+        note: v.note,
+      },
+      (r) => `${r.payload.productHeightMm} mm in ${tankName(ref, r.payload.tankId)}`,
+      () => setV(blank(v.tankId)),
+    );
     if (rec) onSaved?.(rec);
   };
 
@@ -63,43 +89,122 @@ export function DipForm({ reference: ref, tankId, compact, onSaved }: Props) {
 
   const serverHeight = capture.error('productHeightMm');
   // The contract's own messages for a number out of range are terse; say what the field wants.
-  const heightError = v.product.trim() === '' ? (serverHeight ? 'Enter the product height' : undefined)
-    : serverHeight ? (/expected|Too (small|big)/.test(serverHeight) ? 'Enter the height in mm (0 to 100 000)' : serverHeight)
-      : volume.problem ?? undefined;
-  const chartHelp = volume.chartTo !== null ? `Liquid level on the stick; the chart covers ${volume.chartFrom}–${volume.chartTo} mm` : undefined;
+  const heightError =
+    v.product.trim() === ''
+      ? serverHeight
+        ? 'Enter the product height'
+        : undefined
+      : serverHeight
+        ? /expected|Too (small|big)/.test(serverHeight)
+          ? 'Enter the height in mm (0 to 100 000)'
+          : serverHeight
+        : (volume.problem ?? undefined);
+  const chartHelp =
+    volume.chartTo !== null
+      ? `Liquid level on the stick; the chart covers ${volume.chartFrom}–${volume.chartTo} mm`
+      : undefined;
 
   const form = (
-    <FormCard title="Tank dip" capture={capture} submitLabel="Save dip"
-      onSubmit={() => { if (!volume.problem) void submit(); }}
-      footer={<DipResult volume={volume} capacity={tank?.capacity} safeFill={tank?.safeFill} />}>
-      <ChoiceField label="Tank" required value={v.tankId} options={tanks} placeholder="Choose the tank" error={capture.error('tankId')}
-        onChange={(id) => set({ tankId: id })} />
+    <FormCard
+      title="Tank dip"
+      capture={capture}
+      submitLabel="Save dip"
+      onSubmit={() => {
+        if (!volume.problem) void submit();
+      }}
+      footer={<DipResult volume={volume} capacity={tank?.capacity} safeFill={tank?.safeFill} />}
+    >
+      <ChoiceField
+        label="Tank"
+        required
+        value={v.tankId}
+        options={tanks}
+        placeholder="Choose the tank"
+        error={capture.error('tankId')}
+        onChange={(id) => set({ tankId: id })}
+      />
       <SimpleGrid columns={2} gap="3">
-        <NumberField label="Product height (mm)" required value={v.product} onChange={(product) => set({ product })} error={heightError} helper={chartHelp} />
-        <NumberField label="Water height (mm)" value={v.water} onChange={(water) => set({ water })} error={capture.error('waterHeightMm') && 'Enter the water height in mm (0 to 100 000)'} placeholder="0" />
+        <NumberField
+          label="Product height (mm)"
+          required
+          value={v.product}
+          onChange={(product) => set({ product })}
+          error={heightError}
+          helper={chartHelp}
+        />
+        <NumberField
+          label="Water height (mm)"
+          value={v.water}
+          onChange={(water) => set({ water })}
+          error={capture.error('waterHeightMm') && 'Enter the water height in mm (0 to 100 000)'}
+          placeholder="0"
+        />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        <NumberField label="Temperature (°C)" value={v.temperature} onChange={(temperature) => set({ temperature })} error={capture.error('temperatureC') && 'Enter a temperature from −50 to 80 °C'} />
-        <TextField label="Time" required type="datetime-local" value={v.time} onChange={(time) => set({ time })}
-          error={capture.error('dippedAt') && (capture.error('dippedAt')!.includes('ISO') ? 'Enter the date and time of the dip' : capture.error('dippedAt'))} />
+        <NumberField
+          label="Temperature (°C)"
+          value={v.temperature}
+          onChange={(temperature) => set({ temperature })}
+          error={capture.error('temperatureC') && 'Enter a temperature from −50 to 80 °C'}
+        />
+        <TextField
+          label="Time"
+          required
+          type="datetime-local"
+          value={v.time}
+          onChange={(time) => set({ time })}
+          error={
+            capture.error('dippedAt') &&
+            (capture.error('dippedAt')!.includes('ISO')
+              ? 'Enter the date and time of the dip'
+              : capture.error('dippedAt'))
+          }
+        />
       </SimpleGrid>
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
+      <TextField
+        label="Note"
+        value={v.note}
+        onChange={(note) => set({ note })}
+        error={capture.error('note')}
+        maxLength={500}
+        enterKeyHint="done"
+      />
     </FormCard>
   );
   if (compact) return form;
   return (
-    <CaptureColumns form={form}
-      recent={<RecentRecords kind="dips" title="Recent dips on this device" reference={ref} onFix={startFix} editingId={capture.editing?.id} />} />
+    <CaptureColumns
+      form={form}
+      recent={
+        <RecentRecords
+          kind="dips"
+          title="Recent dips on this device"
+          reference={ref}
+          onFix={startFix}
+          editingId={capture.editing?.id}
+        />
+      }
+    />
   );
 }
 
 /** The dip in litres, as the user types it (or why it cannot be converted). */
-function DipResult({ volume, capacity, safeFill }: { volume: ReturnType<typeof dipVolume>; capacity?: number; safeFill?: number }) {
+function DipResult({
+  volume,
+  capacity,
+  safeFill,
+}: {
+  volume: ReturnType<typeof dipVolume>;
+  capacity?: number;
+  safeFill?: number;
+}) {
   if (volume.problem && volume.chartTo === null) {
     return (
       <Alert.Root status="warning" role="status">
         <Alert.Indicator />
-        <Alert.Content><Alert.Description>{volume.problem}</Alert.Description></Alert.Content>
+        <Alert.Content>
+          <Alert.Description>{volume.problem}</Alert.Description>
+        </Alert.Content>
       </Alert.Root>
     );
   }
@@ -107,10 +212,20 @@ function DipResult({ volume, capacity, safeFill }: { volume: ReturnType<typeof d
   const items: Array<[string, string]> = [['Product volume', litresText(volume.gross)]];
   if (volume.water) items.push(['Water', litresText(volume.water)]);
   if (volume.net15 !== null) items.push(['At 15 °C', litresText(volume.net15)]);
-  if (capacity) items.push(['Fill', `${Math.round((volume.gross / capacity) * 1000) / 10} % of ${litresText(capacity)}`]);
-  if (safeFill !== undefined) items.push(['Room to safe fill', litresText(Math.max(0, Math.round((safeFill - volume.gross) * 10) / 10))]);
+  if (capacity)
+    items.push(['Fill', `${Math.round((volume.gross / capacity) * 1000) / 10} % of ${litresText(capacity)}`]);
+  if (safeFill !== undefined)
+    items.push(['Room to safe fill', litresText(Math.max(0, Math.round((safeFill - volume.gross) * 10) / 10))]);
   return (
-    <DataList.Root orientation="horizontal" size="sm" aria-live="polite" aria-label="Dip in litres" bg="bg.muted" p="3" rounded="md">
+    <DataList.Root
+      orientation="horizontal"
+      size="sm"
+      aria-live="polite"
+      aria-label="Dip in litres"
+      bg="bg.muted"
+      p="3"
+      rounded="md"
+    >
       {items.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>

@@ -22,20 +22,42 @@ import { deviceHistory, liveWarnings } from './warnings';
 type Variant = 'FAMS' | 'FAMS24';
 
 interface Values {
-  storeId: string; tankId: string; equipmentId: string; employeeId: string; employeeBy: EmployeeBy | null;
-  costCentreId: string; litres: string; meter: string; note: string;
+  storeId: string;
+  tankId: string;
+  equipmentId: string;
+  employeeId: string;
+  employeeBy: EmployeeBy | null;
+  costCentreId: string;
+  litres: string;
+  meter: string;
+  note: string;
 }
 
 const blank = (storeId = '', tankId = ''): Values => ({
-  storeId, tankId, equipmentId: '', employeeId: '', employeeBy: null, costCentreId: '', litres: '', meter: '', note: '',
+  storeId,
+  tankId,
+  equipmentId: '',
+  employeeId: '',
+  employeeBy: null,
+  costCentreId: '',
+  litres: '',
+  meter: '',
+  note: '',
 });
 
 const isFams = (r: OutboxRecord<'dispenses'>) => r.payload.variant === 'FAMS';
 const isFams24 = (r: OutboxRecord<'dispenses'>) => r.payload.variant === 'FAMS24';
 
 const fromRecord = (p: OutboxRecord<'dispenses'>['payload']): Values => ({
-  storeId: p.storeId, tankId: p.tankId, equipmentId: p.equipmentId, employeeId: p.employeeId ?? '', employeeBy: p.employeeBy,
-  costCentreId: p.costCentreId ?? '', litres: numberText(p.litres), meter: numberText(p.meter), note: p.note,
+  storeId: p.storeId,
+  tankId: p.tankId,
+  equipmentId: p.equipmentId,
+  employeeId: p.employeeId ?? '',
+  employeeBy: p.employeeBy,
+  costCentreId: p.costCentreId ?? '',
+  litres: numberText(p.litres),
+  meter: numberText(p.meter),
+  note: p.note,
 });
 
 /**
@@ -68,15 +90,24 @@ export function DispenseForm({ reference: ref, variant }: { reference: Reference
       if (!live) return;
       const storeId = stores.find((s) => s.value === last?.storeId)?.value ?? stores[0]?.value ?? '';
       const tankIds = ref.tanks.filter((t) => t.storeId === storeId).map((t) => t.id);
-      const tankId = last && tankIds.includes(last.tankId) ? last.tankId : tankIds[0] ?? '';
+      const tankId = last && tankIds.includes(last.tankId) ? last.tankId : (tankIds[0] ?? '');
       setV((s) => (s.storeId ? s : { ...s, storeId, tankId }));
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [accountId, screen, stores, ref.tanks]);
 
   const draft = {
-    id: capture.recordId, variant, storeId: v.storeId, tankId: v.tankId, equipmentId: v.equipmentId, employeeId: v.employeeId || null,
-    costCentreId: v.costCentreId || null, litres: requiredNumber(v.litres), meter: optionalNumber(v.meter),
+    id: capture.recordId,
+    variant,
+    storeId: v.storeId,
+    tankId: v.tankId,
+    equipmentId: v.equipmentId,
+    employeeId: v.employeeId || null,
+    costCentreId: v.costCentreId || null,
+    litres: requiredNumber(v.litres),
+    meter: optionalNumber(v.meter),
     at: capture.editing ? new Date(capture.editing.payload.dispensedAt) : new Date(),
   };
   const warnings = liveWarnings(ref, history, draft);
@@ -85,7 +116,10 @@ export function DispenseForm({ reference: ref, variant }: { reference: Reference
 
   const lastMeter = useMemo(() => {
     if (!eq) return null;
-    const ms = [eq.currentMeter, ...history.filter((h) => h.equipmentId === eq.id && h.id !== capture.recordId).map((h) => h.meter)];
+    const ms = [
+      eq.currentMeter,
+      ...history.filter((h) => h.equipmentId === eq.id && h.id !== capture.recordId).map((h) => h.meter),
+    ];
     const known = ms.filter((m): m is number => m !== null);
     return known.length ? Math.max(...known) : null;
   }, [eq, history, capture.recordId]);
@@ -93,12 +127,25 @@ export function DispenseForm({ reference: ref, variant }: { reference: Reference
 
   const submit = async () => {
     const old = capture.editing?.payload;
-    const rec = await capture.save({
-      variant, storeId: v.storeId, tankId: v.tankId, equipmentId: v.equipmentId, employeeId: draft.employeeId,
-      costCentreId: draft.costCentreId, litres: draft.litres as number, meter: draft.meter,
-      dispensedAt: old?.dispensedAt ?? new Date().toISOString(), note: v.note, gps: old ? old.gps : gps.fix,
-      employeeBy: v.employeeId ? v.employeeBy ?? 'list' : null, acceptedWarnings: warningCodes(warnings),
-    }, (r) => `${litresText(r.payload.litres)} to ${equipmentName(ref, r.payload.equipmentId)}`, () => setV(blank(v.storeId, v.tankId)));
+    const rec = await capture.save(
+      {
+        variant,
+        storeId: v.storeId,
+        tankId: v.tankId,
+        equipmentId: v.equipmentId,
+        employeeId: draft.employeeId,
+        costCentreId: draft.costCentreId,
+        litres: draft.litres as number,
+        meter: draft.meter,
+        dispensedAt: old?.dispensedAt ?? new Date().toISOString(),
+        note: v.note,
+        gps: old ? old.gps : gps.fix,
+        employeeBy: v.employeeId ? (v.employeeBy ?? 'list') : null,
+        acceptedWarnings: warningCodes(warnings),
+      },
+      (r) => `${litresText(r.payload.litres)} to ${equipmentName(ref, r.payload.equipmentId)}`,
+      () => setV(blank(v.storeId, v.tankId)),
+    );
     if (!rec) return;
     if (accountId !== undefined) void writeLastUsed(accountId, screen, { storeId: v.storeId, tankId: v.tankId });
     gps.relocate();
@@ -112,42 +159,122 @@ export function DispenseForm({ reference: ref, variant }: { reference: Reference
 
   const product = ref.products.find((p) => p.id === ref.tanks.find((t) => t.id === v.tankId)?.productId);
   const form = (
-    <FormCard title={fams24 ? 'Dispense at a FAMS24 site' : 'Dispense'} capture={capture} submitLabel="Save dispense"
+    <FormCard
+      title={fams24 ? 'Dispense at a FAMS24 site' : 'Dispense'}
+      capture={capture}
+      submitLabel="Save dispense"
       onSubmit={() => void submit()}
-      footer={<><WarningList warnings={warnings} /><GpsLine state={gps.state} onRetry={gps.relocate} /></>}>
+      footer={
+        <>
+          <WarningList warnings={warnings} />
+          <GpsLine state={gps.state} onRetry={gps.relocate} />
+        </>
+      }
+    >
       <Stack gap="4">
-        <ChoiceField label="Store" required value={v.storeId} options={stores} placeholder="Choose a store" error={capture.error('storeId')}
-          onChange={(storeId) => set({ storeId, tankId: ref.tanks.find((t) => t.storeId === storeId)?.id ?? '' })} />
-        <ChoiceField label="Tank" required value={v.tankId} options={tanks} placeholder="Choose a tank or pump" error={capture.error('tankId')}
-          helper={product ? `Product: ${product.name}` : undefined} onChange={(tankId) => set({ tankId })} />
+        <ChoiceField
+          label="Store"
+          required
+          value={v.storeId}
+          options={stores}
+          placeholder="Choose a store"
+          error={capture.error('storeId')}
+          onChange={(storeId) => set({ storeId, tankId: ref.tanks.find((t) => t.storeId === storeId)?.id ?? '' })}
+        />
+        <ChoiceField
+          label="Tank"
+          required
+          value={v.tankId}
+          options={tanks}
+          placeholder="Choose a tank or pump"
+          error={capture.error('tankId')}
+          helper={product ? `Product: ${product.name}` : undefined}
+          onChange={(tankId) => set({ tankId })}
+        />
       </Stack>
       <Stack gap="4" key={capture.generation}>
-        <LocalPick label="Equipment" required items={equipment} value={v.equipmentId} error={capture.error('equipmentId')}
+        <LocalPick
+          label="Equipment"
+          required
+          items={equipment}
+          value={v.equipmentId}
+          error={capture.error('equipmentId')}
           placeholder={fams24 ? 'Tag, fleet no. or registration…' : 'Fleet no., registration or tag…'}
-          helper={eq ? [eq.description, eq.tankCapacity ? `tank ${eq.tankCapacity} L` : null].filter(Boolean).join(' · ')
-            : fams24 ? 'Scan or type the tag, or search by fleet no. or registration' : 'Search by fleet no., registration or tag'}
+          helper={
+            eq
+              ? [eq.description, eq.tankCapacity ? `tank ${eq.tankCapacity} L` : null].filter(Boolean).join(' · ')
+              : fams24
+                ? 'Scan or type the tag, or search by fleet no. or registration'
+                : 'Search by fleet no., registration or tag'
+          }
           onChange={(equipmentId) => {
             const e = ref.equipment.find((x) => x.id === equipmentId);
             set({ equipmentId, costCentreId: e?.costCentreId ?? '' });
-          }} />
-        <EmployeeField reference={ref} storeId={v.storeId} fams24={fams24} value={v.employeeId} by={v.employeeBy}
-          error={capture.error('employeeId')} pinWanted={fams24 && eq?.pinRequired}
-          onChange={(employeeId, employeeBy) => set({ employeeId, employeeBy })} />
+          }}
+        />
+        <EmployeeField
+          reference={ref}
+          storeId={v.storeId}
+          fams24={fams24}
+          value={v.employeeId}
+          by={v.employeeBy}
+          error={capture.error('employeeId')}
+          pinWanted={fams24 && eq?.pinRequired}
+          onChange={(employeeId, employeeBy) => set({ employeeId, employeeBy })}
+        />
       </Stack>
       <SimpleGrid columns={2} gap="3">
-        <NumberField label="Litres" required value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
-        <NumberField label={hours ? 'Hours' : 'Odometer (km)'} value={v.meter} onChange={(meter) => set({ meter })} error={capture.error('meter')}
-          helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined} />
+        <NumberField
+          label="Litres"
+          required
+          value={v.litres}
+          onChange={(litres) => set({ litres })}
+          error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')}
+        />
+        <NumberField
+          label={hours ? 'Hours' : 'Odometer (km)'}
+          value={v.meter}
+          onChange={(meter) => set({ meter })}
+          error={capture.error('meter')}
+          helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined}
+        />
       </SimpleGrid>
-      <ChoiceField label="Cost centre" value={v.costCentreId} options={costCentres} placeholder="The equipment's own"
-        error={capture.error('costCentreId')} onChange={(costCentreId) => set({ costCentreId })}
-        helper={eq?.costCentreId && v.costCentreId && v.costCentreId !== eq.costCentreId ? 'Changed from the equipment\'s cost centre' : undefined} />
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
+      <ChoiceField
+        label="Cost centre"
+        value={v.costCentreId}
+        options={costCentres}
+        placeholder="The equipment's own"
+        error={capture.error('costCentreId')}
+        onChange={(costCentreId) => set({ costCentreId })}
+        helper={
+          eq?.costCentreId && v.costCentreId && v.costCentreId !== eq.costCentreId
+            ? "Changed from the equipment's cost centre"
+            : undefined
+        }
+      />
+      <TextField
+        label="Note"
+        value={v.note}
+        onChange={(note) => set({ note })}
+        error={capture.error('note')}
+        maxLength={500}
+        enterKeyHint="done"
+      />
     </FormCard>
   );
   return (
-    <CaptureColumns form={form}
-      recent={<RecentRecords kind="dispenses" title="Recent dispenses on this device" reference={ref} onFix={startFix}
-        editingId={capture.editing?.id} filter={variant === 'FAMS' ? isFams : isFams24} />} />
+    <CaptureColumns
+      form={form}
+      recent={
+        <RecentRecords
+          kind="dispenses"
+          title="Recent dispenses on this device"
+          reference={ref}
+          onFix={startFix}
+          editingId={capture.editing?.id}
+          filter={variant === 'FAMS' ? isFams : isFams24}
+        />
+      }
+    />
   );
 }

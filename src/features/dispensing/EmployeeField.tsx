@@ -28,7 +28,8 @@ type PinState = 'idle' | 'checking' | 'ok' | 'wrong' | 'offline' | 'locked' | 'f
 const PIN_TEXT: Record<Exclude<PinState, 'idle' | 'checking'>, string> = {
   ok: 'PIN confirmed by the server.',
   wrong: 'Wrong PIN.',
-  offline: 'The PIN cannot be checked offline: only the server checks PINs. Identify the employee by tag instead (scan or type it above).',
+  offline:
+    'The PIN cannot be checked offline: only the server checks PINs. Identify the employee by tag instead (scan or type it above).',
   locked: 'Too many wrong PINs for this employee: try again later, or identify by tag.',
   failed: 'The PIN could not be checked now. Identify the employee by tag instead.',
 };
@@ -67,26 +68,65 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
     }
   };
 
-  const helper = fams24 ? 'Scan or type the tag, or search by name or number' : 'Optional: search by name, number or tag';
+  const helper = fams24
+    ? 'Scan or type the tag, or search by name or number'
+    : 'Optional: search by name, number or tag';
   return (
     <Stack gap="2">
-      <LocalPick label="Employee" items={items} value={value} onChange={picked} error={error} helper={helper}
-        placeholder={fams24 ? 'Tag, name or number…' : 'Name, number or tag…'} />
+      <LocalPick
+        label="Employee"
+        items={items}
+        value={value}
+        onChange={picked}
+        error={error}
+        helper={helper}
+        placeholder={fams24 ? 'Tag, name or number…' : 'Name, number or tag…'}
+      />
       {fams24 && employee && (
-        <Stack gap="1" ps="3" borderStartWidth="3px" borderColor={by === 'pin' || by === 'tag' ? 'green.solid' : 'orange.solid'}>
+        <Stack
+          gap="1"
+          ps="3"
+          borderStartWidth="3px"
+          borderColor={by === 'pin' || by === 'tag' ? 'green.solid' : 'orange.solid'}
+        >
           <Text fontSize="sm">
-            {by === 'tag' ? 'Identified by tag.' : by === 'pin' ? 'Identified by PIN.' : employee.hasPin ? 'Not identified yet: scan the tag or enter the PIN.' : 'Not identified yet: scan the tag.'}
+            {by === 'tag'
+              ? 'Identified by tag.'
+              : by === 'pin'
+                ? 'Identified by PIN.'
+                : employee.hasPin
+                  ? 'Not identified yet: scan the tag or enter the PIN.'
+                  : 'Not identified yet: scan the tag.'}
             {pinWanted && by !== 'pin' && ' This equipment asks for the PIN.'}
           </Text>
           {employee.hasPin && by !== 'pin' && (
             <Flex gap="2" align="flex-end">
-              <PinField label="PIN" value={pin} onChange={(v) => { setPin(v.replace(/\D/g, '').slice(0, 8)); setPinState('idle'); }}
-                onEnter={() => { if (pin.length >= 4) void checkPin(); }} />
-              <Button size="xl" variant="outline" onClick={() => void checkPin()} loading={pinState === 'checking'} disabled={pin.length < 4}>Check PIN</Button>
+              <PinField
+                label="PIN"
+                value={pin}
+                onChange={(v) => {
+                  setPin(v.replace(/\D/g, '').slice(0, 8));
+                  setPinState('idle');
+                }}
+                onEnter={() => {
+                  if (pin.length >= 4) void checkPin();
+                }}
+              />
+              <Button
+                size="xl"
+                variant="outline"
+                onClick={() => void checkPin()}
+                loading={pinState === 'checking'}
+                disabled={pin.length < 4}
+              >
+                Check PIN
+              </Button>
             </Flex>
           )}
           {pinState !== 'idle' && pinState !== 'checking' && (
-            <Text fontSize="sm" role="status" color={pinState === 'ok' ? 'green.fg' : 'red.fg'}>{PIN_TEXT[pinState]}</Text>
+            <Text fontSize="sm" role="status" color={pinState === 'ok' ? 'green.fg' : 'red.fg'}>
+              {PIN_TEXT[pinState]}
+            </Text>
           )}
         </Stack>
       )}

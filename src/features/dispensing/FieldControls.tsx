@@ -1,4 +1,13 @@
-import { Field, IconButton, Input, InputGroup, NativeSelect, Text, VisuallyHidden, type InputProps } from '@chakra-ui/react';
+import {
+  Field,
+  IconButton,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Text,
+  VisuallyHidden,
+  type InputProps,
+} from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import type { FilterOption } from '@/app/ui/list/ListToolbar';
@@ -20,11 +29,20 @@ interface Common {
   required?: boolean;
 }
 
-export function FieldShell({ label, error, helper, required, children }: Omit<Common, 'value' | 'onChange'> & { children: ReactNode }) {
+export function FieldShell({
+  label,
+  error,
+  helper,
+  required,
+  children,
+}: Omit<Common, 'value' | 'onChange'> & { children: ReactNode }) {
   return (
     <Field.Root invalid={!!error} required={required}>
       {/* Block, not flex: a label that wraps keeps its asterisk at the end of the text. */}
-      <Field.Label fontSize="md" display="block">{label}<Field.RequiredIndicator ms="1" /></Field.Label>
+      <Field.Label fontSize="md" display="block">
+        {label}
+        <Field.RequiredIndicator ms="1" />
+      </Field.Label>
       {children}
       {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
       <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>
@@ -38,8 +56,14 @@ type InputRest = Omit<InputProps, 'value' | 'onChange' | 'size' | 'required'>;
 export function TextField({ label, value, onChange, error, helper, required, ...input }: Common & InputRest) {
   return (
     <FieldShell label={label} error={error} helper={helper} required={required}>
-      <Input size={FIELD_SIZE} value={value} onChange={(e) => onChange(e.target.value)} aria-required={required || undefined}
-        enterKeyHint="next" {...input} />
+      <Input
+        size={FIELD_SIZE}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-required={required || undefined}
+        enterKeyHint="next"
+        {...input}
+      />
     </FieldShell>
   );
 }
@@ -50,13 +74,30 @@ export function NumberField(props: Common & Omit<InputRest, 'inputMode' | 'type'
 }
 
 /** A native select (the phone's own picker). */
-export function ChoiceField({ label, value, onChange, error, helper, required, options, placeholder }: Common & { options: readonly FilterOption[]; placeholder?: string }) {
+export function ChoiceField({
+  label,
+  value,
+  onChange,
+  error,
+  helper,
+  required,
+  options,
+  placeholder,
+}: Common & { options: readonly FilterOption[]; placeholder?: string }) {
   return (
     <FieldShell label={label} error={error} helper={helper} required={required}>
       <NativeSelect.Root size={FIELD_SIZE}>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} aria-required={required || undefined}>
+        <NativeSelect.Field
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-required={required || undefined}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -76,14 +117,22 @@ export function PinField({ label, value, onChange, error, onEnter }: Common & { 
   return (
     <FieldShell label={label} error={error}>
       <InputGroup endElement={toggle}>
-        <Input size={FIELD_SIZE} type={visible ? 'text' : 'password'} value={value} onChange={(e) => onChange(e.target.value)}
-          inputMode="numeric" autoComplete="off" maxLength={8} enterKeyHint="done"
+        <Input
+          size={FIELD_SIZE}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          enterKeyHint="done"
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
             e.stopPropagation();
             onEnter();
-          }} />
+          }}
+        />
       </InputGroup>
     </FieldShell>
   );
@@ -93,7 +142,11 @@ export function PinField({ label, value, onChange, error, onEnter }: Common & { 
 export function RequiredNote() {
   return (
     <Text fontSize="sm" color="fg.muted">
-      Fields marked <Text as="span" color="fg.error" fontWeight="semibold" aria-hidden>*</Text><VisuallyHidden>with an asterisk</VisuallyHidden> are required.
+      Fields marked{' '}
+      <Text as="span" color="fg.error" fontWeight="semibold" aria-hidden>
+        *
+      </Text>
+      <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
     </Text>
   );
 }

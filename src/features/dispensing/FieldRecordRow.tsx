@@ -23,7 +23,11 @@ function meterTypeOf(rec: OutboxRecord, ref: ReferenceData | undefined): MeterTy
 }
 
 function PlainRow({ ref, children }: { ref?: Ref<HTMLLIElement>; children: ReactNode }) {
-  return <li ref={ref} style={{ listStyle: 'none' }}>{children}</li>;
+  return (
+    <li ref={ref} style={{ listStyle: 'none' }}>
+      {children}
+    </li>
+  );
 }
 
 /**
@@ -36,37 +40,66 @@ function FieldRecordRowView({ rec, reference, onFix, onDiscard, ref }: Props) {
   // Animated once the motion kit is there (first interaction); a plain row until then.
   const Row = useMotionKit()?.RowMotion ?? PlainRow;
   const state = STATE_LABEL[rec.state];
-  const problems = rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
+  const problems =
+    rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
   return (
     <Row ref={ref}>
       <Box py="2" borderBottomWidth="1px" css={{ 'li:last-child > &': { borderBottomWidth: 0 } }}>
         <Flex gap="2" align="flex-start" justify="space-between" wrap="wrap">
           <Stack gap="0" minW="0" flex="1">
             <Text fontSize="sm" fontWeight="semibold">
-              {KIND_LABEL[rec.kind]} · <Text as="span" fontWeight="normal" color="fg.muted">{formatTime(recordTime(rec))}</Text>
+              {KIND_LABEL[rec.kind]} ·{' '}
+              <Text as="span" fontWeight="normal" color="fg.muted">
+                {formatTime(recordTime(rec))}
+              </Text>
             </Text>
-            <Text fontSize={{ base: 'md', md: 'sm' }} truncate>{summary(rec, reference)}</Text>
+            <Text fontSize={{ base: 'md', md: 'sm' }} truncate>
+              {summary(rec, reference)}
+            </Text>
           </Stack>
-          <Badge colorPalette={state.palette} variant="subtle" size={{ base: 'lg', md: 'md' }}>{state.label}</Badge>
+          <Badge colorPalette={state.palette} variant="subtle" size={{ base: 'lg', md: 'md' }}>
+            {state.label}
+          </Badge>
         </Flex>
         {rec.state === 'queued' && rec.lastError && rec.attempts > 0 && (
-          <Text fontSize="xs" color="fg.muted">Not sent yet ({rec.attempts} tries): {rec.lastError}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            Not sent yet ({rec.attempts} tries): {rec.lastError}
+          </Text>
         )}
         {rec.state === 'synced' && rec.exceptions.length > 0 && (
-          <Text fontSize="xs" color="orange.fg">Stored with exceptions: {rec.exceptions.join(', ')}</Text>
+          <Text fontSize="xs" color="orange.fg">
+            Stored with exceptions: {rec.exceptions.join(', ')}
+          </Text>
         )}
         {rec.state === 'rejected' && (
           <Stack gap="1" mt="1">
-            <Text fontSize="sm" color="fg.error" fontWeight="medium">Reason: {rec.lastError ?? 'refused by the server'}</Text>
+            <Text fontSize="sm" color="fg.error" fontWeight="medium">
+              Reason: {rec.lastError ?? 'refused by the server'}
+            </Text>
             {problems.length > 0 && (
               <List.Root ps="4" gap="0.5" fontSize="sm" color="fg.error" aria-label="What to correct">
-                {problems.map((p) => <List.Item key={p.path}>{p.text}</List.Item>)}
+                {problems.map((p) => (
+                  <List.Item key={p.path}>{p.text}</List.Item>
+                ))}
               </List.Root>
             )}
             {(onFix || onDiscard) && (
               <Flex gap="2" mt="1" wrap="wrap">
-                {onFix && <Button size={{ base: 'xl', md: 'sm' }} onClick={() => onFix(rec)}>Fix and resend</Button>}
-                {onDiscard && <Button size={{ base: 'xl', md: 'sm' }} variant="outline" colorPalette="red" onClick={() => onDiscard(rec)}>Discard</Button>}
+                {onFix && (
+                  <Button size={{ base: 'xl', md: 'sm' }} onClick={() => onFix(rec)}>
+                    Fix and resend
+                  </Button>
+                )}
+                {onDiscard && (
+                  <Button
+                    size={{ base: 'xl', md: 'sm' }}
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => onDiscard(rec)}
+                  >
+                    Discard
+                  </Button>
+                )}
               </Flex>
             )}
           </Stack>
@@ -78,9 +111,17 @@ function FieldRecordRowView({ rec, reference, onFix, onDiscard, ref }: Props) {
 
 /** What a row shows of its record is the same (each live query answers with new objects). */
 function sameShown(a: OutboxRecord, b: OutboxRecord): boolean {
-  return a === b || (a.id === b.id && a.state === b.state && a.attempts === b.attempts && a.lastError === b.lastError
-    && a.createdAt === b.createdAt && a.exceptions.join() === b.exceptions.join()
-    && JSON.stringify(a.fieldErrors) === JSON.stringify(b.fieldErrors) && JSON.stringify(a.payload) === JSON.stringify(b.payload));
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.state === b.state &&
+      a.attempts === b.attempts &&
+      a.lastError === b.lastError &&
+      a.createdAt === b.createdAt &&
+      a.exceptions.join() === b.exceptions.join() &&
+      JSON.stringify(a.fieldErrors) === JSON.stringify(b.fieldErrors) &&
+      JSON.stringify(a.payload) === JSON.stringify(b.payload))
+  );
 }
 
 /**
@@ -88,5 +129,12 @@ function sameShown(a: OutboxRecord, b: OutboxRecord): boolean {
  * answers after every batch, and re-rendering every row each time (styles, formatting) was a
  * large part of the page's work (ADR 017).
  */
-export const FieldRecordRow = memo(FieldRecordRowView, (a, b) => a.reference === b.reference && a.onFix === b.onFix
-  && a.onDiscard === b.onDiscard && a.ref === b.ref && sameShown(a.rec, b.rec));
+export const FieldRecordRow = memo(
+  FieldRecordRowView,
+  (a, b) =>
+    a.reference === b.reference &&
+    a.onFix === b.onFix &&
+    a.onDiscard === b.onDiscard &&
+    a.ref === b.ref &&
+    sameShown(a.rec, b.rec),
+);

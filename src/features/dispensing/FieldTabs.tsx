@@ -12,15 +12,31 @@ interface Tab {
  * Ark's machine (ADR 017, third pass). A panel mounts the first time its tab is chosen and stays
  * mounted, hidden, afterwards, so switching tabs never loses typed input.
  */
-export function FieldTabs({ tabs, value, onChange }: { tabs: readonly Tab[]; value: string; onChange: (value: string) => void }) {
+export function FieldTabs({
+  tabs,
+  value,
+  onChange,
+}: {
+  tabs: readonly Tab[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const [seen, setSeen] = useState(() => new Set([value]));
   if (!seen.has(value)) setSeen(new Set([...seen, value]));
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.findIndex((t) => t.value === value);
-    const to = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length
-      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    const to =
+      e.key === 'ArrowRight'
+        ? (i + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     onChange(tabs[to].value);
@@ -28,25 +44,57 @@ export function FieldTabs({ tabs, value, onChange }: { tabs: readonly Tab[]; val
   };
   return (
     <Box>
-      <Flex ref={list} role="tablist" aria-orientation="horizontal" mb="4" borderBottomWidth="1px" onKeyDown={onKeyDown}>
+      <Flex
+        ref={list}
+        role="tablist"
+        aria-orientation="horizontal"
+        mb="4"
+        borderBottomWidth="1px"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((t) => {
           const on = t.value === value;
           return (
-            <chakra.button key={t.value} type="button" role="tab" id={`${id}-tab-${t.value}`} aria-selected={on}
-              aria-controls={`${id}-panel-${t.value}`} tabIndex={on ? 0 : -1} onClick={() => onChange(t.value)}
-              minH="12" px="4" fontSize="md" fontWeight="medium" color={on ? 'fg' : 'fg.muted'} mb="-1px"
-              borderBottomWidth="2px" borderColor={on ? 'colorPalette.solid' : 'transparent'} cursor="pointer"
-              _hover={{ color: 'fg' }} focusVisibleRing="inside">
+            <chakra.button
+              key={t.value}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${t.value}`}
+              aria-selected={on}
+              aria-controls={`${id}-panel-${t.value}`}
+              tabIndex={on ? 0 : -1}
+              onClick={() => onChange(t.value)}
+              minH="12"
+              px="4"
+              fontSize="md"
+              fontWeight="medium"
+              color={on ? 'fg' : 'fg.muted'}
+              mb="-1px"
+              borderBottomWidth="2px"
+              borderColor={on ? 'colorPalette.solid' : 'transparent'}
+              cursor="pointer"
+              _hover={{ color: 'fg' }}
+              focusVisibleRing="inside"
+            >
               {t.label}
             </chakra.button>
           );
         })}
       </Flex>
-      {tabs.map((t) => seen.has(t.value) && (
-        <Box key={t.value} role="tabpanel" id={`${id}-panel-${t.value}`} aria-labelledby={`${id}-tab-${t.value}`} hidden={t.value !== value}>
-          {t.panel}
-        </Box>
-      ))}
+      {tabs.map(
+        (t) =>
+          seen.has(t.value) && (
+            <Box
+              key={t.value}
+              role="tabpanel"
+              id={`${id}-panel-${t.value}`}
+              aria-labelledby={`${id}-tab-${t.value}`}
+              hidden={t.value !== value}
+            >
+              {t.panel}
+            </Box>
+          ),
+      )}
     </Box>
   );
 }

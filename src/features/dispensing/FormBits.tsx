@@ -10,7 +10,8 @@ export { NumberField } from './FieldControls';
 /** Live warnings: shown, never blocking (the record is saved and the server raises an exception). */
 export function WarningList({ warnings }: { warnings: readonly DispenseWarning[] }) {
   return (
-    // Always there (a live region must exist before what it announces); while empty, it cancels its gap in the form's stack (gap 4).
+    // Always there (a live region must exist before what it announces); while empty, it cancels its gap in the form's
+    // stack (gap 4).
     <Box aria-live="polite" css={{ '&:empty': { mt: '-4' } }}>
       {warnings.length > 0 && (
         <Alert.Root status="warning" role="status" aria-label="Warnings">
@@ -19,7 +20,9 @@ export function WarningList({ warnings }: { warnings: readonly DispenseWarning[]
             <Alert.Title>Check before saving — it still saves, and the office sees an exception</Alert.Title>
             <Alert.Description>
               <List.Root ps="4" mt="1" gap="1">
-                {warnings.map((w) => <List.Item key={`${w.code}:${w.message}`}>{w.message}</List.Item>)}
+                {warnings.map((w) => (
+                  <List.Item key={`${w.code}:${w.message}`}>{w.message}</List.Item>
+                ))}
               </List.Root>
             </Alert.Description>
           </Alert.Content>
@@ -35,10 +38,15 @@ export function GpsLine({ state, onRetry }: { state: GpsState; onRetry: () => vo
     <Flex align="center" gap="2" fontSize="sm" color="fg.muted" aria-live="polite">
       <LuMapPin aria-hidden />
       <Text>{gpsText(state)}</Text>
-      {state.status === 'none' && <Button size="xl" px="3" variant="ghost" onClick={onRetry}>Try again</Button>}
+      {state.status === 'none' && (
+        <Button size="xl" px="3" variant="ghost" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
     </Flex>
   );
 }
 
 /** Distinct warning codes, for the record's `acceptedWarnings`. */
-export const warningCodes = (warnings: readonly DispenseWarning[]) => [...new Set(warnings.map((w) => w.code))].slice(0, 20);
+export const warningCodes = (warnings: readonly DispenseWarning[]) =>
+  [...new Set(warnings.map((w) => w.code))].slice(0, 20);

@@ -55,8 +55,12 @@ export function filterItems(items: readonly PickItem[], text: string, max: numbe
   if (!words.length) return items.slice(0, max);
   const q = words.join(' ');
   const score = (i: PickItem) => (i.exact.includes(q) ? 0 : i.exact.some((k) => k.startsWith(q)) ? 1 : 2);
-  return items.filter((i) => words.every((w) => i.search.includes(w)))
-    .map((i) => [score(i), i] as const).sort((a, b) => a[0] - b[0]).slice(0, max).map(([, i]) => i);
+  return items
+    .filter((i) => words.every((w) => i.search.includes(w)))
+    .map((i) => [score(i), i] as const)
+    .sort((a, b) => a[0] - b[0])
+    .slice(0, max)
+    .map(([, i]) => i);
 }
 
 export function LocalPick({ label, items, value, onChange, error, helper, placeholder, max = 40, required }: Props) {
@@ -71,8 +75,10 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
     setShown(value);
     setInput(selected?.label ?? '');
   }
-  const matches = useMemo(() => (open ? filterItems(items, input === selected?.label ? '' : input, max) : []),
-    [open, items, input, selected?.label, max]);
+  const matches = useMemo(
+    () => (open ? filterItems(items, input === selected?.label ? '' : input, max) : []),
+    [open, items, input, selected?.label, max],
+  );
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;
@@ -81,7 +87,9 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
 
   // The value picked last, read by handlers that run before the parent passes it back down.
   const picked = useRef(value);
-  useEffect(() => { picked.current = value; }, [value]);
+  useEffect(() => {
+    picked.current = value;
+  }, [value]);
   const pick = (next: string, by: PickedBy, text?: string) => {
     picked.current = next;
     setShown(next);
@@ -117,8 +125,12 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
     const n = matches.length;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      if (!open) { setOpen(true); setActive(e.key === 'ArrowDown' ? 0 : -1); return; }
-      if (n) move(e.key === 'ArrowDown' ? (active + 1) % n : (active <= 0 ? n - 1 : active - 1));
+      if (!open) {
+        setOpen(true);
+        setActive(e.key === 'ArrowDown' ? 0 : -1);
+        return;
+      }
+      if (n) move(e.key === 'ArrowDown' ? (active + 1) % n : active <= 0 ? n - 1 : active - 1);
     } else if (e.key === 'Enter') {
       // A scanner ends with Enter: take the highlighted item; the form then moves on (enterKey.ts).
       if (open && active >= 0 && active < n) choose(matches[active]);
@@ -134,49 +146,152 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
   const showing = active >= 0 && active < matches.length;
   return (
     <Field.Root invalid={!!error} required={required}>
-      <Field.Label fontSize="md" display="block">{label}<Field.RequiredIndicator ms="1" /></Field.Label>
+      <Field.Label fontSize="md" display="block">
+        {label}
+        <Field.RequiredIndicator ms="1" />
+      </Field.Label>
       <Box position="relative" w="full">
-        {/* 48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on. */}
-        <Input ref={inputRef} size={FIELD_SIZE} role="combobox" aria-autocomplete="list" aria-expanded={expanded} aria-controls={listId}
-          aria-activedescendant={expanded && showing ? optionId(active) : undefined} aria-required={required || undefined}
-          placeholder={placeholder ?? 'Type to search…'} autoComplete="off" autoCapitalize="off" spellCheck={false} enterKeyHint="next"
-          data-picked={value ? 'true' : 'false'} pe={input ? '24' : '12'} value={input}
-          onChange={(e) => typed(e.target.value)} onKeyDown={onKeyDown} onClick={() => setOpen(true)}
-          onBlur={() => { setOpen(false); setActive(-1); }} />
+        {/*
+          48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on.
+        */}
+        <Input
+          ref={inputRef}
+          size={FIELD_SIZE}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && showing ? optionId(active) : undefined}
+          aria-required={required || undefined}
+          placeholder={placeholder ?? 'Type to search…'}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="next"
+          data-picked={value ? 'true' : 'false'}
+          pe={input ? '24' : '12'}
+          value={input}
+          onChange={(e) => typed(e.target.value)}
+          onKeyDown={onKeyDown}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActive(-1);
+          }}
+        />
         <Flex position="absolute" top="0" insetEnd="0" h="full" zIndex="1">
           {input && (
-            <IconButton variant="ghost" size="xl" aria-label={`Clear ${label}`} tabIndex={-1} onMouseDown={(e) => e.preventDefault()} onClick={clear}>
+            <IconButton
+              variant="ghost"
+              size="xl"
+              aria-label={`Clear ${label}`}
+              tabIndex={-1}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={clear}
+            >
               <LuX aria-hidden />
             </IconButton>
           )}
-          <IconButton variant="ghost" size="xl" aria-label={`Show ${label} options`} aria-expanded={expanded} aria-controls={listId} tabIndex={-1}
-            onMouseDown={(e) => e.preventDefault()} onClick={() => { setOpen((o) => !o); setActive(-1); inputRef.current?.focus(); }}>
+          <IconButton
+            variant="ghost"
+            size="xl"
+            aria-label={`Show ${label} options`}
+            aria-expanded={expanded}
+            aria-controls={listId}
+            tabIndex={-1}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              setOpen((o) => !o);
+              setActive(-1);
+              inputRef.current?.focus();
+            }}
+          >
             <LuChevronDown aria-hidden />
           </IconButton>
         </Flex>
-        <Box as="ul" ref={listRef} role="listbox" id={listId} aria-label={label} hidden={!expanded}
-          position="absolute" top="100%" insetInline="0" mt="1" zIndex="popover" maxH="min(60vh, 360px)" overflowY="auto"
-          bg="bg.panel" borderWidth="1px" rounded="l2" boxShadow="lg" listStyleType="none" p="1" m="0"
-          onMouseDown={(e) => e.preventDefault()}>
-          {expanded && matches.map((item, i) => (
-            <Flex as="li" key={item.value} id={optionId(i)} role="option" aria-selected={item.value === value}
-              data-highlighted={i === active ? '' : undefined} align="center" gap="2" px="3" py="3" minH="12" rounded="l1" cursor="pointer"
-              _highlighted={{ bg: 'bg.emphasized' }} _hover={{ bg: 'bg.muted' }} onMouseMove={() => { if (i !== active) setActive(i); }}
-              onClick={() => choose(item)}>
-              <Box flex="1" minW="0">
-                {item.label}
-                {item.detail && <Text as="span" display="block" fontSize="sm" color="fg.muted">{item.detail}</Text>}
-              </Box>
-              {item.value === value && <LuCheck aria-hidden />}
-            </Flex>
-          ))}
+        <Box
+          as="ul"
+          ref={listRef}
+          role="listbox"
+          id={listId}
+          aria-label={label}
+          hidden={!expanded}
+          position="absolute"
+          top="100%"
+          insetInline="0"
+          mt="1"
+          zIndex="popover"
+          maxH="min(60vh, 360px)"
+          overflowY="auto"
+          bg="bg.panel"
+          borderWidth="1px"
+          rounded="l2"
+          boxShadow="lg"
+          listStyleType="none"
+          p="1"
+          m="0"
+          onMouseDown={(e) => e.preventDefault()}
+        >
+          {expanded &&
+            matches.map((item, i) => (
+              <Flex
+                as="li"
+                key={item.value}
+                id={optionId(i)}
+                role="option"
+                aria-selected={item.value === value}
+                data-highlighted={i === active ? '' : undefined}
+                align="center"
+                gap="2"
+                px="3"
+                py="3"
+                minH="12"
+                rounded="l1"
+                cursor="pointer"
+                _highlighted={{ bg: 'bg.emphasized' }}
+                _hover={{ bg: 'bg.muted' }}
+                onMouseMove={() => {
+                  if (i !== active) setActive(i);
+                }}
+                onClick={() => choose(item)}
+              >
+                <Box flex="1" minW="0">
+                  {item.label}
+                  {item.detail && (
+                    <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                      {item.detail}
+                    </Text>
+                  )}
+                </Box>
+                {item.value === value && <LuCheck aria-hidden />}
+              </Flex>
+            ))}
         </Box>
         {open && matches.length === 0 && (
-          <Box position="absolute" top="100%" insetInline="0" mt="1" zIndex="popover" bg="bg.panel" borderWidth="1px" rounded="l2" boxShadow="lg"
-            px="3" py="3" color="fg.muted" aria-live="polite">No match on this device</Box>
+          <Box
+            position="absolute"
+            top="100%"
+            insetInline="0"
+            mt="1"
+            zIndex="popover"
+            bg="bg.panel"
+            borderWidth="1px"
+            rounded="l2"
+            boxShadow="lg"
+            px="3"
+            py="3"
+            color="fg.muted"
+            aria-live="polite"
+          >
+            No match on this device
+          </Box>
         )}
       </Box>
-      {selected && input !== selected.label && !error && <Field.HelperText color="fg" fontSize="sm">Picked: {selected.label}</Field.HelperText>}
+      {selected && input !== selected.label && !error && (
+        <Field.HelperText color="fg" fontSize="sm">
+          Picked: {selected.label}
+        </Field.HelperText>
+      )}
       {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
       <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>
     </Field.Root>

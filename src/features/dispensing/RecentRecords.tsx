@@ -29,13 +29,24 @@ interface Props<K extends FieldRecordKind> {
  * can be corrected in the form or discarded on purpose (after a confirmation). A record just
  * saved slides in at the top.
  */
-export function RecentRecords<K extends FieldRecordKind>({ kind, title, reference, onFix, editingId, footer, limit = 30, filter }: Props<K>) {
+export function RecentRecords<K extends FieldRecordKind>({
+  kind,
+  title,
+  reference,
+  onFix,
+  editingId,
+  footer,
+  limit = 30,
+  filter,
+}: Props<K>) {
   const all = useRecentRecords(kind, filter ? limit * 4 : limit) as OutboxRecord<K>[] | undefined;
   const records = useMemo(() => (filter ? all?.filter(filter).slice(0, limit) : all), [all, filter, limit]);
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   // One callback for every row and every render (the rows are memoised), calling the latest `onFix`.
   const onFixNow = useRef(onFix);
-  useEffect(() => { onFixNow.current = onFix; });
+  useEffect(() => {
+    onFixNow.current = onFix;
+  });
   const fix = useCallback((rec: OutboxRecord) => onFixNow.current(rec as OutboxRecord<K>), []);
   const counts = { waiting: 0, rejected: 0 };
   for (const r of records ?? []) {
@@ -53,32 +64,63 @@ export function RecentRecords<K extends FieldRecordKind>({ kind, title, referenc
   };
   const kit = useMotionKit();
   const rows = records?.map((r) => (
-    <FieldRecordRow key={r.id} rec={r} reference={reference} onFix={r.id === editingId ? undefined : fix} onDiscard={setDiscarding} />
+    <FieldRecordRow
+      key={r.id}
+      rec={r}
+      reference={reference}
+      onFix={r.id === editingId ? undefined : fix}
+      onDiscard={setDiscarding}
+    />
   ));
   return (
     <Card.Root as="section" aria-label={title}>
       <Card.Body p={{ base: 3, md: 5 }}>
         <Stack gap="2">
           <Flex align="baseline" justify="space-between" gap="2" wrap="wrap">
-            <Heading as="h2" size="md">{title}</Heading>
-            {records && <Text fontSize="sm" color="fg.muted">{counts.waiting} waiting · {counts.rejected} rejected</Text>}
+            <Heading as="h2" size="md">
+              {title}
+            </Heading>
+            {records && (
+              <Text fontSize="sm" color="fg.muted">
+                {counts.waiting} waiting · {counts.rejected} rejected
+              </Text>
+            )}
           </Flex>
-          {records && records.length === 0 && <Text color="fg.muted" fontSize="sm">Nothing recorded on this device yet.</Text>}
+          {records && records.length === 0 && (
+            <Text color="fg.muted" fontSize="sm">
+              Nothing recorded on this device yet.
+            </Text>
+          )}
           {records && (
             <Box as="ul" m="0" p="0" aria-label={title}>
               {kit ? (
                 <kit.FieldMotion>
                   <kit.AnimatePresence initial={false}>{rows}</kit.AnimatePresence>
                 </kit.FieldMotion>
-              ) : rows}
+              ) : (
+                rows
+              )}
             </Box>
           )}
           {footer}
         </Stack>
       </Card.Body>
-      <ConfirmDialog open={!!discarding} title="Discard this record?" confirmLabel="Discard" danger
-        onCancel={() => setDiscarding(null)} onConfirm={() => { if (discarding) void discard(discarding); }}>
-        {discarding && <Text>{KIND_LABEL[discarding.kind]}: {summary(discarding, reference)}. It was never stored on the server and will be gone from this device.</Text>}
+      <ConfirmDialog
+        open={!!discarding}
+        title="Discard this record?"
+        confirmLabel="Discard"
+        danger
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          if (discarding) void discard(discarding);
+        }}
+      >
+        {discarding && (
+          <Text>
+            {KIND_LABEL[discarding.kind]}: {summary(discarding, reference)}. It was never stored on the server and will
+            be gone from this device.
+          </Text>
+        )}
       </ConfirmDialog>
     </Card.Root>
   );

@@ -12,15 +12,37 @@ import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 
 type To = 'tank' | 'bowser';
-interface Values { fromTankId: string; to: To; toTankId: string; toBowser: string; litres: string; time: string; employeeId: string; note: string }
+interface Values {
+  fromTankId: string;
+  to: To;
+  toTankId: string;
+  toBowser: string;
+  litres: string;
+  time: string;
+  employeeId: string;
+  note: string;
+}
 
 const blank = (fromTankId = ''): Values => ({
-  fromTankId, to: 'tank', toTankId: '', toBowser: '', litres: '', time: localInputValue(), employeeId: '', note: '',
+  fromTankId,
+  to: 'tank',
+  toTankId: '',
+  toBowser: '',
+  litres: '',
+  time: localInputValue(),
+  employeeId: '',
+  note: '',
 });
 
 const fromRecord = (p: OutboxRecord<'transfers'>['payload']): Values => ({
-  fromTankId: p.fromTankId, to: p.toBowser ? 'bowser' : 'tank', toTankId: p.toTankId ?? '', toBowser: p.toBowser ?? '',
-  litres: numberText(p.litres), time: localFromIso(p.transferredAt), employeeId: p.employeeId ?? '', note: p.note,
+  fromTankId: p.fromTankId,
+  to: p.toBowser ? 'bowser' : 'tank',
+  toTankId: p.toTankId ?? '',
+  toBowser: p.toBowser ?? '',
+  litres: numberText(p.litres),
+  time: localFromIso(p.transferredAt),
+  employeeId: p.employeeId ?? '',
+  note: p.note,
 });
 
 /** `/DispensingTransfers`: tank → tank or tank → bowser, recorded offline like a dispense. */
@@ -32,13 +54,25 @@ export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
   const tanks = useMemo(() => tankOptions(ref), [ref]);
   const bowsers = useMemo(() => ref.equipment.filter((e) => e.active).map((e) => e.fleetNo), [ref]);
   const fromStore = ref.tanks.find((t) => t.id === v.fromTankId)?.storeId ?? '';
-  useBusyWhile('form:/DispensingTransfers', !!(v.toTankId || v.toBowser || v.litres || v.note || v.employeeId) || !!capture.editing);
+  useBusyWhile(
+    'form:/DispensingTransfers',
+    !!(v.toTankId || v.toBowser || v.litres || v.note || v.employeeId) || !!capture.editing,
+  );
 
   const submit = async () => {
-    await capture.save({
-      fromTankId: v.fromTankId, toTankId: v.to === 'tank' ? v.toTankId || null : null, toBowser: v.to === 'bowser' ? v.toBowser : null,
-      litres: requiredNumber(v.litres) as number, transferredAt: isoFromLocal(v.time) as string, employeeId: v.employeeId || null, note: v.note,
-    }, (r) => `${litresText(r.payload.litres)} from ${tankName(ref, r.payload.fromTankId)}`, () => setV(blank(v.fromTankId)));
+    await capture.save(
+      {
+        fromTankId: v.fromTankId,
+        toTankId: v.to === 'tank' ? v.toTankId || null : null,
+        toBowser: v.to === 'bowser' ? v.toBowser : null,
+        litres: requiredNumber(v.litres) as number,
+        transferredAt: isoFromLocal(v.time) as string,
+        employeeId: v.employeeId || null,
+        note: v.note,
+      },
+      (r) => `${litresText(r.payload.litres)} from ${tankName(ref, r.payload.fromTankId)}`,
+      () => setV(blank(v.fromTankId)),
+    );
   };
 
   const startFix = (rec: OutboxRecord<'transfers'>) => {
@@ -49,44 +83,129 @@ export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
 
   const form = (
     <FormCard title="Transfer" capture={capture} submitLabel="Save transfer" onSubmit={() => void submit()}>
-      <ChoiceField label="From tank" required value={v.fromTankId} options={tanks} placeholder="Choose the tank the fuel comes from"
-        error={capture.error('fromTankId')} onChange={(fromTankId) => set({ fromTankId })} />
+      <ChoiceField
+        label="From tank"
+        required
+        value={v.fromTankId}
+        options={tanks}
+        placeholder="Choose the tank the fuel comes from"
+        error={capture.error('fromTankId')}
+        onChange={(fromTankId) => set({ fromTankId })}
+      />
       {/* Native radios (the phone's own, no state machine to load; ADR 017): 48 px rows, 16 px text. */}
       <Box as="fieldset" border="0" p="0" m="0" minW="0">
-        <Box as="legend" fontSize="md" fontWeight="medium" mb="1.5">To</Box>
+        <Box as="legend" fontSize="md" fontWeight="medium" mb="1.5">
+          To
+        </Box>
         <HStack gap="6">
           {(['tank', 'bowser'] as const).map((to) => (
-            <chakra.label key={to} display="inline-flex" alignItems="center" gap="3" minH="12" pe="2" fontSize="md" cursor="pointer">
-              <chakra.input type="radio" name={`${radioName}-to`} value={to} checked={v.to === to} onChange={() => set({ to })}
-                w="6" h="6" m="0" accentColor="colorPalette.solid" cursor="pointer" />
+            <chakra.label
+              key={to}
+              display="inline-flex"
+              alignItems="center"
+              gap="3"
+              minH="12"
+              pe="2"
+              fontSize="md"
+              cursor="pointer"
+            >
+              <chakra.input
+                type="radio"
+                name={`${radioName}-to`}
+                value={to}
+                checked={v.to === to}
+                onChange={() => set({ to })}
+                w="6"
+                h="6"
+                m="0"
+                accentColor="colorPalette.solid"
+                cursor="pointer"
+              />
               {to === 'tank' ? 'A tank' : 'A bowser'}
             </chakra.label>
           ))}
         </HStack>
       </Box>
       {v.to === 'tank' ? (
-        <ChoiceField label="To tank" required value={v.toTankId} options={tanks.filter((t) => t.value !== v.fromTankId)} placeholder="Choose the tank it goes to"
-          error={capture.error('toTankId') ?? (capture.message?.tone === 'danger' && !v.toTankId ? 'Choose the tank it goes to' : undefined)}
-          onChange={(toTankId) => set({ toTankId })} />
+        <ChoiceField
+          label="To tank"
+          required
+          value={v.toTankId}
+          options={tanks.filter((t) => t.value !== v.fromTankId)}
+          placeholder="Choose the tank it goes to"
+          error={
+            capture.error('toTankId') ??
+            (capture.message?.tone === 'danger' && !v.toTankId ? 'Choose the tank it goes to' : undefined)
+          }
+          onChange={(toTankId) => set({ toTankId })}
+        />
       ) : (
         <>
-          <TextField label="Bowser (fleet no. or registration)" required value={v.toBowser} onChange={(toBowser) => set({ toBowser })}
-            error={capture.error('toBowser') ?? capture.error('toTankId')} list="transfer-bowsers" autoComplete="off" maxLength={60} />
-          <datalist id="transfer-bowsers">{bowsers.map((b) => <option key={b} value={b} />)}</datalist>
+          <TextField
+            label="Bowser (fleet no. or registration)"
+            required
+            value={v.toBowser}
+            onChange={(toBowser) => set({ toBowser })}
+            error={capture.error('toBowser') ?? capture.error('toTankId')}
+            list="transfer-bowsers"
+            autoComplete="off"
+            maxLength={60}
+          />
+          <datalist id="transfer-bowsers">
+            {bowsers.map((b) => (
+              <option key={b} value={b} />
+            ))}
+          </datalist>
         </>
       )}
-      <NumberField label="Litres" required value={v.litres} onChange={(litres) => set({ litres })} error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')} />
-      <TextField label="Time" required type="datetime-local" value={v.time} onChange={(time) => set({ time })}
-        error={capture.error('transferredAt') && 'Enter the date and time of the transfer'} />
+      <NumberField
+        label="Litres"
+        required
+        value={v.litres}
+        onChange={(litres) => set({ litres })}
+        error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')}
+      />
+      <TextField
+        label="Time"
+        required
+        type="datetime-local"
+        value={v.time}
+        onChange={(time) => set({ time })}
+        error={capture.error('transferredAt') && 'Enter the date and time of the transfer'}
+      />
       <Stack key={capture.generation}>
-        <EmployeeField reference={ref} storeId={fromStore} fams24={false} value={v.employeeId} by={null}
-          error={capture.error('employeeId')} onChange={(employeeId) => set({ employeeId })} />
+        <EmployeeField
+          reference={ref}
+          storeId={fromStore}
+          fams24={false}
+          value={v.employeeId}
+          by={null}
+          error={capture.error('employeeId')}
+          onChange={(employeeId) => set({ employeeId })}
+        />
       </Stack>
-      <TextField label="Note" value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} maxLength={500} enterKeyHint="done" />
+      <TextField
+        label="Note"
+        value={v.note}
+        onChange={(note) => set({ note })}
+        error={capture.error('note')}
+        maxLength={500}
+        enterKeyHint="done"
+      />
     </FormCard>
   );
   return (
-    <CaptureColumns form={form}
-      recent={<RecentRecords kind="transfers" title="Recent transfers on this device" reference={ref} onFix={startFix} editingId={capture.editing?.id} />} />
+    <CaptureColumns
+      form={form}
+      recent={
+        <RecentRecords
+          kind="transfers"
+          title="Recent transfers on this device"
+          reference={ref}
+          onFix={startFix}
+          editingId={capture.editing?.id}
+        />
+      }
+    />
   );
 }

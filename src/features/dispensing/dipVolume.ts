@@ -22,22 +22,42 @@ export interface DipVolume {
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
-export function dipVolume(ref: ReferenceData, tankId: string, productHeightMm: number | undefined, waterHeightMm: number | null,
-  temperatureC: number | null): DipVolume {
+export function dipVolume(
+  ref: ReferenceData,
+  tankId: string,
+  productHeightMm: number | undefined,
+  waterHeightMm: number | null,
+  temperatureC: number | null,
+): DipVolume {
   const tank = ref.tanks.find((t) => t.id === tankId);
   const chart = tank?.strappingChart ?? [];
   const none = { gross: null, water: null, net15: null, chartFrom: null, chartTo: null };
   if (!tank) return { ...none, problem: null };
-  if (chart.length < 2) return { ...none, problem: 'This tank has no strapping chart, so a dip cannot be turned into litres. Ask the office to add the chart.' };
+  if (chart.length < 2)
+    return {
+      ...none,
+      problem:
+        'This tank has no strapping chart, so a dip cannot be turned into litres. Ask the office to add the chart.',
+    };
   const range = { chartFrom: chart[0].heightMm, chartTo: chart[chart.length - 1].heightMm };
   if (productHeightMm === undefined || Number.isNaN(productHeightMm)) return { ...none, ...range, problem: null };
   const total = volumeAtHeight(chart, productHeightMm);
   if (total === null) {
-    return { ...none, ...range, problem: `${productHeightMm} mm is outside this tank's strapping chart (${range.chartFrom}–${range.chartTo} mm)` };
+    return {
+      ...none,
+      ...range,
+      problem: `${productHeightMm} mm is outside this tank's strapping chart (${range.chartFrom}–${range.chartTo} mm)`,
+    };
   }
   const water = waterHeightMm && waterHeightMm > 0 ? volumeAtHeight(chart, waterHeightMm) : 0;
   const gross = Math.max(0, total - (water ?? 0));
   const product = ref.products.find((p) => p.id === tank.productId);
   const net15 = product ? netLitres15(gross, temperatureC, productDensity15(product)) : null;
-  return { gross: r1(gross), water: water === null ? null : r1(water), net15: net15 === null ? null : r1(net15), problem: null, ...range };
+  return {
+    gross: r1(gross),
+    water: water === null ? null : r1(water),
+    net15: net15 === null ? null : r1(net15),
+    problem: null,
+    ...range,
+  };
 }

@@ -26,9 +26,13 @@ export function enterAction({ tag, type, role, isLast }: EnterTarget): EnterActi
   return isLast ? 'submit' : 'next';
 }
 
-/** The fields Enter walks through, in document order: visible, enabled, editable; one radio per group (the checked one). */
+/**
+ * The fields Enter walks through, in document order: visible, enabled, editable; one radio per group (the checked one).
+ */
 export function fieldsOf(form: HTMLElement): HTMLElement[] {
-  return [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')].filter((el) => {
+  return [
+    ...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'),
+  ].filter((el) => {
     if (el.disabled || el.closest('[hidden], [inert]')) return false;
     if (el instanceof HTMLInputElement) {
       if (el.type === 'hidden' || NATIVE_INPUT_TYPES.has(el.type) || el.readOnly) return false;
@@ -50,15 +54,31 @@ export function focusField(el: HTMLElement, bar?: HTMLElement | null) {
  * The form's keydown handler: returns true when it took the Enter. `submit` saves the form (the
  * same path as the Save button); `bar` is the sticky save bar (fields under it are scrolled up).
  */
-export function handleEnter(e: { key: string; target: EventTarget | null; shiftKey?: boolean; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean; isComposing?: boolean; preventDefault: () => void },
-  form: HTMLFormElement, submit: () => void, bar?: HTMLElement | null): boolean {
+export function handleEnter(
+  e: {
+    key: string;
+    target: EventTarget | null;
+    shiftKey?: boolean;
+    altKey?: boolean;
+    ctrlKey?: boolean;
+    metaKey?: boolean;
+    isComposing?: boolean;
+    preventDefault: () => void;
+  },
+  form: HTMLFormElement,
+  submit: () => void,
+  bar?: HTMLElement | null,
+): boolean {
   if (e.key !== 'Enter' || e.isComposing || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return false;
   const el = e.target as HTMLElement | null;
   if (!el || !form.contains(el)) return false;
   const fields = fieldsOf(form);
   const i = fields.indexOf(el);
   const action = enterAction({
-    tag: el.tagName, type: el.getAttribute('type'), role: el.getAttribute('role'), isLast: i !== -1 && i === fields.length - 1,
+    tag: el.tagName,
+    type: el.getAttribute('type'),
+    role: el.getAttribute('role'),
+    isLast: i !== -1 && i === fields.length - 1,
   });
   if (action === 'native' || i === -1) return false;
   e.preventDefault();

@@ -1,6 +1,9 @@
 /** Small conversions between what a field screen's inputs hold (text) and the contract's values. */
 
-/** '' → undefined (the schema then says the field is required); '12,5' → 12.5; 'abc' → NaN (the schema says "must be a number"). */
+/**
+ * '' → undefined (the schema then says the field is required); '12,5' → 12.5; 'abc' → NaN (the schema says "must be a
+ * number").
+ */
 export function requiredNumber(text: string): number | undefined {
   const t = text.trim();
   return t === '' ? undefined : Number(t.replace(',', '.'));
@@ -35,4 +38,5 @@ export function localFromIso(iso: string | null | undefined): string {
 export const numberText = (v: number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
 
 /** The schema's message for a missing number reads "must be a number": say "Enter …" when the box is empty. */
-export const whenEmpty = (text: string, error: string | undefined, message: string) => (error && text.trim() === '' ? message : error);
+export const whenEmpty = (text: string, error: string | undefined, message: string) =>
+  error && text.trim() === '' ? message : error;

@@ -4,7 +4,10 @@ import { deviceDb } from '@/lib/offline/db';
  * The store and tank last used on this device, per account and screen, so the next dispense starts
  * there. Kept in the device database: sign-out clears web storage, not this.
  */
-export interface LastUsed { storeId: string; tankId: string }
+export interface LastUsed {
+  storeId: string;
+  tankId: string;
+}
 
 const key = (accountId: number, screen: string) => `lastUsed:${accountId}:${screen}`;
 
@@ -18,5 +21,7 @@ export async function readLastUsed(accountId: number, screen: string): Promise<L
 }
 
 export async function writeLastUsed(accountId: number, screen: string, value: LastUsed): Promise<void> {
-  await deviceDb().meta.put({ key: key(accountId, screen), value }).catch((e: unknown) => console.warn('Last used store not kept', e));
+  await deviceDb()
+    .meta.put({ key: key(accountId, screen), value })
+    .catch((e: unknown) => console.warn('Last used store not kept', e));
 }

@@ -11,5 +11,9 @@ const features = () => import('./motionFeatures').then((m) => m.default);
  * here would bring the whole engine back and fails loudly instead.
  */
 export function FieldMotion({ children }: { children: ReactNode }) {
-  return <LazyMotion features={features} strict>{children}</LazyMotion>;
+  return (
+    <LazyMotion features={features} strict>
+      {children}
+    </LazyMotion>
+  );
 }

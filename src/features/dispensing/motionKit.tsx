@@ -16,11 +16,14 @@ const MotionBox = m.create(Box);
 export function SavedMotion({ ref, ...props }: BoxProps & { ref?: Ref<HTMLDivElement> }) {
   const reduce = useReducedMotion();
   return (
-    <MotionBox ref={ref} {...(props as object)}
+    <MotionBox
+      ref={ref}
+      {...(props as object)}
       initial={reduce ? { opacity: 0 } : { opacity: 0, y: 40, scale: 0.9 }}
       animate={{ opacity: 1, y: 0, scale: 1 }}
       exit={reduce ? { opacity: 0 } : { opacity: 0, y: 12, scale: 0.96 }}
-      transition={reduce ? { duration: 0.12 } : { type: 'spring', stiffness: 520, damping: 30 }} />
+      transition={reduce ? { duration: 0.12 } : { type: 'spring', stiffness: 520, damping: 30 }}
+    />
   );
 }
 
@@ -28,20 +31,30 @@ export function SavedMotion({ ref, ...props }: BoxProps & { ref?: Ref<HTMLDivEle
 export function CheckMotion(props: BoxProps) {
   const reduce = useReducedMotion();
   return (
-    <MotionBox {...(props as object)} initial={reduce ? false : { scale: 0, rotate: -30 }} animate={{ scale: 1, rotate: 0 }}
-      transition={reduce ? { duration: 0 } : { type: 'spring', stiffness: 600, damping: 18, delay: 0.08 }} />
+    <MotionBox
+      {...(props as object)}
+      initial={reduce ? false : { scale: 0, rotate: -30 }}
+      animate={{ scale: 1, rotate: 0 }}
+      transition={reduce ? { duration: 0 } : { type: 'spring', stiffness: 600, damping: 18, delay: 0.08 }}
+    />
   );
 }
 
-/** A new recent record growing from nothing, which moves the rows below smoothly by itself (no layout animation on every row). */
+/**
+ * A new recent record growing from nothing, which moves the rows below smoothly by itself (no layout animation on every
+ * row).
+ */
 export function RowMotion({ ref, children }: { ref?: Ref<HTMLLIElement>; children: ReactNode }) {
   const reduce = useReducedMotion();
   return (
-    <m.li ref={ref} style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
+    <m.li
+      ref={ref}
+      style={{ listStyle: 'none', overflow: 'clip', overflowClipMargin: 4 }}
       initial={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
       animate={reduce ? { opacity: 1 } : { opacity: 1, height: 'auto' }}
       exit={reduce ? { opacity: 0 } : { opacity: 0, height: 0 }}
-      transition={reduce ? { duration: 0.12 } : { duration: 0.28, ease: [0.2, 0.8, 0.2, 1] }}>
+      transition={reduce ? { duration: 0.12 } : { duration: 0.28, ease: [0.2, 0.8, 0.2, 1] }}
+    >
       {children}
     </m.li>
   );

@@ -20,10 +20,14 @@ export function QuickDispensePage() {
   return (
     <ReferenceGate>
       {(ref) => (
-        <FieldTabs value={tab} onChange={setTab} tabs={[
-          { value: 'dispense', label: 'Dispense', panel: <DispenseForm reference={ref} variant="FAMS" /> },
-          { value: 'dip', label: 'Tank dip', panel: <DipForm reference={ref} tankId={tankId} /> },
-        ]} />
+        <FieldTabs
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { value: 'dispense', label: 'Dispense', panel: <DispenseForm reference={ref} variant="FAMS" /> },
+            { value: 'dip', label: 'Tank dip', panel: <DipForm reference={ref} tankId={tankId} /> },
+          ]}
+        />
       )}
     </ReferenceGate>
   );

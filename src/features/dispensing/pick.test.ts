@@ -5,14 +5,39 @@ import { exactMatch, filterItems } from './LocalPick';
 import { employeeItems, equipmentItems } from './pickItems';
 
 const equipment = Array.from({ length: 200 }, (_, i) => ({
-  id: `e${i}`, fleetNo: `DF-${String(i + 1).padStart(4, '0')}`, registration: i % 2 ? `ABC ${100 + i} GP` : null, description: i % 3 ? 'Toyota Hilux' : 'CAT 320',
-  costCentreId: null, tags: i === 7 ? ['A1B2C3D4E5'] : [], active: i !== 9, fams24Enabled: i < 50,
+  id: `e${i}`,
+  fleetNo: `DF-${String(i + 1).padStart(4, '0')}`,
+  registration: i % 2 ? `ABC ${100 + i} GP` : null,
+  description: i % 3 ? 'Toyota Hilux' : 'CAT 320',
+  costCentreId: null,
+  tags: i === 7 ? ['A1B2C3D4E5'] : [],
+  active: i !== 9,
+  fams24Enabled: i < 50,
 }));
 const ref = {
-  equipment, costCentres: [],
+  equipment,
+  costCentres: [],
   employees: [
-    { id: 'p1', number: 'E1001', name: 'Thandi Nkosi', tag: 'FFEE001122', hasPin: true, storeIds: [], active: true, fams24Enabled: true },
-    { id: 'p2', number: 'E1002', name: 'Pieter Botha', tag: null, hasPin: false, storeIds: ['s9'], active: true, fams24Enabled: false },
+    {
+      id: 'p1',
+      number: 'E1001',
+      name: 'Thandi Nkosi',
+      tag: 'FFEE001122',
+      hasPin: true,
+      storeIds: [],
+      active: true,
+      fams24Enabled: true,
+    },
+    {
+      id: 'p2',
+      number: 'E1002',
+      name: 'Pieter Botha',
+      tag: null,
+      hasPin: false,
+      storeIds: ['s9'],
+      active: true,
+      fams24Enabled: false,
+    },
   ],
 } as unknown as ReferenceData;
 
@@ -38,7 +63,11 @@ describe('pickers over the cached reference', () => {
     expect(equipmentItems(ref, true)).toHaveLength(49);
     expect(employeeItems(ref, 's1', true).map((e) => e.value)).toEqual(['p1']);
     expect(employeeItems(ref, 's1', false).map((e) => e.value)).toEqual(['p1']);
-    expect(employeeItems(ref, 's9', false).map((e) => e.value).sort()).toEqual(['p1', 'p2']);
+    expect(
+      employeeItems(ref, 's9', false)
+        .map((e) => e.value)
+        .sort(),
+    ).toEqual(['p1', 'p2']);
     expect(exactMatch(employeeItems(ref, 's1', true), 'ffee001122')?.value).toBe('p1');
   });
 });

@@ -2,7 +2,14 @@ import { useCallback, useRef, useState } from 'react';
 import type { FormMessageValue } from '@/app/ui/FormMessage';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import {
-  newRecordId, RecordInvalidError, resendRecord, saveRecord, StorageFullError, type InputOf, type OutboxRecord, type RecordDraft,
+  newRecordId,
+  RecordInvalidError,
+  resendRecord,
+  saveRecord,
+  StorageFullError,
+  type InputOf,
+  type OutboxRecord,
+  type RecordDraft,
 } from '@/lib/offline';
 
 /**
@@ -34,7 +41,11 @@ export interface Capture<K extends FieldRecordKind> {
   /** Changes after each successful save or when a correction starts/ends: remount the fields with it. */
   generation: number;
   /** `reset` clears the form's own values; it runs in the same update as the remount, so no stale value survives it. */
-  save: (draft: RecordDraft<K>, describe: (rec: OutboxRecord<K>) => string, reset: () => void) => Promise<OutboxRecord<K> | null>;
+  save: (
+    draft: RecordDraft<K>,
+    describe: (rec: OutboxRecord<K>) => string,
+    reset: () => void,
+  ) => Promise<OutboxRecord<K> | null>;
   startFix: (rec: OutboxRecord<K>) => void;
   cancelFix: () => void;
   dismiss: () => void;
@@ -94,7 +105,10 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
     setSaved(null);
     setRecordId(rec.id);
     setErrors(rec.fieldErrors ?? {});
-    setMessage({ tone: 'warning', text: `Correcting a rejected record. The server said: ${rec.lastError ?? 'refused'}` });
+    setMessage({
+      tone: 'warning',
+      text: `Correcting a rejected record. The server said: ${rec.lastError ?? 'refused'}`,
+    });
     setGeneration((g) => g + 1);
   };
 
@@ -107,6 +121,18 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
   const dismissSaved = useCallback(() => setSaved(null), []);
 
   return {
-    recordId, editing, errors, error, message, saved, dismissSaved, saving, generation, save, startFix, cancelFix, dismiss: () => setMessage(null),
+    recordId,
+    editing,
+    errors,
+    error,
+    message,
+    saved,
+    dismissSaved,
+    saving,
+    generation,
+    save,
+    startFix,
+    cancelFix,
+    dismiss: () => setMessage(null),
   };
 }

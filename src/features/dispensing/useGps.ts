@@ -12,17 +12,24 @@ export type GpsState = { status: 'locating' } | { status: 'fix'; fix: GpsFix } |
 const geolocation = () => (typeof navigator !== 'undefined' ? navigator.geolocation : undefined);
 
 export function useGps(): { state: GpsState; fix: GpsFix | null; relocate: () => void } {
-  const [state, setState] = useState<GpsState>(() => (geolocation() ? { status: 'locating' } : { status: 'none', reason: 'not available on this device' }));
+  const [state, setState] = useState<GpsState>(() =>
+    geolocation() ? { status: 'locating' } : { status: 'none', reason: 'not available on this device' },
+  );
   const alive = useRef(true);
   /** Asks the device once; the answer (or the 5 s time-out) arrives in a callback. */
   const ask = useCallback(() => {
     geolocation()?.getCurrentPosition(
       (p) => {
-        if (alive.current) setState({ status: 'fix', fix: { lat: p.coords.latitude, lng: p.coords.longitude, accuracyM: Math.round(p.coords.accuracy) } });
+        if (alive.current)
+          setState({
+            status: 'fix',
+            fix: { lat: p.coords.latitude, lng: p.coords.longitude, accuracyM: Math.round(p.coords.accuracy) },
+          });
       },
       (e) => {
         if (!alive.current) return;
-        const reason = e.code === e.PERMISSION_DENIED ? 'not allowed' : e.code === e.TIMEOUT ? 'none within 5 s' : 'no position';
+        const reason =
+          e.code === e.PERMISSION_DENIED ? 'not allowed' : e.code === e.TIMEOUT ? 'none within 5 s' : 'no position';
         setState((s) => (s.status === 'fix' ? s : { status: 'none', reason }));
       },
       { enableHighAccuracy: true, timeout: GPS_TIMEOUT_MS, maximumAge: 60_000 },
@@ -31,7 +38,9 @@ export function useGps(): { state: GpsState; fix: GpsFix | null; relocate: () =>
   useEffect(() => {
     alive.current = true;
     ask();
-    return () => { alive.current = false; };
+    return () => {
+      alive.current = false;
+    };
   }, [ask]);
   /** Next vehicle or "Try again": keep a fix already had while asking for a fresher one. */
   const relocate = useCallback(() => {

@@ -7,20 +7,25 @@ let loading: Promise<Kit> | undefined;
 const listeners = new Set<() => void>();
 
 function load() {
-  loading ??= import('./motionKit').then((k) => {
-    kit = k;
-    listeners.forEach((l) => l());
-    return k;
-  }, (e: unknown) => {
-    loading = undefined; // offline before the first precache: try again on the next interaction
-    throw e;
-  });
+  loading ??= import('./motionKit').then(
+    (k) => {
+      kit = k;
+      listeners.forEach((l) => l());
+      return k;
+    },
+    (e: unknown) => {
+      loading = undefined; // offline before the first precache: try again on the next interaction
+      throw e;
+    },
+  );
   return loading;
 }
 
 const subscribe = (l: () => void) => {
   listeners.add(l);
-  return () => { listeners.delete(l); };
+  return () => {
+    listeners.delete(l);
+  };
 };
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
@@ -31,7 +36,11 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
  * animated; `undefined` until then, and the parts render unanimated (ADR 017, third pass).
  */
 export function useMotionKit(): Kit | undefined {
-  const current = useSyncExternalStore(subscribe, () => kit, () => undefined);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => kit,
+    () => undefined,
+  );
   useEffect(() => {
     if (kit) return;
     const start = () => {

@@ -48,17 +48,37 @@ export function deviceHistory(records: readonly OutboxRecord[], ref: ReferenceDa
     const productId = productOf.get(p.tankId);
     if (!productId) continue;
     out.push({
-      id: p.id, productId, equipmentId: p.equipmentId, employeeId: p.employeeId, costCentreId: p.costCentreId ?? ccOf.get(p.equipmentId) ?? null,
-      litres: p.litres, meter: p.meter, at: new Date(p.dispensedAt),
+      id: p.id,
+      productId,
+      equipmentId: p.equipmentId,
+      employeeId: p.employeeId,
+      costCentreId: p.costCentreId ?? ccOf.get(p.equipmentId) ?? null,
+      litres: p.litres,
+      meter: p.meter,
+      at: new Date(p.dispensedAt),
     });
   }
   return out;
 }
 
-/** The governing allocation's subject drew these litres today and this month (as the server counts: same product, any store). */
-function usageOf(a: AllocationRule, productId: string, history: readonly PastDispense[], at: Date, tz: string | null, excludeId?: string) {
-  const subject = (h: PastDispense) => (a.equipmentId ? h.equipmentId === a.equipmentId
-    : a.employeeId ? h.employeeId === a.employeeId : h.costCentreId === a.costCentreId);
+/**
+ * The governing allocation's subject drew these litres today and this month (as the server counts: same product, any
+ * store).
+ */
+function usageOf(
+  a: AllocationRule,
+  productId: string,
+  history: readonly PastDispense[],
+  at: Date,
+  tz: string | null,
+  excludeId?: string,
+) {
+  const subject = (h: PastDispense) =>
+    a.equipmentId
+      ? h.equipmentId === a.equipmentId
+      : a.employeeId
+        ? h.employeeId === a.employeeId
+        : h.costCentreId === a.costCentreId;
   const day = localDate(at, tz);
   const month = day.slice(0, 7);
   let today = 0;
@@ -74,26 +94,53 @@ function usageOf(a: AllocationRule, productId: string, history: readonly PastDis
 }
 
 /** Warnings for the draft; none until store, tank, equipment and litres are given. */
-export function liveWarnings(ref: ReferenceData, history: readonly PastDispense[], d: DispenseDraft): DispenseWarning[] {
+export function liveWarnings(
+  ref: ReferenceData,
+  history: readonly PastDispense[],
+  d: DispenseDraft,
+): DispenseWarning[] {
   const tank = ref.tanks.find((t) => t.id === d.tankId);
   const eq = ref.equipment.find((e) => e.id === d.equipmentId);
   if (!tank || !eq || tank.storeId !== d.storeId || d.litres === undefined || !(d.litres > 0)) return [];
   const tz = ref.stores.find((s) => s.id === d.storeId)?.timezone ?? null;
   const dispense = {
-    variant: d.variant, productId: tank.productId, storeId: d.storeId, equipmentId: eq.id, employeeId: d.employeeId,
-    costCentreId: d.costCentreId ?? eq.costCentreId, litres: d.litres, meter: d.meter !== null && Number.isFinite(d.meter) ? d.meter : null, at: d.at,
+    variant: d.variant,
+    productId: tank.productId,
+    storeId: d.storeId,
+    equipmentId: eq.id,
+    employeeId: d.employeeId,
+    costCentreId: d.costCentreId ?? eq.costCentreId,
+    litres: d.litres,
+    meter: d.meter !== null && Number.isFinite(d.meter) ? d.meter : null,
+    at: d.at,
   };
   const earlier = history.filter((h) => h.equipmentId === eq.id && h.id !== d.id && h.at < d.at);
   const meters = [eq.currentMeter, ...earlier.map((h) => h.meter)].filter((m): m is number => m !== null);
   const lastFill = earlier.reduce<Date | null>((max, h) => (max && max > h.at ? max : h.at), null);
   const allocations = ref.allocations as readonly AllocationRule[];
-  const { allocationId } = checkDispenseAllowed({ dispense, allocations, usedToday: 0, usedThisMonth: 0, timeZone: tz ?? undefined });
+  const { allocationId } = checkDispenseAllowed({
+    dispense,
+    allocations,
+    usedToday: 0,
+    usedThisMonth: 0,
+    timeZone: tz ?? undefined,
+  });
   const governing = allocations.find((a) => a.id === allocationId);
   const used = governing ? usageOf(governing, tank.productId, history, d.at, tz, d.id) : { today: 0, thisMonth: 0 };
-  const f24Rule = d.variant === 'FAMS24'
-    ? (ref.f24Rules.find((r) => r.storeId === d.storeId) ?? ref.f24Rules.find((r) => r.storeId === null) ?? null) : null;
+  const f24Rule =
+    d.variant === 'FAMS24'
+      ? (ref.f24Rules.find((r) => r.storeId === d.storeId) ?? ref.f24Rules.find((r) => r.storeId === null) ?? null)
+      : null;
   return dispenseWarnings({
-    dispense, equipmentCapacity: eq.tankCapacity, meterType: eq.meterType, lastMeter: meters.length ? Math.max(...meters) : null,
-    lastFillAt: lastFill, allocations, usedToday: used.today, usedThisMonth: used.thisMonth, f24Rule, timeZone: tz ?? undefined,
+    dispense,
+    equipmentCapacity: eq.tankCapacity,
+    meterType: eq.meterType,
+    lastMeter: meters.length ? Math.max(...meters) : null,
+    lastFillAt: lastFill,
+    allocations,
+    usedToday: used.today,
+    usedThisMonth: used.thisMonth,
+    f24Rule,
+    timeZone: tz ?? undefined,
   });
 }

@@ -1,7 +1,10 @@
 import { Alert, Badge, Box, Flex, List, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { CopyItemPlan, CopyPlan } from '@/contract/equipment-copy';
 
-const notesOf = (i: CopyItemPlan) => [...i.notes, ...i.allocations.filter((a) => a.reason).map((a) => `${a.productCode}: ${a.reason}`)];
+const notesOf = (i: CopyItemPlan) => [
+  ...i.notes,
+  ...i.allocations.filter((a) => a.reason).map((a) => `${a.productCode}: ${a.reason}`),
+];
 
 /** What a copy creates (or created): per equipment the new fleet no., notes and allocations that come along. */
 export function CopyPlanView({ plan, done }: { plan: CopyPlan; done?: boolean }) {
@@ -14,8 +17,10 @@ export function CopyPlanView({ plan, done }: { plan: CopyPlan; done?: boolean })
   return (
     <Stack gap="3">
       <Text>
-        {done ? 'Copied' : 'Will copy'} {s.equipment} equipment with {s.allocations} allocations to {plan.targetStore.code} {plan.targetStore.name}
-        {' '}({plan.targetAccount.name}){s.skipped ? `; ${s.skipped} skipped` : ''}{s.allocationsSkipped ? `; ${s.allocationsSkipped} allocations left out` : ''}.
+        {done ? 'Copied' : 'Will copy'} {s.equipment} equipment with {s.allocations} allocations to{' '}
+        {plan.targetStore.code} {plan.targetStore.name} ({plan.targetAccount.name})
+        {s.skipped ? `; ${s.skipped} skipped` : ''}
+        {s.allocationsSkipped ? `; ${s.allocationsSkipped} allocations left out` : ''}.
       </Text>
       {gaps.length > 0 && (
         <Alert.Root status="warning">
@@ -26,9 +31,19 @@ export function CopyPlanView({ plan, done }: { plan: CopyPlan; done?: boolean })
           </Alert.Content>
         </Alert.Root>
       )}
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="lg" hideBelow="md" tabIndex={0} role="region" aria-label={done ? 'Copied equipment' : 'Copy preview'}>
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        maxH="lg"
+        hideBelow="md"
+        tabIndex={0}
+        role="region"
+        aria-label={done ? 'Copied equipment' : 'Copy preview'}
+      >
         <Table.Root size="sm" stickyHeader>
-          <VisuallyHidden asChild><caption>{done ? 'Copied equipment' : 'Copy preview'}</caption></VisuallyHidden>
+          <VisuallyHidden asChild>
+            <caption>{done ? 'Copied equipment' : 'Copy preview'}</caption>
+          </VisuallyHidden>
           <Table.Header>
             <Table.Row bg="bg.subtle">
               <Table.ColumnHeader>Equipment</Table.ColumnHeader>
@@ -42,14 +57,25 @@ export function CopyPlanView({ plan, done }: { plan: CopyPlan; done?: boolean })
               <Table.Row key={i.sourceId}>
                 <Table.Cell whiteSpace="nowrap">{i.fleetNo}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
-                  {i.action === 'create' ? <Text as="span" fontWeight="medium">{i.newFleetNo}</Text> : <Badge colorPalette="orange">Skipped</Badge>}
+                  {i.action === 'create' ? (
+                    <Text as="span" fontWeight="medium">
+                      {i.newFleetNo}
+                    </Text>
+                  ) : (
+                    <Badge colorPalette="orange">Skipped</Badge>
+                  )}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
-                  {i.allocations.filter((a) => a.action === 'create').map((a) => a.productCode).join(', ') || '—'}
+                  {i.allocations
+                    .filter((a) => a.action === 'create')
+                    .map((a) => a.productCode)
+                    .join(', ') || '—'}
                 </Table.Cell>
                 <Table.Cell>
                   <List.Root fontSize="sm" ps="4">
-                    {notesOf(i).map((n) => <List.Item key={n}>{n}</List.Item>)}
+                    {notesOf(i).map((n) => (
+                      <List.Item key={n}>{n}</List.Item>
+                    ))}
                   </List.Root>
                 </Table.Cell>
               </Table.Row>
@@ -58,16 +84,38 @@ export function CopyPlanView({ plan, done }: { plan: CopyPlan; done?: boolean })
         </Table.Root>
       </Table.ScrollArea>
       {/* On a phone the four columns would push the notes off screen: one block per equipment. */}
-      <Box as="ul" hideFrom="md" borderWidth="1px" rounded="md" maxH="lg" overflowY="auto" listStyleType="none" tabIndex={0} aria-label={done ? 'Copied equipment' : 'Copy preview'}>
+      <Box
+        as="ul"
+        hideFrom="md"
+        borderWidth="1px"
+        rounded="md"
+        maxH="lg"
+        overflowY="auto"
+        listStyleType="none"
+        tabIndex={0}
+        aria-label={done ? 'Copied equipment' : 'Copy preview'}
+      >
         {plan.items.map((i) => (
           <Stack as="li" key={i.sourceId} gap="1" px="3" py="2" borderBottomWidth="1px" fontSize="sm">
             <Flex gap="2" align="center" wrap="wrap">
               <Text fontWeight="medium">{i.fleetNo}</Text>
               <Text aria-hidden>→</Text>
-              {i.action === 'create' ? <Text fontWeight="medium">{i.newFleetNo}</Text> : <Badge colorPalette="orange">Skipped</Badge>}
+              {i.action === 'create' ? (
+                <Text fontWeight="medium">{i.newFleetNo}</Text>
+              ) : (
+                <Badge colorPalette="orange">Skipped</Badge>
+              )}
             </Flex>
-            <Text color="fg.muted">Allocations: {i.allocations.filter((a) => a.action === 'create').map((a) => a.productCode).join(', ') || 'none'}</Text>
-            {notesOf(i).map((n) => <Text key={n}>{n}</Text>)}
+            <Text color="fg.muted">
+              Allocations:{' '}
+              {i.allocations
+                .filter((a) => a.action === 'create')
+                .map((a) => a.productCode)
+                .join(', ') || 'none'}
+            </Text>
+            {notesOf(i).map((n) => (
+              <Text key={n}>{n}</Text>
+            ))}
           </Stack>
         ))}
       </Box>

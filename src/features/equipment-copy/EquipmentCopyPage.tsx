@@ -19,7 +19,10 @@ import { codedLabel } from '@/lib/reference/labels';
  * what the copy would create, then copy it all in one transaction.
  */
 export function EquipmentCopyPage() {
-  const targets = useQuery({ queryKey: ['equipment-copy', 'targets'], queryFn: ({ signal }) => copyApi.targets(signal) });
+  const targets = useQuery({
+    queryKey: ['equipment-copy', 'targets'],
+    queryFn: ({ signal }) => copyApi.targets(signal),
+  });
   const accounts = targets.data?.accounts ?? [];
   const [picked, setPicked] = useState<Picked>(new Map());
   const [accountId, setAccountId] = useState<string>('');
@@ -31,14 +34,24 @@ export function EquipmentCopyPage() {
   const [message, setMessage] = useState<FormMessageValue | null>(null);
 
   const account = accounts.find((a) => String(a.id) === accountId) ?? accounts.find((a) => a.current);
-  const changed = <T,>(set: (v: T) => void) => (v: T) => { set(v); setPlan(null); setResult(null); setMessage(null); };
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPlan(null);
+      setResult(null);
+      setMessage(null);
+    };
 
   const request = (): CopyRequest => ({
-    equipmentIds: [...picked.keys()], targetStoreId: storeId, onClash,
+    equipmentIds: [...picked.keys()],
+    targetStoreId: storeId,
+    onClash,
     ...(account && !account.current ? { targetAccountId: account.id } : {}),
   });
   const act = async (what: 'preview' | 'copy') => {
-    if (!picked.size || !storeId) return setMessage({ tone: 'warning', text: 'Choose the equipment and the target store.' });
+    if (!picked.size || !storeId)
+      return setMessage({ tone: 'warning', text: 'Choose the equipment and the target store.' });
     setBusy(what);
     setMessage(null);
     try {
@@ -53,7 +66,10 @@ export function EquipmentCopyPage() {
       }
     } catch (e) {
       const fields = e instanceof ApiError ? Object.values(e.fieldErrors).flat().slice(0, 3).join(' ') : '';
-      setMessage({ tone: 'danger', text: `${e instanceof Error ? e.message : String(e)}${fields && !String(e).includes(fields) ? ` ${fields}` : ''}` });
+      setMessage({
+        tone: 'danger',
+        text: `${e instanceof Error ? e.message : String(e)}${fields && !String(e).includes(fields) ? ` ${fields}` : ''}`,
+      });
     } finally {
       setBusy(null);
     }
@@ -65,19 +81,43 @@ export function EquipmentCopyPage() {
         <EquipmentPicker picked={picked} onChange={changed(setPicked)} />
       </Section>
       <Section title="Copy to">
-        {targets.isError && <Text color="fg.error">The target stores could not be loaded: {targets.error.message}</Text>}
+        {targets.isError && (
+          <Text color="fg.error">The target stores could not be loaded: {targets.error.message}</Text>
+        )}
         <SimpleGrid columns={{ base: 1, md: accounts.length > 1 ? 2 : 1 }} gap="4" maxW="3xl">
           {accounts.length > 1 && (
-            <SelectField label="Account" value={account ? String(account.id) : ''} onChange={(v) => { changed(setAccountId)(v); setStoreId(''); }}
-              options={accounts.map((a) => ({ value: String(a.id), label: a.current ? `${a.name} (this account)` : a.name }))} />
+            <SelectField
+              label="Account"
+              value={account ? String(account.id) : ''}
+              onChange={(v) => {
+                changed(setAccountId)(v);
+                setStoreId('');
+              }}
+              options={accounts.map((a) => ({
+                value: String(a.id),
+                label: a.current ? `${a.name} (this account)` : a.name,
+              }))}
+            />
           )}
-          <SelectField label="Target store" value={storeId} onChange={changed(setStoreId)} placeholder="Choose…"
-            options={(account?.stores ?? []).map((s) => ({ value: s.id, label: codedLabel(s) }))} />
+          <SelectField
+            label="Target store"
+            value={storeId}
+            onChange={changed(setStoreId)}
+            placeholder="Choose…"
+            options={(account?.stores ?? []).map((s) => ({ value: s.id, label: codedLabel(s) }))}
+          />
         </SimpleGrid>
         <RadioGroup.Root value={onClash} onValueChange={(e) => changed(setOnClash)(e.value as 'suffix' | 'skip')}>
-          <RadioGroup.Label fontWeight="medium" mb="2" display="block">When the fleet no. is already in use at the target</RadioGroup.Label>
+          <RadioGroup.Label fontWeight="medium" mb="2" display="block">
+            When the fleet no. is already in use at the target
+          </RadioGroup.Label>
           <Flex gap="5" wrap="wrap">
-            {([['suffix', 'Copy with a suffix (-2, -3, …)'], ['skip', 'Skip that equipment']] as const).map(([v, label]) => (
+            {(
+              [
+                ['suffix', 'Copy with a suffix (-2, -3, …)'],
+                ['skip', 'Skip that equipment'],
+              ] as const
+            ).map(([v, label]) => (
               <RadioGroup.Item key={v} value={v}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
@@ -87,13 +127,21 @@ export function EquipmentCopyPage() {
           </Flex>
         </RadioGroup.Root>
         <Text fontSize="sm" color="fg.muted">
-          Copies get the target store as home store and bring their allocations, moved to that store. Types, cost centres and products
-          are matched by code in the target account. Tags are not copied. Up to {COPY_MAX_EQUIPMENT} equipment at a time.
+          Copies get the target store as home store and bring their allocations, moved to that store. Types, cost
+          centres and products are matched by code in the target account. Tags are not copied. Up to{' '}
+          {COPY_MAX_EQUIPMENT} equipment at a time.
         </Text>
         <FormMessage message={message} />
         <Flex gap="3" wrap="wrap">
-          <Button variant="outline" onClick={() => void act('preview')} loading={busy === 'preview'} disabled={!!busy}><LuEye aria-hidden /> Preview</Button>
-          <Button onClick={() => void act('copy')} loading={busy === 'copy'} loadingText="Copying" disabled={!!busy || !plan || plan.summary.equipment === 0}>
+          <Button variant="outline" onClick={() => void act('preview')} loading={busy === 'preview'} disabled={!!busy}>
+            <LuEye aria-hidden /> Preview
+          </Button>
+          <Button
+            onClick={() => void act('copy')}
+            loading={busy === 'copy'}
+            loadingText="Copying"
+            disabled={!!busy || !plan || plan.summary.equipment === 0}
+          >
             <LuCopy aria-hidden /> Copy
           </Button>
         </Flex>
@@ -102,7 +150,9 @@ export function EquipmentCopyPage() {
           <Stack gap="3">
             <Alert.Root status="success" role="status">
               <Alert.Indicator />
-              <Alert.Title>Copied {result.created.length} equipment: {result.created.map((c) => c.fleetNo).join(', ')}</Alert.Title>
+              <Alert.Title>
+                Copied {result.created.length} equipment: {result.created.map((c) => c.fleetNo).join(', ')}
+              </Alert.Title>
             </Alert.Root>
             <CopyPlanView plan={result} done />
           </Stack>

@@ -46,14 +46,40 @@ export function EquipmentPicker({ picked, onChange }: { picked: Picked; onChange
     <Stack gap="3">
       <Field.Root>
         <Field.Label>Search equipment</Field.Label>
-        <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Fleet no., registration, description or tag" />
+        <Input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Fleet no., registration, description or tag"
+        />
       </Field.Root>
       {isError && <Text color="fg.error">The equipment could not be loaded: {error.message}</Text>}
-      <Box borderWidth="1px" rounded="md" maxH="72" overflowY="auto" role="group" aria-label="Matching equipment" tabIndex={0}>
-        {isPending ? <Skeleton h="24" /> : items.length === 0 ? <Text p="3" color="fg.muted">No equipment matches.</Text> : (
+      <Box
+        borderWidth="1px"
+        rounded="md"
+        maxH="72"
+        overflowY="auto"
+        role="group"
+        aria-label="Matching equipment"
+        tabIndex={0}
+      >
+        {isPending ? (
+          <Skeleton h="24" />
+        ) : items.length === 0 ? (
+          <Text p="3" color="fg.muted">
+            No equipment matches.
+          </Text>
+        ) : (
           <Stack gap="0">
             {items.map((e) => (
-              <Checkbox.Root key={e.id} px="3" py="2" borderBottomWidth="1px" checked={picked.has(e.id)} onCheckedChange={(c) => toggle(e, c.checked === true)}>
+              <Checkbox.Root
+                key={e.id}
+                px="3"
+                py="2"
+                borderBottomWidth="1px"
+                checked={picked.has(e.id)}
+                onCheckedChange={(c) => toggle(e, c.checked === true)}
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label fontWeight="normal">{describe(e)}</Checkbox.Label>
@@ -63,18 +89,34 @@ export function EquipmentPicker({ picked, onChange }: { picked: Picked; onChange
         )}
       </Box>
       <Flex gap="3" align="center" wrap="wrap" fontSize="sm" color="fg.muted">
-        <Text>{data ? `${Math.min(PAGE, data.total)} of ${data.total.toLocaleString()} shown${data.total > PAGE ? ': search to narrow' : ''}` : ''}</Text>
+        <Text>
+          {data
+            ? `${Math.min(PAGE, data.total)} of ${data.total.toLocaleString()} shown${data.total > PAGE ? ': search to narrow' : ''}`
+            : ''}
+        </Text>
         {items.length > 0 && (
-          <Button size="xs" variant="outline" onClick={tickAll}>{allOn ? 'Untick these' : 'Tick all shown'}</Button>
+          <Button size="xs" variant="outline" onClick={tickAll}>
+            {allOn ? 'Untick these' : 'Tick all shown'}
+          </Button>
         )}
       </Flex>
       <Stack gap="2">
-        <Text fontWeight="medium">{picked.size} selected{picked.size > COPY_MAX_EQUIPMENT ? ` (at most ${COPY_MAX_EQUIPMENT} per copy)` : ''}</Text>
+        <Text fontWeight="medium">
+          {picked.size} selected{picked.size > COPY_MAX_EQUIPMENT ? ` (at most ${COPY_MAX_EQUIPMENT} per copy)` : ''}
+        </Text>
         <Flex gap="2" wrap="wrap">
           {[...picked].map(([id, label]) => (
             <Badge key={id} size="lg" variant="subtle" pe="0">
               {label}
-              <CloseButton size="2xs" aria-label={`Remove ${label}`} onClick={() => { const n = new Map(picked); n.delete(id); onChange(n); }} />
+              <CloseButton
+                size="2xs"
+                aria-label={`Remove ${label}`}
+                onClick={() => {
+                  const n = new Map(picked);
+                  n.delete(id);
+                  onChange(n);
+                }}
+              />
             </Badge>
           ))}
         </Flex>

@@ -19,11 +19,20 @@ export function ExceptionCountBadge() {
     const load = () => exceptionsApi.count(ctl.signal).then(setCount, () => undefined);
     void load();
     const timer = setInterval(load, EVERY_MS);
-    return () => { ctl.abort(); clearInterval(timer); };
+    return () => {
+      ctl.abort();
+      clearInterval(timer);
+    };
   }, [path]);
   if (!count?.open) return null;
   return (
-    <Badge ms="2" size="sm" variant="solid" colorPalette={count.critical ? 'red' : 'orange'} aria-label={`${count.open} unresolved`}>
+    <Badge
+      ms="2"
+      size="sm"
+      variant="solid"
+      colorPalette={count.critical ? 'red' : 'orange'}
+      aria-label={`${count.open} unresolved`}
+    >
       {count.open > 999 ? '999+' : count.open}
     </Badge>
   );

@@ -15,7 +15,12 @@ import { EXCEPTION_KEYS, exceptionsApi } from './client';
 import { hours, reasonOf, SEVERITY_LABELS, SEVERITY_PALETTE, STATUS_LABELS, subjectOf, whatOf } from './present';
 
 const ACTION_WORDS: Record<Detail['events'][number]['action'], string> = {
-  raised: 'Raised', acknowledged: 'Acknowledged', assigned: 'Assigned to', commented: 'Comment', resolved: 'Resolved', reopened: 'Reopened',
+  raised: 'Raised',
+  acknowledged: 'Acknowledged',
+  assigned: 'Assigned to',
+  commented: 'Comment',
+  resolved: 'Resolved',
+  reopened: 'Reopened',
 };
 
 const hrefOf = (e: Evidence) => {
@@ -39,7 +44,10 @@ function useRefresh(id: string) {
  * comment, resolve (its own form) or, once resolved, reopen.
  */
 export function ExceptionDetail({ id, onResolve }: { id: string; onResolve: (id: string) => void }) {
-  const { data, error, refetch } = useQuery({ queryKey: EXCEPTION_KEYS.detail(id), queryFn: ({ signal }) => exceptionsApi.detail(id, signal) });
+  const { data, error, refetch } = useQuery({
+    queryKey: EXCEPTION_KEYS.detail(id),
+    queryFn: ({ signal }) => exceptionsApi.detail(id, signal),
+  });
   const refresh = useRefresh(id);
   if (!data) return <FormLoadState title="Exception" error={error?.message} onRetry={() => void refetch()} />;
   const resolved = data.status === 'resolved';
@@ -49,18 +57,23 @@ export function ExceptionDetail({ id, onResolve }: { id: string; onResolve: (id:
     ['Employee', data.employeeName ?? '—'],
     ['Status', STATUS_LABELS[data.status]],
     ['Assigned to', data.assignedToName ?? 'Nobody'],
-    ...(resolved ? [
-      ['Resolved', `${formatDateTime(data.resolvedAt!)} by ${data.resolvedByName ?? 'system'}`],
-      ['Reason', [reasonOf(data), data.resolution].filter(Boolean).join(': ')],
-      ['Time to resolve', hours(data.hoursToResolve)],
-    ] as [string, string][] : []),
+    ...(resolved
+      ? ([
+          ['Resolved', `${formatDateTime(data.resolvedAt!)} by ${data.resolvedByName ?? 'system'}`],
+          ['Reason', [reasonOf(data), data.resolution].filter(Boolean).join(': ')],
+          ['Time to resolve', hours(data.hoursToResolve)],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <>
       <Drawer.Header borderBottomWidth="1px" pe="12">
         <Stack gap="1">
           <Drawer.Title>{whatOf(data)}</Drawer.Title>
-          <Flex gap="2"><Badge colorPalette={SEVERITY_PALETTE[data.severity]}>{SEVERITY_LABELS[data.severity]}</Badge><Badge>{STATUS_LABELS[data.status]}</Badge></Flex>
+          <Flex gap="2">
+            <Badge colorPalette={SEVERITY_PALETTE[data.severity]}>{SEVERITY_LABELS[data.severity]}</Badge>
+            <Badge>{STATUS_LABELS[data.status]}</Badge>
+          </Flex>
         </Stack>
       </Drawer.Header>
       <Drawer.Body py="4">
@@ -68,15 +81,30 @@ export function ExceptionDetail({ id, onResolve }: { id: string; onResolve: (id:
           <Text>{data.message}</Text>
           <DataList.Root orientation="horizontal" size="sm" gap="2">
             {facts.map(([label, value]) => (
-              <DataList.Item key={label}><DataList.ItemLabel minW="32">{label}</DataList.ItemLabel><DataList.ItemValue>{value}</DataList.ItemValue></DataList.Item>
+              <DataList.Item key={label}>
+                <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
+                <DataList.ItemValue>{value}</DataList.ItemValue>
+              </DataList.Item>
             ))}
           </DataList.Root>
           {data.evidence.length > 0 && (
             <Box as="section" aria-label="Evidence">
-              <Heading as="h3" size="sm" mb="2">What raised it</Heading>
+              <Heading as="h3" size="sm" mb="2">
+                What raised it
+              </Heading>
               <Stack gap="1">
                 {data.evidence.map((e) => (
-                  <Link key={e.label} href={hrefOf(e)} colorPalette="blue" onClick={(ev) => { ev.preventDefault(); goTo(hrefOf(e)); }}>{e.label}</Link>
+                  <Link
+                    key={e.label}
+                    href={hrefOf(e)}
+                    colorPalette="blue"
+                    onClick={(ev) => {
+                      ev.preventDefault();
+                      goTo(hrefOf(e));
+                    }}
+                  >
+                    {e.label}
+                  </Link>
                 ))}
               </Stack>
             </Box>
@@ -84,12 +112,22 @@ export function ExceptionDetail({ id, onResolve }: { id: string; onResolve: (id:
           {!resolved && <Steps detail={data} refresh={refresh} />}
           <Comment id={id} refresh={refresh} />
           <Box as="section" aria-label="Timeline">
-            <Heading as="h3" size="sm" mb="2">Timeline</Heading>
+            <Heading as="h3" size="sm" mb="2">
+              Timeline
+            </Heading>
             <Stack as="ol" gap="2" listStyleType="none">
               {data.events.map((e, i) => (
                 <Box as="li" key={i} fontSize="sm">
-                  <Text><Text as="span" fontWeight="semibold">{ACTION_WORDS[e.action]}</Text>{e.action === 'assigned' ? ` ${e.text}` : ''}</Text>
-                  <Text color="fg.muted">{formatDateTime(e.at)}{e.userName ? ` · ${e.userName}` : ''}</Text>
+                  <Text>
+                    <Text as="span" fontWeight="semibold">
+                      {ACTION_WORDS[e.action]}
+                    </Text>
+                    {e.action === 'assigned' ? ` ${e.text}` : ''}
+                  </Text>
+                  <Text color="fg.muted">
+                    {formatDateTime(e.at)}
+                    {e.userName ? ` · ${e.userName}` : ''}
+                  </Text>
                   {e.action !== 'assigned' && e.text && <Text>{e.text}</Text>}
                 </Box>
               ))}
@@ -115,7 +153,11 @@ function useStep(refresh: () => void) {
       await call();
       notify({ tone: 'success', message: what });
     } catch (e) {
-      notify({ tone: 'warning', title: 'Not done', message: e instanceof ApiError || e instanceof Error ? e.message : String(e) });
+      notify({
+        tone: 'warning',
+        title: 'Not done',
+        message: e instanceof ApiError || e instanceof Error ? e.message : String(e),
+      });
     } finally {
       setBusy(false);
       refresh();
@@ -126,17 +168,36 @@ function useStep(refresh: () => void) {
 
 function Steps({ detail, refresh }: { detail: Detail; refresh: () => void }) {
   const { busy, run } = useStep(refresh);
-  const { data } = useQuery({ queryKey: EXCEPTION_KEYS.assignees, queryFn: ({ signal }) => exceptionsApi.assignees(signal), staleTime: 60_000 });
+  const { data } = useQuery({
+    queryKey: EXCEPTION_KEYS.assignees,
+    queryFn: ({ signal }) => exceptionsApi.assignees(signal),
+    staleTime: 60_000,
+  });
   const options = (data?.items ?? []).map((u) => ({ value: String(u.id), label: u.name }));
   return (
     <Flex gap="3" align="end" wrap="wrap">
       {detail.status === 'open' && (
-        <Button variant="outline" loading={busy} onClick={() => void run('Acknowledged.', () => exceptionsApi.acknowledge(detail.id))}>Acknowledge</Button>
+        <Button
+          variant="outline"
+          loading={busy}
+          onClick={() => void run('Acknowledged.', () => exceptionsApi.acknowledge(detail.id))}
+        >
+          Acknowledge
+        </Button>
       )}
       <Box minW="56" flex="1">
-        <SelectField label="Assigned to" placeholder="Nobody" options={options} disabled={busy} value={detail.assignedTo === null ? '' : String(detail.assignedTo)}
-          onChange={(v) => void run(v ? `Assigned to ${options.find((o) => o.value === v)?.label ?? v}.` : 'Assignment removed.',
-            () => exceptionsApi.assign(detail.id, v ? Number(v) : null))} />
+        <SelectField
+          label="Assigned to"
+          placeholder="Nobody"
+          options={options}
+          disabled={busy}
+          value={detail.assignedTo === null ? '' : String(detail.assignedTo)}
+          onChange={(v) =>
+            void run(v ? `Assigned to ${options.find((o) => o.value === v)?.label ?? v}.` : 'Assignment removed.', () =>
+              exceptionsApi.assign(detail.id, v ? Number(v) : null),
+            )
+          }
+        />
       </Box>
     </Flex>
   );
@@ -144,21 +205,37 @@ function Steps({ detail, refresh }: { detail: Detail; refresh: () => void }) {
 
 function Comment({ id, refresh }: { id: string; refresh: () => void }) {
   const [key, setKey] = useState(0);
-  return <CommentForm key={key} id={id} done={() => { setKey((k) => k + 1); refresh(); }} />;
+  return (
+    <CommentForm
+      key={key}
+      id={id}
+      done={() => {
+        setKey((k) => k + 1);
+        refresh();
+      }}
+    />
+  );
 }
 
 function CommentForm({ id, done }: { id: string; done: () => void }) {
   const form = useResourceForm<{ text: string }, unknown>({
-    initial: { text: '' }, toBody: (d) => d, schema: CommentInput,
+    initial: { text: '' },
+    toBody: (d) => d,
+    schema: CommentInput,
     save: (body) => exceptionsApi.comment(id, (body as { text: string }).text),
-    onSaved: done, savedMessage: () => 'Comment added.',
+    onSaved: done,
+    savedMessage: () => 'Comment added.',
   });
   return (
     <form onSubmit={(e) => void form.submit(e)} noValidate aria-label="Add a comment">
       <Stack gap="2">
         <FormMessage message={form.message} />
         <TextareaField label="Comment" rows={2} {...form.text('text')} />
-        <Flex justify="end"><Button type="submit" size="sm" variant="outline" loading={form.saving}>Add comment</Button></Flex>
+        <Flex justify="end">
+          <Button type="submit" size="sm" variant="outline" loading={form.saving}>
+            Add comment
+          </Button>
+        </Flex>
       </Stack>
     </form>
   );
@@ -166,5 +243,13 @@ function CommentForm({ id, done }: { id: string; done: () => void }) {
 
 function Reopen({ id, refresh }: { id: string; refresh: () => void }) {
   const { busy, run } = useStep(refresh);
-  return <Button variant="outline" loading={busy} onClick={() => void run('Reopened: it is on the working list again.', () => exceptionsApi.reopen(id, ''))}>Reopen</Button>;
+  return (
+    <Button
+      variant="outline"
+      loading={busy}
+      onClick={() => void run('Reopened: it is on the working list again.', () => exceptionsApi.reopen(id, ''))}
+    >
+      Reopen
+    </Button>
+  );
 }

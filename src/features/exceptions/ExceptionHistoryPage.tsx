@@ -17,9 +17,22 @@ export function ExceptionHistoryPage() {
   const drawer = useExceptionDrawer();
   return (
     <>
-      <ListView client={exceptionClients.history} info={EXCEPTION_LISTS.history} noun="resolved exception" plural="resolved exceptions"
-        columns={historyColumns} filters={historyFilters(ref)} rowLabel={rowLabel} canWrite={false} deletable={false}
-        extraActions={(r) => <IconButton size="xs" variant="ghost" aria-label={`Open ${rowLabel(r)}`} onClick={() => drawer.open(r.id)}><LuEye aria-hidden /></IconButton>} />
+      <ListView
+        client={exceptionClients.history}
+        info={EXCEPTION_LISTS.history}
+        noun="resolved exception"
+        plural="resolved exceptions"
+        columns={historyColumns}
+        filters={historyFilters(ref)}
+        rowLabel={rowLabel}
+        canWrite={false}
+        deletable={false}
+        extraActions={(r) => (
+          <IconButton size="xs" variant="ghost" aria-label={`Open ${rowLabel(r)}`} onClick={() => drawer.open(r.id)}>
+            <LuEye aria-hidden />
+          </IconButton>
+        )}
+      />
       <FormDrawer open={!!drawer.openId} onClose={() => drawer.close()} size="lg">
         {drawer.openId && <ExceptionDetail key={drawer.openId} id={drawer.openId} onResolve={drawer.resolve} />}
       </FormDrawer>

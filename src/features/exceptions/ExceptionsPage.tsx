@@ -18,7 +18,9 @@ const info = EXCEPTION_LISTS.open;
 
 /** The list's filters and search as the bulk resolve sends them (the list protocol's own keys). */
 function matchingQuery(search: ReturnType<typeof useExceptionDrawer>['search']): Record<string, string> {
-  const out: Record<string, string> = Object.fromEntries(Object.entries(filtersIn(search)).map(([k, v]) => [`f.${k}`, v]));
+  const out: Record<string, string> = Object.fromEntries(
+    Object.entries(filtersIn(search)).map(([k, v]) => [`f.${k}`, v]),
+  );
   if (search.q) out.q = search.q;
   return out;
 }
@@ -31,8 +33,15 @@ export function ExceptionsPage() {
   const { data: ref } = useReference();
   const drawer = useExceptionDrawer();
   const count = useQuery({ queryKey: EXCEPTION_KEYS.count, queryFn: ({ signal }) => exceptionsApi.count(signal) });
-  const assignees = useQuery({ queryKey: EXCEPTION_KEYS.assignees, queryFn: ({ signal }) => exceptionsApi.assignees(signal), staleTime: 60_000 });
-  const filters = openFilters(ref, (assignees.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.name })));
+  const assignees = useQuery({
+    queryKey: EXCEPTION_KEYS.assignees,
+    queryFn: ({ signal }) => exceptionsApi.assignees(signal),
+    staleTime: 60_000,
+  });
+  const filters = openFilters(
+    ref,
+    (assignees.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+  );
   const query = matchingQuery(drawer.search);
   const filtered = Object.keys(query).length > 0;
   return (
@@ -45,21 +54,55 @@ export function ExceptionsPage() {
           {filtered ? 'Resolve all matching…' : 'Resolve all…'}
         </Button>
       </Flex>
-      <ListView client={exceptionClients.open} info={info} noun="exception" plural="exceptions" columns={openColumns} filters={filters}
-        rowLabel={rowLabel} canWrite={false} deletable={false}
-        extraActions={(r) => <IconButton size="xs" variant="ghost" aria-label={`Open ${rowLabel(r)}`} onClick={() => drawer.open(r.id)}><LuEye aria-hidden /></IconButton>} />
-      <FormDrawer open={!!drawer.openId || !!drawer.resolveId || drawer.resolvingMatching} onClose={() => drawer.close()} size="lg">
+      <ListView
+        client={exceptionClients.open}
+        info={info}
+        noun="exception"
+        plural="exceptions"
+        columns={openColumns}
+        filters={filters}
+        rowLabel={rowLabel}
+        canWrite={false}
+        deletable={false}
+        extraActions={(r) => (
+          <IconButton size="xs" variant="ghost" aria-label={`Open ${rowLabel(r)}`} onClick={() => drawer.open(r.id)}>
+            <LuEye aria-hidden />
+          </IconButton>
+        )}
+      />
+      <FormDrawer
+        open={!!drawer.openId || !!drawer.resolveId || drawer.resolvingMatching}
+        onClose={() => drawer.close()}
+        size="lg"
+      >
         {drawer.resolveId ? (
-          <ResolveForm key={`r${drawer.resolveId}`} title="Resolve exception" submitLabel="Resolve"
+          <ResolveForm
+            key={`r${drawer.resolveId}`}
+            title="Resolve exception"
+            submitLabel="Resolve"
             intro="It leaves the working list and goes to the history, with your reason."
-            save={async (reason, text) => { await exceptionsApi.resolve(drawer.resolveId!, reason, text); return 'Exception resolved.'; }}
-            close={(saved) => (saved ? drawer.close(true) : drawer.back())} />
+            save={async (reason, text) => {
+              await exceptionsApi.resolve(drawer.resolveId!, reason, text);
+              return 'Exception resolved.';
+            }}
+            close={(saved) => (saved ? drawer.close(true) : drawer.back())}
+          />
         ) : drawer.resolvingMatching ? (
-          <ResolveForm key="matching" title={filtered ? 'Resolve all matching exceptions' : 'Resolve all exceptions'} submitLabel="Resolve all"
-            intro={filtered ? 'Every unresolved exception that the filters and search of the list match is resolved with this reason.'
-              : `All ${count.data?.open ?? ''} unresolved exceptions of the account are resolved with this reason.`}
-            save={async (reason, text) => { const r = await exceptionsApi.resolveMatching(query, reason, text); return `${r.resolved} exceptions resolved.`; }}
-            close={(saved) => drawer.close(saved)} />
+          <ResolveForm
+            key="matching"
+            title={filtered ? 'Resolve all matching exceptions' : 'Resolve all exceptions'}
+            submitLabel="Resolve all"
+            intro={
+              filtered
+                ? 'Every unresolved exception that the filters and search of the list match is resolved with this reason.'
+                : `All ${count.data?.open ?? ''} unresolved exceptions of the account are resolved with this reason.`
+            }
+            save={async (reason, text) => {
+              const r = await exceptionsApi.resolveMatching(query, reason, text);
+              return `${r.resolved} exceptions resolved.`;
+            }}
+            close={(saved) => drawer.close(saved)}
+          />
         ) : drawer.openId ? (
           <ExceptionDetail key={drawer.openId} id={drawer.openId} onResolve={drawer.resolve} />
         ) : null}

@@ -22,8 +22,14 @@ export function ResolveForm({ title, intro, submitLabel, save, close }: Props) {
     initial: { reason: '', text: '' },
     toBody: (d) => d,
     schema: ResolveInput,
-    save: (body) => { const b = body as { reason: ResolutionReason; text: string }; return save(b.reason, b.text); },
-    onSaved: () => { void refreshAll(); close(true); },
+    save: (body) => {
+      const b = body as { reason: ResolutionReason; text: string };
+      return save(b.reason, b.text);
+    },
+    onSaved: () => {
+      void refreshAll();
+      close(true);
+    },
     savedMessage: (m) => m,
   });
   return (

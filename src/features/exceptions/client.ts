@@ -1,5 +1,11 @@
 import {
-  AssigneeList, BulkResolveResult, EXCEPTION_LISTS, ExceptionCount, ExceptionDetail, ExceptionRow, type ResolutionReason,
+  AssigneeList,
+  BulkResolveResult,
+  EXCEPTION_LISTS,
+  ExceptionCount,
+  ExceptionDetail,
+  ExceptionRow,
+  type ResolutionReason,
 } from '@/contract/exceptions';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
@@ -11,7 +17,8 @@ export const exceptionClients = {
 };
 
 const base = relative(EXCEPTION_LISTS.open.path);
-const step = (id: string, name: string, body: unknown = {}) => api.post(`${base}/${id}/${name}`, body, ExceptionRow, { quiet: true });
+const step = (id: string, name: string, body: unknown = {}) =>
+  api.post(`${base}/${id}/${name}`, body, ExceptionRow, { quiet: true });
 
 export const exceptionsApi = {
   detail: (id: string, signal?: AbortSignal) => api.get(`${base}/${id}`, ExceptionDetail, { signal, quiet: true }),

@@ -4,7 +4,9 @@ import type { ExceptionRow } from '@/contract/exceptions';
 import { hours, reasonOf, SEVERITY_LABELS, SEVERITY_PALETTE, STATUS_LABELS, whatOf } from './present';
 
 const severity: ListColumn<ExceptionRow> = {
-  id: 'severity', header: 'Severity', cell: (r) => <Badge colorPalette={SEVERITY_PALETTE[r.severity]}>{SEVERITY_LABELS[r.severity]}</Badge>,
+  id: 'severity',
+  header: 'Severity',
+  cell: (r) => <Badge colorPalette={SEVERITY_PALETTE[r.severity]}>{SEVERITY_LABELS[r.severity]}</Badge>,
 };
 const about: ListColumn<ExceptionRow>[] = [
   { id: 'code', header: 'Exception', cell: whatOf },

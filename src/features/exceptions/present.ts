@@ -1,9 +1,23 @@
-import { exceptionLabel, RESOLUTION_LABELS, type ExceptionRow, type ExceptionSeverity, type ExceptionStatus } from '@/contract/exceptions';
+import {
+  exceptionLabel,
+  RESOLUTION_LABELS,
+  type ExceptionRow,
+  type ExceptionSeverity,
+  type ExceptionStatus,
+} from '@/contract/exceptions';
 
 /** How the exceptions screens name and colour things (one place, lists and drawer alike). */
 export const SEVERITY_PALETTE: Record<ExceptionSeverity, string> = { critical: 'red', warning: 'orange', info: 'gray' };
-export const SEVERITY_LABELS: Record<ExceptionSeverity, string> = { critical: 'Critical', warning: 'Warning', info: 'Info' };
-export const STATUS_LABELS: Record<ExceptionStatus, string> = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' };
+export const SEVERITY_LABELS: Record<ExceptionSeverity, string> = {
+  critical: 'Critical',
+  warning: 'Warning',
+  info: 'Info',
+};
+export const STATUS_LABELS: Record<ExceptionStatus, string> = {
+  open: 'Open',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
 
 export const whatOf = (r: Pick<ExceptionRow, 'code'>) => exceptionLabel(r.code);
 export const reasonOf = (r: Pick<ExceptionRow, 'reason'>) => (r.reason ? RESOLUTION_LABELS[r.reason] : '');

@@ -12,6 +12,7 @@ export const MATCHING = 'matching';
 export function validateExceptionsSearch(raw: Record<string, unknown>): ExceptionsSearch {
   const out: ExceptionsSearch = { ...validateListSearch(raw) };
   if (typeof raw.open === 'string' && UUID.test(raw.open)) out.open = raw.open;
-  if (typeof raw.resolve === 'string' && (UUID.test(raw.resolve) || raw.resolve === MATCHING)) out.resolve = raw.resolve;
+  if (typeof raw.resolve === 'string' && (UUID.test(raw.resolve) || raw.resolve === MATCHING))
+    out.resolve = raw.resolve;
   return out;
 }

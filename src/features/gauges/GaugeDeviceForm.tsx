@@ -6,7 +6,13 @@ import { SelectField, SwitchField } from '@/app/ui/form/fields';
 import { recordTitle, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
-import { GAUGE_PROTOCOL_LABELS, GAUGE_PROTOCOLS, GaugeDeviceCreate, GaugeDeviceUpdate, type GaugeDevice } from '@/contract/gauges';
+import {
+  GAUGE_PROTOCOL_LABELS,
+  GAUGE_PROTOCOLS,
+  GaugeDeviceCreate,
+  GaugeDeviceUpdate,
+  type GaugeDevice,
+} from '@/contract/gauges';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { enumOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
@@ -67,9 +73,17 @@ export function GaugeDeviceForm({ row, close }: RecordFormProps<GaugeDevice>) {
   if (created?.key) {
     return (
       <>
-        <Drawer.Header borderBottomWidth="1px" pe="12"><Drawer.Title>Key of {created.name}</Drawer.Title></Drawer.Header>
-        <Drawer.Body py="4"><KeyPanel deviceId={created.id} deviceKey={created.key} /></Drawer.Body>
-        <Drawer.Footer borderTopWidth="1px"><Flex justify="end" w="full"><Button onClick={() => close(true)}>Done</Button></Flex></Drawer.Footer>
+        <Drawer.Header borderBottomWidth="1px" pe="12">
+          <Drawer.Title>Key of {created.name}</Drawer.Title>
+        </Drawer.Header>
+        <Drawer.Body py="4">
+          <KeyPanel deviceId={created.id} deviceKey={created.key} />
+        </Drawer.Body>
+        <Drawer.Footer borderTopWidth="1px">
+          <Flex justify="end" w="full">
+            <Button onClick={() => close(true)}>Done</Button>
+          </Flex>
+        </Drawer.Footer>
       </>
     );
   }
@@ -78,20 +92,55 @@ export function GaugeDeviceForm({ row, close }: RecordFormProps<GaugeDevice>) {
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField label="Name" {...form.text('name')} />
-          <SelectField label="Protocol" options={enumOptions(GAUGE_PROTOCOLS, GAUGE_PROTOCOL_LABELS)} {...form.text('protocol')}
-            helper={tls ? 'The server polls the console over TCP (i201/i202)' : 'The gateway sends readings with its key'} />
-          <SelectField label="Store" placeholder="No store" options={storeOptions(ref)} {...form.text('storeId')}
-            helper="Its time zone reads the console's clock" />
-          <TextField label={tls ? 'Poll interval (s)' : 'Expected push interval (s)'} inputMode="numeric" {...form.text('pollIntervalS')}
-            helper="10 s to 86 400 s; silent for 3 intervals raises a stale gauge" />
+          <SelectField
+            label="Protocol"
+            options={enumOptions(GAUGE_PROTOCOLS, GAUGE_PROTOCOL_LABELS)}
+            {...form.text('protocol')}
+            helper={
+              tls ? 'The server polls the console over TCP (i201/i202)' : 'The gateway sends readings with its key'
+            }
+          />
+          <SelectField
+            label="Store"
+            placeholder="No store"
+            options={storeOptions(ref)}
+            {...form.text('storeId')}
+            helper="Its time zone reads the console's clock"
+          />
+          <TextField
+            label={tls ? 'Poll interval (s)' : 'Expected push interval (s)'}
+            inputMode="numeric"
+            {...form.text('pollIntervalS')}
+            helper="10 s to 86 400 s; silent for 3 intervals raises a stale gauge"
+          />
           {tls && <TextField label="Host" placeholder="192.0.2.10" {...form.text('host')} />}
-          {tls && <TextField label="Port" inputMode="numeric" {...form.text('port')} helper="TLS consoles usually listen on 10001" />}
+          {tls && (
+            <TextField
+              label="Port"
+              inputMode="numeric"
+              {...form.text('port')}
+              helper="TLS consoles usually listen on 10001"
+            />
+          )}
         </SimpleGrid>
-        <SwitchField label="Enabled" checked={form.values.enabled} onChange={(on) => form.set('enabled', on)}
-          helper={tls ? 'Disabled gauges are not polled' : 'A disabled gateway is refused'} />
-        {!tls && !row && <Flex fontSize="sm" color="fg.muted">A key is made when you save and shown once.</Flex>}
-        <TankMapEditor rows={form.values.tankMap} onChange={(rows) => form.set('tankMap', rows)} touch={form.touch}
-          errors={form.errorsUnder('tankMap')} tanks={tanks} />
+        <SwitchField
+          label="Enabled"
+          checked={form.values.enabled}
+          onChange={(on) => form.set('enabled', on)}
+          helper={tls ? 'Disabled gauges are not polled' : 'A disabled gateway is refused'}
+        />
+        {!tls && !row && (
+          <Flex fontSize="sm" color="fg.muted">
+            A key is made when you save and shown once.
+          </Flex>
+        )}
+        <TankMapEditor
+          rows={form.values.tankMap}
+          onChange={(rows) => form.set('tankMap', rows)}
+          touch={form.touch}
+          errors={form.errorsUnder('tankMap')}
+          tanks={tanks}
+        />
       </Stack>
     </FormShell>
   );

@@ -18,19 +18,47 @@ import { TestConnectionDialog } from './TestConnectionDialog';
 const columns: ListColumn<GaugeDevice>[] = [
   { id: 'name', header: 'Name' },
   { id: 'protocol', header: 'Protocol', cell: (d) => (d.protocol === 'tls_tcp' ? 'TLS (TCP)' : 'HTTP push') },
-  { id: 'host', header: 'Host:port', cell: (d) => (d.protocol === 'tls_tcp' ? `${d.host ?? '—'}:${d.port ?? '—'}` : d.keyHint ? `key …${d.keyHint}` : 'no key') },
+  {
+    id: 'host',
+    header: 'Host:port',
+    cell: (d) =>
+      d.protocol === 'tls_tcp' ? `${d.host ?? '—'}:${d.port ?? '—'}` : d.keyHint ? `key …${d.keyHint}` : 'no key',
+  },
   { id: 'storeCode', header: 'Store' },
   { id: 'tankCount', header: 'Tanks', numeric: true },
   { id: 'pollIntervalS', header: 'Interval', numeric: true, cell: (d) => intervalText(d.pollIntervalS) },
   { id: 'enabled', header: 'Enabled', cell: (d) => (d.enabled ? 'Yes' : <Badge colorPalette="gray">Off</Badge>) },
   {
-    id: 'lastContactAt', header: 'Last contact',
-    cell: (d) => <Text as="span" title={d.lastContactAt ? formatDateTime(d.lastContactAt) : undefined}>{ageOf(d.lastContactAt)}</Text>,
+    id: 'lastContactAt',
+    header: 'Last contact',
+    cell: (d) => (
+      <Text as="span" title={d.lastContactAt ? formatDateTime(d.lastContactAt) : undefined}>
+        {ageOf(d.lastContactAt)}
+      </Text>
+    ),
   },
-  { id: 'failures', header: 'Failures', numeric: true, cell: (d) => (d.failures ? <Badge colorPalette="red">{d.failures}</Badge> : '0') },
   {
-    id: 'lastError', header: 'Last error',
-    cell: (d) => (d.lastError ? <Text as="span" fontSize="sm" lineClamp={2} title={d.lastErrorAt ? `${formatDateTime(d.lastErrorAt)}: ${d.lastError}` : d.lastError}>{d.lastError}</Text> : '—'),
+    id: 'failures',
+    header: 'Failures',
+    numeric: true,
+    cell: (d) => (d.failures ? <Badge colorPalette="red">{d.failures}</Badge> : '0'),
+  },
+  {
+    id: 'lastError',
+    header: 'Last error',
+    cell: (d) =>
+      d.lastError ? (
+        <Text
+          as="span"
+          fontSize="sm"
+          lineClamp={2}
+          title={d.lastErrorAt ? `${formatDateTime(d.lastErrorAt)}: ${d.lastError}` : d.lastError}
+        >
+          {d.lastError}
+        </Text>
+      ) : (
+        '—'
+      ),
   },
   { id: 'nextPollAt', header: 'Next poll', hidden: true },
   { id: 'updatedAt', header: 'Updated', hidden: true },
@@ -65,18 +93,40 @@ export function GaugeDevicesPage() {
       setBusy(false);
     }
   };
-  const actions = (d: GaugeDevice) => (!canWrite || d.deletedAt ? null : d.protocol === 'tls_tcp' ? (
-    <Button size="xs" variant="outline" onClick={() => setTesting(d)} aria-label={`Test connection of ${d.name}`}><LuPlugZap aria-hidden /> Test</Button>
-  ) : (
-    <Button size="xs" variant="outline" onClick={() => setRotating(d)} aria-label={`Rotate key of ${d.name}`}><LuKeyRound aria-hidden /> Key</Button>
-  ));
+  const actions = (d: GaugeDevice) =>
+    !canWrite || d.deletedAt ? null : d.protocol === 'tls_tcp' ? (
+      <Button size="xs" variant="outline" onClick={() => setTesting(d)} aria-label={`Test connection of ${d.name}`}>
+        <LuPlugZap aria-hidden /> Test
+      </Button>
+    ) : (
+      <Button size="xs" variant="outline" onClick={() => setRotating(d)} aria-label={`Rotate key of ${d.name}`}>
+        <LuKeyRound aria-hidden /> Key
+      </Button>
+    );
   return (
     <>
-      <ResourceScreen client={devices} info={GAUGE_DEVICES_LIST} noun="device" plural="devices" columns={columns} filters={filters}
-        rowLabel={(d) => d.name} Form={GaugeDeviceForm} formSize="lg" extraActions={actions} />
+      <ResourceScreen
+        client={devices}
+        info={GAUGE_DEVICES_LIST}
+        noun="device"
+        plural="devices"
+        columns={columns}
+        filters={filters}
+        rowLabel={(d) => d.name}
+        Form={GaugeDeviceForm}
+        formSize="lg"
+        extraActions={actions}
+      />
       <TestConnectionDialog device={testing} onClose={() => setTesting(null)} />
-      <ConfirmDialog open={!!rotating} title={`Rotate the key of ${rotating?.name ?? ''}?`} confirmLabel="Rotate key" danger busy={busy}
-        onConfirm={() => void rotate()} onCancel={() => setRotating(null)}>
+      <ConfirmDialog
+        open={!!rotating}
+        title={`Rotate the key of ${rotating?.name ?? ''}?`}
+        confirmLabel="Rotate key"
+        danger
+        busy={busy}
+        onConfirm={() => void rotate()}
+        onCancel={() => setRotating(null)}
+      >
         <Text>The current key stops working at once; the gateway needs the new one.</Text>
       </ConfirmDialog>
       <KeyDialog device={rotated} onClose={() => setRotated(null)} />

@@ -24,24 +24,44 @@ export function KeyPanel({ deviceId, deviceKey }: { deviceId: string; deviceKey:
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>Copy this key now</Alert.Title>
-          <Alert.Description>It is shown only this once. If it is lost, rotate the key and set the new one on the gateway.</Alert.Description>
+          <Alert.Description>
+            It is shown only this once. If it is lost, rotate the key and set the new one on the gateway.
+          </Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Box>
-        <Text fontSize="sm" fontWeight="medium" mb="1" id="device-key-label">Device key</Text>
+        <Text fontSize="sm" fontWeight="medium" mb="1" id="device-key-label">
+          Device key
+        </Text>
         <Flex gap="2" align="center" wrap="wrap">
-          <Code aria-labelledby="device-key-label" data-testid="device-key" fontSize="sm" p="2" wordBreak="break-all" flex="1" minW="0">{deviceKey}</Code>
+          <Code
+            aria-labelledby="device-key-label"
+            data-testid="device-key"
+            fontSize="sm"
+            p="2"
+            wordBreak="break-all"
+            flex="1"
+            minW="0"
+          >
+            {deviceKey}
+          </Code>
           <Button size="sm" variant="outline" onClick={() => void copy('key', deviceKey)}>
-            {copied === 'key' ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />} {copied === 'key' ? 'Copied' : 'Copy key'}
+            {copied === 'key' ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />}{' '}
+            {copied === 'key' ? 'Copied' : 'Copy key'}
           </Button>
         </Flex>
       </Box>
       <Box>
-        <Text fontSize="sm" fontWeight="medium" mb="1">The gateway sends readings to <Code>POST /api/v1/gauges/readings</Code> with</Text>
+        <Text fontSize="sm" fontWeight="medium" mb="1">
+          The gateway sends readings to <Code>POST /api/v1/gauges/readings</Code> with
+        </Text>
         <Flex gap="2" align="center" wrap="wrap">
-          <Code fontSize="xs" p="2" wordBreak="break-all" flex="1" minW="0">{header}</Code>
+          <Code fontSize="xs" p="2" wordBreak="break-all" flex="1" minW="0">
+            {header}
+          </Code>
           <Button size="sm" variant="outline" onClick={() => void copy('header', header)}>
-            {copied === 'header' ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />} {copied === 'header' ? 'Copied' : 'Copy header'}
+            {copied === 'header' ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />}{' '}
+            {copied === 'header' ? 'Copied' : 'Copy header'}
           </Button>
         </Flex>
       </Box>

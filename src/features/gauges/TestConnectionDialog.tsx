@@ -1,4 +1,17 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Flex,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { refreshAll } from '@/app/ui/list/useList';
@@ -17,27 +30,54 @@ export function TestConnectionDialog({ device, onClose }: { device: GaugeDevice 
     else reset();
   }, [device, mutate, reset]);
   return (
-    <Dialog.Root open={!!device} onOpenChange={(e) => { if (!e.open) onClose(); }} size="xl" placement="center" scrollBehavior="inside">
+    <Dialog.Root
+      open={!!device}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size="xl"
+      placement="center"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
           <Dialog.Content>
-            <Dialog.Header><Dialog.Title>Test connection · {device?.name}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>Test connection · {device?.name}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
               {poll.isPending && (
                 <Stack gap="3" aria-busy="true" aria-label="Polling the gauge">
-                  <Text color="fg.muted">Asking {device?.host}:{device?.port} for its inventory…</Text>
-                  {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h="8" />)}
+                  <Text color="fg.muted">
+                    Asking {device?.host}:{device?.port} for its inventory…
+                  </Text>
+                  {Array.from({ length: 3 }, (_, i) => (
+                    <Skeleton key={i} h="8" />
+                  ))}
                 </Stack>
               )}
-              {poll.isError && <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{poll.error.message}</Alert.Title></Alert.Root>}
+              {poll.isError && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{poll.error.message}</Alert.Title>
+                </Alert.Root>
+              )}
               {poll.data && <Result result={poll.data} />}
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => device && mutate(device.id)} disabled={!device || poll.isPending}>Poll again</Button>
+              <Button
+                variant="outline"
+                onClick={() => device && mutate(device.id)}
+                disabled={!device || poll.isPending}
+              >
+                Poll again
+              </Button>
               <Button onClick={onClose}>Close</Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close dialog" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -62,13 +102,19 @@ function Result({ result: r }: { result: TestConnectionResult }) {
       <Alert.Root status={r.error ? 'warning' : 'success'} role="status">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Connected in {r.elapsedMs} ms: {r.inventory.length} tank{r.inventory.length === 1 ? '' : 's'} reported, {r.stored} new reading{r.stored === 1 ? '' : 's'} stored</Alert.Title>
+          <Alert.Title>
+            Connected in {r.elapsedMs} ms: {r.inventory.length} tank{r.inventory.length === 1 ? '' : 's'} reported,{' '}
+            {r.stored} new reading{r.stored === 1 ? '' : 's'} stored
+          </Alert.Title>
           <Alert.Description>
-            Console clock {r.consoleTime ? formatDateTime(r.consoleTime) : '—'}{r.error ? ` · Not stored: ${r.error}` : ''}
+            Console clock {r.consoleTime ? formatDateTime(r.consoleTime) : '—'}
+            {r.error ? ` · Not stored: ${r.error}` : ''}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      {r.inventory.length === 0 ? <Text color="fg.muted">The console reports no tanks.</Text> : (
+      {r.inventory.length === 0 ? (
+        <Text color="fg.muted">The console reports no tanks.</Text>
+      ) : (
         <Box overflowX="auto" borderWidth="1px" rounded="md">
           <Table.Root size="sm" aria-label="Inventory (i201)">
             <Table.Header>
@@ -87,7 +133,13 @@ function Result({ result: r }: { result: TestConnectionResult }) {
               {r.inventory.map((t) => (
                 <Table.Row key={t.tankNumber}>
                   <Table.Cell>{t.tankNumber}</Table.Cell>
-                  <Table.Cell>{t.tankLabel ?? <Badge colorPalette="orange" variant="subtle">not mapped</Badge>}</Table.Cell>
+                  <Table.Cell>
+                    {t.tankLabel ?? (
+                      <Badge colorPalette="orange" variant="subtle">
+                        not mapped
+                      </Badge>
+                    )}
+                  </Table.Cell>
                   <Table.Cell textAlign="end">{n(t.volume)}</Table.Cell>
                   <Table.Cell textAlign="end">{n(t.tcVolume)}</Table.Cell>
                   <Table.Cell textAlign="end">{n(t.ullage)}</Table.Cell>

@@ -7,7 +7,8 @@ export const devices = resourceClient(GAUGE_DEVICES_LIST.path, GaugeDeviceRow);
 
 const rel = relative(GAUGE_DEVICES_LIST.path);
 export const testConnection = (id: string) => api.post(`${rel}/${id}/test`, {}, TestConnectionResult, { quiet: true });
-export const rotateKey = (id: string): Promise<GaugeDevice> => api.post(`${rel}/${id}/rotate-key`, {}, GaugeDeviceRow, { quiet: true });
+export const rotateKey = (id: string): Promise<GaugeDevice> =>
+  api.post(`${rel}/${id}/rotate-key`, {}, GaugeDeviceRow, { quiet: true });
 
 /** "4 min ago", "2 h ago", "3 d ago": how long since a device was last heard from. */
 export function ageOf(iso: string | null, now = Date.now()): string {

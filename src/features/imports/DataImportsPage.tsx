@@ -35,8 +35,14 @@ export function DataImportsPage() {
 
   return (
     <Stack gap="4">
-      {search.job ? <CurrentJob id={search.job} onStarted={remember} onNew={() => open(undefined)} /> : <UploadCard onUploaded={uploaded} />}
-      <Heading as="h2" size="md" mt="2">Past imports</Heading>
+      {search.job ? (
+        <CurrentJob id={search.job} onStarted={remember} onNew={() => open(undefined)} />
+      ) : (
+        <UploadCard onUploaded={uploaded} />
+      )}
+      <Heading as="h2" size="md" mt="2">
+        Past imports
+      </Heading>
       <PastImports onOpen={open} />
     </Stack>
   );
@@ -65,9 +71,13 @@ function CurrentJob({ id, onStarted, onNew }: { id: string; onStarted: (job: Imp
       <Alert.Root status="error" role="alert" alignItems="center">
         <Alert.Indicator />
         <Alert.Title flex="1">This import could not be loaded: {error.message}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={onNew}>New import</Button>
+        <Button size="sm" variant="outline" onClick={onNew}>
+          New import
+        </Button>
       </Alert.Root>
-    ) : <Skeleton h="40" rounded="md" />;
+    ) : (
+      <Skeleton h="40" rounded="md" />
+    );
   }
   if (job.status === 'uploaded') return <MappingStep key={job.id} job={job} onStarted={onStarted} onCancel={onNew} />;
   return <JobStatus job={job} onNew={onNew} />;

@@ -10,7 +10,11 @@ import { fileSize } from './labels';
 import { PreviewTable } from './PreviewTable';
 import { Section } from '@/app/ui/Section';
 
-interface Props { job: ImportJob; onStarted: (job: ImportJob) => void; onCancel: () => void }
+interface Props {
+  job: ImportJob;
+  onStarted: (job: ImportJob) => void;
+  onCancel: () => void;
+}
 
 /** Steps 2 and 3: which column fills which field, then a preview of the first rows, then Run. */
 export function MappingStep({ job, onStarted, onCancel }: Props) {
@@ -42,26 +46,52 @@ export function MappingStep({ job, onStarted, onCancel }: Props) {
   };
 
   return (
-    <Section title={`Import ${info.label.toLowerCase()} from ${job.fileName}`}
-      action={<Button size="sm" variant="ghost" onClick={onCancel}>Choose another file</Button>}>
+    <Section
+      title={`Import ${info.label.toLowerCase()} from ${job.fileName}`}
+      action={
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Choose another file
+        </Button>
+      }
+    >
       <Text fontSize="sm" color="fg.muted">
-        {job.format.toUpperCase()}, {fileSize(job.fileSize)}, {job.columns.length} columns. Choose the column that fills each field.
-        Existing records are found by {info.key} and updated; fields without a column keep their current value.
+        {job.format.toUpperCase()}, {fileSize(job.fileSize)}, {job.columns.length} columns. Choose the column that fills
+        each field. Existing records are found by {info.key} and updated; fields without a column keep their current
+        value.
       </Text>
       <SimpleGrid as="fieldset" columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-label="Column mapping">
         {info.fields.map((f) => (
-          <SelectField key={f.name} label={f.label} required={f.required} helper={f.hint} value={mapping[f.name] ?? ''}
-            onChange={(v) => change(f.name, v)} placeholder="— not imported —" error={fieldErrors[`mapping.${f.name}`]?.[0]}
-            options={job.columns.map((c) => ({ value: c, label: c }))} />
+          <SelectField
+            key={f.name}
+            label={f.label}
+            required={f.required}
+            helper={f.hint}
+            value={mapping[f.name] ?? ''}
+            onChange={(v) => change(f.name, v)}
+            placeholder="— not imported —"
+            error={fieldErrors[`mapping.${f.name}`]?.[0]}
+            options={job.columns.map((c) => ({ value: c, label: c }))}
+          />
         ))}
       </SimpleGrid>
       <FormMessage message={message} />
       <Flex gap="3" wrap="wrap">
-        <Button variant="outline" onClick={() => void act('preview')} loading={busy === 'preview'} disabled={!!busy}><LuEye aria-hidden /> Preview</Button>
-        <Button onClick={() => void act('run')} loading={busy === 'run'} loadingText="Starting" disabled={!!busy || !preview}>
+        <Button variant="outline" onClick={() => void act('preview')} loading={busy === 'preview'} disabled={!!busy}>
+          <LuEye aria-hidden /> Preview
+        </Button>
+        <Button
+          onClick={() => void act('run')}
+          loading={busy === 'run'}
+          loadingText="Starting"
+          disabled={!!busy || !preview}
+        >
           <LuPlay aria-hidden /> Run import
         </Button>
-        {!preview && <Text alignSelf="center" fontSize="sm" color="fg.muted">Preview first to check the mapping.</Text>}
+        {!preview && (
+          <Text alignSelf="center" fontSize="sm" color="fg.muted">
+            Preview first to check the mapping.
+          </Text>
+        )}
       </Flex>
       {preview && <PreviewTable rows={preview.rows} />}
     </Section>

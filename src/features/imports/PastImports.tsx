@@ -9,7 +9,11 @@ const columns: ListColumn<ImportJob>[] = [
   { id: 'createdAt', header: 'When' },
   { id: 'fileName', header: 'File' },
   { id: 'target', header: 'What', cell: (j) => targetLabel(j.target) },
-  { id: 'status', header: 'Status', cell: (j) => <Badge colorPalette={STATUS_COLOUR[j.status]}>{STATUS_LABEL[j.status]}</Badge> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (j) => <Badge colorPalette={STATUS_COLOUR[j.status]}>{STATUS_LABEL[j.status]}</Badge>,
+  },
   { id: 'rowsRead', header: 'Rows', numeric: true },
   { id: 'created', header: 'Created', numeric: true },
   { id: 'updated', header: 'Updated', numeric: true },
@@ -26,8 +30,21 @@ const filters = [
 /** The account's earlier imports (list protocol); Open shows one with its errors and report. */
 export function PastImports({ onOpen }: { onOpen: (id: string) => void }) {
   return (
-    <ListView client={importsApi.jobs} info={IMPORT_JOBS_LIST} noun="import" plural="imports" columns={columns} filters={filters}
-      rowLabel={(j) => j.fileName} canWrite={false} deletable={false}
-      extraActions={(j) => <Button size="xs" variant="outline" onClick={() => onOpen(j.id)} aria-label={`Open import of ${j.fileName}`}>Open</Button>} />
+    <ListView
+      client={importsApi.jobs}
+      info={IMPORT_JOBS_LIST}
+      noun="import"
+      plural="imports"
+      columns={columns}
+      filters={filters}
+      rowLabel={(j) => j.fileName}
+      canWrite={false}
+      deletable={false}
+      extraActions={(j) => (
+        <Button size="xs" variant="outline" onClick={() => onOpen(j.id)} aria-label={`Open import of ${j.fileName}`}>
+          Open
+        </Button>
+      )}
+    />
   );
 }

@@ -8,14 +8,26 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   const errors = rows.filter((r) => r.status === 'error').length;
   return (
     <Stack gap="2">
-      <Heading as="h3" size="sm">Preview of the first {rows.length} rows</Heading>
+      <Heading as="h3" size="sm">
+        Preview of the first {rows.length} rows
+      </Heading>
       <Text fontSize="sm" color={errors ? 'fg.error' : 'fg.muted'}>
-        {errors ? `${errors} of these rows would not be imported; the others would.` : 'All of these rows would be imported.'} Nothing has been written yet.
+        {errors
+          ? `${errors} of these rows would not be imported; the others would.`
+          : 'All of these rows would be imported.'}{' '}
+        Nothing has been written yet.
       </Text>
-      <ProblemRows caption="Preview" recordHeader="Record" rows={rows.map((r) => ({
-        key: String(r.row), row: r.row, record: r.key, badge: { label: ROW_LABEL[r.status], colour: ROW_COLOUR[r.status] },
-        problems: r.errors.map((e) => `${e.column ? `${e.column}: ` : ''}${e.message}`),
-      }))} />
+      <ProblemRows
+        caption="Preview"
+        recordHeader="Record"
+        rows={rows.map((r) => ({
+          key: String(r.row),
+          row: r.row,
+          record: r.key,
+          badge: { label: ROW_LABEL[r.status], colour: ROW_COLOUR[r.status] },
+          problems: r.errors.map((e) => `${e.column ? `${e.column}: ` : ''}${e.message}`),
+        }))}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,13 @@ import { useRoles } from '@/app/access';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { SelectField } from '@/app/ui/form/fields';
 import { satisfies } from '@/contract/access';
-import { IMPORT_MAX_BYTES, IMPORT_TARGETS, IMPORT_TARGET_INFO, type ImportJob, type ImportTarget } from '@/contract/imports';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_TARGETS,
+  IMPORT_TARGET_INFO,
+  type ImportJob,
+  type ImportTarget,
+} from '@/contract/imports';
 import { importsApi } from './client';
 import { Section } from '@/app/ui/Section';
 
@@ -20,7 +26,8 @@ export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => voi
 
   const submit = async () => {
     if (!target || !file) return setMessage({ tone: 'warning', text: 'Choose what to import and a file.' });
-    if (file.size > IMPORT_MAX_BYTES) return setMessage({ tone: 'danger', text: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.` });
+    if (file.size > IMPORT_MAX_BYTES)
+      return setMessage({ tone: 'danger', text: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.` });
     setBusy(true);
     setMessage(null);
     try {
@@ -39,14 +46,25 @@ export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => voi
         existing ones are updated, new ones created, so the same file can be imported again safely.
       </Text>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'end' }}>
-        <SelectField label="What to import" value={target} onChange={(v) => setTarget(v as ImportTarget)} placeholder="Choose…"
-          options={allowed.map((t) => ({ value: t, label: IMPORT_TARGET_INFO[t].label }))} />
+        <SelectField
+          label="What to import"
+          value={target}
+          onChange={(v) => setTarget(v as ImportTarget)}
+          placeholder="Choose…"
+          options={allowed.map((t) => ({ value: t, label: IMPORT_TARGET_INFO[t].label }))}
+        />
         <Field.Root>
           <Field.Label>File (CSV or XLSX)</Field.Label>
-          <Input type="file" p="1.5" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Input
+            type="file"
+            p="1.5"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </Field.Root>
-        <Button onClick={() => void submit()} loading={busy} loadingText="Uploading" flexShrink={0}><LuUpload aria-hidden /> Upload</Button>
+        <Button onClick={() => void submit()} loading={busy} loadingText="Uploading" flexShrink={0}>
+          <LuUpload aria-hidden /> Upload
+        </Button>
       </Stack>
       <FormMessage message={message} />
     </Section>

@@ -10,7 +10,8 @@ export const importsApi = {
   upload: (target: ImportTarget, file: File) =>
     api.upload(base, file, ImportJob, { searchParams: { target, fileName: file.name }, quiet: true }),
   get: (id: string, signal?: AbortSignal) => api.get(`${base}/${id}`, ImportJob, { signal, quiet: true }),
-  preview: (id: string, mapping: ImportMapping) => api.post(`${base}/${id}/preview`, { mapping }, ImportPreview, { quiet: true }),
+  preview: (id: string, mapping: ImportMapping) =>
+    api.post(`${base}/${id}/preview`, { mapping }, ImportPreview, { quiet: true }),
   run: (id: string, mapping: ImportMapping) => api.post(`${base}/${id}/run`, { mapping }, ImportJob, { quiet: true }),
   report: (job: ImportJob) => api.download(`${base}/${job.id}/report`, `${job.fileName}-report.csv`),
 };

@@ -3,12 +3,32 @@ import { IMPORT_TARGET_INFO, type ImportStatus, type ImportTarget, type RowStatu
 export const targetLabel = (t: ImportTarget) => IMPORT_TARGET_INFO[t].label;
 
 export const STATUS_LABEL: Record<ImportStatus, string> = {
-  uploaded: 'Waiting for mapping', queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed',
+  uploaded: 'Waiting for mapping',
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
 };
-export const STATUS_COLOUR: Record<ImportStatus, string> = { uploaded: 'gray', queued: 'purple', running: 'blue', done: 'green', failed: 'red' };
+export const STATUS_COLOUR: Record<ImportStatus, string> = {
+  uploaded: 'gray',
+  queued: 'purple',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+};
 
-export const ROW_LABEL: Record<RowStatus, string> = { create: 'New', update: 'Update', unchanged: 'Unchanged', error: 'Error' };
-export const ROW_COLOUR: Record<RowStatus, string> = { create: 'green', update: 'blue', unchanged: 'gray', error: 'red' };
+export const ROW_LABEL: Record<RowStatus, string> = {
+  create: 'New',
+  update: 'Update',
+  unchanged: 'Unchanged',
+  error: 'Error',
+};
+export const ROW_COLOUR: Record<RowStatus, string> = {
+  create: 'green',
+  update: 'blue',
+  unchanged: 'gray',
+  error: 'red',
+};
 
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -16,10 +16,26 @@ const label = (a: AllocationUsageRow) => `${a.subjectLabel ?? '?'} · ${a.produc
 function Used({ used, limit, pct }: { used: number; limit: number | null; pct: number | null }) {
   return (
     <Box minW="36">
-      <Text as="span" fontVariantNumeric="tabular-nums">{litres(used)}{limit !== null && <Text as="span" color="fg.muted"> / {litres(limit)}</Text>}</Text>
+      <Text as="span" fontVariantNumeric="tabular-nums">
+        {litres(used)}
+        {limit !== null && (
+          <Text as="span" color="fg.muted">
+            {' '}
+            / {litres(limit)}
+          </Text>
+        )}
+      </Text>
       {pct !== null && (
-        <Progress.Root size="xs" value={Math.min(pct, 100)} colorPalette={pct > 100 ? 'red' : pct > 80 ? 'orange' : 'green'} mt="1" aria-label={`${percent(pct)} of the limit`}>
-          <Progress.Track><Progress.Range /></Progress.Track>
+        <Progress.Root
+          size="xs"
+          value={Math.min(pct, 100)}
+          colorPalette={pct > 100 ? 'red' : pct > 80 ? 'orange' : 'green'}
+          mt="1"
+          aria-label={`${percent(pct)} of the limit`}
+        >
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
         </Progress.Root>
       )}
     </Box>
@@ -30,7 +46,16 @@ const columns: ListColumn<AllocationUsageRow>[] = specColumns(RECORD_COLUMNS.all
   storeCode: { cell: (a) => a.storeCode ?? 'Any store' },
   usedToday: { cell: (a) => <Used used={a.usedToday} limit={a.dailyLimit} pct={a.dailyPct} /> },
   usedThisMonth: { cell: (a) => <Used used={a.usedThisMonth} limit={a.monthlyLimit} pct={a.monthlyPct} /> },
-  overLimit: { cell: (a) => (a.overLimit ? <Badge colorPalette="red">Over</Badge> : <Badge colorPalette="green" variant="subtle">Within</Badge>) },
+  overLimit: {
+    cell: (a) =>
+      a.overLimit ? (
+        <Badge colorPalette="red">Over</Badge>
+      ) : (
+        <Badge colorPalette="green" variant="subtle">
+          Within
+        </Badge>
+      ),
+  },
 });
 
 /**
@@ -43,17 +68,31 @@ export function AllocationUsagePage() {
     { field: 'date', label: 'Day', kind: 'date' },
     { field: 'storeId', label: 'Store', options: storeOptions(ref) },
     { field: 'productId', label: 'Product', options: productOptions(ref) },
-    { field: 'subjectType', label: 'Kind', options: enumOptions(['equipment', 'employee', 'costCentre'], SUBJECT_LABELS) },
+    {
+      field: 'subjectType',
+      label: 'Kind',
+      options: enumOptions(['equipment', 'employee', 'costCentre'], SUBJECT_LABELS),
+    },
     { field: 'overLimit', label: 'Over limit', options: YES_NO },
     { field: 'active', label: 'Active', options: YES_NO },
   ];
   return (
     <>
       <Text fontSize="sm" color="fg.muted" mb="3">
-        Litres each allocation’s equipment, employee or cost centre drew of its product on the day and in its month (store time), as the dispense check counts them. Corrections net out.
+        Litres each allocation’s equipment, employee or cost centre drew of its product on the day and in its month
+        (store time), as the dispense check counts them. Corrections net out.
       </Text>
-      <ListView client={recordClients.allocations} info={info} noun="allocation" plural="allocations" columns={columns} filters={filters}
-        rowLabel={label} canWrite={false} deletable={false} />
+      <ListView
+        client={recordClients.allocations}
+        info={info}
+        noun="allocation"
+        plural="allocations"
+        columns={columns}
+        filters={filters}
+        rowLabel={label}
+        canWrite={false}
+        deletable={false}
+      />
     </>
   );
 }

@@ -21,26 +21,48 @@ const label = (d: DispenseRecordRow) => `${d.fleetNo ?? 'equipment'} ${formatDat
 /** Reversed and reversal rows must read as such at a glance; a plain record reads "Normal". */
 function StatusBadge({ status }: { status: DispenseRecordRow['status'] }) {
   const text = DISPENSE_STATUS_LABELS[status];
-  if (status === 'reversed') return <Badge colorPalette="gray" variant="outline">{text}</Badge>;
+  if (status === 'reversed')
+    return (
+      <Badge colorPalette="gray" variant="outline">
+        {text}
+      </Badge>
+    );
   if (status === 'reversal') return <Badge colorPalette="red">{text}</Badge>;
-  return <Badge colorPalette="gray" variant="subtle">{text}</Badge>;
+  return (
+    <Badge colorPalette="gray" variant="subtle">
+      {text}
+    </Badge>
+  );
 }
 
 function Litres({ row }: { row: DispenseRecordRow }) {
   return (
-    <Text as="span" color={row.litres < 0 ? 'fg.error' : row.status === 'reversed' ? 'fg.muted' : undefined}
-      textDecoration={row.status === 'reversed' ? 'line-through' : undefined}>
+    <Text
+      as="span"
+      color={row.litres < 0 ? 'fg.error' : row.status === 'reversed' ? 'fg.muted' : undefined}
+      textDecoration={row.status === 'reversed' ? 'line-through' : undefined}
+    >
       {litres(row.litres)}
     </Text>
   );
 }
 
-const meterText = (r: DispenseRecordRow) => (r.meter === null ? '—' : `${r.meter.toLocaleString()} ${r.meterType ?? ''}`);
+const meterText = (r: DispenseRecordRow) =>
+  r.meter === null ? '—' : `${r.meter.toLocaleString()} ${r.meterType ?? ''}`;
 const columns: ListColumn<DispenseRecordRow>[] = specColumns(RECORD_COLUMNS.dispenses, {
   status: { cell: (r) => <StatusBadge status={r.status} /> },
   litres: { cell: (r) => <Litres row={r} /> },
   meter: { cell: meterText },
-  exceptionCodes: { cell: (r) => (r.exceptionCodes.length ? <Badge colorPalette="orange" title={r.exceptionCodes.join(', ')}>{r.exceptionCodes.length}</Badge> : '—') },
+  exceptionCodes: {
+    cell: (r) =>
+      r.exceptionCodes.length ? (
+        <Badge colorPalette="orange" title={r.exceptionCodes.join(', ')}>
+          {r.exceptionCodes.length}
+        </Badge>
+      ) : (
+        '—'
+      ),
+  },
 });
 
 const fields = (d: DispenseRecordRow): DetailField[] => [
@@ -55,12 +77,24 @@ const fields = (d: DispenseRecordRow): DetailField[] => [
   { label: 'Cost centre', value: codeAndName(d.costCentreCode, d.costCentreName) },
   { label: 'Litres', value: <Litres row={d} /> },
   { label: 'Meter', value: meterText(d) },
-  { label: 'GPS', value: d.gps ? `${d.gps.lat.toFixed(5)}, ${d.gps.lng.toFixed(5)}${d.gps.accuracyM !== null ? ` (±${Math.round(d.gps.accuracyM)} m)` : ''}` : 'No' },
+  {
+    label: 'GPS',
+    value: d.gps
+      ? `${d.gps.lat.toFixed(5)}, ${d.gps.lng.toFixed(5)}${d.gps.accuracyM !== null ? ` (±${Math.round(d.gps.accuracyM)} m)` : ''}`
+      : 'No',
+  },
   { label: 'Device', value: d.deviceId },
   { label: 'Synced at', value: show(d.receivedAt) },
   { label: 'Recorded by', value: show(d.createdByName) },
   { label: 'Note', value: show(d.note) },
-  { label: 'Record id', value: <Text as="span" fontFamily="mono" fontSize="xs">{d.id}</Text> },
+  {
+    label: 'Record id',
+    value: (
+      <Text as="span" fontFamily="mono" fontSize="xs">
+        {d.id}
+      </Text>
+    ),
+  },
 ];
 
 /** `/FiltersDispensing`: every dispense with totals, filters, export, detail and correction by reversal. */
@@ -71,11 +105,33 @@ export function DispensesPage() {
   const correctable = (r: DispenseRecordRow) => canWrite && r.status === 'active';
   const actions = (r: DispenseRecordRow) => (
     <>
-      <IconButton size="xs" variant="ghost" aria-label={`Details of ${label(r)}`} onClick={() => drawer.open('view', r.id)}><LuEye aria-hidden /></IconButton>
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={`Details of ${label(r)}`}
+        onClick={() => drawer.open('view', r.id)}
+      >
+        <LuEye aria-hidden />
+      </IconButton>
       {correctable(r) && (
         <>
-          <IconButton size="xs" variant="ghost" aria-label={`Correct ${label(r)}`} onClick={() => drawer.open('correct', r.id)}><LuPencil aria-hidden /></IconButton>
-          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Reverse ${label(r)}`} onClick={() => drawer.open('reverse', r.id)}><LuUndo2 aria-hidden /></IconButton>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`Correct ${label(r)}`}
+            onClick={() => drawer.open('correct', r.id)}
+          >
+            <LuPencil aria-hidden />
+          </IconButton>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={`Reverse ${label(r)}`}
+            onClick={() => drawer.open('reverse', r.id)}
+          >
+            <LuUndo2 aria-hidden />
+          </IconButton>
         </>
       )}
     </>
@@ -84,17 +140,39 @@ export function DispensesPage() {
   return (
     <>
       <TotalsBar list="dispenses" />
-      <ListView client={recordClients.dispenses} info={info} noun="dispense" plural="dispenses" columns={columns} filters={dispenseFilters(ref)}
-        rowLabel={label} canWrite={false} deletable={false} extraActions={actions} />
+      <ListView
+        client={recordClients.dispenses}
+        info={info}
+        noun="dispense"
+        plural="dispenses"
+        columns={columns}
+        filters={dispenseFilters(ref)}
+        rowLabel={label}
+        canWrite={false}
+        deletable={false}
+        extraActions={actions}
+      />
       <RecordDrawer open={!!c} onClose={() => drawer.close()}>
         {c?.key === 'view' && (
-          <RecordDetail key={c.id} kind="dispenses" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)}
-            actions={(r) => correctable(r) && (
-              <Flex gap="2">
-                <Button variant="outline" colorPalette="red" onClick={() => drawer.open('reverse', r.id)}><LuUndo2 aria-hidden /> Reverse</Button>
-                <Button onClick={() => drawer.open('correct', r.id)}><LuPencil aria-hidden /> Correct</Button>
-              </Flex>
-            )} />
+          <RecordDetail
+            key={c.id}
+            kind="dispenses"
+            id={c.id}
+            fields={fields}
+            onOpen={(id) => drawer.open('view', id)}
+            actions={(r) =>
+              correctable(r) && (
+                <Flex gap="2">
+                  <Button variant="outline" colorPalette="red" onClick={() => drawer.open('reverse', r.id)}>
+                    <LuUndo2 aria-hidden /> Reverse
+                  </Button>
+                  <Button onClick={() => drawer.open('correct', r.id)}>
+                    <LuPencil aria-hidden /> Correct
+                  </Button>
+                </Flex>
+              )
+            }
+          />
         )}
         {c?.key === 'correct' && <CorrectionForm key={c.id} id={c.id} close={drawer.close} />}
         {c?.key === 'reverse' && <ReverseForm key={c.id} id={c.id} close={drawer.close} />}

@@ -3,7 +3,13 @@ import { LuEye } from 'react-icons/lu';
 import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
-import { MANUAL_RECEIPTS, RECEIPT_SOURCE_LABELS, RECORD_COLUMNS, RECORD_LISTS, type ReceiptRecordRow } from '@/contract/records';
+import {
+  MANUAL_RECEIPTS,
+  RECEIPT_SOURCE_LABELS,
+  RECORD_COLUMNS,
+  RECORD_LISTS,
+  type ReceiptRecordRow,
+} from '@/contract/records';
 import type { ResourceClient } from '@/lib/resource';
 import { codeAndName } from '@/lib/format';
 import { recordClients } from './client';
@@ -20,7 +26,11 @@ const label = (r: ReceiptRecordRow) => `${r.supplier} ${r.deliveryNote}`;
 const mm = (v: number | null) => (v === null ? '—' : `${v.toLocaleString()} mm`);
 
 const columns: ListColumn<ReceiptRecordRow>[] = specColumns(RECORD_COLUMNS.receipts, {
-  source: { cell: (r) => <Badge colorPalette={r.source === 'manual' ? 'blue' : 'gray'}>{RECEIPT_SOURCE_LABELS[r.source]}</Badge> },
+  source: {
+    cell: (r) => (
+      <Badge colorPalette={r.source === 'manual' ? 'blue' : 'gray'}>{RECEIPT_SOURCE_LABELS[r.source]}</Badge>
+    ),
+  },
 });
 
 const fields = (r: ReceiptRecordRow): DetailField[] => [
@@ -44,7 +54,11 @@ const fields = (r: ReceiptRecordRow): DetailField[] => [
 /** The receipts list with the manual-receipts filter fixed (the server applies it, so totals and exports agree). */
 function manualOnly(c: ResourceClient<ReceiptRecordRow>): ResourceClient<ReceiptRecordRow> {
   const fixed = { [`f.${MANUAL_RECEIPTS.filter}`]: MANUAL_RECEIPTS.value };
-  return { ...c, list: (q, s) => c.list({ ...q, ...fixed }, s), exportFile: (q, f, cols) => c.exportFile({ ...q, ...fixed }, f, cols) };
+  return {
+    ...c,
+    list: (q, s) => c.list({ ...q, ...fixed }, s),
+    exportFile: (q, f, cols) => c.exportFile({ ...q, ...fixed }, f, cols),
+  };
 }
 const manualClient = manualOnly(recordClients.receipts);
 
@@ -61,20 +75,55 @@ export function ReceiptsPage({ manual = false }: { manual?: boolean }) {
     { field: 'tankId', label: 'Tank', options: tankOptions(ref) },
     { field: 'productId', label: 'Product', options: productOptions(ref) },
     { field: 'supplier', label: 'Supplier', kind: 'text' },
-    ...(manual ? [] : [{ field: 'source', label: 'Source', options: enumOptions(['manual', 'system'], { manual: 'Captured by hand', system: 'System' }) }]),
+    ...(manual
+      ? []
+      : [
+          {
+            field: 'source',
+            label: 'Source',
+            options: enumOptions(['manual', 'system'], { manual: 'Captured by hand', system: 'System' }),
+          },
+        ]),
   ];
   const c = drawer.current;
   return (
     <>
-      {manual && <Heading as="h2" size="md" mt="8" mb="1">Manual receipts</Heading>}
-      {manual && <Text fontSize="sm" color="fg.muted" mb="3">Every delivery captured by hand on a device in this account, with totals.</Text>}
+      {manual && (
+        <Heading as="h2" size="md" mt="8" mb="1">
+          Manual receipts
+        </Heading>
+      )}
+      {manual && (
+        <Text fontSize="sm" color="fg.muted" mb="3">
+          Every delivery captured by hand on a device in this account, with totals.
+        </Text>
+      )}
       <TotalsBar list="receipts" fixed={manual ? { [`f.${MANUAL_RECEIPTS.filter}`]: MANUAL_RECEIPTS.value } : {}} />
-      <ListView client={manual ? manualClient : recordClients.receipts} info={manual ? { ...info, title: 'Manual receipts', screen: MANUAL_RECEIPTS.screen } : info}
-        noun="receipt" plural="receipts" columns={manual ? columns.filter((x) => x.id !== 'source') : columns} filters={filters}
-        rowLabel={label} canWrite={false} deletable={false}
-        extraActions={(r) => <IconButton size="xs" variant="ghost" aria-label={`Details of ${label(r)} ${formatDateTime(r.receivedOn)}`} onClick={() => drawer.open('view', r.id)}><LuEye aria-hidden /></IconButton>} />
+      <ListView
+        client={manual ? manualClient : recordClients.receipts}
+        info={manual ? { ...info, title: 'Manual receipts', screen: MANUAL_RECEIPTS.screen } : info}
+        noun="receipt"
+        plural="receipts"
+        columns={manual ? columns.filter((x) => x.id !== 'source') : columns}
+        filters={filters}
+        rowLabel={label}
+        canWrite={false}
+        deletable={false}
+        extraActions={(r) => (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`Details of ${label(r)} ${formatDateTime(r.receivedOn)}`}
+            onClick={() => drawer.open('view', r.id)}
+          >
+            <LuEye aria-hidden />
+          </IconButton>
+        )}
+      />
       <RecordDrawer open={c?.key === 'view'} onClose={() => drawer.close()}>
-        {c?.key === 'view' && <RecordDetail key={c.id} kind="receipts" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)} />}
+        {c?.key === 'view' && (
+          <RecordDetail key={c.id} kind="receipts" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)} />
+        )}
       </RecordDrawer>
     </>
   );

@@ -15,12 +15,21 @@ export function useRecordDrawer() {
   const none = { view: undefined, correct: undefined, reverse: undefined };
   const open = (key: DrawerKey, id: string) => update({ ...none, [key]: id } as never, { keepPage: true, push: true });
   const close = (saved?: boolean) => update(none as never, { keepPage: true, ignoreBlocker: saved });
-  const current = s.correct ? { key: 'correct' as const, id: s.correct } : s.reverse ? { key: 'reverse' as const, id: s.reverse }
-    : s.view ? { key: 'view' as const, id: s.view } : null;
+  const current = s.correct
+    ? { key: 'correct' as const, id: s.correct }
+    : s.reverse
+      ? { key: 'reverse' as const, id: s.reverse }
+      : s.view
+        ? { key: 'view' as const, id: s.view }
+        : null;
   return { current, open, close };
 }
 
 /** The drawer of a record screen: the detail, or a form. */
 export function RecordDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
-  return <FormDrawer open={open} onClose={onClose} size="lg">{children}</FormDrawer>;
+  return (
+    <FormDrawer open={open} onClose={onClose} size="lg">
+      {children}
+    </FormDrawer>
+  );
 }

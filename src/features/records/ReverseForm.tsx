@@ -14,12 +14,18 @@ export function ReverseForm({ id, close }: { id: string; close: (saved?: boolean
     toBody: (d) => d,
     schema: ReverseInput,
     save: (body) => recordsApi.reverse(id, (body as { reason: string }).reason),
-    onSaved: () => { void refreshAll(); close(true); },
+    onSaved: () => {
+      void refreshAll();
+      close(true);
+    },
     savedMessage: (r) => `Dispense reversed: ${litres(-r.reversal.litres)} given back to the tank.`,
   });
   return (
     <FormShell form={form} title="Reverse dispense" onClose={() => close()} submitLabel="Reverse">
-      <Text>The dispense stays in the list, marked reversed, and a reversal with the negative litres is stored beside it. No corrected record is stored.</Text>
+      <Text>
+        The dispense stays in the list, marked reversed, and a reversal with the negative litres is stored beside it. No
+        corrected record is stored.
+      </Text>
       <TextareaField label="Reason for the reversal" rows={3} {...form.text('reason')} />
     </FormShell>
   );

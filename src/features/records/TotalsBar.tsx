@@ -20,18 +20,45 @@ export function TotalsBar({ list, fixed = {} }: { list: Totalled; fixed?: Record
     queryKey: [RECORD_LISTS[list].path, 'totals', filters],
     queryFn: ({ signal }) => recordsApi.totals(list, filters, signal),
   });
-  const stats = list === 'dispenses'
-    ? [['Litres (net)', data && litres(data.litres)], ['Dispenses (net)', data && count(data.count)], ['Rows', data && count(data.rows)]]
-    : [['Litres', data && litres(data.litres)], ['Records', data && count(data.rows)]];
+  const stats =
+    list === 'dispenses'
+      ? [
+          ['Litres (net)', data && litres(data.litres)],
+          ['Dispenses (net)', data && count(data.count)],
+          ['Rows', data && count(data.rows)],
+        ]
+      : [
+          ['Litres', data && litres(data.litres)],
+          ['Records', data && count(data.rows)],
+        ];
   return (
-    <Flex as="section" aria-label="Totals of the filtered records" gap={{ base: 4, md: 8 }} wrap="wrap" mb="3" px="4" py="3" borderWidth="1px" rounded="md" bg="bg.subtle">
+    <Flex
+      as="section"
+      aria-label="Totals of the filtered records"
+      gap={{ base: 4, md: 8 }}
+      wrap="wrap"
+      mb="3"
+      px="4"
+      py="3"
+      borderWidth="1px"
+      rounded="md"
+      bg="bg.subtle"
+    >
       {stats.map(([label, value]) => (
         <Stat.Root key={label} size="sm" flex="0 0 auto">
           <Stat.Label>{label}</Stat.Label>
-          {value !== undefined ? <Stat.ValueText fontVariantNumeric="tabular-nums">{value}</Stat.ValueText> : isError ? <Text color="fg.error">—</Text> : <Skeleton h="6" w="20" />}
+          {value !== undefined ? (
+            <Stat.ValueText fontVariantNumeric="tabular-nums">{value}</Stat.ValueText>
+          ) : isError ? (
+            <Text color="fg.error">—</Text>
+          ) : (
+            <Skeleton h="6" w="20" />
+          )}
         </Stat.Root>
       ))}
-      <Text alignSelf="end" fontSize="xs" color="fg.muted" ms="auto">{isError ? 'Totals could not be loaded.' : 'All records matching the filters, not just this page.'}</Text>
+      <Text alignSelf="end" fontSize="xs" color="fg.muted" ms="auto">
+        {isError ? 'Totals could not be loaded.' : 'All records matching the filters, not just this page.'}
+      </Text>
     </Flex>
   );
 }

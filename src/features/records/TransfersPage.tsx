@@ -15,8 +15,10 @@ import { RecordDrawer, useRecordDrawer } from './RecordScreen';
 import { TotalsBar } from './TotalsBar';
 
 const info = RECORD_LISTS.transfers;
-const destination = (t: TransferRecordRow) => (t.toTankId ? `Tank ${codeAndName(t.toTankCode ?? '?', t.toTankName)}` : `Bowser ${t.toBowser ?? '?'}`);
-const label = (t: TransferRecordRow) => `${t.fromTankCode ?? '?'} → ${destination(t)} ${formatDateTime(t.transferredAt)}`;
+const destination = (t: TransferRecordRow) =>
+  t.toTankId ? `Tank ${codeAndName(t.toTankCode ?? '?', t.toTankName)}` : `Bowser ${t.toBowser ?? '?'}`;
+const label = (t: TransferRecordRow) =>
+  `${t.fromTankCode ?? '?'} → ${destination(t)} ${formatDateTime(t.transferredAt)}`;
 
 const columns: ListColumn<TransferRecordRow>[] = specColumns(RECORD_COLUMNS.transfers);
 
@@ -42,18 +44,48 @@ export function TransfersPage() {
     { field: 'storeId', label: 'Store', options: storeOptions(ref) },
     { field: 'fromTankId', label: 'From tank', options: tankOptions(ref) },
     { field: 'toTankId', label: 'To tank', options: tankOptions(ref) },
-    { field: 'destination', label: 'Destination', options: enumOptions(['tank', 'bowser'], { tank: 'A tank', bowser: 'A bowser' }) },
+    {
+      field: 'destination',
+      label: 'Destination',
+      options: enumOptions(['tank', 'bowser'], { tank: 'A tank', bowser: 'A bowser' }),
+    },
     { field: 'employeeId', label: 'Employee', options: employeeOptions(ref) },
   ];
   const c = drawer.current;
   return (
     <>
       <TotalsBar list="transfers" />
-      <ListView client={recordClients.transfers} info={info} noun="transfer" plural="transfers" columns={columns} filters={filters}
-        rowLabel={label} canWrite={false} deletable={false}
-        extraActions={(r) => <IconButton size="xs" variant="ghost" aria-label={`Details of ${label(r)}`} onClick={() => drawer.open('view', r.id)}><LuEye aria-hidden /></IconButton>} />
+      <ListView
+        client={recordClients.transfers}
+        info={info}
+        noun="transfer"
+        plural="transfers"
+        columns={columns}
+        filters={filters}
+        rowLabel={label}
+        canWrite={false}
+        deletable={false}
+        extraActions={(r) => (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`Details of ${label(r)}`}
+            onClick={() => drawer.open('view', r.id)}
+          >
+            <LuEye aria-hidden />
+          </IconButton>
+        )}
+      />
       <RecordDrawer open={c?.key === 'view'} onClose={() => drawer.close()}>
-        {c?.key === 'view' && <RecordDetail key={c.id} kind="transfers" id={c.id} fields={fields} onOpen={(id) => drawer.open('view', id)} />}
+        {c?.key === 'view' && (
+          <RecordDetail
+            key={c.id}
+            kind="transfers"
+            id={c.id}
+            fields={fields}
+            onOpen={(id) => drawer.open('view', id)}
+          />
+        )}
       </RecordDrawer>
     </>
   );

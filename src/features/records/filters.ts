@@ -1,7 +1,14 @@
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import type { ReferenceData } from '@/contract/setup';
 import {
-  costCentreOptions, employeeOptions, enumOptions, equipmentOptions, productOptions, storeOptions, tankOptions, YES_NO,
+  costCentreOptions,
+  employeeOptions,
+  enumOptions,
+  equipmentOptions,
+  productOptions,
+  storeOptions,
+  tankOptions,
+  YES_NO,
 } from '@/lib/reference/labels';
 
 /**
@@ -20,10 +27,22 @@ export function dispenseFilters(ref: Ref): FilterSpec[] {
     { field: 'tankId', label: 'Tank', options: tankOptions(ref) },
     { field: 'productId', label: 'Product', options: productOptions(ref) },
     { field: 'equipmentId', label: 'Equipment', options: equipmentOptions(ref) },
-    { field: 'employeeId', label: 'Employee', options: [{ value: 'null', label: 'No employee' }, ...employeeOptions(ref)] },
+    {
+      field: 'employeeId',
+      label: 'Employee',
+      options: [{ value: 'null', label: 'No employee' }, ...employeeOptions(ref)],
+    },
     { field: 'costCentreId', label: 'Cost centre', options: costCentreOptions(ref) },
     { field: 'variant', label: 'Variant', options: enumOptions(['FAMS', 'FAMS24']) },
     { field: 'hasException', label: 'Exceptions', options: YES_NO },
-    { field: 'status', label: 'Status', options: enumOptions(['active', 'reversed', 'reversal'], { active: 'Standing', reversed: 'Reversed', reversal: 'Reversal' }) },
+    {
+      field: 'status',
+      label: 'Status',
+      options: enumOptions(['active', 'reversed', 'reversal'], {
+        active: 'Standing',
+        reversed: 'Reversed',
+        reversal: 'Reversal',
+      }),
+    },
   ];
 }

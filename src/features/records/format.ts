@@ -1,5 +1,6 @@
 /** Formats of the record screens beside `@/lib/format` (litres, money, counts). */
-export const percent = (v: number | null) => (v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`);
+export const percent = (v: number | null) =>
+  v === null ? '—' : `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`;
 
 /** `2026-10-05T10:00:00Z` → the `datetime-local` input's text in this browser's zone (to the second). */
 export function toLocalInput(iso: string): string {

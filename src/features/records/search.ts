@@ -1,5 +1,11 @@
 import { validateListSearch, type ListSearch } from '@/app/ui/list/listSearch';
-import { PIVOT_DIMENSIONS, PIVOT_MEASURES, isCalendarDay, type PivotDimension, type PivotMeasure } from '@/contract/pivot';
+import {
+  PIVOT_DIMENSIONS,
+  PIVOT_MEASURES,
+  isCalendarDay,
+  type PivotDimension,
+  type PivotMeasure,
+} from '@/contract/pivot';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : undefined);

@@ -1,6 +1,18 @@
 import {
-  AllocationRow, AssetAllocationRow, AssetRow, CostCentreRow, EmployeeRow, EquipmentExtraRow, EquipmentRow, EquipmentTypeRow,
-  F24RuleRow, ProductRow, SETUP_LISTS, SETUP_RESOURCES, StoreRow, TankRow,
+  AllocationRow,
+  AssetAllocationRow,
+  AssetRow,
+  CostCentreRow,
+  EmployeeRow,
+  EquipmentExtraRow,
+  EquipmentRow,
+  EquipmentTypeRow,
+  F24RuleRow,
+  ProductRow,
+  SETUP_LISTS,
+  SETUP_RESOURCES,
+  StoreRow,
+  TankRow,
 } from '@/contract/setup';
 import { resourceClient } from '@/lib/resource';
 

@@ -32,53 +32,130 @@ export function WallboardPage() {
   const late = lastOk !== null && now - lastOk > WALLBOARD_REFRESH_MS * 2;
 
   return (
-    <Box ref={ref} role="region" aria-label="Wall board" position="fixed" inset="0" zIndex="overlay" overflowY="auto"
-      bg="gray.950" color="white" px={{ base: 3, md: 6 }} py={{ base: 3, md: 5 }} className="dark">
+    <Box
+      ref={ref}
+      role="region"
+      aria-label="Wall board"
+      position="fixed"
+      inset="0"
+      zIndex="overlay"
+      overflowY="auto"
+      bg="gray.950"
+      color="white"
+      px={{ base: 3, md: 6 }}
+      py={{ base: 3, md: 5 }}
+      className="dark"
+    >
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap" mb={{ base: 4, md: 6 }}>
         <Stack gap="0">
-          <Heading as="h2" fontSize={{ base: '2xl', lg: '4xl' }} lineHeight="1.1">{account?.name ?? 'Tank levels'}</Heading>
+          <Heading as="h2" fontSize={{ base: '2xl', lg: '4xl' }} lineHeight="1.1">
+            {account?.name ?? 'Tank levels'}
+          </Heading>
           <Text fontSize={{ base: 'md', lg: 'xl' }} color="gray.300">
             {new Date(now).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })} ·{' '}
             {new Date(now).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
           </Text>
         </Stack>
         <HStack gap="3" wrap="wrap">
-          <Text fontSize={{ base: 'sm', lg: 'lg' }} color={late || q.isError ? 'orange.300' : 'gray.300'} aria-live="polite">
+          <Text
+            fontSize={{ base: 'sm', lg: 'lg' }}
+            color={late || q.isError ? 'orange.300' : 'gray.300'}
+            aria-live="polite"
+          >
             {lastOk ? `Last refreshed ${new Date(lastOk).toLocaleTimeString()}` : 'Loading…'}
             {q.isError && lastOk ? ' · refresh failed, retrying' : ''}
           </Text>
-          <Button size="sm" variant="outline" colorPalette="gray" color="white" onClick={() => void ref.current?.requestFullscreen?.().catch(() => undefined)}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="gray"
+            color="white"
+            onClick={() => void ref.current?.requestFullscreen?.().catch(() => undefined)}
+          >
             <LuExpand aria-hidden /> Full screen
           </Button>
           <Button asChild size="sm" variant="outline" colorPalette="gray" color="white">
-            <Link to="/dashboard/analytics"><LuX aria-hidden /> Exit</Link>
+            <Link to="/dashboard/analytics">
+              <LuX aria-hidden /> Exit
+            </Link>
           </Button>
         </HStack>
       </Flex>
 
-      {!data && !q.isError && <Grid templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4">{[1, 2, 3, 4].map((i) => <Skeleton key={i} h="64" />)}</Grid>}
-      {!data && q.isError && <Text fontSize="2xl" color="orange.300" role="alert">The wall board cannot reach the server: {q.error.message}. It keeps trying.</Text>}
+      {!data && !q.isError && (
+        <Grid templateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="4">
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h="64" />
+          ))}
+        </Grid>
+      )}
+      {!data && q.isError && (
+        <Text fontSize="2xl" color="orange.300" role="alert">
+          The wall board cannot reach the server: {q.error.message}. It keeps trying.
+        </Text>
+      )}
       {data && (
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 22rem' }} gap={{ base: 4, md: 6 }} alignItems="start">
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 22rem' }}
+          gap={{ base: 4, md: 6 }}
+          alignItems="start"
+        >
           <Box as="section" aria-labelledby="wb-tanks">
-            <Heading as="h3" id="wb-tanks" fontSize={{ base: 'xl', lg: '2xl' }} mb="3">Tank levels</Heading>
-            {data.tanks.length === 0
-              ? <Text fontSize="xl" color="gray.300">No tanks in this account yet.</Text>
-              : (
-                <Grid as="ul" templateColumns="repeat(auto-fill, minmax(min(100%, 15rem), 1fr))" gap="4" m="0" p="0" listStyleType="none">
-                  {data.tanks.map((t) => <TankTile key={t.tankId} tank={t} now={now} />)}
-                </Grid>
-              )}
+            <Heading as="h3" id="wb-tanks" fontSize={{ base: 'xl', lg: '2xl' }} mb="3">
+              Tank levels
+            </Heading>
+            {data.tanks.length === 0 ? (
+              <Text fontSize="xl" color="gray.300">
+                No tanks in this account yet.
+              </Text>
+            ) : (
+              <Grid
+                as="ul"
+                templateColumns="repeat(auto-fill, minmax(min(100%, 15rem), 1fr))"
+                gap="4"
+                m="0"
+                p="0"
+                listStyleType="none"
+              >
+                {data.tanks.map((t) => (
+                  <TankTile key={t.tankId} tank={t} now={now} />
+                ))}
+              </Grid>
+            )}
           </Box>
           <Box as="section" aria-labelledby="wb-today" bg="gray.900" rounded="lg" p={{ base: 4, lg: 5 }}>
-            <Heading as="h3" id="wb-today" fontSize={{ base: 'xl', lg: '2xl' }}>Dispensed today</Heading>
-            <Text fontSize={{ base: '4xl', lg: '6xl' }} fontWeight="bold" lineHeight="1.1" fontVariantNumeric="tabular-nums">{litres(data.today.litres)}</Text>
-            <Text fontSize={{ base: 'md', lg: 'xl' }} color="gray.300" mb="4">{data.today.count} {data.today.count === 1 ? 'dispense' : 'dispenses'}</Text>
+            <Heading as="h3" id="wb-today" fontSize={{ base: 'xl', lg: '2xl' }}>
+              Dispensed today
+            </Heading>
+            <Text
+              fontSize={{ base: '4xl', lg: '6xl' }}
+              fontWeight="bold"
+              lineHeight="1.1"
+              fontVariantNumeric="tabular-nums"
+            >
+              {litres(data.today.litres)}
+            </Text>
+            <Text fontSize={{ base: 'md', lg: 'xl' }} color="gray.300" mb="4">
+              {data.today.count} {data.today.count === 1 ? 'dispense' : 'dispenses'}
+            </Text>
             <Stack as="ul" gap="2" m="0" p="0" listStyleType="none" aria-label="By store">
               {data.today.byStore.map((s) => (
-                <Flex as="li" key={s.id} justify="space-between" gap="3" fontSize={{ base: 'md', lg: 'xl' }} borderTopWidth="1px" borderColor="gray.700" pt="2">
-                  <Text truncate>{s.code} · {s.name}</Text>
-                  <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" flexShrink={0}>{litres(s.litres)}</Text>
+                <Flex
+                  as="li"
+                  key={s.id}
+                  justify="space-between"
+                  gap="3"
+                  fontSize={{ base: 'md', lg: 'xl' }}
+                  borderTopWidth="1px"
+                  borderColor="gray.700"
+                  pt="2"
+                >
+                  <Text truncate>
+                    {s.code} · {s.name}
+                  </Text>
+                  <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" flexShrink={0}>
+                    {litres(s.litres)}
+                  </Text>
                 </Flex>
               ))}
               {data.today.byStore.length === 0 && <Text color="gray.300">No dispensing in the last 30 days.</Text>}
@@ -94,18 +171,42 @@ export function WallboardPage() {
 function TankTile({ tank: t, now }: { tank: TankLevel; now: number }) {
   const alarm = t.alarms.includes('high') || t.alarms.includes('low');
   return (
-    <Flex as="li" aria-label={`${t.storeCode} ${t.tankCode}`} gap="4" bg="gray.900" rounded="lg" p="4" h="15rem"
-      borderWidth="2px" borderColor={alarm ? (t.alarms.includes('high') ? 'red.500' : 'orange.400') : 'gray.800'}>
+    <Flex
+      as="li"
+      aria-label={`${t.storeCode} ${t.tankCode}`}
+      gap="4"
+      bg="gray.900"
+      rounded="lg"
+      p="4"
+      h="15rem"
+      borderWidth="2px"
+      borderColor={alarm ? (t.alarms.includes('high') ? 'red.500' : 'orange.400') : 'gray.800'}
+    >
       <FillBar tank={t} orientation="vertical" size="14" />
       <Stack gap="1" minW="0" flex="1">
-        <Text fontSize="md" color="gray.300" truncate>{t.storeCode} · {t.productName}</Text>
-        <Text fontSize="xl" fontWeight="semibold" truncate>{t.tankCode} {t.tankName}</Text>
-        <Text fontSize="5xl" fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums">{pct(Math.round(t.fillPct) || 0)}</Text>
-        <Text fontSize="lg" fontVariantNumeric="tabular-nums">{litres(t.grossLitres)}</Text>
-        <Text fontSize="sm" color="gray.400">{t.source === 'book' ? 'book stock, no reading' : `read ${ago(Date.parse(t.readAt!), now)}`}</Text>
+        <Text fontSize="md" color="gray.300" truncate>
+          {t.storeCode} · {t.productName}
+        </Text>
+        <Text fontSize="xl" fontWeight="semibold" truncate>
+          {t.tankCode} {t.tankName}
+        </Text>
+        <Text fontSize="5xl" fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums">
+          {pct(Math.round(t.fillPct) || 0)}
+        </Text>
+        <Text fontSize="lg" fontVariantNumeric="tabular-nums">
+          {litres(t.grossLitres)}
+        </Text>
+        <Text fontSize="sm" color="gray.400">
+          {t.source === 'book' ? 'book stock, no reading' : `read ${ago(Date.parse(t.readAt!), now)}`}
+        </Text>
         <Stack gap="0.5" mt="auto">
           {t.alarms.map((a) => (
-            <Text key={a} fontSize="md" fontWeight="bold" color={a === 'high' ? 'red.300' : a === 'low' ? 'orange.300' : a === 'water' ? 'purple.300' : 'gray.300'}>
+            <Text
+              key={a}
+              fontSize="md"
+              fontWeight="bold"
+              color={a === 'high' ? 'red.300' : a === 'low' ? 'orange.300' : a === 'water' ? 'purple.300' : 'gray.300'}
+            >
               ● {ALARM_LABEL[a]}
             </Text>
           ))}

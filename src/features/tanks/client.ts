@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { WALLBOARD_PATH, Wallboard, WALLBOARD_REFRESH_MS } from '@/contract/dashboard';
 import {
-  READING_RANGES, TANK_LEVELS_PATH, TankLevelsResponse, tankReadingsPath, TankReadingsResponse, type ReadingRange, type TankLevelsQuery,
+  READING_RANGES,
+  TANK_LEVELS_PATH,
+  TankLevelsResponse,
+  tankReadingsPath,
+  TankReadingsResponse,
+  type ReadingRange,
+  type TankLevelsQuery,
 } from '@/contract/tanks';
 import { api } from '@/lib/api';
 import { relative } from '@/lib/resource';
@@ -36,7 +42,9 @@ export function useTankReadings(tankId: string | null, range: ReadingRange) {
       const to = new Date();
       const from = new Date(to.getTime() - READING_RANGES[range]);
       return api.get(relative(tankReadingsPath(tankId!)), TankReadingsResponse, {
-        searchParams: { from: from.toISOString(), to: to.toISOString() }, signal, quiet: true,
+        searchParams: { from: from.toISOString(), to: to.toISOString() },
+        signal,
+        quiet: true,
       });
     },
     refetchInterval: LEVELS_REFRESH_MS,

@@ -20,14 +20,19 @@ describe('splitAtGaps', () => {
     const r = splitAtGaps(points, new Date(T0), new Date(T0 + 168 * H), 2 * H);
     expect(r.segments.map((s) => s.map((p) => p.h))).toEqual([[0, 2], [50, 51], [140], [168]]);
     expect(r.gaps.map((g) => [(g.from.getTime() - T0) / H, (g.to.getTime() - T0) / H, g.edge])).toEqual([
-      [2, 50, null], [51, 140, null], [140, 168, null],
+      [2, 50, null],
+      [51, 140, null],
+      [140, 168, null],
     ]);
   });
 
   it('counts the range edges: nothing read since the start, or since the last reading', () => {
     const r = splitAtGaps([at(30), at(31)], new Date(T0), new Date(T0 + 48 * H), 3 * H);
     expect(r.segments).toHaveLength(1);
-    expect(r.gaps.map((g) => [(g.from.getTime() - T0) / H, (g.to.getTime() - T0) / H, g.edge])).toEqual([[0, 30, 'start'], [31, 48, 'end']]);
+    expect(r.gaps.map((g) => [(g.from.getTime() - T0) / H, (g.to.getTime() - T0) / H, g.edge])).toEqual([
+      [0, 30, 'start'],
+      [31, 48, 'end'],
+    ]);
   });
 
   it('has no segments and no gaps without points (the page says there are no readings)', () => {
@@ -41,7 +46,7 @@ describe('splitAtGaps', () => {
 });
 
 describe('gapMsFor', () => {
-  it('is the longest of two buckets and the tank\'s rhythm', () => {
+  it("is the longest of two buckets and the tank's rhythm", () => {
     expect(gapMsFor(300, 60)).toBe(STALE_READING_MS); // a gauge polled every minute, 24 h in 5 min buckets
     expect(gapMsFor(300, 5400)).toBe(3 * H); // two 90 min polls
     expect(gapMsFor(300, null)).toBe(MANUAL_READING_GAP_MS); // dipped by hand

@@ -1,5 +1,9 @@
 /** A stretch of a history without readings. */
-export interface Gap { from: Date; to: Date; edge: 'start' | 'end' | null }
+export interface Gap {
+  from: Date;
+  to: Date;
+  edge: 'start' | 'end' | null;
+}
 
 /**
  * Cuts a history's points (in time order) where readings are missing: two neighbours more than
@@ -8,7 +12,12 @@ export interface Gap { from: Date; to: Date; edge: 'start' | 'end' | null }
  * (a tank read for the first time yesterday, a gauge that went quiet). No points, no gaps: the
  * page says "No readings" instead.
  */
-export function splitAtGaps<P extends { at: string }>(points: readonly P[], from: Date, to: Date, gapMs: number): { segments: P[][]; gaps: Gap[] } {
+export function splitAtGaps<P extends { at: string }>(
+  points: readonly P[],
+  from: Date,
+  to: Date,
+  gapMs: number,
+): { segments: P[][]; gaps: Gap[] } {
   const segments: P[][] = [];
   const gaps: Gap[] = [];
   if (!points.length) return { segments, gaps };
@@ -31,7 +40,8 @@ export function splitAtGaps<P extends { at: string }>(points: readonly P[], from
   return { segments, gaps };
 }
 
-const when = (d: Date) => d.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = (d: Date) =>
+  d.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** "No readings 3 Mar, 14:00 – 4 Mar, 09:00" (before the first / since the last reading at an edge). */
 export function gapText(g: Gap): string {

@@ -16,7 +16,8 @@ import { LoadError, Loading } from './States';
 
 function Totals({ totals }: { totals: DayFigures }) {
   const items = [
-    ['Dispensed', totals.dispensed, FIGURE_COLOURS.dispensed], ['Received', totals.received, FIGURE_COLOURS.received],
+    ['Dispensed', totals.dispensed, FIGURE_COLOURS.dispensed],
+    ['Received', totals.received, FIGURE_COLOURS.received],
     ['Transferred out', totals.transferredOut, FIGURE_COLOURS.transferred],
   ] as const;
   return (
@@ -24,7 +25,9 @@ function Totals({ totals }: { totals: DayFigures }) {
       {items.map(([label, value, colour]) => (
         <Stat.Root key={label} size="sm" flex="0 0 auto">
           <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText color={colour} fontVariantNumeric="tabular-nums">{litres(value)}</Stat.ValueText>
+          <Stat.ValueText color={colour} fontVariantNumeric="tabular-nums">
+            {litres(value)}
+          </Stat.ValueText>
         </Stat.Root>
       ))}
     </Flex>
@@ -37,7 +40,10 @@ function Totals({ totals }: { totals: DayFigures }) {
  * The store, tank and product filters are the day list's own `f.*` filters, so both always agree.
  */
 export function CalendarViewPage() {
-  const { search, update } = useListSearch() as { search: CalendarSearch; update: (p: Partial<CalendarSearch>, o?: { keepPage?: boolean }) => void };
+  const { search, update } = useListSearch() as {
+    search: CalendarSearch;
+    update: (p: Partial<CalendarSearch>, o?: { keepPage?: boolean }) => void;
+  };
   const month = monthOf(search);
   const f = { storeId: search['f.storeId'], tankId: search['f.tankId'], productId: search['f.productId'] };
   const q: CalendarQuery = { month, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v)) };
@@ -53,7 +59,11 @@ export function CalendarViewPage() {
 
   const goMonth = (m: string) => update({ month: m, 'f.date': undefined });
   const filters = [
-    { spec: options.filters.store, value: f.storeId, patch: (v?: string) => ({ 'f.storeId': v, 'f.tankId': undefined }) },
+    {
+      spec: options.filters.store,
+      value: f.storeId,
+      patch: (v?: string) => ({ 'f.storeId': v, 'f.tankId': undefined }),
+    },
     { spec: options.filters.tank, value: f.tankId, patch: (v?: string) => ({ 'f.tankId': v }) },
     { spec: options.filters.product, value: f.productId, patch: (v?: string) => ({ 'f.productId': v }) },
   ];
@@ -61,36 +71,70 @@ export function CalendarViewPage() {
   return (
     <Stack gap="4">
       <ListToolbar
-        search={(
+        search={
           <Flex align="end" gap="1">
-            <IconButton size="sm" variant="outline" aria-label="Previous month" onClick={() => goMonth(shiftMonth(month, -1))}><LuChevronLeft aria-hidden /></IconButton>
+            <IconButton
+              size="sm"
+              variant="outline"
+              aria-label="Previous month"
+              onClick={() => goMonth(shiftMonth(month, -1))}
+            >
+              <LuChevronLeft aria-hidden />
+            </IconButton>
             <Field.Root w="40">
-              <Field.Label fontSize="xs" color="fg.muted">Month</Field.Label>
+              <Field.Label fontSize="xs" color="fg.muted">
+                Month
+              </Field.Label>
               <Input size="sm" type="month" value={month} onChange={(e) => e.target.value && goMonth(e.target.value)} />
             </Field.Root>
-            <IconButton size="sm" variant="outline" aria-label="Next month" onClick={() => goMonth(shiftMonth(month, 1))}><LuChevronRight aria-hidden /></IconButton>
+            <IconButton
+              size="sm"
+              variant="outline"
+              aria-label="Next month"
+              onClick={() => goMonth(shiftMonth(month, 1))}
+            >
+              <LuChevronRight aria-hidden />
+            </IconButton>
           </Flex>
-        )}
+        }
         activeFilters={filters.filter((x) => x.value).length}
-        filters={filters.map(({ spec, value, patch }) => <FilterControl key={spec.field} spec={spec} value={value} onChange={(v) => update(patch(v))} />)}
+        filters={filters.map(({ spec, value, patch }) => (
+          <FilterControl key={spec.field} spec={spec} value={value} onChange={(v) => update(patch(v))} />
+        ))}
         tools={<ExportButtons onExport={(format) => exportFigures(VIEWS_PATHS.calendar, q, format)} />}
       />
       <Card.Root as="section" aria-label={`Calendar ${monthTitle(month)}`}>
         <Card.Body p={{ base: 2, md: 5 }}>
           {cal.isError && !cal.data ? (
-            <LoadError what="The calendar" message={cal.error.message} onRetry={() => void cal.refetch()} retrying={cal.isFetching} />
+            <LoadError
+              what="The calendar"
+              message={cal.error.message}
+              onRetry={() => void cal.refetch()}
+              retrying={cal.isFetching}
+            />
           ) : !cal.data ? (
             <Loading label="Loading the calendar" />
           ) : (
             <Stack gap="4" opacity={cal.isFetching ? 0.6 : 1} transition="opacity 0.2s" aria-busy={cal.isFetching}>
               <Totals totals={cal.data.totals} />
-              <MonthGrid month={cal.data.month} days={cal.data.days} selected={selected}
-                onSelect={(d) => update({ 'f.date': d === selected ? undefined : d, 'f.kind': undefined, q: undefined })} />
+              <MonthGrid
+                month={cal.data.month}
+                days={cal.data.days}
+                selected={selected}
+                onSelect={(d) =>
+                  update({ 'f.date': d === selected ? undefined : d, 'f.kind': undefined, q: undefined })
+                }
+              />
             </Stack>
           )}
         </Card.Body>
       </Card.Root>
-      {selected && <DayPanel query={{ date: selected, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v)) }} onClose={() => update({ 'f.date': undefined })} />}
+      {selected && (
+        <DayPanel
+          query={{ date: selected, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v)) }}
+          onClose={() => update({ 'f.date': undefined })}
+        />
+      )}
     </Stack>
   );
 }

@@ -10,18 +10,38 @@ import { SeriesLegend } from './SeriesLegend';
 import { LoadError, Loading, NoData } from './States';
 
 const METRICS: { value: SeriesMetric; label: string }[] = [
-  { value: 'dispensed', label: 'Dispensed' }, { value: 'received', label: 'Received' }, { value: 'levels', label: 'Tank levels' },
+  { value: 'dispensed', label: 'Dispensed' },
+  { value: 'received', label: 'Received' },
+  { value: 'levels', label: 'Tank levels' },
 ];
 const GROUP_LABEL = { store: 'Store', tank: 'Tank', product: 'Product' } as const;
 const INTERVAL_LABEL = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
-function Choice<T extends string>({ label, value, values, labels, onChange }: { label: string; value: T; values: readonly T[]; labels: Record<T, string>; onChange: (v: T) => void }) {
+function Choice<T extends string>({
+  label,
+  value,
+  values,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  values: readonly T[];
+  labels: Record<T, string>;
+  onChange: (v: T) => void;
+}) {
   return (
     <Field.Root w={{ base: 'full', sm: '32' }}>
-      <Field.Label fontSize="xs" color="fg.muted">{label}</Field.Label>
+      <Field.Label fontSize="xs" color="fg.muted">
+        {label}
+      </Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value as T)}>
-          {values.map((v) => <option key={v} value={v}>{labels[v]}</option>)}
+          {values.map((v) => (
+            <option key={v} value={v}>
+              {labels[v]}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -42,7 +62,8 @@ const EMPTY_TEXT: Record<SeriesMetric, string> = {
 export function ChartViewPage() {
   const search = useSearch({ strict: false }) as ChartSearch;
   const navigate = useNavigate();
-  const set = (patch: Partial<ChartSearch>) => void navigate({ to: '.', search: (prev: ChartSearch) => ({ ...prev, ...patch }) as never, replace: true });
+  const set = (patch: Partial<ChartSearch>) =>
+    void navigate({ to: '.', search: (prev: ChartSearch) => ({ ...prev, ...patch }) as never, replace: true });
   const q = chartQuery(search);
   const error = rangeError(q.from, q.to, MAX_SERIES_DAYS);
   const options = useViewOptions(q.storeId);
@@ -62,33 +83,58 @@ export function ChartViewPage() {
   return (
     <Stack gap="4">
       <ListToolbar
-        search={(
-          <SegmentGroup.Root size="sm" value={q.metric} onValueChange={(e) => e.value && set({ metric: e.value as SeriesMetric })} aria-label="Figure">
+        search={
+          <SegmentGroup.Root
+            size="sm"
+            value={q.metric}
+            onValueChange={(e) => e.value && set({ metric: e.value as SeriesMetric })}
+            aria-label="Figure"
+          >
             <SegmentGroup.Indicator />
             <SegmentGroup.Items items={METRICS} />
           </SegmentGroup.Root>
-        )}
+        }
         activeFilters={active}
-        filters={(
+        filters={
           <>
-            <Choice label="Group by" value={q.groupBy} values={SERIES_GROUPS} labels={GROUP_LABEL} onChange={(groupBy) => set({ groupBy })} />
-            <Choice label="Per" value={q.interval} values={INTERVALS} labels={INTERVAL_LABEL} onChange={(interval) => set({ interval })} />
+            <Choice
+              label="Group by"
+              value={q.groupBy}
+              values={SERIES_GROUPS}
+              labels={GROUP_LABEL}
+              onChange={(groupBy) => set({ groupBy })}
+            />
+            <Choice
+              label="Per"
+              value={q.interval}
+              values={INTERVALS}
+              labels={INTERVAL_LABEL}
+              onChange={(interval) => set({ interval })}
+            />
             {filterSpecs.map(({ value, patch, ...spec }) => (
               <FilterControl key={spec.field} spec={spec} value={value} onChange={(v) => set(patch(v))} />
             ))}
           </>
-        )}
+        }
         tools={<ExportButtons onExport={(format) => exportFigures(VIEWS_PATHS.series, q, format)} />}
       />
       {error && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
-          <Alert.Content><Alert.Title>Check the dates</Alert.Title><Alert.Description>{error}</Alert.Description></Alert.Content>
+          <Alert.Content>
+            <Alert.Title>Check the dates</Alert.Title>
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
       )}
-      {!error && (
-        series.isError && !data ? (
-          <LoadError what="The chart" message={series.error.message} onRetry={() => void series.refetch()} retrying={series.isFetching} />
+      {!error &&
+        (series.isError && !data ? (
+          <LoadError
+            what="The chart"
+            message={series.error.message}
+            onRetry={() => void series.refetch()}
+            retrying={series.isFetching}
+          />
         ) : !data ? (
           <Loading label="Loading the chart" />
         ) : data.series.length === 0 ? (
@@ -106,8 +152,7 @@ export function ChartViewPage() {
               </Card.Body>
             </Card.Root>
           </>
-        )
-      )}
+        ))}
     </Stack>
   );
 }

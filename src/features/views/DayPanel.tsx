@@ -14,7 +14,9 @@ const KIND_COLOUR: Record<string, string> = { dispense: 'blue', receipt: 'green'
 const columns: ListColumn<DayRecordRow>[] = [
   { id: 'at', header: 'Time', cell: (r) => inZone(r.at, r.timezone) },
   {
-    id: 'kind', header: 'Kind', cell: (r) => (
+    id: 'kind',
+    header: 'Kind',
+    cell: (r) => (
       <Flex gap="1" wrap="wrap">
         <Badge colorPalette={KIND_COLOUR[r.kind]}>{KIND_LABEL[r.kind]}</Badge>
         {r.reversal && <Badge colorPalette="red">Reversal</Badge>}
@@ -35,7 +37,9 @@ function Summary({ data }: { data: DayResponse }) {
   return (
     <Box overflowX="auto">
       <Table.Root size="sm" css={NUMERIC_CELLS}>
-        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">By store and product</Table.Caption>
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">
+          By store and product
+        </Table.Caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Store</Table.ColumnHeader>
@@ -49,16 +53,24 @@ function Summary({ data }: { data: DayResponse }) {
         <Table.Body>
           {data.rows.map((r) => (
             <Table.Row key={`${r.storeId}:${r.productId}`}>
-              <Table.Cell>{r.storeCode} — {r.storeName}</Table.Cell>
+              <Table.Cell>
+                {r.storeCode} — {r.storeName}
+              </Table.Cell>
               <Table.Cell>{r.productName}</Table.Cell>
-              {cell(r.dispensed)}{cell(r.received)}{cell(r.transferredOut)}{cell(r.transferredIn)}
+              {cell(r.dispensed)}
+              {cell(r.received)}
+              {cell(r.transferredOut)}
+              {cell(r.transferredIn)}
             </Table.Row>
           ))}
         </Table.Body>
         <Table.Footer>
           <Table.Row fontWeight="semibold">
             <Table.Cell colSpan={2}>Day total</Table.Cell>
-            {cell(data.totals.dispensed)}{cell(data.totals.received)}{cell(data.totals.transferredOut)}{cell(data.totals.transferredIn)}
+            {cell(data.totals.dispensed)}
+            {cell(data.totals.received)}
+            {cell(data.totals.transferredOut)}
+            {cell(data.totals.transferredIn)}
           </Table.Row>
         </Table.Footer>
       </Table.Root>
@@ -75,20 +87,38 @@ export function DayPanel({ query, onClose }: { query: DayQuery; onClose: () => v
       <Card.Body p={{ base: 3, md: 5 }}>
         <Stack gap="4">
           <Flex justify="space-between" align="center" gap="3">
-            <Heading as="h2" size="md">{title}</Heading>
+            <Heading as="h2" size="md">
+              {title}
+            </Heading>
             <CloseButton size="sm" aria-label="Close the day" onClick={onClose} />
           </Flex>
           {day.isError ? (
-            <LoadError what="The day" message={day.error.message} onRetry={() => void day.refetch()} retrying={day.isFetching} />
+            <LoadError
+              what="The day"
+              message={day.error.message}
+              onRetry={() => void day.refetch()}
+              retrying={day.isFetching}
+            />
           ) : !day.data ? (
             <Loading label="Loading the day" height="24" />
           ) : day.data.rows.length === 0 ? (
-            <NoData title="Nothing on this day">No dispenses, receipts or transfers were recorded on this day for these filters.</NoData>
+            <NoData title="Nothing on this day">
+              No dispenses, receipts or transfers were recorded on this day for these filters.
+            </NoData>
           ) : (
             <>
               <Summary data={day.data} />
-              <ListView client={dayRecordsClient} info={VIEWS_LISTS.dayRecords} columns={columns} filters={filters}
-                noun="record" plural="records" rowLabel={(r) => `${KIND_LABEL[r.kind]} ${r.detail}`} canWrite={false} deletable={false} />
+              <ListView
+                client={dayRecordsClient}
+                info={VIEWS_LISTS.dayRecords}
+                columns={columns}
+                filters={filters}
+                noun="record"
+                plural="records"
+                rowLabel={(r) => `${KIND_LABEL[r.kind]} ${r.detail}`}
+                canWrite={false}
+                deletable={false}
+              />
             </>
           )}
         </Stack>

@@ -4,13 +4,24 @@ import { SearchSelect } from '@/app/ui/form/SearchSelect';
 import { equipmentMatches, useViewOptions } from './options';
 import { equipmentLabel } from '@/lib/reference/labels';
 
-export interface GpsFilterValues { from?: string; to?: string; storeId?: string; equipmentId?: string }
+export interface GpsFilterValues {
+  from?: string;
+  to?: string;
+  storeId?: string;
+  equipmentId?: string;
+}
 
 /**
  * The GPS screens' filters (dates are store-local days): the same on the map and on the list, which
  * keep them under their own URL keys.
  */
-export function GpsFilters({ values, onChange }: { values: GpsFilterValues; onChange: (patch: GpsFilterValues) => void }) {
+export function GpsFilters({
+  values,
+  onChange,
+}: {
+  values: GpsFilterValues;
+  onChange: (patch: GpsFilterValues) => void;
+}) {
   const options = useViewOptions();
   const ref = options.ref;
   const chosen = ref?.equipment.find((e) => e.id === values.equipmentId);
@@ -26,9 +37,16 @@ export function GpsFilters({ values, onChange }: { values: GpsFilterValues; onCh
         <FilterControl key={key} spec={spec} value={values[key]} onChange={(v) => onChange({ [key]: v })} />
       ))}
       <Box w={{ base: 'full', sm: '56' }} css={{ '& label': { fontSize: 'xs', color: 'fg.muted' } }}>
-        <SearchSelect key={`${values.equipmentId ?? 'none'}:${chosen ? 'named' : 'unnamed'}`} label="Equipment" value={values.equipmentId ?? ''} selectedLabel={chosen ? equipmentLabel(chosen) : ''}
-          placeholder="Fleet no. or registration" queryKey={['views', 'equipment', !!ref]}
-          search={async (q) => equipmentMatches(ref, q)} onChange={(id) => onChange({ equipmentId: id || undefined })} />
+        <SearchSelect
+          key={`${values.equipmentId ?? 'none'}:${chosen ? 'named' : 'unnamed'}`}
+          label="Equipment"
+          value={values.equipmentId ?? ''}
+          selectedLabel={chosen ? equipmentLabel(chosen) : ''}
+          placeholder="Fleet no. or registration"
+          queryKey={['views', 'equipment', !!ref]}
+          search={async (q) => equipmentMatches(ref, q)}
+          onChange={(id) => onChange({ equipmentId: id || undefined })}
+        />
       </Box>
     </>
   );

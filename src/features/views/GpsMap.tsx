@@ -25,11 +25,18 @@ export default function GpsMap({ points, fitKey, config, focus, onView, onFail }
   const fail = useRef(onFail);
   const view = useRef(onView);
   const [ready, setReady] = useState(false);
-  useEffect(() => { fail.current = onFail; view.current = onView; }, [onFail, onView]);
+  useEffect(() => {
+    fail.current = onFail;
+    view.current = onView;
+  }, [onFail, onView]);
 
   // One map per style and store list (the settings), so filtering never rebuilds it.
   useEffect(() => {
-    const c = createMapController(box.current!, config, { ready: () => setReady(true), fail: (m) => fail.current(m), view: (v) => view.current(v) });
+    const c = createMapController(box.current!, config, {
+      ready: () => setReady(true),
+      fail: (m) => fail.current(m),
+      view: (v) => view.current(v),
+    });
     ctl.current = c;
     return () => {
       c?.destroy();
@@ -42,5 +49,17 @@ export default function GpsMap({ points, fitKey, config, focus, onView, onFail }
     if (ready && points) ctl.current?.show(points, fitKey, focus);
   }, [ready, points, fitKey, focus]);
 
-  return <Box ref={box} h={{ base: '60vh', md: '560px' }} minH="320px" w="full" rounded="md" overflow="hidden" borderWidth="1px" data-testid="gps-map" data-ready={ready || undefined} />;
+  return (
+    <Box
+      ref={box}
+      h={{ base: '60vh', md: '560px' }}
+      minH="320px"
+      w="full"
+      rounded="md"
+      overflow="hidden"
+      borderWidth="1px"
+      data-testid="gps-map"
+      data-ready={ready || undefined}
+    />
+  );
 }

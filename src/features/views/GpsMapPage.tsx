@@ -13,7 +13,20 @@ import { LoadError } from './States';
 const GpsMap = lazy(() => import('./GpsMap'));
 
 function Legend() {
-  const dot = (colour: string, size: string) => <Box as="span" display="inline-block" w={size} h={size} rounded="full" bg={colour} borderWidth="2px" borderColor="white" mr="1" verticalAlign="middle" />;
+  const dot = (colour: string, size: string) => (
+    <Box
+      as="span"
+      display="inline-block"
+      w={size}
+      h={size}
+      rounded="full"
+      bg={colour}
+      borderWidth="2px"
+      borderColor="white"
+      mr="1"
+      verticalAlign="middle"
+    />
+  );
   return (
     <Flex gap="4" wrap="wrap" fontSize="xs" color="fg.muted">
       <Text>{dot(COLOURS.point, '3')}a dispense (choose it for the record)</Text>
@@ -38,56 +51,117 @@ export function GpsMapPage() {
   const q = gpsQuery(search);
   const error = gpsRangeError(q);
   const [viewport, setViewport] = useState<Partial<Viewport>>(WORLD);
-  const points = useGps({ from: q.from, to: q.to, storeId: q.storeId, equipmentId: q.equipmentId, ...viewport, focus: search.focus });
+  const points = useGps({
+    from: q.from,
+    to: q.to,
+    storeId: q.storeId,
+    equipmentId: q.equipmentId,
+    ...viewport,
+    focus: search.focus,
+  });
   const filterKey = JSON.stringify(q);
   const onView = (v: Viewport) => setViewport((old) => (old.bbox === v.bbox && old.zoom === v.zoom ? old : v));
   const config = useMapConfig();
   const webgl = useMemo(() => hasWebGL(), []);
   const [failed, setFailed] = useState<string | null>(null);
-  const set = (patch: Partial<GpsSearch>) => void navigate({ to: '.', search: (prev: GpsSearch) => ({ ...prev, ...patch, focus: undefined }) as never, replace: true });
+  const set = (patch: Partial<GpsSearch>) =>
+    void navigate({
+      to: '.',
+      search: (prev: GpsSearch) => ({ ...prev, ...patch, focus: undefined }) as never,
+      replace: true,
+    });
   const listSearch = { 'f.from': q.from, 'f.to': q.to, 'f.storeId': q.storeId, 'f.equipmentId': q.equipmentId };
   const data = error ? undefined : points.data;
   const noMap = !webgl ? 'This browser cannot draw the map: WebGL is turned off or not supported.' : failed;
 
   return (
     <Stack gap="4">
-      <ListToolbar search={null} activeFilters={[search.from, search.to, q.storeId, q.equipmentId].filter(Boolean).length}
+      <ListToolbar
+        search={null}
+        activeFilters={[search.from, search.to, q.storeId, q.equipmentId].filter(Boolean).length}
         filters={<GpsFilters values={q} onChange={set} />}
-        tools={<ChakraLink asChild variant="underline" fontSize="sm"><Link to="/FilterGPSInformation" search={listSearch as never}>Show as a list</Link></ChakraLink>} />
+        tools={
+          <ChakraLink asChild variant="underline" fontSize="sm">
+            <Link to="/FilterGPSInformation" search={listSearch as never}>
+              Show as a list
+            </Link>
+          </ChakraLink>
+        }
+      />
       {error && (
-        <Alert.Root status="warning" role="alert"><Alert.Indicator />
-          <Alert.Content><Alert.Title>Check the dates</Alert.Title><Alert.Description>{error}</Alert.Description></Alert.Content>
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Check the dates</Alert.Title>
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
       )}
       {!error && points.isError && !data && (
-        <LoadError what="The GPS records" message={points.error.message} onRetry={() => void points.refetch()} retrying={points.isFetching} />
+        <LoadError
+          what="The GPS records"
+          message={points.error.message}
+          onRetry={() => void points.refetch()}
+          retrying={points.isFetching}
+        />
       )}
-      {config.isError && <LoadError what="The map settings" message={config.error.message} onRetry={() => void config.refetch()} retrying={config.isFetching} />}
+      {config.isError && (
+        <LoadError
+          what="The map settings"
+          message={config.error.message}
+          onRetry={() => void config.refetch()}
+          retrying={config.isFetching}
+        />
+      )}
       {data && (
         <Text role="status" fontSize="sm">
-          {data.total === 0 ? 'No GPS-stamped dispenses in this period for these filters.' : `${data.total.toLocaleString()} GPS-stamped ${data.total === 1 ? 'dispense' : 'dispenses'} on the map.`}
+          {data.total === 0
+            ? 'No GPS-stamped dispenses in this period for these filters.'
+            : `${data.total.toLocaleString()} GPS-stamped ${data.total === 1 ? 'dispense' : 'dispenses'} on the map.`}
           {data.total > 0 && data.inView < data.total && ` ${data.inView.toLocaleString()} in view.`}
         </Text>
       )}
       {data?.message && (
-        <Alert.Root status="info"><Alert.Indicator /><Alert.Content><Alert.Description>{data.message}</Alert.Description></Alert.Content></Alert.Root>
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{data.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
       )}
       {noMap ? (
-        <Alert.Root status="warning" role="alert"><Alert.Indicator />
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>The map cannot be shown</Alert.Title>
             <Alert.Description>
-              {noMap} The same records are on <ChakraLink asChild variant="underline"><Link to="/FilterGPSInformation" search={listSearch as never}>GPS records</Link></ChakraLink>.
+              {noMap} The same records are on{' '}
+              <ChakraLink asChild variant="underline">
+                <Link to="/FilterGPSInformation" search={listSearch as never}>
+                  GPS records
+                </Link>
+              </ChakraLink>
+              .
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : !error && config.data ? (
         <Box aria-busy={points.isFetching}>
           <Suspense fallback={<Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />}>
-            <GpsMap points={data} fitKey={points.isPlaceholderData ? null : filterKey} config={config.data} focus={search.focus} onView={onView} onFail={setFailed} />
+            <GpsMap
+              points={data}
+              fitKey={points.isPlaceholderData ? null : filterKey}
+              config={config.data}
+              focus={search.focus}
+              onView={onView}
+              onFail={setFailed}
+            />
           </Suspense>
         </Box>
-      ) : (!error && !points.isError && <Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />)}
+      ) : (
+        !error &&
+        !points.isError && <Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />
+      )}
       <Legend />
     </Stack>
   );

@@ -34,22 +34,44 @@ const columns: ListColumn<GpsRecordRow>[] = [
  */
 export function GpsRecordsPage() {
   const options = useViewOptions();
-  const filters = useMemo<FilterSpec[]>(() => [
-    { field: 'from', label: 'From', kind: 'date' },
-    { field: 'to', label: 'To', kind: 'date' },
-    options.filters.store,
-    {
-      field: 'equipmentId', label: 'Equipment',
-      options: [...(options.ref?.equipment ?? [])].sort((a, b) => a.fleetNo.localeCompare(b.fleetNo)).map((e) => ({ value: e.id, label: equipmentLabel(e) })),
-    },
-  ], [options]);
+  const filters = useMemo<FilterSpec[]>(
+    () => [
+      { field: 'from', label: 'From', kind: 'date' },
+      { field: 'to', label: 'To', kind: 'date' },
+      options.filters.store,
+      {
+        field: 'equipmentId',
+        label: 'Equipment',
+        options: [...(options.ref?.equipment ?? [])]
+          .sort((a, b) => a.fleetNo.localeCompare(b.fleetNo))
+          .map((e) => ({ value: e.id, label: equipmentLabel(e) })),
+      },
+    ],
+    [options],
+  );
   return (
-    <ListView client={gpsRecordsClient} info={VIEWS_LISTS.gpsRecords} columns={columns} filters={filters}
-      noun="GPS record" plural="GPS records" rowLabel={(r) => `${r.fleetNo} ${inZone(r.at, r.timezone)}`} canWrite={false} deletable={false}
+    <ListView
+      client={gpsRecordsClient}
+      info={VIEWS_LISTS.gpsRecords}
+      columns={columns}
+      filters={filters}
+      noun="GPS record"
+      plural="GPS records"
+      rowLabel={(r) => `${r.fleetNo} ${inZone(r.at, r.timezone)}`}
+      canWrite={false}
+      deletable={false}
       extraActions={(r) => (
-        <Button asChild size="xs" variant="outline" aria-label={`Show ${r.fleetNo} ${inZone(r.at, r.timezone)} on the map`}>
-          <Link to="/QuickViewGPSInformation" search={mapLinkSearch(r) as never}><LuMapPin aria-hidden /> Map</Link>
+        <Button
+          asChild
+          size="xs"
+          variant="outline"
+          aria-label={`Show ${r.fleetNo} ${inZone(r.at, r.timezone)} on the map`}
+        >
+          <Link to="/QuickViewGPSInformation" search={mapLinkSearch(r) as never}>
+            <LuMapPin aria-hidden /> Map
+          </Link>
         </Button>
-      )} />
+      )}
+    />
   );
 }

@@ -1,12 +1,25 @@
 import { Box } from '@chakra-ui/react';
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryStack, VictoryTooltip, VictoryVoronoiContainer } from 'victory';
+import {
+  VictoryAxis,
+  VictoryBar,
+  VictoryChart,
+  VictoryLine,
+  VictoryStack,
+  VictoryTooltip,
+  VictoryVoronoiContainer,
+} from 'victory';
 import { fillSeries, type SeriesResponse } from '@/contract/views';
 import { bucketLabel, compact } from './format';
 import { litresTenth as litres } from '@/lib/format';
 import { colourOf, drawnSeries } from './series';
 import { useWidth } from './useWidth';
 
-interface Datum { x: number; y: number; name: string; bucket: string }
+interface Datum {
+  x: number;
+  y: number;
+  name: string;
+  bucket: string;
+}
 
 /**
  * Flows (dispensed, received) as stacked bars per bucket; levels as one line per series. The x
@@ -29,34 +42,64 @@ export function SeriesChart({ data }: { data: SeriesResponse }) {
     s,
     color: colourOf(s, i),
     data: fillSeries(s.points, buckets, data.metric)
-      .map((p, i): Datum | null => (p.litres === null ? null : { x: i + 1, y: p.litres, name: s.label, bucket: p.bucket }))
+      .map((p, i): Datum | null =>
+        p.litres === null ? null : { x: i + 1, y: p.litres, name: s.label, bucket: p.bucket },
+      )
       .filter((d): d is Datum => d !== null),
   }));
-  const summary = `${data.metric === 'levels' ? 'Tank levels' : data.metric === 'dispensed' ? 'Litres dispensed' : 'Litres received'} by ${data.groupBy} per ${data.interval}, ${data.from} to ${data.to}: `
-    + drawn.map((d) => `${d.s.label} ${litres(d.s.total)}`).join('; ');
+  const summary =
+    `${data.metric === 'levels' ? 'Tank levels' : data.metric === 'dispensed' ? 'Litres dispensed' : 'Litres received'} by ${data.groupBy} per ${data.interval}, ${data.from} to ${data.to}: ` +
+    drawn.map((d) => `${d.s.label} ${litres(d.s.total)}`).join('; ');
   const tooltip = (
-    <VictoryTooltip cornerRadius={4} flyoutPadding={8} style={{ fontSize: 11 }}
-      flyoutStyle={{ fill: 'white', stroke: '#cbd5e1' }} constrainToVisibleArea />
+    <VictoryTooltip
+      cornerRadius={4}
+      flyoutPadding={8}
+      style={{ fontSize: 11 }}
+      flyoutStyle={{ fill: 'white', stroke: '#cbd5e1' }}
+      constrainToVisibleArea
+    />
   );
 
   return (
     <Box ref={ref} w="full" data-testid="series-chart">
-      <VictoryChart width={width} height={height} padding={padding} domain={{ x: xDomain }} domainPadding={{ x: lines ? 8 : 0, y: [0, 12] }}
-        containerComponent={(
-          <VictoryVoronoiContainer voronoiDimension="x" responsive={false} title={`Chart of ${data.metric}`} desc={summary}
-            labels={({ datum }: { datum: Datum }) => `${datum.name}: ${litres(datum.y)}`} labelComponent={tooltip} />
-        )}>
-        <VictoryAxis tickValues={ticks} tickFormat={(x: number) => (buckets[x - 1] ? bucketLabel(buckets[x - 1], data.interval) : '')}
-          style={{ tickLabels: { fontSize: 11, padding: 6 }, grid: { stroke: 'none' } }} />
-        <VictoryAxis dependentAxis tickFormat={(v: number) => compact(v)}
-          style={{ tickLabels: { fontSize: 11, padding: 4 }, grid: { stroke: '#e2e8f0' }, axis: { stroke: 'none' } }} />
-        {lines
-          ? drawn.map((d) => <VictoryLine key={d.s.key} data={d.data} style={{ data: { stroke: d.color, strokeWidth: 2 } }} />)
-          : (
-            <VictoryStack colorScale={drawn.map((d) => d.color)}>
-              {drawn.map((d) => <VictoryBar key={d.s.key} data={d.data} barRatio={0.8} />)}
-            </VictoryStack>
-          )}
+      <VictoryChart
+        width={width}
+        height={height}
+        padding={padding}
+        domain={{ x: xDomain }}
+        domainPadding={{ x: lines ? 8 : 0, y: [0, 12] }}
+        containerComponent={
+          <VictoryVoronoiContainer
+            voronoiDimension="x"
+            responsive={false}
+            title={`Chart of ${data.metric}`}
+            desc={summary}
+            labels={({ datum }: { datum: Datum }) => `${datum.name}: ${litres(datum.y)}`}
+            labelComponent={tooltip}
+          />
+        }
+      >
+        <VictoryAxis
+          tickValues={ticks}
+          tickFormat={(x: number) => (buckets[x - 1] ? bucketLabel(buckets[x - 1], data.interval) : '')}
+          style={{ tickLabels: { fontSize: 11, padding: 6 }, grid: { stroke: 'none' } }}
+        />
+        <VictoryAxis
+          dependentAxis
+          tickFormat={(v: number) => compact(v)}
+          style={{ tickLabels: { fontSize: 11, padding: 4 }, grid: { stroke: '#e2e8f0' }, axis: { stroke: 'none' } }}
+        />
+        {lines ? (
+          drawn.map((d) => (
+            <VictoryLine key={d.s.key} data={d.data} style={{ data: { stroke: d.color, strokeWidth: 2 } }} />
+          ))
+        ) : (
+          <VictoryStack colorScale={drawn.map((d) => d.color)}>
+            {drawn.map((d) => (
+              <VictoryBar key={d.s.key} data={d.data} barRatio={0.8} />
+            ))}
+          </VictoryStack>
+        )}
       </VictoryChart>
     </Box>
   );

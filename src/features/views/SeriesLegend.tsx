@@ -21,14 +21,17 @@ export function SeriesLegend({ data }: { data: SeriesResponse }) {
       <Table.Root size="sm" variant="line" css={NUMERIC_CELLS}>
         <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">
           {levels ? 'Latest level in the period' : 'Total over the period'}
-          {data.series.length > MAX_DRAWN && ` · the chart draws the ${MAX_DRAWN - 1} largest and sums the rest as “Other”`}
+          {data.series.length > MAX_DRAWN &&
+            ` · the chart draws the ${MAX_DRAWN - 1} largest and sums the rest as “Other”`}
         </Table.Caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{GROUP_NOUN[data.groupBy]}</Table.ColumnHeader>
             <Table.ColumnHeader data-num="">{levels ? 'Latest' : 'Litres'}</Table.ColumnHeader>
             {!levels && <Table.ColumnHeader data-num="">Share</Table.ColumnHeader>}
-            <Table.ColumnHeader data-num="">{data.interval === 'day' ? 'Days' : data.interval === 'week' ? 'Weeks' : 'Months'} with data</Table.ColumnHeader>
+            <Table.ColumnHeader data-num="">
+              {data.interval === 'day' ? 'Days' : data.interval === 'week' ? 'Weeks' : 'Months'} with data
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -41,7 +44,9 @@ export function SeriesLegend({ data }: { data: SeriesResponse }) {
                 </Flex>
               </Table.Cell>
               <Table.Cell data-num="">{litres(s.total)}</Table.Cell>
-              {!levels && <Table.Cell data-num="">{sum ? `${Math.round((s.total / sum) * 1000) / 10} %` : '—'}</Table.Cell>}
+              {!levels && (
+                <Table.Cell data-num="">{sum ? `${Math.round((s.total / sum) * 1000) / 10} %` : '—'}</Table.Cell>
+              )}
               <Table.Cell data-num="">{s.points.length}</Table.Cell>
             </Table.Row>
           ))}

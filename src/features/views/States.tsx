@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { LuChartNoAxesColumn } from 'react-icons/lu';
 
 /** The figures could not be loaded: the reason and a retry. */
-export function LoadError({ what, message, onRetry, retrying }: { what: string; message: string; onRetry: () => void; retrying: boolean }) {
+export function LoadError({
+  what,
+  message,
+  onRetry,
+  retrying,
+}: {
+  what: string;
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
     <Alert.Root status="error" role="alert" alignItems="center">
       <Alert.Indicator />
@@ -11,7 +21,9 @@ export function LoadError({ what, message, onRetry, retrying }: { what: string; 
         <Alert.Title>{what} could not be loaded</Alert.Title>
         <Alert.Description>{message}</Alert.Description>
       </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>Retry</Button>
+      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
+        Retry
+      </Button>
     </Alert.Root>
   );
 }
@@ -22,7 +34,9 @@ export function NoData({ title, children }: { title: string; children: ReactNode
     <Box borderWidth="1px" rounded="md" bg="bg">
       <EmptyState.Root size="sm">
         <EmptyState.Content>
-          <EmptyState.Indicator aria-hidden><LuChartNoAxesColumn /></EmptyState.Indicator>
+          <EmptyState.Indicator aria-hidden>
+            <LuChartNoAxesColumn />
+          </EmptyState.Indicator>
           <VStack textAlign="center">
             <EmptyState.Title>{title}</EmptyState.Title>
             <EmptyState.Description>{children}</EmptyState.Description>

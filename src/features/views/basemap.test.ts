@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseMapFrom, cutAtAntimeridian, labelPoint, placeMinZoom } from './basemap';
 
-const world = JSON.parse(fs.readFileSync(new URL('../../../node_modules/world-atlas/countries-110m.json', import.meta.url), 'utf8'));
+const world = JSON.parse(
+  fs.readFileSync(new URL('../../../node_modules/world-atlas/countries-110m.json', import.meta.url), 'utf8'),
+);
 
 describe('the base map from Natural Earth', () => {
   const base = baseMapFrom(world);
@@ -31,14 +33,48 @@ describe('the base map from Natural Earth', () => {
 
   it('draws no line across the world: no segment jumps the antimeridian', () => {
     for (const g of [base.coastline.geometry, base.borders.geometry]) {
-      for (const line of g.coordinates) for (let i = 1; i < line.length; i++) expect(Math.abs(line[i][0] - line[i - 1][0])).toBeLessThanOrEqual(180);
+      for (const line of g.coordinates)
+        for (let i = 1; i < line.length; i++) expect(Math.abs(line[i][0] - line[i - 1][0])).toBeLessThanOrEqual(180);
     }
-    expect(cutAtAntimeridian({ type: 'MultiLineString', coordinates: [[[170, 0], [179.5, 1], [-179.5, 1], [-170, 0]]] }).coordinates)
-      .toEqual([[[170, 0], [179.5, 1]], [[-179.5, 1], [-170, 0]]]);
+    expect(
+      cutAtAntimeridian({
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [170, 0],
+            [179.5, 1],
+            [-179.5, 1],
+            [-170, 0],
+          ],
+        ],
+      }).coordinates,
+    ).toEqual([
+      [
+        [170, 0],
+        [179.5, 1],
+      ],
+      [
+        [-179.5, 1],
+        [-170, 0],
+      ],
+    ]);
   });
 
   it('labelPoint is the centroid of a square', () => {
-    expect(labelPoint({ type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]]] })).toEqual({ at: [1, 1], area: 4 });
+    expect(
+      labelPoint({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [2, 0],
+            [2, 2],
+            [0, 2],
+            [0, 0],
+          ],
+        ],
+      }),
+    ).toEqual({ at: [1, 1], area: 4 });
     expect(placeMinZoom(1000)).toBe(1);
     expect(placeMinZoom(0.5)).toBe(5);
   });

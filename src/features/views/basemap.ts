@@ -5,7 +5,11 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 // our own server like the scripts, so the base map needs no network beyond it (ADR 024).
 import worldUrl from 'world-atlas/countries-50m.json?url';
 
-export interface PlaceProps { name: string; minzoom: number; rank: number }
+export interface PlaceProps {
+  name: string;
+  minzoom: number;
+  rank: number;
+}
 
 export interface BaseMapData {
   /** Every country's shape: filled as land. */
@@ -100,14 +104,23 @@ function unwrapShape<G extends Polygon | MultiPolygon>(g: G): G {
 export function baseMapFrom(world: World): BaseMapData {
   const countries = world.objects.countries;
   const raw = feature(world, countries) as FeatureCollection<Polygon | MultiPolygon, { name: string }>;
-  const land = { ...raw, features: raw.features.map((f) => (f.geometry ? { ...f, geometry: unwrapShape(f.geometry) } : f)) };
+  const land = {
+    ...raw,
+    features: raw.features.map((f) => (f.geometry ? { ...f, geometry: unwrapShape(f.geometry) } : f)),
+  };
   const coastline = mesh(world, countries, (a, b) => a === b);
   const borders = mesh(world, countries, (a, b) => a !== b);
-  const places: Feature<Point, PlaceProps>[] = land.features.filter((f) => f.geometry && f.properties?.name).map((f) => {
-    const { at, area } = labelPoint(f.geometry);
-    const lng = ((((at[0] + 180) % 360) + 360) % 360) - 180;
-    return { type: 'Feature', geometry: { type: 'Point', coordinates: [lng, at[1]] }, properties: { name: f.properties.name, minzoom: placeMinZoom(area), rank: -area } };
-  });
+  const places: Feature<Point, PlaceProps>[] = land.features
+    .filter((f) => f.geometry && f.properties?.name)
+    .map((f) => {
+      const { at, area } = labelPoint(f.geometry);
+      const lng = ((((at[0] + 180) % 360) + 360) % 360) - 180;
+      return {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [lng, at[1]] },
+        properties: { name: f.properties.name, minzoom: placeMinZoom(area), rank: -area },
+      };
+    });
   return {
     land,
     coastline: { type: 'Feature', geometry: cutAtAntimeridian(coastline), properties: {} },

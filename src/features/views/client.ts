@@ -1,8 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExportFormat } from '@/contract/list';
 import {
-  CalendarResponse, DayRecordRow, DayResponse, GpsRecordRow, GpsResponse, MapConfig, SeriesResponse, VIEWS_PATHS,
-  type CalendarQuery, type DayQuery, type GpsQueryInput, type SeriesQuery,
+  CalendarResponse,
+  DayRecordRow,
+  DayResponse,
+  GpsRecordRow,
+  GpsResponse,
+  MapConfig,
+  SeriesResponse,
+  VIEWS_PATHS,
+  type CalendarQuery,
+  type DayQuery,
+  type GpsQueryInput,
+  type SeriesQuery,
 } from '@/contract/views';
 import { api } from '@/lib/api';
 import { relative, resourceClient, saveFile } from '@/lib/resource';
@@ -12,7 +22,8 @@ import { relative, resourceClient, saveFile } from '@/lib/resource';
  * would be, with a retry, instead of a passing notification.
  */
 type Params = Record<string, string | number>;
-const params = (q: object): Params => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Params;
+const params = (q: object): Params =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Params;
 
 export const dayRecordsClient = resourceClient(VIEWS_PATHS.dayRecords, DayRecordRow);
 export const gpsRecordsClient = resourceClient(VIEWS_PATHS.gpsRecords, GpsRecordRow);
@@ -20,7 +31,8 @@ export const gpsRecordsClient = resourceClient(VIEWS_PATHS.gpsRecords, GpsRecord
 export function useSeries(q: SeriesQuery) {
   return useQuery({
     queryKey: ['views', 'series', q],
-    queryFn: ({ signal }) => api.get(relative(VIEWS_PATHS.series), SeriesResponse, { searchParams: params(q), signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      api.get(relative(VIEWS_PATHS.series), SeriesResponse, { searchParams: params(q), signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +40,8 @@ export function useSeries(q: SeriesQuery) {
 export function useCalendar(q: CalendarQuery) {
   return useQuery({
     queryKey: ['views', 'calendar', q],
-    queryFn: ({ signal }) => api.get(relative(VIEWS_PATHS.calendar), CalendarResponse, { searchParams: params(q), signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      api.get(relative(VIEWS_PATHS.calendar), CalendarResponse, { searchParams: params(q), signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +49,8 @@ export function useCalendar(q: CalendarQuery) {
 export function useDay(q: DayQuery | null) {
   return useQuery({
     queryKey: ['views', 'day', q],
-    queryFn: ({ signal }) => api.get(relative(VIEWS_PATHS.day), DayResponse, { searchParams: params(q!), signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      api.get(relative(VIEWS_PATHS.day), DayResponse, { searchParams: params(q!), signal, quiet: true }),
     enabled: !!q,
   });
 }
@@ -44,7 +58,8 @@ export function useDay(q: DayQuery | null) {
 export function useGps(q: GpsQueryInput) {
   return useQuery({
     queryKey: ['views', 'gps', q],
-    queryFn: ({ signal }) => api.get(relative(VIEWS_PATHS.gps), GpsResponse, { searchParams: params(q), signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      api.get(relative(VIEWS_PATHS.gps), GpsResponse, { searchParams: params(q), signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,7 +73,13 @@ export function useMapConfig() {
 }
 
 /** Downloads the figures behind a chart or a calendar month (the api client reports failures). */
-export async function exportFigures(path: typeof VIEWS_PATHS.series | typeof VIEWS_PATHS.calendar, q: object, format: ExportFormat) {
+export async function exportFigures(
+  path: typeof VIEWS_PATHS.series | typeof VIEWS_PATHS.calendar,
+  q: object,
+  format: ExportFormat,
+) {
   const name = path === VIEWS_PATHS.series ? 'chart' : 'calendar';
-  saveFile(await api.download(`${relative(path)}/export`, `${name}.${format}`, { searchParams: { ...params(q), format } }));
+  saveFile(
+    await api.download(`${relative(path)}/export`, `${name}.${format}`, { searchParams: { ...params(q), format } }),
+  );
 }

@@ -1,9 +1,37 @@
 import type { FeatureCollection } from 'geojson';
-import { Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl, type GeoJSONSource, type LayerSpecification, type StyleSpecification } from 'maplibre-gl';
+import {
+  Map as MapLibreMap,
+  Marker,
+  NavigationControl,
+  Popup,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type LayerSpecification,
+  type StyleSpecification,
+} from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { GPS_DETAIL_ZOOM, viewportOf, type GpsCluster, type GpsFeature, type GpsPoint, type GpsResponse, type MapConfig } from '@/contract/views';
+import {
+  GPS_DETAIL_ZOOM,
+  viewportOf,
+  type GpsCluster,
+  type GpsFeature,
+  type GpsPoint,
+  type GpsResponse,
+  type MapConfig,
+} from '@/contract/views';
 import { loadBaseMap } from './basemap';
-import { BASE, BASE_LAYERS, BLANK_STYLE, CLUSTERS, DISPENSES, FOCUS_ZOOM, initialBounds, LAYERS, STORES, storesCollection } from './mapStyle';
+import {
+  BASE,
+  BASE_LAYERS,
+  BLANK_STYLE,
+  CLUSTERS,
+  DISPENSES,
+  FOCUS_ZOOM,
+  initialBounds,
+  LAYERS,
+  STORES,
+  storesCollection,
+} from './mapStyle';
 import { pointName, popupContent } from './popup';
 
 // The worker is its own file in the build (this chunk's URL is not where maplibre looks for it).
@@ -13,7 +41,10 @@ setWorkerUrl(workerUrl);
 const BUTTON = 'border: 0; border-radius: 9999px; cursor: pointer; padding: 0; background: transparent;';
 
 /** What the map shows: the server is asked for the dispenses of this viewport at this zoom. */
-export interface Viewport { bbox: string; zoom: number }
+export interface Viewport {
+  bbox: string;
+  zoom: number;
+}
 
 export interface MapController {
   /**
@@ -26,7 +57,8 @@ export interface MapController {
 }
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
-const abbreviated = (n: number) => (n < 1000 ? String(n) : n < 10_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`);
+const abbreviated = (n: number) =>
+  n < 1000 ? String(n) : n < 10_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
 
 /**
  * The map, imperatively (maplibre is not React): the server's clusters and single dispenses as two
@@ -38,7 +70,8 @@ const abbreviated = (n: number) => (n < 1000 ? String(n) : n < 10_000 ? `${(n / 
  * the map cannot start, e.g. without WebGL.
  */
 export function createMapController(
-  container: HTMLElement, config: MapConfig,
+  container: HTMLElement,
+  config: MapConfig,
   on: { ready: () => void; fail: (reason: string) => void; view: (v: Viewport) => void },
 ): MapController | null {
   let map: MapLibreMap;
@@ -46,7 +79,8 @@ export function createMapController(
     map = new MapLibreMap({
       container,
       style: (config.styleUrl ?? BLANK_STYLE) as string | StyleSpecification,
-      center: [0, 0], zoom: 1,
+      center: [0, 0],
+      zoom: 1,
       attributionControl: { compact: true },
     });
   } catch (e) {
@@ -62,7 +96,10 @@ export function createMapController(
 
   const openPopup = (p: GpsPoint, at: [number, number]) => {
     popup?.remove();
-    popup = new Popup({ closeButton: true, maxWidth: '280px', offset: 12, focusAfterOpen: false }).setLngLat(at).setDOMContent(popupContent(p)).addTo(map);
+    popup = new Popup({ closeButton: true, maxWidth: '280px', offset: 12, focusAfterOpen: false })
+      .setLngLat(at)
+      .setDOMContent(popupContent(p))
+      .addTo(map);
   };
 
   const clusterButton = (c: GpsCluster) => {
@@ -76,7 +113,13 @@ export function createMapController(
       // The map treats a click as "close the popup"; this one is the marker's own.
       e.stopPropagation();
       const [w, s, east, n] = c.bounds;
-      map.fitBounds([[w, s], [east, n]], { padding: 64, maxZoom: GPS_DETAIL_ZOOM });
+      map.fitBounds(
+        [
+          [w, s],
+          [east, n],
+        ],
+        { padding: 64, maxZoom: GPS_DETAIL_ZOOM },
+      );
     };
     return el;
   };
@@ -110,14 +153,16 @@ export function createMapController(
     for (const layer of LAYERS) map.addLayer(layer as LayerSpecification);
     if (!config.styleUrl) {
       // The built-in base map goes under the data; the data shows meanwhile (and if it fails).
-      void loadBaseMap().then((base) => {
-        const attribution = 'Natural Earth';
-        map.addSource(BASE.land, { type: 'geojson', data: base.land, attribution });
-        map.addSource(BASE.coastline, { type: 'geojson', data: base.coastline });
-        map.addSource(BASE.borders, { type: 'geojson', data: base.borders });
-        map.addSource(BASE.places, { type: 'geojson', data: base.places });
-        for (const layer of BASE_LAYERS) map.addLayer(layer as LayerSpecification, LAYERS[0].id);
-      }).catch((e: unknown) => console.warn(e));
+      void loadBaseMap()
+        .then((base) => {
+          const attribution = 'Natural Earth';
+          map.addSource(BASE.land, { type: 'geojson', data: base.land, attribution });
+          map.addSource(BASE.coastline, { type: 'geojson', data: base.coastline });
+          map.addSource(BASE.borders, { type: 'geojson', data: base.borders });
+          map.addSource(BASE.places, { type: 'geojson', data: base.places });
+          for (const layer of BASE_LAYERS) map.addLayer(layer as LayerSpecification, LAYERS[0].id);
+        })
+        .catch((e: unknown) => console.warn(e));
     }
     on.ready();
     report();
@@ -130,11 +175,17 @@ export function createMapController(
       markers.length = 0;
       (map.getSource(CLUSTERS) as GeoJSONSource | undefined)?.setData({
         type: 'FeatureCollection',
-        features: points.clusters.map((c) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [c.lng, c.lat] }, properties: { id: c.id, count: c.count } })),
+        features: points.clusters.map((c) => ({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [c.lng, c.lat] },
+          properties: { id: c.id, count: c.count },
+        })),
       });
       (map.getSource(DISPENSES) as GeoJSONSource | undefined)?.setData(points as unknown as FeatureCollection);
-      for (const c of points.clusters) markers.push(new Marker({ element: clusterButton(c) }).setLngLat([c.lng, c.lat]).addTo(map));
-      for (const f of points.features) markers.push(new Marker({ element: pointButton(f) }).setLngLat(f.geometry.coordinates).addTo(map));
+      for (const c of points.clusters)
+        markers.push(new Marker({ element: clusterButton(c) }).setLngLat([c.lng, c.lat]).addTo(map));
+      for (const f of points.features)
+        markers.push(new Marker({ element: pointButton(f) }).setLngLat(f.geometry.coordinates).addTo(map));
       if (fitKey === null) return;
       if (focus && points.focus && focused !== `${fitKey}|${focus}`) {
         focused = `${fitKey}|${focus}`;

@@ -13,7 +13,9 @@ import { useReference } from '@/lib/reference/query';
 export function equipmentMatches(ref: ReferenceData | undefined, q: string): Option[] {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   return (ref?.equipment ?? [])
-    .filter((e) => words.every((w) => `${e.fleetNo} ${e.registration ?? ''} ${e.description}`.toLowerCase().includes(w)))
+    .filter((e) =>
+      words.every((w) => `${e.fleetNo} ${e.registration ?? ''} ${e.description}`.toLowerCase().includes(w)),
+    )
     .slice(0, 50)
     .map((e) => ({ value: e.id, label: equipmentLabel(e) }));
 }
@@ -21,15 +23,18 @@ export function equipmentMatches(ref: ReferenceData | undefined, q: string): Opt
 export function useViewOptions(storeId?: string) {
   const ref = useReference();
   const data = ref.data;
-  return useMemo(() => ({
-    ref: data,
-    stores: storeOptions(data),
-    products: productOptions(data),
-    tanks: tankOptions(data, storeId),
-    filters: {
-      store: { field: 'storeId', label: 'Store', options: storeOptions(data) },
-      tank: { field: 'tankId', label: 'Tank', options: tankOptions(data, storeId) },
-      product: { field: 'productId', label: 'Product', options: productOptions(data) },
-    } satisfies Record<string, FilterSpec>,
-  }), [data, storeId]);
+  return useMemo(
+    () => ({
+      ref: data,
+      stores: storeOptions(data),
+      products: productOptions(data),
+      tanks: tankOptions(data, storeId),
+      filters: {
+        store: { field: 'storeId', label: 'Store', options: storeOptions(data) },
+        tank: { field: 'tankId', label: 'Tank', options: tankOptions(data, storeId) },
+        product: { field: 'productId', label: 'Product', options: productOptions(data) },
+      } satisfies Record<string, FilterSpec>,
+    }),
+    [data, storeId],
+  );
 }

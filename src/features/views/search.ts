@@ -2,8 +2,17 @@ import { localDate } from '@/contract/calendar';
 import { dropEmpty, validateListSearch, type ListSearch } from '@/app/ui/list/listSearch';
 import type { GpsQuery, SeriesQuery } from '@/contract/views';
 import {
-  addDays, daysInRange, INTERVALS, isMonth, isRealDate, MAX_GPS_DAYS, SERIES_GROUPS, SERIES_METRICS,
-  type Interval, type SeriesGroup, type SeriesMetric,
+  addDays,
+  daysInRange,
+  INTERVALS,
+  isMonth,
+  isRealDate,
+  MAX_GPS_DAYS,
+  SERIES_GROUPS,
+  SERIES_METRICS,
+  type Interval,
+  type SeriesGroup,
+  type SeriesMetric,
 } from '@/contract/views-dates';
 
 /**
@@ -30,22 +39,40 @@ export function rangeError(from: string, to: string, maxDays: number): string | 
 // ---------------------------------------------------------------- /QuickChartView
 
 export interface ChartSearch {
-  from?: string; to?: string; metric?: SeriesMetric; groupBy?: SeriesGroup; interval?: Interval;
-  storeId?: string; tankId?: string; productId?: string;
+  from?: string;
+  to?: string;
+  metric?: SeriesMetric;
+  groupBy?: SeriesGroup;
+  interval?: Interval;
+  storeId?: string;
+  tankId?: string;
+  productId?: string;
 }
 
 export function validateChartSearch(raw: Record<string, unknown>): ChartSearch {
   return dropEmpty({
-    from: date(raw.from), to: date(raw.to), metric: oneOf(raw.metric, SERIES_METRICS), groupBy: oneOf(raw.groupBy, SERIES_GROUPS),
-    interval: oneOf(raw.interval, INTERVALS), storeId: id(raw.storeId), tankId: id(raw.tankId), productId: id(raw.productId),
+    from: date(raw.from),
+    to: date(raw.to),
+    metric: oneOf(raw.metric, SERIES_METRICS),
+    groupBy: oneOf(raw.groupBy, SERIES_GROUPS),
+    interval: oneOf(raw.interval, INTERVALS),
+    storeId: id(raw.storeId),
+    tankId: id(raw.tankId),
+    productId: id(raw.productId),
   });
 }
 
 export function chartQuery(s: ChartSearch, now = today()): SeriesQuery {
   const to = s.to ?? now;
   return dropEmpty({
-    metric: s.metric ?? 'dispensed', groupBy: s.groupBy ?? 'store', interval: s.interval ?? 'day',
-    from: s.from ?? addDays(to, 1 - DEFAULT_DAYS), to, storeId: s.storeId, tankId: s.tankId, productId: s.productId,
+    metric: s.metric ?? 'dispensed',
+    groupBy: s.groupBy ?? 'store',
+    interval: s.interval ?? 'day',
+    from: s.from ?? addDays(to, 1 - DEFAULT_DAYS),
+    to,
+    storeId: s.storeId,
+    tankId: s.tankId,
+    productId: s.productId,
   }) as SeriesQuery;
 }
 
@@ -63,19 +90,40 @@ export const monthOf = (s: CalendarSearch, now = today()) => s.month ?? now.slic
 
 // ---------------------------------------------------------------- /QuickViewGPSInformation
 
-export interface GpsSearch { from?: string; to?: string; storeId?: string; equipmentId?: string; focus?: string }
+export interface GpsSearch {
+  from?: string;
+  to?: string;
+  storeId?: string;
+  equipmentId?: string;
+  focus?: string;
+}
 
 export function validateGpsSearch(raw: Record<string, unknown>): GpsSearch {
-  return dropEmpty({ from: date(raw.from), to: date(raw.to), storeId: id(raw.storeId), equipmentId: id(raw.equipmentId), focus: id(raw.focus) });
+  return dropEmpty({
+    from: date(raw.from),
+    to: date(raw.to),
+    storeId: id(raw.storeId),
+    equipmentId: id(raw.equipmentId),
+    focus: id(raw.focus),
+  });
 }
 
 export function gpsQuery(s: GpsSearch, now = today()): GpsQuery {
   const to = s.to ?? now;
-  return dropEmpty({ from: s.from ?? addDays(to, 1 - DEFAULT_DAYS), to, storeId: s.storeId, equipmentId: s.equipmentId });
+  return dropEmpty({
+    from: s.from ?? addDays(to, 1 - DEFAULT_DAYS),
+    to,
+    storeId: s.storeId,
+    equipmentId: s.equipmentId,
+  });
 }
 
 export const gpsRangeError = (q: GpsQuery) => rangeError(q.from, q.to, MAX_GPS_DAYS);
 
 /** The map showing one record: its day, its equipment, the point opened. */
-export const mapLinkSearch = (r: { id: string; date: string; equipmentId: string }): GpsSearch =>
-  ({ from: r.date, to: r.date, equipmentId: r.equipmentId, focus: r.id });
+export const mapLinkSearch = (r: { id: string; date: string; equipmentId: string }): GpsSearch => ({
+  from: r.date,
+  to: r.date,
+  equipmentId: r.equipmentId,
+  focus: r.id,
+});

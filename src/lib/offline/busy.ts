@@ -40,7 +40,9 @@ export function busyVersion(): number {
 
 export function subscribeBusy(listener: () => void): () => void {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Resolves once nothing is busy (at once if nothing is). */

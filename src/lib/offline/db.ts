@@ -44,14 +44,20 @@ export interface ReferenceSnapshot {
 }
 
 /** Small per-account facts: last successful sync, last error. */
-export interface MetaRow { key: string; value: unknown }
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
 
 export class AccountDb extends Dexie {
   outbox!: EntityTable<OutboxRecord, 'id'>;
   reference!: EntityTable<ReferenceSnapshot, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
 
-  constructor(readonly accountId: number, options?: ConstructorParameters<typeof Dexie>[1]) {
+  constructor(
+    readonly accountId: number,
+    options?: ConstructorParameters<typeof Dexie>[1],
+  ) {
     super(accountDbName(accountId), options);
     this.version(1).stores({
       outbox: 'id, &seq, state, [state+seq], [kind+seq], [kind+state+seq], syncedAt',

@@ -12,7 +12,9 @@ beforeEach(async () => {
   db = new AccountDb(n++);
   await db.open();
 });
-afterEach(async () => { await db.delete(); });
+afterEach(async () => {
+  await db.delete();
+});
 
 describe('outbox with dips', () => {
   it('stores a dip as queued with the contract defaults, and syncs it to /dips/batch exactly once', async () => {
@@ -32,7 +34,9 @@ describe('outbox with dips', () => {
   });
 
   it('refuses a dip without a height or with a negative one, and writes nothing', async () => {
-    const err = await addRecord(db, 'dips', { ...dip(), productHeightMm: undefined as unknown as number }).catch((e: unknown) => e);
+    const err = await addRecord(db, 'dips', { ...dip(), productHeightMm: undefined as unknown as number }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(RecordInvalidError);
     expect(Object.keys((err as RecordInvalidError).fieldErrors)).toEqual(['productHeightMm']);
     await expect(addRecord(db, 'dips', dip({ waterHeightMm: -1 }))).rejects.toBeInstanceOf(RecordInvalidError);
@@ -53,7 +57,10 @@ describe('outbox with dips', () => {
     server.refuse.delete(bad.id);
     await fixRecord(db, bad.id, { ...bad, productHeightMm: 1300 });
     await runSync(db, server.transport());
-    expect(await db.outbox.get(bad.id)).toMatchObject({ state: 'synced', payload: { id: bad.id, productHeightMm: 1300 } });
+    expect(await db.outbox.get(bad.id)).toMatchObject({
+      state: 'synced',
+      payload: { id: bad.id, productHeightMm: 1300 },
+    });
     expect(await countOutbox(db)).toMatchObject({ waiting: 0, rejected: 0, synced: 2 });
     expect((await listRecent(db, 'dips')).map((r) => r.id)).toEqual([bad.id]);
   });

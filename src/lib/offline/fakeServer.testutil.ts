@@ -46,10 +46,16 @@ export class FakeServer {
   private async handle(kind: FieldRecordKind, records: unknown[], token: string | null): Promise<TransportResponse> {
     this.requests.push({ kind, ids: records.map((r) => (r as { id: string }).id), token });
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
-    if (token !== this.validToken) return answer(401, { title: 'Error', message: 'Please sign in.', code: 'UNAUTHENTICATED' });
+    if (token !== this.validToken)
+      return answer(401, { title: 'Error', message: 'Please sign in.', code: 'UNAUTHENTICATED' });
     const fault = this.faults.shift();
     if (fault?.type === 'network') throw new TypeError('Failed to fetch');
-    if (fault?.type === 'status') return answer(fault.status, fault.body ?? { title: 'Error', message: `Status ${fault.status}`, code: 'X' }, fault.retryAfter);
+    if (fault?.type === 'status')
+      return answer(
+        fault.status,
+        fault.body ?? { title: 'Error', message: `Status ${fault.status}`, code: 'X' },
+        fault.retryAfter,
+      );
     const results = records.map((r) => this.ingest(kind, r));
     if (fault?.type === 'lostAnswer') throw new TypeError('Failed to fetch');
     return answer(200, { results });
@@ -58,9 +64,18 @@ export class FakeServer {
   private ingest(kind: FieldRecordKind, raw: unknown): IngestResult {
     const id = String((raw as { id?: unknown }).id);
     const parsed = FIELD_RECORD_INPUT[kind].safeParse(raw);
-    if (!parsed.success) return { id, status: 'rejected', httpStatus: 400, reason: parsed.error.issues[0].message, exceptions: [] };
+    if (!parsed.success)
+      return { id, status: 'rejected', httpStatus: 400, reason: parsed.error.issues[0].message, exceptions: [] };
     const refused = this.refuse.get(id);
-    if (refused) return { id, status: 'rejected', httpStatus: 422, reason: refused, fieldErrors: { equipmentId: [refused] }, exceptions: [] };
+    if (refused)
+      return {
+        id,
+        status: 'rejected',
+        httpStatus: 422,
+        reason: refused,
+        fieldErrors: { equipmentId: [refused] },
+        exceptions: [],
+      };
     const json = JSON.stringify(parsed.data);
     const row = this.rows.get(id);
     if (row) {
@@ -82,22 +97,41 @@ const DEVICE = 'test-device';
 
 export function dispense(over: Partial<InputOf<'dispenses'>> = {}): InputOf<'dispenses'> {
   return {
-    id: crypto.randomUUID(), variant: 'FAMS', storeId: crypto.randomUUID(), tankId: crypto.randomUUID(),
-    equipmentId: crypto.randomUUID(), litres: 42.5, meter: 12345, dispensedAt: new Date().toISOString(),
-    note: '', deviceId: DEVICE, ...over,
+    id: crypto.randomUUID(),
+    variant: 'FAMS',
+    storeId: crypto.randomUUID(),
+    tankId: crypto.randomUUID(),
+    equipmentId: crypto.randomUUID(),
+    litres: 42.5,
+    meter: 12345,
+    dispensedAt: new Date().toISOString(),
+    note: '',
+    deviceId: DEVICE,
+    ...over,
   };
 }
 
 export function transfer(over: Partial<InputOf<'transfers'>> = {}): InputOf<'transfers'> {
   return {
-    id: crypto.randomUUID(), fromTankId: crypto.randomUUID(), toTankId: crypto.randomUUID(), litres: 500,
-    transferredAt: new Date().toISOString(), deviceId: DEVICE, ...over,
+    id: crypto.randomUUID(),
+    fromTankId: crypto.randomUUID(),
+    toTankId: crypto.randomUUID(),
+    litres: 500,
+    transferredAt: new Date().toISOString(),
+    deviceId: DEVICE,
+    ...over,
   };
 }
 
 export function dip(over: Partial<InputOf<'dips'>> = {}): InputOf<'dips'> {
   return {
-    id: crypto.randomUUID(), tankId: crypto.randomUUID(), productHeightMm: 1250, waterHeightMm: 15, temperatureC: 18.5,
-    dippedAt: new Date().toISOString(), deviceId: DEVICE, ...over,
+    id: crypto.randomUUID(),
+    tankId: crypto.randomUUID(),
+    productHeightMm: 1250,
+    waterHeightMm: 15,
+    temperatureC: 18.5,
+    dippedAt: new Date().toISOString(),
+    deviceId: DEVICE,
+    ...over,
   };
 }

@@ -14,15 +14,20 @@ import type { SyncTransport } from './sync';
 
 const TIMEOUT_MS = 30_000;
 
-interface LockManagerLike { request<T>(name: string, cb: () => Promise<T>): Promise<T> }
+interface LockManagerLike {
+  request<T>(name: string, cb: () => Promise<T>): Promise<T>;
+}
 
 export function fetchTransport(target: SyncTarget, fetchFn: typeof fetch = (...a) => fetch(...a)): SyncTransport {
   let token: string | null = null;
 
   const renew = async (): Promise<boolean> => {
     const res = await fetchFn(`${API_ROOT}/auth/refresh`, {
-      method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ accountId: target.accountId }), signal: AbortSignal.timeout(TIMEOUT_MS),
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ accountId: target.accountId }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!res.ok) return false;
     const parsed = RefreshResponse.safeParse(await res.json().catch(() => null));

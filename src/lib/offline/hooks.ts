@@ -31,9 +31,17 @@ export function useOutbox(states: readonly OutboxState[], limit = 500): OutboxRe
   return useLiveQuery(async () => {
     if (id === undefined) return [];
     const db = accountDb(id);
-    const parts = await Promise.all(key.split(',').map((s) => db.outbox.where('[state+seq]')
-      .between([s, Dexie.minKey], [s, Dexie.maxKey]).limit(limit).toArray()));
-    return parts.flat().sort((a, b) => a.seq - b.seq).slice(0, limit);
+    const parts = await Promise.all(
+      key
+        .split(',')
+        .map((s) =>
+          db.outbox.where('[state+seq]').between([s, Dexie.minKey], [s, Dexie.maxKey]).limit(limit).toArray(),
+        ),
+    );
+    return parts
+      .flat()
+      .sort((a, b) => a.seq - b.seq)
+      .slice(0, limit);
   }, [id, key, limit]);
 }
 

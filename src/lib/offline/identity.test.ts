@@ -2,16 +2,36 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeviceDb } from './db';
 import {
-  canUnlockOffline, OFFLINE_MAX_FAILURES, OFFLINE_UNLOCK_MAX_AGE_MS, OfflineUnlockError, rememberIdentity, rememberPassword,
-  unlockOffline, type OfflineIdentity,
+  canUnlockOffline,
+  OFFLINE_MAX_FAILURES,
+  OFFLINE_UNLOCK_MAX_AGE_MS,
+  OfflineUnlockError,
+  rememberIdentity,
+  rememberPassword,
+  unlockOffline,
+  type OfflineIdentity,
 } from './identity';
 import { checkPassword, createVerifier, PBKDF2_ITERATIONS } from './verifier';
 
 const identity: OfflineIdentity = {
   user: { uid: 5, displayName: 'Dana Driver', email: 'driver@example.com', photoURL: '', userRole: 'basic' },
-  accounts: [{ accountKey: 'k', accountName: 'Demo', accountId: 1, accountTypeId: 1, accountType: 'FAMS', blocked: false, homeScreenMessage: '', roles: ['basic', 'FAMS'] }],
-  userKey: 'uk', account: { key: 'k', name: 'Demo', id: 1, typeId: 1, type: 'FAMS' }, roles: ['basic', 'FAMS'],
-  permissions: { roles: ['basic', 'FAMS'], rules: ['everybody'], screens: {} }, homeScreenMessage: '',
+  accounts: [
+    {
+      accountKey: 'k',
+      accountName: 'Demo',
+      accountId: 1,
+      accountTypeId: 1,
+      accountType: 'FAMS',
+      blocked: false,
+      homeScreenMessage: '',
+      roles: ['basic', 'FAMS'],
+    },
+  ],
+  userKey: 'uk',
+  account: { key: 'k', name: 'Demo', id: 1, typeId: 1, type: 'FAMS' },
+  roles: ['basic', 'FAMS'],
+  permissions: { roles: ['basic', 'FAMS'], rules: ['everybody'], screens: {} },
+  homeScreenMessage: '',
 };
 const dbs: DeviceDb[] = [];
 async function device() {
@@ -22,7 +42,9 @@ async function device() {
   await Promise.all([db.verifiers.clear(), db.identities.clear()]);
   return db;
 }
-afterEach(async () => { for (const db of dbs.splice(0)) await db.delete(); });
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.delete();
+});
 
 describe('password verifier', () => {
   it('uses PBKDF2-SHA256 with ≥ 310,000 iterations, a 16-byte salt and 256 bits; stores no password', async () => {
@@ -66,7 +88,9 @@ describe('offline unlock', () => {
     await rememberPassword(5, ['driver'], 'driver1', db, 1000);
     await expect(unlockOffline('driver', 'driver1', db)).rejects.toMatchObject({ reason: 'unavailable' });
     await rememberIdentity(identity, db);
-    await expect(unlockOffline('driver', 'driver1', db, Date.now() + OFFLINE_UNLOCK_MAX_AGE_MS + 1)).rejects.toMatchObject({ reason: 'expired' });
+    await expect(
+      unlockOffline('driver', 'driver1', db, Date.now() + OFFLINE_UNLOCK_MAX_AGE_MS + 1),
+    ).rejects.toMatchObject({ reason: 'expired' });
   });
 
   it('a login name re-used by another user moves to that user', async () => {

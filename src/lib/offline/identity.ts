@@ -21,12 +21,16 @@ export const OFFLINE_UNLOCK_MAX_AGE_MS = REFRESH_TOKEN_TTL_S * 1000;
 export const OFFLINE_MAX_FAILURES = 5;
 const PAUSE_MS = 60_000;
 
-
 const norm = (s: string) => s.trim().toLowerCase();
 
 /** After an online sign-in: store a fresh verifier (new salt) for every name the user may type. */
-export async function rememberPassword(userId: number, loginNames: string[], password: string, db: DeviceDb = deviceDb(),
-  iterations = PBKDF2_ITERATIONS): Promise<void> {
+export async function rememberPassword(
+  userId: number,
+  loginNames: string[],
+  password: string,
+  db: DeviceDb = deviceDb(),
+  iterations = PBKDF2_ITERATIONS,
+): Promise<void> {
   const v = await createVerifier(password, iterations);
   const names = [...new Set(loginNames.map(norm).filter(Boolean))];
   await db.transaction('rw', db.verifiers, async () => {
@@ -49,10 +53,18 @@ export async function canUnlockOffline(loginName?: string, db: DeviceDb = device
 }
 
 /** Checks the password against the stored verifier; returns the identity to restore. */
-export async function unlockOffline(loginName: string, password: string, db: DeviceDb = deviceDb(), now = Date.now()): Promise<OfflineIdentity> {
+export async function unlockOffline(
+  loginName: string,
+  password: string,
+  db: DeviceDb = deviceDb(),
+  now = Date.now(),
+): Promise<OfflineIdentity> {
   const v = await db.verifiers.where('loginNames').equals(norm(loginName)).first();
   if (!v) {
-    throw new OfflineUnlockError('unavailable', 'No connection, and this user has not signed in on this device before. Sign in when you are online.');
+    throw new OfflineUnlockError(
+      'unavailable',
+      'No connection, and this user has not signed in on this device before. Sign in when you are online.',
+    );
   }
   if (v.lockedUntil > now) {
     const s = Math.ceil((v.lockedUntil - now) / 1000);
@@ -71,7 +83,10 @@ export async function unlockOffline(loginName: string, password: string, db: Dev
   const row = await db.identities.get(v.userId);
   const identity = row?.snapshot as OfflineIdentity | undefined;
   if (!identity?.account) {
-    throw new OfflineUnlockError('unavailable', 'This device has no account saved for this user yet. Sign in when you are online.');
+    throw new OfflineUnlockError(
+      'unavailable',
+      'This device has no account saved for this user yet. Sign in when you are online.',
+    );
   }
   return identity;
 }

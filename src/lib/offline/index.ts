@@ -5,7 +5,15 @@
 export type { InputOf, OutboxRecord, OutboxState, PayloadOf, ReferenceSnapshot } from './db';
 export { getDeviceId } from './db';
 export { RecordInvalidError, StorageFullError, validatePayload } from './outbox';
-export { discardRejected, newRecordId, resendRecord, saveRecord, sendNow, unsyncedCount, type RecordDraft } from './records';
+export {
+  discardRejected,
+  newRecordId,
+  resendRecord,
+  saveRecord,
+  sendNow,
+  unsyncedCount,
+  type RecordDraft,
+} from './records';
 export { useBusyWhile, useIsBusy, useOutbox, useRecentRecords, useSyncStatus } from './hooks';
 export { refreshReference, useReference } from './reference';
 export { requestSync, startOfflineSync } from './runner';

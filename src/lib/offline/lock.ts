@@ -38,5 +38,6 @@ export const defaultLock: LockFn = async <T>(name: string, fn: () => Promise<T>)
   const locks = webLocks();
   if (!locks) return memoryLock(name, fn);
   return locks.request<LockResult<T>>(name, { ifAvailable: true }, async (lock) =>
-    lock ? { acquired: true, value: await fn() } : { acquired: false });
+    lock ? { acquired: true, value: await fn() } : { acquired: false },
+  );
 };

@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountDb } from './db';
 import { dispense, FakeServer, transfer } from './fakeServer.testutil';
 import {
-  addRecord, countOutbox, discardRecord, fixRecord, HISTORY_MAX, listRecent, pruneHistory, RecordInvalidError, StorageFullError,
+  addRecord,
+  countOutbox,
+  discardRecord,
+  fixRecord,
+  HISTORY_MAX,
+  listRecent,
+  pruneHistory,
+  RecordInvalidError,
+  StorageFullError,
 } from './outbox';
 import { runSync } from './sync';
 
@@ -13,13 +21,23 @@ beforeEach(async () => {
   db = new AccountDb(n++);
   await db.open();
 });
-afterEach(async () => { await db.delete(); });
+afterEach(async () => {
+  await db.delete();
+});
 
 describe('outbox', () => {
   it('validates with the contract before writing and stores the normalised record as queued', async () => {
     const input = dispense({ note: '  spare can  ' });
     const rec = await addRecord(db, 'dispenses', input, { userId: 7, now: 1000 });
-    expect(rec).toMatchObject({ id: input.id, kind: 'dispenses', state: 'queued', attempts: 0, userId: 7, createdAt: 1000, seq: 1 });
+    expect(rec).toMatchObject({
+      id: input.id,
+      kind: 'dispenses',
+      state: 'queued',
+      attempts: 0,
+      userId: 7,
+      createdAt: 1000,
+      seq: 1,
+    });
     expect(rec.payload).toMatchObject({ note: 'spare can', employeeId: null, acceptedWarnings: [] });
     expect(await db.outbox.get(input.id)).toEqual(rec);
   });
@@ -85,11 +103,30 @@ describe('outbox', () => {
     const now = Date.parse('2025-06-01T00:00:00Z');
     const day = 24 * 3600_000;
     const rows = Array.from({ length: HISTORY_MAX + 5 }, (_, i) => {
-      const payload = { ...dispense(), employeeId: null, costCentreId: null, meter: 1, gps: null, employeeBy: null, acceptedWarnings: [], note: '' };
+      const payload = {
+        ...dispense(),
+        employeeId: null,
+        costCentreId: null,
+        meter: 1,
+        gps: null,
+        employeeBy: null,
+        acceptedWarnings: [],
+        note: '',
+      };
       return {
-        id: payload.id, kind: 'dispenses' as const, payload, seq: i + 1, createdAt: now - day, attempts: 1, lastError: null,
-        fieldErrors: null, nextAttemptAt: 0, userId: 1, exceptions: [],
-        state: (i === 0 ? 'rejected' : i === 1 ? 'queued' : 'synced') as 'synced', syncedAt: i === 2 ? now - 40 * day : now - day,
+        id: payload.id,
+        kind: 'dispenses' as const,
+        payload,
+        seq: i + 1,
+        createdAt: now - day,
+        attempts: 1,
+        lastError: null,
+        fieldErrors: null,
+        nextAttemptAt: 0,
+        userId: 1,
+        exceptions: [],
+        state: (i === 0 ? 'rejected' : i === 1 ? 'queued' : 'synced') as 'synced',
+        syncedAt: i === 2 ? now - 40 * day : now - day,
       };
     });
     await db.outbox.bulkAdd(rows);

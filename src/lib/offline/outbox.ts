@@ -19,7 +19,9 @@ export class RecordInvalidError extends Error {
 /** The device's storage is full: the record was NOT saved and the user must be told. */
 export class StorageFullError extends Error {
   constructor(cause: unknown) {
-    super('This device is out of storage: the record was not saved. Free some space (or send waiting records) and try again.');
+    super(
+      'This device is out of storage: the record was not saved. Free some space (or send waiting records) and try again.',
+    );
     this.name = 'StorageFullError';
     this.cause = cause;
   }
@@ -61,42 +63,71 @@ export function validatePayload<K extends FieldRecordKind>(kind: K, input: unkno
  * a no-op (a double tap); the same id with other content is refused, as the server would.
  */
 export async function addRecord<K extends FieldRecordKind>(
-  db: AccountDb, kind: K, input: InputOf<K>, opts: { userId?: number | null; now?: number } = {},
+  db: AccountDb,
+  kind: K,
+  input: InputOf<K>,
+  opts: { userId?: number | null; now?: number } = {},
 ): Promise<OutboxRecord<K>> {
   const payload = validatePayload(kind, input);
   const now = opts.now ?? Date.now();
-  return write(() => db.transaction('rw', db.outbox, async () => {
-    const existing = await db.outbox.get(payload.id);
-    if (existing) {
-      if (existing.kind === kind && JSON.stringify(existing.payload) === JSON.stringify(payload)) return existing as OutboxRecord<K>;
-      throw new RecordInvalidError({ id: ['Another record already has this id'] });
-    }
-    const last = await db.outbox.orderBy('seq').last();
-    const record: OutboxRecord<K> = {
-      id: payload.id, kind, payload, seq: (last?.seq ?? 0) + 1, createdAt: now, state: 'queued', attempts: 0,
-      lastError: null, fieldErrors: null, nextAttemptAt: 0, userId: opts.userId ?? null, syncedAt: null, exceptions: [],
-    };
-    await db.outbox.add(record as OutboxRecord);
-    return record;
-  }));
+  return write(() =>
+    db.transaction('rw', db.outbox, async () => {
+      const existing = await db.outbox.get(payload.id);
+      if (existing) {
+        if (existing.kind === kind && JSON.stringify(existing.payload) === JSON.stringify(payload))
+          return existing as OutboxRecord<K>;
+        throw new RecordInvalidError({ id: ['Another record already has this id'] });
+      }
+      const last = await db.outbox.orderBy('seq').last();
+      const record: OutboxRecord<K> = {
+        id: payload.id,
+        kind,
+        payload,
+        seq: (last?.seq ?? 0) + 1,
+        createdAt: now,
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        fieldErrors: null,
+        nextAttemptAt: 0,
+        userId: opts.userId ?? null,
+        syncedAt: null,
+        exceptions: [],
+      };
+      await db.outbox.add(record as OutboxRecord);
+      return record;
+    }),
+  );
 }
 
 /**
  * Fix-and-resend of a rejected record: new payload, same id (the server never stored a rejected
  * one), back to `queued` at its original place in the order.
  */
-export async function fixRecord<K extends FieldRecordKind>(db: AccountDb, id: string, input: InputOf<K>): Promise<OutboxRecord<K>> {
-  return write(() => db.transaction('rw', db.outbox, async () => {
-    const rec = await db.outbox.get(id) as OutboxRecord<K> | undefined;
-    if (!rec) throw new Error('This record is no longer on the device');
-    if (rec.state !== 'rejected') throw new Error('Only a rejected record can be changed');
-    const payload = validatePayload(rec.kind, { ...input, id });
-    const next: OutboxRecord<K> = {
-      ...rec, payload, state: 'queued', attempts: 0, lastError: null, fieldErrors: null, nextAttemptAt: 0,
-    };
-    await db.outbox.put(next as OutboxRecord);
-    return next;
-  }));
+export async function fixRecord<K extends FieldRecordKind>(
+  db: AccountDb,
+  id: string,
+  input: InputOf<K>,
+): Promise<OutboxRecord<K>> {
+  return write(() =>
+    db.transaction('rw', db.outbox, async () => {
+      const rec = (await db.outbox.get(id)) as OutboxRecord<K> | undefined;
+      if (!rec) throw new Error('This record is no longer on the device');
+      if (rec.state !== 'rejected') throw new Error('Only a rejected record can be changed');
+      const payload = validatePayload(rec.kind, { ...input, id });
+      const next: OutboxRecord<K> = {
+        ...rec,
+        payload,
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        fieldErrors: null,
+        nextAttemptAt: 0,
+      };
+      await db.outbox.put(next as OutboxRecord);
+      return next;
+    }),
+  );
 }
 
 /** The user gives up a rejected record on purpose; nothing else may be deleted this way. */
@@ -109,11 +140,22 @@ export async function discardRecord(db: AccountDb, id: string): Promise<void> {
   });
 }
 
-export interface OutboxCounts { queued: number; sending: number; rejected: number; synced: number; waiting: number }
+export interface OutboxCounts {
+  queued: number;
+  sending: number;
+  rejected: number;
+  synced: number;
+  waiting: number;
+}
 
 export async function countOutbox(db: AccountDb): Promise<OutboxCounts> {
   const by = (s: OutboxState) => db.outbox.where('state').equals(s).count();
-  const [queued, sending, rejected, synced] = await Promise.all([by('queued'), by('sending'), by('rejected'), by('synced')]);
+  const [queued, sending, rejected, synced] = await Promise.all([
+    by('queued'),
+    by('sending'),
+    by('rejected'),
+    by('synced'),
+  ]);
   return { queued, sending, rejected, synced, waiting: queued + sending };
 }
 
@@ -132,15 +174,22 @@ export async function listByState(db: AccountDb, state: OutboxState, limit = 500
 
 /** The next records of one kind to send, in creation order. */
 export async function nextBatch(db: AccountDb, kind: FieldRecordKind, limit: number): Promise<OutboxRecord[]> {
-  return db.outbox.where('[kind+state+seq]').between([kind, 'queued', Dexie.minKey], [kind, 'queued', Dexie.maxKey])
-    .limit(limit).toArray();
+  return db.outbox
+    .where('[kind+state+seq]')
+    .between([kind, 'queued', Dexie.minKey], [kind, 'queued', Dexie.maxKey])
+    .limit(limit)
+    .toArray();
 }
 
 /** Keeps recent history bounded: per kind the newest HISTORY_MAX synced, none older than HISTORY_DAYS. */
 export async function pruneHistory(db: AccountDb, now = Date.now()): Promise<number> {
   const cutoff = now - HISTORY_DAYS * 24 * 3600_000;
   return db.transaction('rw', db.outbox, async () => {
-    const synced = await db.outbox.where('[state+seq]').between(['synced', Dexie.minKey], ['synced', Dexie.maxKey]).reverse().toArray();
+    const synced = await db.outbox
+      .where('[state+seq]')
+      .between(['synced', Dexie.minKey], ['synced', Dexie.maxKey])
+      .reverse()
+      .toArray();
     const seen = new Map<string, number>();
     const drop: string[] = [];
     for (const r of synced) {

@@ -10,7 +10,10 @@ import { registerBackgroundSync, requestSync } from './runner';
  */
 
 /** The input a screen builds; `id` and `deviceId` are filled in when missing. */
-export type RecordDraft<K extends FieldRecordKind> = Omit<InputOf<K>, 'id' | 'deviceId'> & { id?: string; deviceId?: string };
+export type RecordDraft<K extends FieldRecordKind> = Omit<InputOf<K>, 'id' | 'deviceId'> & {
+  id?: string;
+  deviceId?: string;
+};
 
 /** A new client id. Make it once when the form opens, so a double submit stays one record. */
 export const newRecordId = (): string => crypto.randomUUID();
@@ -26,7 +29,11 @@ function currentDb() {
  * (with fieldErrors for the form) or StorageFullError (disk full: tell the user, nothing saved).
  */
 export async function saveRecord<K extends FieldRecordKind>(kind: K, draft: RecordDraft<K>): Promise<OutboxRecord<K>> {
-  const input = { ...draft, id: draft.id ?? newRecordId(), deviceId: draft.deviceId ?? await getDeviceId() } as InputOf<K>;
+  const input = {
+    ...draft,
+    id: draft.id ?? newRecordId(),
+    deviceId: draft.deviceId ?? (await getDeviceId()),
+  } as InputOf<K>;
   const rec = await addRecord(currentDb(), kind, input, { userId: session.user?.uid ?? null });
   void registerBackgroundSync();
   void requestSync();

@@ -19,7 +19,9 @@ let inFlight: Promise<RefreshResult> | null = null;
 export let lastReferenceAttempt = 0;
 
 export function refreshReference(): Promise<RefreshResult> {
-  inFlight ??= load().finally(() => { inFlight = null; });
+  inFlight ??= load().finally(() => {
+    inFlight = null;
+  });
   return inFlight;
 }
 
@@ -31,7 +33,9 @@ async function load(): Promise<RefreshResult> {
   const db = accountDb(accountId);
   try {
     const current = await db.reference.get('current');
-    const res = await rawRequest('GET', REFERENCE_PATH, { headers: current?.etag ? { 'If-None-Match': current.etag } : {} });
+    const res = await rawRequest('GET', REFERENCE_PATH, {
+      headers: current?.etag ? { 'If-None-Match': current.etag } : {},
+    });
     if (res.status === 304 && current) {
       await db.reference.update('current', { fetchedAt: Date.now() });
       return 'unchanged';
@@ -61,5 +65,8 @@ async function load(): Promise<RefreshResult> {
 export function useReference(): ReferenceSnapshot | null | undefined {
   const { account } = useSnapshot(session);
   const id = account?.id;
-  return useLiveQuery(async () => (id === undefined ? null : (await accountDb(id).reference.get('current')) ?? null), [id]);
+  return useLiveQuery(
+    async () => (id === undefined ? null : ((await accountDb(id).reference.get('current')) ?? null)),
+    [id],
+  );
 }

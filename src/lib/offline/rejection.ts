@@ -9,7 +9,10 @@ import type { FieldRecordKind } from '@/contract/dispensing';
 
 export type MeterType = 'km' | 'hours' | null | undefined;
 
-interface Label { label: string; /** Words the messages start with for this field ("Meter cannot be negative"). */ aliases?: string[] }
+interface Label {
+  label: string;
+  /** Words the messages start with for this field ("Meter cannot be negative"). */ aliases?: string[];
+}
 
 const TIME = (what: string): Label => ({ label: 'Time', aliases: [what] });
 
@@ -59,16 +62,46 @@ const BY_KIND: Record<FieldRecordKind, Record<string, Label>> = {
 
 /** The fields in the order the forms show them (lines of a rejection follow it). */
 const ORDER: Record<FieldRecordKind, string[]> = {
-  dispenses: ['storeId', 'tankId', 'equipmentId', 'employeeId', 'employeeBy', 'litres', 'meter', 'costCentreId', 'note', 'dispensedAt', 'gps'],
+  dispenses: [
+    'storeId',
+    'tankId',
+    'equipmentId',
+    'employeeId',
+    'employeeBy',
+    'litres',
+    'meter',
+    'costCentreId',
+    'note',
+    'dispensedAt',
+    'gps',
+  ],
   transfers: ['fromTankId', 'toTankId', 'toBowser', 'litres', 'transferredAt', 'employeeId', 'note'],
-  receipts: ['tankId', 'supplier', 'deliveryNote', 'litres', 'temperatureC', 'dipBeforeMm', 'dipAfterMm', 'receivedAt', 'note'],
+  receipts: [
+    'tankId',
+    'supplier',
+    'deliveryNote',
+    'litres',
+    'temperatureC',
+    'dipBeforeMm',
+    'dipAfterMm',
+    'receivedAt',
+    'note',
+  ],
   dips: ['tankId', 'productHeightMm', 'waterHeightMm', 'temperatureC', 'dippedAt', 'note'],
 };
 
-/** `deliveryNote` → "Delivery note", `dipAfterMm` → "Dip after (mm)", `storeId` → "Store": for a field this file does not know yet. */
+/**
+ * `deliveryNote` → "Delivery note", `dipAfterMm` → "Dip after (mm)", `storeId` → "Store": for a field this file does
+ * not know yet.
+ */
 export function humanize(key: string): string {
   const mm = /Mm$/.test(key);
-  const words = key.replace(/(Id|Mm)$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/(Id|Mm)$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   if (!words) return key;
   return `${words[0].toUpperCase()}${words.slice(1)}${mm ? ' (mm)' : ''}`;
 }
@@ -110,18 +143,26 @@ const ZOD: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One message for a field, without repeating the field's name: "Litres must be more than 0" → "must be more than 0". */
+/**
+ * One message for a field, without repeating the field's name: "Litres must be more than 0" → "must be more than 0".
+ */
 export function messageFor(label: Label | null, message: string): string {
   let text = message.trim().replace(/\.$/, '');
   for (const [re, say] of ZOD) {
     const m = text.match(re);
-    if (m) { text = say(m); break; }
+    if (m) {
+      text = say(m);
+      break;
+    }
   }
   if (label) {
     const names = [label.label, ...(label.aliases ?? [])].sort((a, b) => b.length - a.length);
     for (const name of names) {
       const m = text.match(new RegExp(`^${escape(name)}(\\s*[:,-]\\s*|\\s+)(?=\\S)`, 'i'));
-      if (m) { text = text.slice(m[0].length); break; }
+      if (m) {
+        text = text.slice(m[0].length);
+        break;
+      }
     }
     // "must be more than 0", not "Must be more than 0"; keep "GPS …", "ISO …".
     if (/^[A-Z][a-z]/.test(text)) text = text[0].toLowerCase() + text.slice(1);
@@ -142,10 +183,17 @@ export interface FieldProblem {
  * The rejection's field errors as lines for people, in the form's field order where known, with
  * the messages of one field joined. `meterType` names the dispense's meter field as the form did.
  */
-export function describeFieldErrors(kind: FieldRecordKind, fieldErrors: Record<string, readonly string[]> | null | undefined, meterType?: MeterType): FieldProblem[] {
+export function describeFieldErrors(
+  kind: FieldRecordKind,
+  fieldErrors: Record<string, readonly string[]> | null | undefined,
+  meterType?: MeterType,
+): FieldProblem[] {
   if (!fieldErrors) return [];
   const order = ORDER[kind];
-  const rank = (path: string) => { const i = order.indexOf(path.split('.')[0]); return i === -1 ? order.length : i; };
+  const rank = (path: string) => {
+    const i = order.indexOf(path.split('.')[0]);
+    return i === -1 ? order.length : i;
+  };
   return Object.entries(fieldErrors)
     .filter(([, msgs]) => msgs && msgs.length > 0)
     .sort(([a], [b]) => rank(a) - rank(b))

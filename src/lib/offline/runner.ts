@@ -45,9 +45,16 @@ export function startOfflineSync(opts: RunnerOptions = {}): () => void {
 }
 
 function start(): () => void {
-  const onOnline = () => { syncStatus.online = true; void wentOnline(); };
-  const onOffline = () => { syncStatus.online = false; };
-  const onVisible = () => { if (document.visibilityState === 'visible') void requestSync(); };
+  const onOnline = () => {
+    syncStatus.online = true;
+    void wentOnline();
+  };
+  const onOffline = () => {
+    syncStatus.online = false;
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void requestSync();
+  };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
@@ -82,7 +89,16 @@ function bind(): void {
   if (bound?.accountId !== id) {
     bound?.sub.unsubscribe();
     bound = null;
-    Object.assign(syncStatus, { accountId: id, counted: false, waiting: 0, rejected: 0, lastSuccessAt: null, lastError: null, retryAt: null, needsSignIn: false });
+    Object.assign(syncStatus, {
+      accountId: id,
+      counted: false,
+      waiting: 0,
+      rejected: 0,
+      lastSuccessAt: null,
+      lastError: null,
+      retryAt: null,
+      needsSignIn: false,
+    });
     if (id === null) return;
     const db = accountDb(id);
     const sub = liveQuery(async () => ({
@@ -91,7 +107,13 @@ function bind(): void {
       lastError: await getMeta<string>(db, META.lastError),
     })).subscribe({
       next: ({ counts, lastSyncAt, lastError }) => {
-        Object.assign(syncStatus, { counted: true, waiting: counts.waiting, rejected: counts.rejected, lastSuccessAt: lastSyncAt, lastError });
+        Object.assign(syncStatus, {
+          counted: true,
+          waiting: counts.waiting,
+          rejected: counts.rejected,
+          lastSuccessAt: lastSyncAt,
+          lastError,
+        });
       },
       error: (e: unknown) => console.error('Outbox status not readable', e),
     });
@@ -113,8 +135,9 @@ function bind(): void {
 async function rememberSyncTarget(): Promise<void> {
   const { account, user, userKey } = session;
   if (!account || !user) return;
-  await setSyncTarget({ accountId: account.id, accountKey: account.key, userId: user.uid, userKey })
-    .catch((e: unknown) => console.warn('Sync target not stored', e));
+  await setSyncTarget({ accountId: account.id, accountKey: account.key, userId: user.uid, userKey }).catch(
+    (e: unknown) => console.warn('Sync target not stored', e),
+  );
 }
 
 /** Default renewal: the refresh cookie; no answer rethrows (still offline), a refusal is false. */
@@ -166,7 +189,9 @@ export function requestSync(opts: { force?: boolean } = {}): Promise<void> {
       await once(next.force);
       next = again;
     }
-  })().finally(() => { running = null; });
+  })().finally(() => {
+    running = null;
+  });
   return running;
 }
 
@@ -184,7 +209,8 @@ async function once(force: boolean): Promise<void> {
     syncStatus.needsSignIn = out.status === 'auth';
     syncStatus.retryAt = out.retryAt;
     clearTimeout(retryTimer);
-    if (out.retryAt !== null) retryTimer = setTimeout(() => void requestSync(), Math.max(1_000, out.retryAt - Date.now()));
+    if (out.retryAt !== null)
+      retryTimer = setTimeout(() => void requestSync(), Math.max(1_000, out.retryAt - Date.now()));
     if (out.status === 'backoff') void registerBackgroundSync();
   } catch (e) {
     // IndexedDB itself failed: say so, never pretend the records went.
@@ -195,12 +221,15 @@ async function once(force: boolean): Promise<void> {
   }
 }
 
-interface SyncRegistration { sync?: { register(tag: string): Promise<void> } }
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
 
 /** Background Sync: the browser wakes the service worker when connectivity returns. */
 export async function registerBackgroundSync(): Promise<void> {
   try {
-    const reg = (await navigator.serviceWorker?.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    const reg = (await navigator.serviceWorker?.getRegistration()) as
+      (ServiceWorkerRegistration & SyncRegistration) | undefined;
     await reg?.sync?.register(OUTBOX_SYNC_TAG);
   } catch (e) {
     console.warn('Background sync not registered', e);

@@ -7,9 +7,13 @@ describe('sync status wording', () => {
   it('names the state for the accessible button', () => {
     expect(describeStatus(base)).toBe('Sync status: online, 0 waiting');
     expect(describeStatus({ ...base, online: false, waiting: 3 })).toBe('Sync status: offline, 3 waiting');
-    expect(describeStatus({ ...base, waiting: 2, running: true, rejected: 1 })).toBe('Sync status: sending, 2 waiting, 1 rejected');
+    expect(describeStatus({ ...base, waiting: 2, running: true, rejected: 1 })).toBe(
+      'Sync status: sending, 2 waiting, 1 rejected',
+    );
     expect(describeStatus({ ...base, waiting: 2 }, true)).toBe('Sync status: offline session, 2 waiting');
-    expect(describeStatus({ ...base, waiting: 2, needsSignIn: true })).toBe('Sync status: online, 2 waiting, sign in to send');
+    expect(describeStatus({ ...base, waiting: 2, needsSignIn: true })).toBe(
+      'Sync status: online, 2 waiting, sign in to send',
+    );
     expect(describeStatus({ ...base, counted: false })).toBe('Sync status: online, checking records');
   });
 

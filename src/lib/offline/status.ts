@@ -26,9 +26,14 @@ export const syncStatus = proxy({
 export type SyncStatus = typeof syncStatus;
 
 /** "Sync status: offline, 3 waiting, 1 rejected": the control's accessible name. */
-export function describeStatus(s: Pick<SyncStatus, 'online' | 'counted' | 'waiting' | 'rejected' | 'running' | 'needsSignIn'>, offlineSession = false): string {
+export function describeStatus(
+  s: Pick<SyncStatus, 'online' | 'counted' | 'waiting' | 'rejected' | 'running' | 'needsSignIn'>,
+  offlineSession = false,
+): string {
   // An offline session cannot send whatever the network says: it waits for a server session.
-  const parts = [offlineSession ? 'offline session' : s.running && s.waiting > 0 ? 'sending' : s.online ? 'online' : 'offline'];
+  const parts = [
+    offlineSession ? 'offline session' : s.running && s.waiting > 0 ? 'sending' : s.online ? 'online' : 'offline',
+  ];
   parts.push(s.counted ? `${s.waiting} waiting` : 'checking records');
   if (s.rejected) parts.push(`${s.rejected} rejected`);
   if (s.needsSignIn && s.waiting) parts.push('sign in to send');

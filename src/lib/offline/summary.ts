@@ -10,7 +10,10 @@ import type { OutboxRecord, OutboxState } from './db';
  */
 
 export const KIND_LABEL: Record<FieldRecordKind, string> = {
-  dispenses: 'Dispense', transfers: 'Transfer', receipts: 'Receipt', dips: 'Dip',
+  dispenses: 'Dispense',
+  transfers: 'Transfer',
+  receipts: 'Receipt',
+  dips: 'Dip',
 };
 
 export const STATE_LABEL: Record<OutboxState, { label: string; palette: string }> = {
@@ -42,7 +45,7 @@ export function summary(rec: OutboxRecord, ref: Ref): string {
     }
     case 'transfers': {
       const p = rec.payload as OutboxRecord<'transfers'>['payload'];
-      return `${litres(p.litres)} from ${tankName(ref, p.fromTankId)} to ${p.toTankId ? tankName(ref, p.toTankId) : p.toBowser ?? '?'}`;
+      return `${litres(p.litres)} from ${tankName(ref, p.fromTankId)} to ${p.toTankId ? tankName(ref, p.toTankId) : (p.toBowser ?? '?')}`;
     }
     case 'receipts': {
       const p = rec.payload as OutboxRecord<'receipts'>['payload'];

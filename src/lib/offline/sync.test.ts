@@ -19,11 +19,14 @@ beforeEach(async () => {
   server = new FakeServer();
   clock = Date.parse('2025-03-01T08:00:00Z');
 });
-afterEach(async () => { await db.delete(); });
+afterEach(async () => {
+  await db.delete();
+});
 
 async function queue(n: number) {
   const ids: string[] = [];
-  for (let i = 0; i < n; i++) ids.push((await addRecord(db, 'dispenses', dispense({ litres: i + 1 }), { now: clock + i })).id);
+  for (let i = 0; i < n; i++)
+    ids.push((await addRecord(db, 'dispenses', dispense({ litres: i + 1 }), { now: clock + i })).id);
   return ids;
 }
 const states = async () => (await db.outbox.toArray()).map((r) => r.state);
@@ -132,7 +135,11 @@ describe('sync engine against every server answer', () => {
     const out = await runSync(db, server.transport(), opts());
     expect(out).toMatchObject({ synced: 2, rejected: 1 });
     const rec = await db.outbox.get(b);
-    expect(rec).toMatchObject({ state: 'rejected', lastError: 'Unknown equipment', fieldErrors: { equipmentId: ['Unknown equipment'] } });
+    expect(rec).toMatchObject({
+      state: 'rejected',
+      lastError: 'Unknown equipment',
+      fieldErrors: { equipmentId: ['Unknown equipment'] },
+    });
     expect((await db.outbox.get(a))?.state).toBe('synced');
     expect((await db.outbox.get(c))?.state).toBe('synced');
     expect(await countOutbox(db)).toMatchObject({ waiting: 0, rejected: 1, synced: 2 });
@@ -146,7 +153,8 @@ describe('sync engine against every server answer', () => {
     const post = t.post;
     t.post = async (kind, body) => {
       const id = (body.records[0] as { id: string }).id;
-      if (body.records.length === 1 && id === b) return { status: 422, body: { title: 'Error', message: 'Litres make no sense', code: 'X' }, retryAfter: null };
+      if (body.records.length === 1 && id === b)
+        return { status: 422, body: { title: 'Error', message: 'Litres make no sense', code: 'X' }, retryAfter: null };
       return post(kind, body);
     };
     const out = await runSync(db, t, opts());
@@ -156,7 +164,11 @@ describe('sync engine against every server answer', () => {
 
   it('404 of the endpoint itself (not deployed yet) keeps the records queued with back-off', async () => {
     await queue(2);
-    server.faults.push({ type: 'status', status: 404, body: { title: 'Error', message: 'Not found.', code: 'NOT_FOUND' } });
+    server.faults.push({
+      type: 'status',
+      status: 404,
+      body: { title: 'Error', message: 'Not found.', code: 'NOT_FOUND' },
+    });
     const out = await runSync(db, server.transport(), opts());
     expect(out.status).toBe('backoff');
     expect(await states()).toEqual(['queued', 'queued']);
@@ -184,16 +196,41 @@ describe('sync engine against every server answer', () => {
     await runSync(db, server.transport(), { ...opts(), batchSize: 4 });
     expect(server.arrival.filter((id) => ids.includes(id))).toEqual(ids);
     expect(server.arrival.filter((id) => tids.includes(id))).toEqual(tids);
-    expect(server.requests.map((r) => [r.kind, r.ids.length])).toEqual([['dispenses', 4], ['dispenses', 2], ['transfers', 3]]);
+    expect(server.requests.map((r) => [r.kind, r.ids.length])).toEqual([
+      ['dispenses', 4],
+      ['dispenses', 2],
+      ['transfers', 3],
+    ]);
   });
 
   it(`batches are split at MAX_BATCH (${MAX_BATCH})`, async () => {
     const records = Array.from({ length: MAX_BATCH + 3 }, (_, i) => dispense({ litres: i + 1 }));
-    await db.outbox.bulkAdd(records.map((payload, i) => ({
-      id: payload.id, kind: 'dispenses' as const, payload: { ...payload, employeeId: null, costCentreId: null, meter: 12345, gps: null, employeeBy: null, acceptedWarnings: [], note: '' },
-      seq: i + 1, createdAt: clock, state: 'queued' as const, attempts: 0, lastError: null, fieldErrors: null, nextAttemptAt: 0,
-      userId: 1, syncedAt: null, exceptions: [],
-    })));
+    await db.outbox.bulkAdd(
+      records.map((payload, i) => ({
+        id: payload.id,
+        kind: 'dispenses' as const,
+        payload: {
+          ...payload,
+          employeeId: null,
+          costCentreId: null,
+          meter: 12345,
+          gps: null,
+          employeeBy: null,
+          acceptedWarnings: [],
+          note: '',
+        },
+        seq: i + 1,
+        createdAt: clock,
+        state: 'queued' as const,
+        attempts: 0,
+        lastError: null,
+        fieldErrors: null,
+        nextAttemptAt: 0,
+        userId: 1,
+        syncedAt: null,
+        exceptions: [],
+      })),
+    );
     const out = await runSync(db, server.transport(), opts());
     expect(out.synced).toBe(MAX_BATCH + 3);
     expect(server.requests.map((r) => r.ids.length)).toEqual([MAX_BATCH, 3]);
@@ -204,21 +241,29 @@ describe('sync engine against every server answer', () => {
     const counted = new AccountDb(nextAccount++);
     let outboxWrites = 0;
     counted.use({
-      stack: 'dbcore', name: 'count-writes', create: (down) => ({
+      stack: 'dbcore',
+      name: 'count-writes',
+      create: (down) => ({
         ...down,
         table: (name) => {
           const t = down.table(name);
-          return name === 'outbox' ? { ...t, mutate: (req) => {
-            const n = 'values' in req ? req.values.length : 'keys' in req ? req.keys.length : 1;
-            if (n > 0) outboxWrites += 1; // an empty request (nothing matched) writes nothing
-            return t.mutate(req);
-          } } : t;
+          return name === 'outbox'
+            ? {
+                ...t,
+                mutate: (req) => {
+                  const n = 'values' in req ? req.values.length : 'keys' in req ? req.keys.length : 1;
+                  if (n > 0) outboxWrites += 1; // an empty request (nothing matched) writes nothing
+                  return t.mutate(req);
+                },
+              }
+            : t;
         },
       }),
     });
     await counted.open();
     try {
-      for (let i = 0; i < 5; i++) await addRecord(counted, 'dispenses', dispense({ litres: i + 1 }), { now: clock + i });
+      for (let i = 0; i < 5; i++)
+        await addRecord(counted, 'dispenses', dispense({ litres: i + 1 }), { now: clock + i });
       outboxWrites = 0;
       const out = await runSync(counted, server.transport(), opts());
       expect(out).toMatchObject({ status: 'done', synced: 5, requests: 1 });
@@ -234,21 +279,31 @@ describe('sync engine against every server answer', () => {
   it('a record that left the device while its batch was out is not written back by the answer', async () => {
     const ids = await queue(3);
     const transport = server.transport();
-    const out = await runSync(db, {
-      ...transport,
-      post: async (kind, body) => {
-        await db.outbox.delete(ids[1]); // e.g. another context removed it meanwhile
-        return transport.post(kind, body);
+    const out = await runSync(
+      db,
+      {
+        ...transport,
+        post: async (kind, body) => {
+          await db.outbox.delete(ids[1]); // e.g. another context removed it meanwhile
+          return transport.post(kind, body);
+        },
       },
-    }, opts());
+      opts(),
+    );
     expect(out).toMatchObject({ status: 'done', synced: 3 });
-    expect((await db.outbox.orderBy('seq').toArray()).map((r) => [r.id, r.state])).toEqual([[ids[0], 'synced'], [ids[2], 'synced']]);
+    expect((await db.outbox.orderBy('seq').toArray()).map((r) => [r.id, r.state])).toEqual([
+      [ids[0], 'synced'],
+      [ids[2], 'synced'],
+    ]);
   });
 
   it('two concurrent runners: only one sends', async () => {
     await queue(3);
     server.delayMs = 30;
-    const [a, b] = await Promise.all([runSync(db, server.transport(), opts()), runSync(db, server.transport(), opts())]);
+    const [a, b] = await Promise.all([
+      runSync(db, server.transport(), opts()),
+      runSync(db, server.transport(), opts()),
+    ]);
     expect([a.status, b.status].sort()).toEqual(['done', 'locked']);
     expect(server.requests).toHaveLength(1);
     expect(server.rows.size).toBe(3);

@@ -1,4 +1,10 @@
-import { BatchResponse, FIELD_RECORD_KINDS, MAX_BATCH, type FieldRecordKind, type IngestResult } from '@/contract/dispensing';
+import {
+  BatchResponse,
+  FIELD_RECORD_KINDS,
+  MAX_BATCH,
+  type FieldRecordKind,
+  type IngestResult,
+} from '@/contract/dispensing';
 import { ErrorBody } from '@/contract/errors';
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { clearBusy, markBusy } from './busy';
@@ -16,7 +22,11 @@ import { META, nextBatch, pruneHistory } from './outbox';
 /** Background Sync tag the page registers and the service worker answers. */
 export const OUTBOX_SYNC_TAG = 'fams-outbox';
 
-export interface TransportResponse { status: number; body: unknown; retryAfter: string | null }
+export interface TransportResponse {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+}
 
 export interface SyncTransport {
   /** `POST /api/v1/<kind>/batch`. Resolves with any HTTP answer; rejects only when none came. */
@@ -63,7 +73,9 @@ export async function runSync(db: AccountDb, transport: SyncTransport, opts: Syn
       clearBusy('sync');
     }
   });
-  return result.acquired ? result.value : { status: 'locked', synced: 0, rejected: 0, requests: 0, retryAt: null, error: null };
+  return result.acquired
+    ? result.value
+    : { status: 'locked', synced: 0, rejected: 0, requests: 0, retryAt: null, error: null };
 }
 
 type Patch = Partial<OutboxRecord>;
@@ -74,7 +86,11 @@ class Run {
   private refreshed = false;
   private out: SyncOutcome = { status: 'done', synced: 0, rejected: 0, requests: 0, retryAt: null, error: null };
 
-  constructor(private db: AccountDb, private transport: SyncTransport, private opts: SyncOptions) {
+  constructor(
+    private db: AccountDb,
+    private transport: SyncTransport,
+    private opts: SyncOptions,
+  ) {
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
   }
@@ -151,7 +167,8 @@ class Run {
   private take(kind: FieldRecordKind, limit: number): Promise<{ batch: OutboxRecord[]; ready: boolean }> {
     return this.db.transaction('rw', this.db.outbox, async () => {
       const batch = await nextBatch(this.db, kind, limit);
-      if (batch.length === 0 || (!this.opts.force && batch[0].nextAttemptAt > this.now())) return { batch, ready: false };
+      if (batch.length === 0 || (!this.opts.force && batch[0].nextAttemptAt > this.now()))
+        return { batch, ready: false };
       const sending = batch.map((r): OutboxRecord => ({ ...r, state: 'sending' }));
       await this.db.outbox.bulkPut(sending);
       return { batch: sending, ready: true };
@@ -169,15 +186,28 @@ class Run {
       if (!r) missing.push(rec);
       else if (r.status === 'rejected') {
         this.out.rejected += 1;
-        patches.push([rec.id, {
-          state: 'rejected', attempts: rec.attempts + 1, lastError: r.reason ?? `Refused by the server (${r.httpStatus})`,
-          fieldErrors: r.fieldErrors ?? null,
-        }]);
+        patches.push([
+          rec.id,
+          {
+            state: 'rejected',
+            attempts: rec.attempts + 1,
+            lastError: r.reason ?? `Refused by the server (${r.httpStatus})`,
+            fieldErrors: r.fieldErrors ?? null,
+          },
+        ]);
       } else {
         this.out.synced += 1;
-        patches.push([rec.id, {
-          state: 'synced', attempts: rec.attempts + 1, syncedAt: now, exceptions: r.exceptions, lastError: null, fieldErrors: null,
-        }]);
+        patches.push([
+          rec.id,
+          {
+            state: 'synced',
+            attempts: rec.attempts + 1,
+            syncedAt: now,
+            exceptions: r.exceptions,
+            lastError: null,
+            fieldErrors: null,
+          },
+        ]);
       }
     }
     await this.settle(patches, { [META.lastSyncAt]: now, [META.lastError]: null });
@@ -188,7 +218,9 @@ class Run {
 
   private async reject(rec: OutboxRecord, reason: string, fieldErrors?: Record<string, string[]>): Promise<void> {
     this.out.rejected += 1;
-    await this.settle([[rec.id, { state: 'rejected', attempts: rec.attempts + 1, lastError: reason, fieldErrors: fieldErrors ?? null }]]);
+    await this.settle([
+      [rec.id, { state: 'rejected', attempts: rec.attempts + 1, lastError: reason, fieldErrors: fieldErrors ?? null }],
+    ]);
   }
 
   /** A whole-request failure: all back to `queued`, due again after back-off (and Retry-After). */
@@ -197,8 +229,10 @@ class Run {
     const attempts = Math.max(...batch.map((r) => r.attempts)) + 1;
     const wait = Math.max(backoffDelay(attempts, this.random), parseRetryAfter(retryAfter, now) ?? 0);
     const at = now + wait;
-    await this.settle(batch.map((r) => [r.id, { state: 'queued', attempts: r.attempts + 1, lastError: error, nextAttemptAt: at }]),
-      { [META.lastError]: error });
+    await this.settle(
+      batch.map((r) => [r.id, { state: 'queued', attempts: r.attempts + 1, lastError: error, nextAttemptAt: at }]),
+      { [META.lastError]: error },
+    );
     this.out.status = 'backoff';
     this.out.error = error;
     this.noteRetry(at);

@@ -13,7 +13,9 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 describe('service-worker transport (fetch + refresh cookie)', () => {
   const db = new AccountDb(77);
-  afterEach(async () => { await db.outbox.clear(); });
+  afterEach(async () => {
+    await db.outbox.clear();
+  });
 
   it('gets a token from the refresh cookie first, then sends with the identity headers', async () => {
     const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -21,7 +23,9 @@ describe('service-worker transport (fetch + refresh cookie)', () => {
       calls.push({ url, init });
       if (url.endsWith('/auth/refresh')) return json(200, { token: 'sw-token', expiresAt: Date.now() + 60_000 });
       const { records } = JSON.parse(String(init.body)) as { records: Array<{ id: string }> };
-      return json(200, { results: records.map((r) => ({ id: r.id, status: 'created', httpStatus: 201, exceptions: [] })) });
+      return json(200, {
+        results: records.map((r) => ({ id: r.id, status: 'created', httpStatus: 201, exceptions: [] })),
+      });
     }) as typeof fetch;
     await addRecord(db, 'dispenses', dispense());
     const out = await runSync(db, fetchTransport(target, fetchFn));
@@ -30,12 +34,17 @@ describe('service-worker transport (fetch + refresh cookie)', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ accountId: 3 });
     expect(calls[0].init.credentials).toBe('same-origin');
     expect(calls[1].init.headers).toMatchObject({
-      Authorization: 'Bearer sw-token', userId: '9', accountId: '3', accountKey: 'acc-key', userKey: 'user-key',
+      Authorization: 'Bearer sw-token',
+      userId: '9',
+      accountId: '3',
+      accountKey: 'acc-key',
+      userKey: 'user-key',
     });
   });
 
   it('a refused refresh stops the run with the records still queued', async () => {
-    const fetchFn = (async () => json(401, { title: 'Error', message: 'Please sign in.', code: 'UNAUTHENTICATED' })) as unknown as typeof fetch;
+    const fetchFn = (async () =>
+      json(401, { title: 'Error', message: 'Please sign in.', code: 'UNAUTHENTICATED' })) as unknown as typeof fetch;
     await addRecord(db, 'dispenses', dispense());
     const out = await runSync(db, fetchTransport(target, fetchFn));
     expect(out.status).toBe('auth');
@@ -43,9 +52,10 @@ describe('service-worker transport (fetch + refresh cookie)', () => {
   });
 
   it('passes Retry-After through', async () => {
-    const fetchFn = (async (url: string) => url.endsWith('/auth/refresh')
-      ? json(200, { token: 't', expiresAt: 1 })
-      : json(429, { title: 'Error', message: 'Slow down', code: 'RATE' }, { 'Retry-After': '30' })) as typeof fetch;
+    const fetchFn = (async (url: string) =>
+      url.endsWith('/auth/refresh')
+        ? json(200, { token: 't', expiresAt: 1 })
+        : json(429, { title: 'Error', message: 'Slow down', code: 'RATE' }, { 'Retry-After': '30' })) as typeof fetch;
     await addRecord(db, 'dispenses', dispense());
     const now = Date.now();
     const out = await runSync(db, fetchTransport(target, fetchFn), { now: () => now });
@@ -64,7 +74,11 @@ describe('busy registry', () => {
       post: async (_k, body) => {
         busyDuringSend = isBusy() && busyReasons().includes('records are being sent');
         const ids = (body.records as Array<{ id: string }>).map((r) => r.id);
-        return { status: 200, body: { results: ids.map((id) => ({ id, status: 'created', httpStatus: 201 })) }, retryAfter: null };
+        return {
+          status: 200,
+          body: { results: ids.map((id) => ({ id, status: 'created', httpStatus: 201 })) },
+          retryAfter: null,
+        };
       },
     });
     expect(busyDuringSend).toBe(true);
@@ -77,7 +91,9 @@ describe('busy registry', () => {
     expect(isBusy()).toBe(true);
     expect(busyReasons()).toEqual(['a form has unsaved input']);
     let idle = false;
-    const wait = whenIdle().then(() => { idle = true; });
+    const wait = whenIdle().then(() => {
+      idle = true;
+    });
     await Promise.resolve();
     expect(idle).toBe(false);
     clearBusy('form:/QuickDispense');

@@ -6,7 +6,10 @@
 export type UnlockFailure = 'unavailable' | 'wrong' | 'locked' | 'expired';
 
 export class OfflineUnlockError extends Error {
-  constructor(readonly reason: UnlockFailure, message: string) {
+  constructor(
+    readonly reason: UnlockFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'OfflineUnlockError';
   }

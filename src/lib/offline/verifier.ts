@@ -7,11 +7,19 @@ export const PBKDF2_ITERATIONS = 310_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
-export interface Verifier { salt: Uint8Array; hash: Uint8Array; iterations: number }
+export interface Verifier {
+  salt: Uint8Array;
+  hash: Uint8Array;
+  iterations: number;
+}
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations }, key, HASH_BITS);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
+    key,
+    HASH_BITS,
+  );
   return new Uint8Array(bits);
 }
 

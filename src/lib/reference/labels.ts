@@ -6,7 +6,10 @@ import type { ReferenceData } from '@/contract/setup/reference';
  * reference query, `./query.ts`) and the field forms (the device's cached snapshot) use the same.
  */
 
-export interface Option { value: string; label: string }
+export interface Option {
+  value: string;
+  label: string;
+}
 
 type Ref = ReferenceData | null | undefined;
 type Coded = { code: string; name: string };
@@ -18,17 +21,19 @@ const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
 export const codedLabel = (r: Coded): string => `${r.code} — ${r.name}`;
 
 /** Equipment types: "TRK — Volvo FH16". */
-export const typeLabel = (t: { code: string; make: string; model: string }): string => `${t.code} — ${t.make} ${t.model}`;
+export const typeLabel = (t: { code: string; make: string; model: string }): string =>
+  `${t.code} — ${t.make} ${t.model}`;
 
 /** Equipment: "DF-0011 · CA 123-456", the fleet no. alone without a registration. */
 export const equipmentLabel = (e: { fleetNo: string; registration: string | null }): string =>
-  (e.registration ? `${e.fleetNo} · ${e.registration}` : e.fleetNo);
+  e.registration ? `${e.fleetNo} · ${e.registration}` : e.fleetNo;
 
 /** Employees: "Thabo Nkosi (E0012)". */
 export const employeeLabel = (e: { number: string; name: string }): string => `${e.name} (${e.number})`;
 
 /** Tanks: "CPT01 · T1 — Diesel 50ppm", the store's code first (tank codes repeat across stores). */
-export const tankLabel = (t: TankLike, storeCode: string | undefined): string => `${storeCode ?? '?'} · ${t.code} — ${t.name}`;
+export const tankLabel = (t: TankLike, storeCode: string | undefined): string =>
+  `${storeCode ?? '?'} · ${t.code} — ${t.name}`;
 
 /** A tank's label by id, for records that name it ("unknown tank" when the cache lacks it). */
 export function tankName(ref: Ref, id: string | null | undefined): string {
@@ -50,12 +55,14 @@ export const storeOptions = (ref: Ref, variant?: 'FAMS' | 'FAMS24'): Option[] =>
   coded(ref?.stores.filter((s) => !variant || s.variant === variant));
 export const productOptions = (ref: Ref): Option[] => coded(ref?.products);
 export const costCentreOptions = (ref: Ref): Option[] => coded(ref?.costCentres);
-export const typeOptions = (ref: Ref): Option[] => (ref?.equipmentTypes ?? []).map((t) => ({ value: t.id, label: typeLabel(t) }));
+export const typeOptions = (ref: Ref): Option[] =>
+  (ref?.equipmentTypes ?? []).map((t) => ({ value: t.id, label: typeLabel(t) }));
 
 /** The tanks of a store, or of every store; sorted by label (so by store, then code). */
 export function tankOptions(ref: Ref, storeId?: string): Option[] {
   const code = new Map((ref?.stores ?? []).map((s) => [s.id, s.code]));
-  return (ref?.tanks ?? []).filter((t) => !storeId || t.storeId === storeId)
+  return (ref?.tanks ?? [])
+    .filter((t) => !storeId || t.storeId === storeId)
     .map((t) => ({ value: t.id, label: tankLabel(t, code.get(t.storeId)) }))
     .sort(byLabel);
 }
@@ -70,10 +77,17 @@ export const employeeOptions = (ref: Ref): Option[] =>
 export const enumOptions = (values: readonly string[], labels: Record<string, string> = {}): Option[] =>
   values.map((v) => ({ value: v, label: labels[v] ?? v }));
 
-export const YES_NO: Option[] = [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
+export const YES_NO: Option[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
 
 /** A list filter with known options (the shape the list toolbar's `FilterSpec` takes). */
-export interface OptionFilter { field: string; label: string; options: readonly Option[] }
+export interface OptionFilter {
+  field: string;
+  label: string;
+  options: readonly Option[];
+}
 
 /** The filters of the setup lists whose options come from the reference data. */
 export function referenceFilters(ref: Ref): Record<string, OptionFilter> {

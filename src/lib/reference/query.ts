@@ -11,8 +11,13 @@ import { relative } from '@/lib/resource';
 
 export const REFERENCE_QUERY_KEY = ['reference'] as const;
 
-export const fetchReference = (signal?: AbortSignal) => api.get(relative(REFERENCE_PATH), ReferenceData, { signal, quiet: true });
+export const fetchReference = (signal?: AbortSignal) =>
+  api.get(relative(REFERENCE_PATH), ReferenceData, { signal, quiet: true });
 
 export function useReference() {
-  return useQuery({ queryKey: REFERENCE_QUERY_KEY, queryFn: ({ signal }) => fetchReference(signal), staleTime: 60_000 });
+  return useQuery({
+    queryKey: REFERENCE_QUERY_KEY,
+    queryFn: ({ signal }) => fetchReference(signal),
+    staleTime: 60_000,
+  });
 }

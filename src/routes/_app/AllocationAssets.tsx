@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { AssetAllocationsPage } from '@/features/setup/assets/AssetAllocationsPage';
 
-export const Route = createFileRoute('/_app/AllocationAssets')({ beforeLoad: guard('/AllocationAssets'), validateSearch: validateListSearch, component: AssetAllocationsPage });
+export const Route = createFileRoute('/_app/AllocationAssets')({
+  beforeLoad: guard('/AllocationAssets'),
+  validateSearch: validateListSearch,
+  component: AssetAllocationsPage,
+});

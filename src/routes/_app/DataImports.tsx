@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { DataImportsPage } from '@/features/imports/DataImportsPage';
 import { validateImportsSearch } from '@/features/imports/search';
 
-export const Route = createFileRoute('/_app/DataImports')({ beforeLoad: guard('/DataImports'), validateSearch: validateImportsSearch, component: DataImportsPage });
+export const Route = createFileRoute('/_app/DataImports')({
+  beforeLoad: guard('/DataImports'),
+  validateSearch: validateImportsSearch,
+  component: DataImportsPage,
+});

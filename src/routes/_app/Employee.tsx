@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { EmployeesPage } from '@/features/setup/employees/EmployeesPage';
 
-export const Route = createFileRoute('/_app/Employee')({ beforeLoad: guard('/Employee'), validateSearch: validateListSearch, component: EmployeesPage });
+export const Route = createFileRoute('/_app/Employee')({
+  beforeLoad: guard('/Employee'),
+  validateSearch: validateListSearch,
+  component: EmployeesPage,
+});

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { EmployeesFams24Page } from '@/features/setup/employees/EmployeesFams24Page';
 
-export const Route = createFileRoute('/_app/EmployeeFAMS24')({ beforeLoad: guard('/EmployeeFAMS24'), validateSearch: validateListSearch, component: EmployeesFams24Page });
+export const Route = createFileRoute('/_app/EmployeeFAMS24')({
+  beforeLoad: guard('/EmployeeFAMS24'),
+  validateSearch: validateListSearch,
+  component: EmployeesFams24Page,
+});

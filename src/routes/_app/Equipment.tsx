@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { EquipmentPage } from '@/features/setup/equipment/EquipmentPage';
 
-export const Route = createFileRoute('/_app/Equipment')({ beforeLoad: guard('/Equipment'), validateSearch: validateListSearch, component: EquipmentPage });
+export const Route = createFileRoute('/_app/Equipment')({
+  beforeLoad: guard('/Equipment'),
+  validateSearch: validateListSearch,
+  component: EquipmentPage,
+});

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { ExceptionsPage } from '@/features/exceptions/ExceptionsPage';
 import { validateExceptionsSearch } from '@/features/exceptions/search';
 
-export const Route = createFileRoute('/_app/Exceptions')({ beforeLoad: guard('/Exceptions'), validateSearch: validateExceptionsSearch, component: ExceptionsPage });
+export const Route = createFileRoute('/_app/Exceptions')({
+  beforeLoad: guard('/Exceptions'),
+  validateSearch: validateExceptionsSearch,
+  component: ExceptionsPage,
+});

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { DispensesPage } from '@/features/records/DispensesPage';
 import { validateRecordsSearch } from '@/features/records/search';
 
-export const Route = createFileRoute('/_app/FiltersDispensing')({ beforeLoad: guard('/FiltersDispensing'), validateSearch: validateRecordsSearch, component: DispensesPage });
+export const Route = createFileRoute('/_app/FiltersDispensing')({
+  beforeLoad: guard('/FiltersDispensing'),
+  validateSearch: validateRecordsSearch,
+  component: DispensesPage,
+});

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { ReceiptsPage } from '@/features/records/ReceiptsPage';
 import { validateRecordsSearch } from '@/features/records/search';
 
-export const Route = createFileRoute('/_app/FiltersReceived')({ beforeLoad: guard('/FiltersReceived'), validateSearch: validateRecordsSearch, component: () => <ReceiptsPage /> });
+export const Route = createFileRoute('/_app/FiltersReceived')({
+  beforeLoad: guard('/FiltersReceived'),
+  validateSearch: validateRecordsSearch,
+  component: () => <ReceiptsPage />,
+});

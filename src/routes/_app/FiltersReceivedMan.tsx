@@ -14,4 +14,8 @@ function FiltersReceivedMan() {
   );
 }
 
-export const Route = createFileRoute('/_app/FiltersReceivedMan')({ beforeLoad: guard('/FiltersReceivedMan'), validateSearch: validateRecordsSearch, component: FiltersReceivedMan });
+export const Route = createFileRoute('/_app/FiltersReceivedMan')({
+  beforeLoad: guard('/FiltersReceivedMan'),
+  validateSearch: validateRecordsSearch,
+  component: FiltersReceivedMan,
+});

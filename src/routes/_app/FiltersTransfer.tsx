@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateRecordsSearch } from '@/features/records/search';
 import { TransfersPage } from '@/features/records/TransfersPage';
 
-export const Route = createFileRoute('/_app/FiltersTransfer')({ beforeLoad: guard('/FiltersTransfer'), validateSearch: validateRecordsSearch, component: TransfersPage });
+export const Route = createFileRoute('/_app/FiltersTransfer')({
+  beforeLoad: guard('/FiltersTransfer'),
+  validateSearch: validateRecordsSearch,
+  component: TransfersPage,
+});

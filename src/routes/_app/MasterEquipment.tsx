@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { EquipmentTypesPage } from '@/features/setup/catalog/EquipmentTypesPage';
 
-export const Route = createFileRoute('/_app/MasterEquipment')({ beforeLoad: guard('/MasterEquipment'), validateSearch: validateListSearch, component: EquipmentTypesPage });
+export const Route = createFileRoute('/_app/MasterEquipment')({
+  beforeLoad: guard('/MasterEquipment'),
+  validateSearch: validateListSearch,
+  component: EquipmentTypesPage,
+});

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { BalancingPage } from '@/features/balancing/BalancingPage';
 import { validateBalancingSearch } from '@/features/balancing/search';
 
-export const Route = createFileRoute('/_app/QuickBalancing')({ beforeLoad: guard('/QuickBalancing'), validateSearch: validateBalancingSearch, component: BalancingPage });
+export const Route = createFileRoute('/_app/QuickBalancing')({
+  beforeLoad: guard('/QuickBalancing'),
+  validateSearch: validateBalancingSearch,
+  component: BalancingPage,
+});

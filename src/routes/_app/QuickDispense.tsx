@@ -2,4 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
 import { QuickDispensePage } from '@/features/dispensing/pages';
 
-export const Route = createFileRoute('/_app/QuickDispense')({ beforeLoad: guard('/QuickDispense'), staticData: { noQueryClient: true }, component: QuickDispensePage });
+export const Route = createFileRoute('/_app/QuickDispense')({
+  beforeLoad: guard('/QuickDispense'),
+  staticData: { noQueryClient: true },
+  component: QuickDispensePage,
+});

@@ -2,4 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
 import { QuickDispense24Page } from '@/features/dispensing/pages';
 
-export const Route = createFileRoute('/_app/QuickDispense24')({ beforeLoad: guard('/QuickDispense24'), staticData: { noQueryClient: true }, component: QuickDispense24Page });
+export const Route = createFileRoute('/_app/QuickDispense24')({
+  beforeLoad: guard('/QuickDispense24'),
+  staticData: { noQueryClient: true },
+  component: QuickDispense24Page,
+});

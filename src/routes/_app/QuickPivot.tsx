@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { PivotPage } from '@/features/records/PivotPage';
 import { validatePivotSearch } from '@/features/records/search';
 
-export const Route = createFileRoute('/_app/QuickPivot')({ beforeLoad: guard('/QuickPivot'), validateSearch: validatePivotSearch, component: PivotPage });
+export const Route = createFileRoute('/_app/QuickPivot')({
+  beforeLoad: guard('/QuickPivot'),
+  validateSearch: validatePivotSearch,
+  component: PivotPage,
+});

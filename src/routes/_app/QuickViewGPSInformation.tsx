@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { GpsMapPage } from '@/features/views/GpsMapPage';
 import { validateGpsSearch } from '@/features/views/search';
 
-export const Route = createFileRoute('/_app/QuickViewGPSInformation')({ beforeLoad: guard('/QuickViewGPSInformation'), validateSearch: validateGpsSearch, component: GpsMapPage });
+export const Route = createFileRoute('/_app/QuickViewGPSInformation')({
+  beforeLoad: guard('/QuickViewGPSInformation'),
+  validateSearch: validateGpsSearch,
+  component: GpsMapPage,
+});

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { StoresPage } from '@/features/setup/stores/StoresPage';
 
-export const Route = createFileRoute('/_app/Store')({ beforeLoad: guard('/Store'), validateSearch: validateListSearch, component: StoresPage });
+export const Route = createFileRoute('/_app/Store')({
+  beforeLoad: guard('/Store'),
+  validateSearch: validateListSearch,
+  component: StoresPage,
+});

@@ -2,4 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
 import { NotReadyPage } from '@/features/app/NotReadyPage';
 
-export const Route = createFileRoute('/_app/SystemReport')({ beforeLoad: guard('/SystemReport'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/SystemReport')({
+  beforeLoad: guard('/SystemReport'),
+  component: NotReadyPage,
+});

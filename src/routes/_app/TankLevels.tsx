@@ -8,5 +8,7 @@ import { TankLevelsPage } from '@/features/tanks/TankLevelsPage';
 const Page = () => <TankLevelsPage DipDialog={DipDialog} />;
 
 export const Route = createFileRoute('/_app/TankLevels')({
-  beforeLoad: guard('/TankLevels'), validateSearch: validateTankLevelsSearch, component: Page,
+  beforeLoad: guard('/TankLevels'),
+  validateSearch: validateTankLevelsSearch,
+  component: Page,
 });

@@ -3,4 +3,8 @@ import { guard } from '@/app/guard';
 import { validateListSearch } from '@/app/ui/list/listSearch';
 import { ProductsPage } from '@/features/setup/catalog/ProductsPage';
 
-export const Route = createFileRoute('/_app/products')({ beforeLoad: guard('/products'), validateSearch: validateListSearch, component: ProductsPage });
+export const Route = createFileRoute('/_app/products')({
+  beforeLoad: guard('/products'),
+  validateSearch: validateListSearch,
+  component: ProductsPage,
+});

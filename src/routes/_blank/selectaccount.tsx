@@ -4,5 +4,7 @@ import { stringSearch } from '@/app/search';
 import { SelectAccountPage } from '@/features/auth/SelectAccountPage';
 
 export const Route = createFileRoute('/_blank/selectaccount')({
-  validateSearch: stringSearch('to'), beforeLoad: requireIdentity, component: SelectAccountPage,
+  validateSearch: stringSearch('to'),
+  beforeLoad: requireIdentity,
+  component: SelectAccountPage,
 });

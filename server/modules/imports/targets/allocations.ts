@@ -25,7 +25,8 @@ export const allocationsTarget: TargetDef = {
     { field: 'active', input: 'active', convert: bool },
     { field: 'note', input: 'note', convert: text },
   ],
-  keyOf: (i) => (i.productId ? [i.productId, i.storeId, i.equipmentId, i.employeeId, i.costCentreId].map(part).join('|') : null),
+  keyOf: (i) =>
+    i.productId ? [i.productId, i.storeId, i.equipmentId, i.employeeId, i.costCentreId].map(part).join('|') : null,
   keySql: sql`concat_ws('|', ${t.productId}::text, coalesce(${t.storeId}::text, ''), coalesce(${t.equipmentId}::text, ''),
     coalesce(${t.employeeId}::text, ''), coalesce(${t.costCentreId}::text, ''))`,
   label: (v) => {
@@ -33,8 +34,18 @@ export const allocationsTarget: TargetDef = {
     return `${v.productCode ?? ''} @ ${v.storeCode || 'any store'} · ${subject}`;
   },
   fromRow: (r) => ({
-    productId: r.productId, storeId: r.storeId, equipmentId: r.equipmentId, employeeId: r.employeeId, costCentreId: r.costCentreId,
-    dailyLimit: r.dailyLimit, monthlyLimit: r.monthlyLimit, weekdays: r.weekdays, hoursFrom: r.hoursFrom, hoursTo: r.hoursTo,
-    maxPerTransaction: r.maxPerTransaction, active: r.active, note: r.note,
+    productId: r.productId,
+    storeId: r.storeId,
+    equipmentId: r.equipmentId,
+    employeeId: r.employeeId,
+    costCentreId: r.costCentreId,
+    dailyLimit: r.dailyLimit,
+    monthlyLimit: r.monthlyLimit,
+    weekdays: r.weekdays,
+    hoursFrom: r.hoursFrom,
+    hoursTo: r.hoursTo,
+    maxPerTransaction: r.maxPerTransaction,
+    active: r.active,
+    note: r.note,
   }),
 };

@@ -35,11 +35,20 @@ export const bool: Converter = (c) => {
 };
 
 /** `a; b` or `a | b` (what list exports write) → ['a', 'b']. */
-export const splitList = (c: string) => c.split(/[;|]/).map((x) => x.trim()).filter(Boolean);
+export const splitList = (c: string) =>
+  c
+    .split(/[;|]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 export const list: Converter = (c) => ({ value: splitList(c) });
 
 const NAMES: Record<RefKind, string> = {
-  stores: 'store', products: 'product', costCentres: 'cost centre', equipmentTypes: 'equipment type', equipment: 'equipment', employees: 'employee',
+  stores: 'store',
+  products: 'product',
+  costCentres: 'cost centre',
+  equipmentTypes: 'equipment type',
+  equipment: 'equipment',
+  employees: 'employee',
 };
 
 /** A code of another record → its id (blank → none). */
@@ -66,7 +75,10 @@ export const refsOf = (kind: RefKind) => (c: string) => ({ kind, codes: splitLis
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 /** `Mon;Tue`, `monday, friday` or `1;5` (0 = Sunday) → sorted day numbers; blank = every day. */
 export const weekdays: Converter = (c) => {
-  const parts = c.split(/[;|,\s]+/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const parts = c
+    .split(/[;|,\s]+/)
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
   if (!parts.length) return { value: null };
   const out: number[] = [];
   for (const p of parts) {

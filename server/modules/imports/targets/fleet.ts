@@ -30,9 +30,21 @@ export const equipmentTarget: TargetDef = {
   label: (v) => v.fleetNo ?? '',
   // Extras are not columns: an update keeps them.
   fromRow: (r) => ({
-    fleetNo: r.fleetNo, registration: r.registration, description: r.description, typeId: r.typeId, costCentreId: r.costCentreId,
-    meterType: r.meterType, currentMeter: r.currentMeter, tankCapacity: r.tankCapacity, tags: r.tags, homeStoreId: r.homeStoreId,
-    fams24Enabled: r.fams24Enabled, pinRequired: r.pinRequired, odometerRequired: r.odometerRequired, active: r.active, extras: r.extras,
+    fleetNo: r.fleetNo,
+    registration: r.registration,
+    description: r.description,
+    typeId: r.typeId,
+    costCentreId: r.costCentreId,
+    meterType: r.meterType,
+    currentMeter: r.currentMeter,
+    tankCapacity: r.tankCapacity,
+    tags: r.tags,
+    homeStoreId: r.homeStoreId,
+    fams24Enabled: r.fams24Enabled,
+    pinRequired: r.pinRequired,
+    odometerRequired: r.odometerRequired,
+    active: r.active,
+    extras: r.extras,
   }),
 };
 
@@ -55,7 +67,13 @@ export const employeesTarget: TargetDef = {
   keySql: sql`lower(${employees.number})`,
   label: (v) => v.number ?? '',
   fromRow: (r) => ({
-    number: r.number, name: r.name, tag: r.tag, costCentreId: r.costCentreId, licenceExpiry: r.licenceExpiry, storeIds: r.storeIds,
-    fams24Enabled: r.fams24Enabled, active: r.active,
+    number: r.number,
+    name: r.name,
+    tag: r.tag,
+    costCentreId: r.costCentreId,
+    licenceExpiry: r.licenceExpiry,
+    storeIds: r.storeIds,
+    fams24Enabled: r.fams24Enabled,
+    active: r.active,
   }),
 };

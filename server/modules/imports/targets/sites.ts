@@ -23,8 +23,14 @@ export const storesTarget: TargetDef = {
   label: (v) => v.code ?? '',
   // Opening hours are not a column: an update keeps them.
   fromRow: (r) => ({
-    code: r.code, name: r.name, variant: r.variant, address: r.address, latitude: r.latitude, longitude: r.longitude,
-    timezone: r.timezone, openingHours: r.openingHours,
+    code: r.code,
+    name: r.name,
+    variant: r.variant,
+    address: r.address,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    timezone: r.timezone,
+    openingHours: r.openingHours,
   }),
 };
 
@@ -47,8 +53,15 @@ export const tanksTarget: TargetDef = {
   label: (v) => `${v.storeCode ?? ''}/${v.code ?? ''}`,
   // The strapping chart is edited on /Tank: an update keeps it.
   fromRow: (r) => ({
-    storeId: r.storeId, productId: r.productId, code: r.code, name: r.name, capacity: r.capacity, safeFill: r.safeFill,
-    lowLevel: r.lowLevel, gaugeProbeId: r.gaugeProbeId, strappingChart: r.strappingChart,
+    storeId: r.storeId,
+    productId: r.productId,
+    code: r.code,
+    name: r.name,
+    capacity: r.capacity,
+    safeFill: r.safeFill,
+    lowLevel: r.lowLevel,
+    gaugeProbeId: r.gaugeProbeId,
+    strappingChart: r.strappingChart,
   }),
 };
 

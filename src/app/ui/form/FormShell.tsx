@@ -11,15 +11,36 @@ export type FormSize = 'md' | 'lg' | 'xl';
  * The drawer record forms open in: full screen on a phone, a side panel from md up. One drawer
  * stays mounted while the record loads and the form shows, so focus is not lost between them.
  */
-export function FormDrawer({ open, onClose, size = 'md', children }: { open: boolean; onClose: () => void; size?: FormSize; children: ReactNode }) {
+export function FormDrawer({
+  open,
+  onClose,
+  size = 'md',
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  size?: FormSize;
+  children: ReactNode;
+}) {
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="end" size={{ base: 'full', md: size }} lazyMount unmountOnExit>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="end"
+      size={{ base: 'full', md: size }}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content>
             {children}
-            <Drawer.CloseTrigger asChild><CloseButton size="sm" aria-label="Close form" /></Drawer.CloseTrigger>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close form" />
+            </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
@@ -28,7 +49,11 @@ export function FormDrawer({ open, onClose, size = 'md', children }: { open: boo
 }
 
 function Header({ title }: { title: string }) {
-  return <Drawer.Header borderBottomWidth="1px" pe="12"><Drawer.Title>{title}</Drawer.Title></Drawer.Header>;
+  return (
+    <Drawer.Header borderBottomWidth="1px" pe="12">
+      <Drawer.Title>{title}</Drawer.Title>
+    </Drawer.Header>
+  );
 }
 
 /** While the record loads, or when it cannot be loaded. */
@@ -40,12 +65,24 @@ export function FormLoadState({ title, error, onRetry }: { title: string; error?
         {error ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Content><Alert.Title>The record could not be loaded</Alert.Title><Alert.Description>{error}</Alert.Description></Alert.Content>
-            {onRetry && <Button size="sm" variant="outline" onClick={onRetry}>Retry</Button>}
+            <Alert.Content>
+              <Alert.Title>The record could not be loaded</Alert.Title>
+              <Alert.Description>{error}</Alert.Description>
+            </Alert.Content>
+            {onRetry && (
+              <Button size="sm" variant="outline" onClick={onRetry}>
+                Retry
+              </Button>
+            )}
           </Alert.Root>
         ) : (
           <Stack gap="5" role="status" aria-busy="true" aria-label="Loading">
-            {Array.from({ length: 5 }, (_, i) => <Stack key={i} gap="2"><Skeleton h="3" w="24" /><Skeleton h="9" /></Stack>)}
+            {Array.from({ length: 5 }, (_, i) => (
+              <Stack key={i} gap="2">
+                <Skeleton h="3" w="24" />
+                <Skeleton h="9" />
+              </Stack>
+            ))}
           </Stack>
         )}
       </Drawer.Body>
@@ -60,15 +97,23 @@ function ConflictAlert({ form }: { form: ResourceForm }) {
     <Alert.Root status="warning" role="alert">
       <Alert.Indicator />
       <Alert.Content gap="2">
-        <Alert.Title>{c.deleted ? 'This record was deleted meanwhile' : 'Someone else saved this record meanwhile'}</Alert.Title>
+        <Alert.Title>
+          {c.deleted ? 'This record was deleted meanwhile' : 'Someone else saved this record meanwhile'}
+        </Alert.Title>
         <Alert.Description>
           <Text>{c.message}</Text>
           {!c.deleted && <Text>Load their version (your edits are dropped), or save yours over it.</Text>}
         </Alert.Description>
         {!c.deleted && (
           <Flex gap="2" wrap="wrap">
-            {c.current !== null && <Button size="sm" onClick={form.loadCurrent}>Load the current version</Button>}
-            <Button size="sm" variant="outline" onClick={form.keepMine}>Keep my changes</Button>
+            {c.current !== null && (
+              <Button size="sm" onClick={form.loadCurrent}>
+                Load the current version
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={form.keepMine}>
+              Keep my changes
+            </Button>
           </Flex>
         )}
       </Alert.Content>
@@ -92,7 +137,11 @@ interface ShellProps {
  */
 export function FormShell({ form, title, onClose, children, submitLabel = 'Save' }: ShellProps) {
   const formId = useId();
-  const blocker = useBlocker({ shouldBlockFn: () => form.dirty, enableBeforeUnload: () => form.dirty, withResolver: true });
+  const blocker = useBlocker({
+    shouldBlockFn: () => form.dirty,
+    enableBeforeUnload: () => form.dirty,
+    withResolver: true,
+  });
   return (
     <>
       <Header title={title} />
@@ -107,12 +156,23 @@ export function FormShell({ form, title, onClose, children, submitLabel = 'Save'
       </Drawer.Body>
       <Drawer.Footer borderTopWidth="1px">
         <Flex gap="2" justify="end" w="full">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form={formId} loading={form.saving} disabled={form.saving}>{submitLabel}</Button>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={form.saving} disabled={form.saving}>
+            {submitLabel}
+          </Button>
         </Flex>
       </Drawer.Footer>
-      <ConfirmDialog open={blocker.status === 'blocked'} title="Leave without saving?" confirmLabel="Leave" cancelLabel="Stay" danger
-        onConfirm={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()}>
+      <ConfirmDialog
+        open={blocker.status === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
         <Text>Your changes to this form have not been saved.</Text>
       </ConfirmDialog>
     </>

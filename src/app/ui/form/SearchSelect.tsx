@@ -35,7 +35,18 @@ function useDebounced<T>(value: T, ms: number): T {
  * A select over a list too long to load (180 equipment, or 100 000): type to search on the
  * server, pick from the matches. Keyboard and screen-reader friendly (Ark combobox).
  */
-export function SearchSelect({ label, value, selectedLabel, onChange, onBlur, error, helper, placeholder, queryKey, search }: SearchSelectProps) {
+export function SearchSelect({
+  label,
+  value,
+  selectedLabel,
+  onChange,
+  onBlur,
+  error,
+  helper,
+  placeholder,
+  queryKey,
+  search,
+}: SearchSelectProps) {
   const [input, setInput] = useState(selectedLabel);
   const [open, setOpen] = useState(false);
   const q = useDebounced(input === selectedLabel ? '' : input.trim(), PICK_DEBOUNCE_MS);
@@ -45,13 +56,24 @@ export function SearchSelect({ label, value, selectedLabel, onChange, onBlur, er
     enabled: open,
     staleTime: 30_000,
   });
-  const collection = useMemo(() => createListCollection({
-    items: data ?? [], itemToString: (o: FilterOption) => o.label, itemToValue: (o: FilterOption) => o.value,
-  }), [data]);
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: data ?? [],
+        itemToString: (o: FilterOption) => o.label,
+        itemToValue: (o: FilterOption) => o.value,
+      }),
+    [data],
+  );
 
   return (
     <Field.Root invalid={!!error}>
-      <Combobox.Root collection={collection} value={value ? [value] : []} inputValue={input} openOnClick invalid={!!error}
+      <Combobox.Root
+        collection={collection}
+        value={value ? [value] : []}
+        inputValue={input}
+        openOnClick
+        invalid={!!error}
         positioning={{ strategy: 'fixed' }}
         onInputValueChange={(e) => setInput(e.inputValue)}
         onOpenChange={(e) => setOpen(e.open)}
@@ -59,10 +81,17 @@ export function SearchSelect({ label, value, selectedLabel, onChange, onBlur, er
           const item = e.items[0] as FilterOption | undefined;
           onChange(item?.value ?? '', item?.label ?? '');
           setInput(item?.label ?? '');
-        }}>
+        }}
+      >
         <Combobox.Label>{label}</Combobox.Label>
         <Combobox.Control>
-          <Combobox.Input placeholder={placeholder ?? 'Type to search…'} onBlur={() => { if (!input) onChange('', ''); onBlur?.(); }} />
+          <Combobox.Input
+            placeholder={placeholder ?? 'Type to search…'}
+            onBlur={() => {
+              if (!input) onChange('', '');
+              onBlur?.();
+            }}
+          />
           <Combobox.IndicatorGroup>
             {isFetching && <Spinner size="xs" aria-hidden />}
             <Combobox.ClearTrigger aria-label={`Clear ${label}`} />

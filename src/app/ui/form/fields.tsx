@@ -1,4 +1,14 @@
-import { Checkbox, Field, Fieldset, NativeSelect, SimpleGrid, Switch, TagsInput, Textarea, type TextareaProps } from '@chakra-ui/react';
+import {
+  Checkbox,
+  Field,
+  Fieldset,
+  NativeSelect,
+  SimpleGrid,
+  Switch,
+  TagsInput,
+  Textarea,
+  type TextareaProps,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { FilterOption } from '../list/ListToolbar';
 
@@ -7,12 +17,34 @@ import type { FilterOption } from '../list/ListToolbar';
  * tied to the control (tests use getByLabel), the error under it, `value`/`onChange`/`onBlur`
  * as `useResourceForm().text(path)` hands them out.
  */
-interface Bound { label: string; value: string; onChange: (v: string) => void; onBlur?: () => void; error?: string; helper?: ReactNode }
+interface Bound {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  helper?: ReactNode;
+}
 
-function Shell({ label, error, helper, required, children }: { label: string; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
+function Shell({
+  label,
+  error,
+  helper,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  helper?: ReactNode;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Field.Root invalid={!!error} required={required}>
-      <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
@@ -28,13 +60,28 @@ export interface SelectFieldProps extends Bound {
   disabled?: boolean;
 }
 
-export function SelectField({ label, value, onChange, onBlur, error, helper, options, placeholder, required, disabled }: SelectFieldProps) {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helper,
+  options,
+  placeholder,
+  required,
+  disabled,
+}: SelectFieldProps) {
   return (
     <Shell label={label} error={error} helper={helper} required={required}>
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -42,7 +89,15 @@ export function SelectField({ label, value, onChange, onBlur, error, helper, opt
   );
 }
 
-export function TextareaField({ label, value, onChange, onBlur, error, helper, ...rest }: Bound & Omit<TextareaProps, 'value' | 'onChange' | 'onBlur'>) {
+export function TextareaField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helper,
+  ...rest
+}: Bound & Omit<TextareaProps, 'value' | 'onChange' | 'onBlur'>) {
   return (
     <Shell label={label} error={error} helper={helper}>
       <Textarea value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} {...rest} />
@@ -50,7 +105,17 @@ export function TextareaField({ label, value, onChange, onBlur, error, helper, .
   );
 }
 
-export function SwitchField({ label, checked, onChange, helper }: { label: string; checked: boolean; onChange: (on: boolean) => void; helper?: string }) {
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+  helper,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  helper?: string;
+}) {
   return (
     <Field.Root>
       <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)}>
@@ -74,7 +139,15 @@ interface ChoicesProps {
 }
 
 /** Several checkboxes under one legend (weekdays, authorised stores). */
-export function CheckboxGroupField({ legend, options, value, onChange, error, helper, columns = { base: 2, sm: 3 } }: ChoicesProps) {
+export function CheckboxGroupField({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  helper,
+  columns = { base: 2, sm: 3 },
+}: ChoicesProps) {
   const toggle = (v: string, on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v));
   return (
     <Fieldset.Root invalid={!!error}>
@@ -82,7 +155,12 @@ export function CheckboxGroupField({ legend, options, value, onChange, error, he
       {helper && <Fieldset.HelperText>{helper}</Fieldset.HelperText>}
       <SimpleGrid columns={columns} gap="2">
         {options.map((o) => (
-          <Checkbox.Root key={o.value} size="sm" checked={value.includes(o.value)} onCheckedChange={(e) => toggle(o.value, e.checked === true)}>
+          <Checkbox.Root
+            key={o.value}
+            size="sm"
+            checked={value.includes(o.value)}
+            onCheckedChange={(e) => toggle(o.value, e.checked === true)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{o.label}</Checkbox.Label>
@@ -108,7 +186,16 @@ interface TagsProps {
 export function TagsField({ label, value, onChange, onBlur, error, helper, max }: TagsProps) {
   return (
     <Field.Root invalid={!!error}>
-      <TagsInput.Root value={[...value]} onValueChange={(e) => onChange(e.value)} max={max} delimiter="," addOnPaste blurBehavior="add" onBlur={onBlur} invalid={!!error}>
+      <TagsInput.Root
+        value={[...value]}
+        onValueChange={(e) => onChange(e.value)}
+        max={max}
+        delimiter=","
+        addOnPaste
+        blurBehavior="add"
+        onBlur={onBlur}
+        invalid={!!error}
+      >
         <TagsInput.Label>{label}</TagsInput.Label>
         <TagsInput.Control>
           <TagsInput.Items />

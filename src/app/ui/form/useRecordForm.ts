@@ -5,10 +5,16 @@ import { refreshAll } from '../list/useList';
 import { useResourceForm } from './useResourceForm';
 
 /** Rows of master data carry these (RowMeta in src/contract/list.ts). */
-export interface Versioned { id: string; version: number }
+export interface Versioned {
+  id: string;
+  version: number;
+}
 
 /** What a screen's form component gets from the screen: the record (null = new) and how to close. */
-export interface RecordFormProps<T> { row: T | null; close: (saved?: boolean) => void }
+export interface RecordFormProps<T> {
+  row: T | null;
+  close: (saved?: boolean) => void;
+}
 
 interface Options<D extends object, T extends Versioned> extends RecordFormProps<T> {
   client: Pick<ResourceClient<T>, 'create' | 'update'>;
@@ -37,7 +43,10 @@ export function useRecordForm<D extends object, T extends Versioned>(o: Options<
     toBody: ({ version, ...d }) => (row ? { ...o.toBody(d as D), version } : o.toBody(d as D)),
     schema: row ? o.update : o.create,
     save: (body) => (row ? o.client.update(row.id, body) : o.client.create(body)),
-    onSaved: () => { void refreshAll(); o.close(true); },
+    onSaved: () => {
+      void refreshAll();
+      o.close(true);
+    },
     savedMessage: (r) => `${capitalize(o.noun)} ${o.label(r)} ${row ? 'saved' : 'created'}.`,
   });
 }

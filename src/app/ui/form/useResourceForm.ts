@@ -22,7 +22,11 @@ export interface ResourceFormOptions<D extends object, R> {
   fromRow?: (row: R) => D;
 }
 
-export interface Conflict<R> { message: string; current: R | null; deleted: boolean }
+export interface Conflict<R> {
+  message: string;
+  current: R | null;
+  deleted: boolean;
+}
 
 /**
  * The one form pattern: the contract schema checks the whole body on submit and each field when
@@ -70,7 +74,13 @@ export function useResourceForm<D extends object, R>(opts: ResourceFormOptions<D
     error: error(path),
   });
   /** Props for a checkbox or switch. */
-  const flag = (path: Path) => ({ checked: get(path) === true, onChange: (on: boolean) => { set(path, on); touch(path); } });
+  const flag = (path: Path) => ({
+    checked: get(path) === true,
+    onChange: (on: boolean) => {
+      set(path, on);
+      touch(path);
+    },
+  });
 
   const fail = (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
@@ -83,7 +93,10 @@ export function useResourceForm<D extends object, R>(opts: ResourceFormOptions<D
     setServer(fields);
     const unplaced = Object.entries(fields).filter(([k]) => getAt(values, k) === undefined && !k.includes('.'));
     const text = err instanceof Error ? err.message : String(err);
-    setMessage({ tone: 'danger', text: unplaced.length ? `${text} ${unplaced.map(([k, m]) => `${k}: ${m}`).join('; ')}` : text });
+    setMessage({
+      tone: 'danger',
+      text: unplaced.length ? `${text} ${unplaced.map(([k, m]) => `${k}: ${m}`).join('; ')}` : text,
+    });
   };
 
   const submit = async (e?: FormEvent) => {
@@ -94,7 +107,9 @@ export function useResourceForm<D extends object, R>(opts: ResourceFormOptions<D
     if (Object.keys(issues).length) {
       // Rules about several fields (e.g. "choose an equipment, an employee or a cost centre") are
       // said here too, in case no single input carries them.
-      const unplaced = Object.entries(issues).filter(([k]) => getAt(values, k.split('.')[0]) === undefined).map(([, m]) => m);
+      const unplaced = Object.entries(issues)
+        .filter(([k]) => getAt(values, k.split('.')[0]) === undefined)
+        .map(([, m]) => m);
       setMessage({ tone: 'danger', text: ['Please correct the highlighted fields.', ...new Set(unplaced)].join(' ') });
       return;
     }
@@ -129,8 +144,22 @@ export function useResourceForm<D extends object, R>(opts: ResourceFormOptions<D
   };
 
   return {
-    values, get, set, touch, text, flag, error, errorsUnder, submit, saving, dirty, message, conflict,
-    loadCurrent, keepMine, dismissConflict: () => setConflict(null),
+    values,
+    get,
+    set,
+    touch,
+    text,
+    flag,
+    error,
+    errorsUnder,
+    submit,
+    saving,
+    dirty,
+    message,
+    conflict,
+    loadCurrent,
+    keepMine,
+    dismissConflict: () => setConflict(null),
   };
 }
 

@@ -1,7 +1,14 @@
 import { Box, Button, Flex, IconButton, Skeleton, Table, VisuallyHidden } from '@chakra-ui/react';
 import {
-  columnVisibilityFeature, rowPaginationFeature, rowSortingFeature, tableFeatures, useTable,
-  type ColumnDef, type RowData, type SortingState, type Updater,
+  columnVisibilityFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronDown, LuChevronRight } from 'react-icons/lu';
@@ -47,24 +54,41 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const current = parseSort(sort);
   const sortKey = (c: ListColumn<T>) => c.sortBy ?? c.id;
 
-  const defs = useMemo<ColumnDef<Features, T>[]>(() => columns.map((c) => ({
-    id: c.id,
-    header: c.header,
-    accessorFn: (row: T) => (row as Record<string, unknown>)[c.id] as never,
-    enableSorting: sortable.includes(c.sortBy ?? c.id),
-    sortDescFirst: false,
-  })), [columns, sortable]);
+  const defs = useMemo<ColumnDef<Features, T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (row: T) => (row as Record<string, unknown>)[c.id] as never,
+        enableSorting: sortable.includes(c.sortBy ?? c.id),
+        sortDescFirst: false,
+      })),
+    [columns, sortable],
+  );
 
-  const state = useMemo(() => ({
-    sorting: [{ id: columns.find((c) => sortKey(c) === current.field)?.id ?? current.field, desc: current.desc }] as SortingState,
-    columnVisibility: Object.fromEntries(columns.map((c) => [c.id, isShown(c, visibility)])),
-    pagination: { pageIndex: 0, pageSize: props.pageSize },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [columns, visibility, current.field, current.desc, props.pageSize]);
+  const state = useMemo(
+    () => ({
+      sorting: [
+        { id: columns.find((c) => sortKey(c) === current.field)?.id ?? current.field, desc: current.desc },
+      ] as SortingState,
+      columnVisibility: Object.fromEntries(columns.map((c) => [c.id, isShown(c, visibility)])),
+      pagination: { pageIndex: 0, pageSize: props.pageSize },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, visibility, current.field, current.desc, props.pageSize],
+  );
 
   const table = useTable({
-    features, columns: defs, data: rows as T[], getRowId: (r: T) => props.rowId(r), state,
-    manualSorting: true, manualPagination: true, rowCount: props.total, enableSortingRemoval: false, enableMultiSort: false,
+    features,
+    columns: defs,
+    data: rows as T[],
+    getRowId: (r: T) => props.rowId(r),
+    state,
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: props.total,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
     onSortingChange: (u: Updater<SortingState>) => {
       const next = (typeof u === 'function' ? u(state.sorting) : u)[0];
       const col = columns.find((c) => c.id === next?.id);
@@ -79,72 +103,133 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg">
       <Table.Root size="sm" interactive stickyHeader>
-        <VisuallyHidden asChild><caption>{props.caption}</caption></VisuallyHidden>
+        <VisuallyHidden asChild>
+          <caption>{props.caption}</caption>
+        </VisuallyHidden>
         <Table.Header>
           {table.getHeaderGroups().map((group) => (
             <Table.Row key={group.id} bg="bg.subtle">
-              {expanded && <Table.ColumnHeader w="1"><VisuallyHidden>Details</VisuallyHidden></Table.ColumnHeader>}
+              {expanded && (
+                <Table.ColumnHeader w="1">
+                  <VisuallyHidden>Details</VisuallyHidden>
+                </Table.ColumnHeader>
+              )}
               {group.headers.map((h) => {
                 const col = byId.get(h.column.id)!;
                 const dir = h.column.getIsSorted();
                 const canSort = h.column.getCanSort();
-                const aria = !canSort ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none';
+                const aria = !canSort
+                  ? undefined
+                  : dir === 'asc'
+                    ? 'ascending'
+                    : dir === 'desc'
+                      ? 'descending'
+                      : 'none';
                 return (
-                  <Table.ColumnHeader key={h.id} aria-sort={aria} textAlign={col.numeric ? 'end' : undefined} whiteSpace="nowrap">
+                  <Table.ColumnHeader
+                    key={h.id}
+                    aria-sort={aria}
+                    textAlign={col.numeric ? 'end' : undefined}
+                    whiteSpace="nowrap"
+                  >
                     {canSort ? (
-                      <Button variant="plain" colorPalette="gray" size="sm" p="0" h="auto" minW="0" fontWeight="inherit" fontSize="inherit"
-                        color="inherit" onClick={h.column.getToggleSortingHandler()}>
+                      <Button
+                        variant="plain"
+                        colorPalette="gray"
+                        size="sm"
+                        p="0"
+                        h="auto"
+                        minW="0"
+                        fontWeight="inherit"
+                        fontSize="inherit"
+                        color="inherit"
+                        onClick={h.column.getToggleSortingHandler()}
+                      >
                         {col.header}
-                        {dir === 'asc' ? <LuArrowUp aria-hidden /> : dir === 'desc' ? <LuArrowDown aria-hidden /> : <LuArrowUpDown aria-hidden opacity={0.4} />}
+                        {dir === 'asc' ? (
+                          <LuArrowUp aria-hidden />
+                        ) : dir === 'desc' ? (
+                          <LuArrowDown aria-hidden />
+                        ) : (
+                          <LuArrowUpDown aria-hidden opacity={0.4} />
+                        )}
                       </Button>
-                    ) : col.header}
+                    ) : (
+                      col.header
+                    )}
                   </Table.ColumnHeader>
                 );
               })}
-              {actions && <Table.ColumnHeader {...pinned} bg="bg.subtle" textAlign="end">Actions</Table.ColumnHeader>}
+              {actions && (
+                <Table.ColumnHeader {...pinned} bg="bg.subtle" textAlign="end">
+                  Actions
+                </Table.ColumnHeader>
+              )}
             </Table.Row>
           ))}
         </Table.Header>
         <Table.Body>
           {props.loading
             ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <Table.Row key={i} aria-hidden>
-                {Array.from({ length: span }, (__, j) => <Table.Cell key={j}><Skeleton h="4" /></Table.Cell>)}
-              </Table.Row>
-            ))
+                <Table.Row key={i} aria-hidden>
+                  {Array.from({ length: span }, (__, j) => (
+                    <Table.Cell key={j}>
+                      <Skeleton h="4" />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))
             : table.getRowModel().rows.map((row) => {
-              const isOpen = !!open[row.id];
-              return (
-                <Fragment key={row.id}>
-                  <Table.Row>
-                    {expanded && (
-                      <Table.Cell>
-                        <IconButton size="xs" variant="ghost" aria-expanded={isOpen}
-                          aria-label={`${isOpen ? 'Hide' : 'Show'} details of ${rowLabel?.(row.original) ?? 'this row'}`}
-                          onClick={() => setOpen((o) => ({ ...o, [row.id]: !isOpen }))}>
-                          {isOpen ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}
-                        </IconButton>
-                      </Table.Cell>
-                    )}
-                    {row.getVisibleCells().map((cell) => {
-                      const col = byId.get(cell.column.id)!;
-                      const content = cellOf(col, row.original);
-                      return (
-                        <Table.Cell key={cell.id} textAlign={col.numeric ? 'end' : undefined} maxW="xs" truncate title={typeof content === 'string' ? content : undefined}>
-                          {content}
-                        </Table.Cell>
-                      );
-                    })}
-                    {actions && <Table.Cell {...pinned} bg="bg"><Flex gap="1" justify="end">{actions(row.original)}</Flex></Table.Cell>}
-                  </Table.Row>
-                  {expanded && isOpen && (
+                const isOpen = !!open[row.id];
+                return (
+                  <Fragment key={row.id}>
                     <Table.Row>
-                      <Table.Cell colSpan={span} bg="bg.muted"><Box py="2">{expanded(row.original)}</Box></Table.Cell>
+                      {expanded && (
+                        <Table.Cell>
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            aria-expanded={isOpen}
+                            aria-label={`${isOpen ? 'Hide' : 'Show'} details of ${rowLabel?.(row.original) ?? 'this row'}`}
+                            onClick={() => setOpen((o) => ({ ...o, [row.id]: !isOpen }))}
+                          >
+                            {isOpen ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}
+                          </IconButton>
+                        </Table.Cell>
+                      )}
+                      {row.getVisibleCells().map((cell) => {
+                        const col = byId.get(cell.column.id)!;
+                        const content = cellOf(col, row.original);
+                        return (
+                          <Table.Cell
+                            key={cell.id}
+                            textAlign={col.numeric ? 'end' : undefined}
+                            maxW="xs"
+                            truncate
+                            title={typeof content === 'string' ? content : undefined}
+                          >
+                            {content}
+                          </Table.Cell>
+                        );
+                      })}
+                      {actions && (
+                        <Table.Cell {...pinned} bg="bg">
+                          <Flex gap="1" justify="end">
+                            {actions(row.original)}
+                          </Flex>
+                        </Table.Cell>
+                      )}
                     </Table.Row>
-                  )}
-                </Fragment>
-              );
-            })}
+                    {expanded && isOpen && (
+                      <Table.Row>
+                        <Table.Cell colSpan={span} bg="bg.muted">
+                          <Box py="2">{expanded(row.original)}</Box>
+                        </Table.Cell>
+                      </Table.Row>
+                    )}
+                  </Fragment>
+                );
+              })}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
@@ -152,4 +237,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 }
 
 /** The actions column stays at the right edge while the table scrolls sideways. */
-const pinned = { position: 'sticky', right: 0, zIndex: 1, w: '1', whiteSpace: 'nowrap', boxShadow: '-1px 0 0 var(--chakra-colors-border)' } as const;
+const pinned = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  w: '1',
+  whiteSpace: 'nowrap',
+  boxShadow: '-1px 0 0 var(--chakra-colors-border)',
+} as const;

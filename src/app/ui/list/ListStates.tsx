@@ -15,10 +15,18 @@ interface EmptyProps {
 /** No rows: nothing yet (with a create action), nothing matching (clear), nothing deleted. */
 export function ListEmpty({ plural, filtered, deleted, onClear, create }: EmptyProps) {
   const [icon, title, text] = deleted
-    ? [<LuTrash2 key="i" />, `No deleted ${plural}`, filtered ? 'None match the search and filters.' : 'Deleted records would be listed here to restore.']
+    ? [
+        <LuTrash2 key="i" />,
+        `No deleted ${plural}`,
+        filtered ? 'None match the search and filters.' : 'Deleted records would be listed here to restore.',
+      ]
     : filtered
       ? [<LuSearchX key="i" />, `No ${plural} match`, 'Try other words or clear the search and filters.']
-      : [<LuInbox key="i" />, `No ${plural} yet`, create ? `Create the first one.` : `There are none in this account yet.`];
+      : [
+          <LuInbox key="i" />,
+          `No ${plural} yet`,
+          create ? `Create the first one.` : `There are none in this account yet.`,
+        ];
   return (
     <Box borderWidth="1px" rounded="md" bg="bg">
       <EmptyState.Root size="sm">
@@ -28,7 +36,13 @@ export function ListEmpty({ plural, filtered, deleted, onClear, create }: EmptyP
             <EmptyState.Title>{title}</EmptyState.Title>
             <EmptyState.Description>{text}</EmptyState.Description>
           </VStack>
-          {filtered ? <Button size="sm" variant="outline" onClick={onClear}>Clear search and filters</Button> : !deleted && create}
+          {filtered ? (
+            <Button size="sm" variant="outline" onClick={onClear}>
+              Clear search and filters
+            </Button>
+          ) : (
+            !deleted && create
+          )}
         </EmptyState.Content>
       </EmptyState.Root>
     </Box>
@@ -44,7 +58,9 @@ export function ListError({ message, onRetry, retrying }: { message: string; onR
         <Alert.Title>The list could not be loaded</Alert.Title>
         <Alert.Description>{message}</Alert.Description>
       </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>Retry</Button>
+      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
+        Retry
+      </Button>
     </Alert.Root>
   );
 }

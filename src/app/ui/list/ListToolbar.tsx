@@ -4,7 +4,10 @@ import { LuColumns3, LuDownload, LuFilter } from 'react-icons/lu';
 import type { ExportFormat } from '@/contract/list';
 import { isShown, type ColumnVisibility, type ListColumn } from './columns';
 
-export interface FilterOption { value: string; label: string }
+export interface FilterOption {
+  value: string;
+  label: string;
+}
 
 /**
  * A filter of the list protocol (`f.<field>`): a select when the options are known, a date (range
@@ -19,7 +22,15 @@ export interface FilterSpec {
 
 const small = { fontSize: 'xs', color: 'fg.muted' } as const;
 
-export function FilterControl({ spec, value, onChange }: { spec: FilterSpec; value: string | undefined; onChange: (v: string | undefined) => void }) {
+export function FilterControl({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: FilterSpec;
+  value: string | undefined;
+  onChange: (v: string | undefined) => void;
+}) {
   const kind = spec.kind ?? 'select';
   return (
     <Field.Root w={{ base: 'full', sm: '44' }}>
@@ -28,13 +39,21 @@ export function FilterControl({ spec, value, onChange }: { spec: FilterSpec; val
         <NativeSelect.Root size="sm">
           <NativeSelect.Field value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
             <option value="">All</option>
-            {spec.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {spec.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       ) : (
-        <Input size="sm" type={kind === 'date' ? 'date' : 'text'} value={value ?? ''}
-          onChange={(e) => onChange(e.target.value || undefined)} />
+        <Input
+          size="sm"
+          type={kind === 'date' ? 'date' : 'text'}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        />
       )}
     </Field.Root>
   );
@@ -42,7 +61,13 @@ export function FilterControl({ spec, value, onChange }: { spec: FilterSpec; val
 
 export function DeletedToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   return (
-    <Switch.Root size="sm" checked={on} onCheckedChange={(e) => onChange(e.checked)} alignSelf={{ base: 'start', sm: 'end' }} mb={{ sm: '2' }}>
+    <Switch.Root
+      size="sm"
+      checked={on}
+      onCheckedChange={(e) => onChange(e.checked)}
+      alignSelf={{ base: 'start', sm: 'end' }}
+      mb={{ sm: '2' }}
+    >
       <Switch.HiddenInput />
       <Switch.Control />
       <Switch.Label>Show deleted</Switch.Label>
@@ -50,12 +75,22 @@ export function DeletedToggle({ on, onChange }: { on: boolean; onChange: (on: bo
   );
 }
 
-export function ColumnChooser<T>({ columns, visibility, onChange }: { columns: ListColumn<T>[]; visibility: ColumnVisibility; onChange: (v: ColumnVisibility) => void }) {
+export function ColumnChooser<T>({
+  columns,
+  visibility,
+  onChange,
+}: {
+  columns: ListColumn<T>[];
+  visibility: ColumnVisibility;
+  onChange: (v: ColumnVisibility) => void;
+}) {
   const shown = columns.filter((c) => isShown(c, visibility)).length;
   return (
     <Menu.Root closeOnSelect={false}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="outline"><LuColumns3 aria-hidden /> Columns</Button>
+        <Button size="sm" variant="outline">
+          <LuColumns3 aria-hidden /> Columns
+        </Button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
@@ -63,8 +98,13 @@ export function ColumnChooser<T>({ columns, visibility, onChange }: { columns: L
             {columns.map((c) => {
               const on = isShown(c, visibility);
               return (
-                <Menu.CheckboxItem key={c.id} value={c.id} checked={on} disabled={on && shown === 1}
-                  onCheckedChange={(checked) => onChange({ ...visibility, [c.id]: checked })}>
+                <Menu.CheckboxItem
+                  key={c.id}
+                  value={c.id}
+                  checked={on}
+                  disabled={on && shown === 1}
+                  onCheckedChange={(checked) => onChange({ ...visibility, [c.id]: checked })}
+                >
                   {c.header}
                   <Menu.ItemIndicator />
                 </Menu.CheckboxItem>
@@ -81,13 +121,26 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setBusy(format);
-    try { await onExport(format); } catch { /* the api client already notified */ } finally { setBusy(null); }
+    try {
+      await onExport(format);
+    } catch {
+      /* the api client already notified */
+    } finally {
+      setBusy(null);
+    }
   };
   return (
     <>
       {(['csv', 'xlsx'] as const).map((f) => (
-        <Button key={f} size="sm" variant="outline" loading={busy === f} disabled={!!busy} onClick={() => void run(f)}
-          aria-label={`Export ${f.toUpperCase()}`}>
+        <Button
+          key={f}
+          size="sm"
+          variant="outline"
+          loading={busy === f}
+          disabled={!!busy}
+          onClick={() => void run(f)}
+          aria-label={`Export ${f.toUpperCase()}`}
+        >
           <LuDownload aria-hidden /> {f.toUpperCase()}
         </Button>
       ))}
@@ -99,22 +152,55 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
  * Search and filters on the left (wrapping), tools on the right. On a phone the filters fold
  * behind a "Filters" button so the rows stay in view.
  */
-export function ListToolbar({ search, filters, activeFilters, tools }: { search: ReactNode; filters: ReactNode; activeFilters: number; tools: ReactNode }) {
+export function ListToolbar({
+  search,
+  filters,
+  activeFilters,
+  tools,
+}: {
+  search: ReactNode;
+  filters: ReactNode;
+  activeFilters: number;
+  tools: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
-    <Flex gap="3" wrap="wrap" align={{ base: 'stretch', md: 'end' }} justify="space-between" mb="3" direction={{ base: 'column', md: 'row' }}>
+    <Flex
+      gap="3"
+      wrap="wrap"
+      align={{ base: 'stretch', md: 'end' }}
+      justify="space-between"
+      mb="3"
+      direction={{ base: 'column', md: 'row' }}
+    >
       <Flex gap="3" wrap="wrap" align={{ base: 'stretch', sm: 'end' }} direction={{ base: 'column', sm: 'row' }}>
         {search}
-        <Button hideFrom="md" size="sm" variant="outline" alignSelf="start" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <Button
+          hideFrom="md"
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
           <LuFilter aria-hidden /> Filters{activeFilters ? ` (${activeFilters})` : ''}
         </Button>
-        <Flex id={panelId} gap="3" wrap="wrap" align={{ base: 'stretch', sm: 'end' }} direction={{ base: 'column', sm: 'row' }}
-          display={{ base: open ? 'flex' : 'none', md: 'flex' }}>
+        <Flex
+          id={panelId}
+          gap="3"
+          wrap="wrap"
+          align={{ base: 'stretch', sm: 'end' }}
+          direction={{ base: 'column', sm: 'row' }}
+          display={{ base: open ? 'flex' : 'none', md: 'flex' }}
+        >
           {filters}
         </Flex>
       </Flex>
-      <Flex gap="2" wrap="wrap" align="center">{tools}</Flex>
+      <Flex gap="2" wrap="wrap" align="center">
+        {tools}
+      </Flex>
     </Flex>
   );
 }

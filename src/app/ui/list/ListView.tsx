@@ -11,7 +11,14 @@ import { capitalize, isShown, type ListColumn } from './columns';
 import { DataTable } from './DataTable';
 import { filtersIn, type ListSearch } from './listSearch';
 import { ListEmpty, ListError } from './ListStates';
-import { ColumnChooser, DeletedToggle, ExportButtons, FilterControl, ListToolbar, type FilterSpec } from './ListToolbar';
+import {
+  ColumnChooser,
+  DeletedToggle,
+  ExportButtons,
+  FilterControl,
+  ListToolbar,
+  type FilterSpec,
+} from './ListToolbar';
 import { Pager } from './Pager';
 import { SearchBox } from './SearchBox';
 import { refreshAll, useColumnChoice, useListData, useListSearch } from './useList';
@@ -56,7 +63,19 @@ const versionOf = (row: unknown) => Number((row as { version: unknown }).version
  * and error states. All list state is in the URL (`listSearch.ts`).
  */
 export function ListView<T extends RowData>(props: ListViewProps<T>) {
-  const { client, info, columns, filters = [], noun, plural, rowLabel, canWrite, onCreate, onEdit, deletable = true } = props;
+  const {
+    client,
+    info,
+    columns,
+    filters = [],
+    noun,
+    plural,
+    rowLabel,
+    canWrite,
+    onCreate,
+    onEdit,
+    deletable = true,
+  } = props;
   const rowId = props.rowId ?? idOf;
   const { search, update } = useListSearch();
   const { query, data, isPending, isError, error, refetch, isFetching } = useListData(client, search, info.defaultSort);
@@ -76,7 +95,11 @@ export function ListView<T extends RowData>(props: ListViewProps<T>) {
 
   const failed = (e: unknown, what: string) => {
     const stale = e instanceof ApiError && e.status === 409;
-    notify({ tone: 'warning', title: `${what} failed`, message: stale ? `${e.message} The list now shows the current data.` : e instanceof Error ? e.message : String(e) });
+    notify({
+      tone: 'warning',
+      title: `${what} failed`,
+      message: stale ? `${e.message} The list now shows the current data.` : e instanceof Error ? e.message : String(e),
+    });
     if (stale) void refreshAll();
   };
 
@@ -85,7 +108,10 @@ export function ListView<T extends RowData>(props: ListViewProps<T>) {
     setBusy(true);
     try {
       await client.remove(rowId(toDelete), versionOf(toDelete));
-      notify({ tone: 'success', message: `${capitalize(noun)} ${rowLabel(toDelete)} deleted. Turn on “Show deleted” to restore it.` });
+      notify({
+        tone: 'success',
+        message: `${capitalize(noun)} ${rowLabel(toDelete)} deleted. Turn on “Show deleted” to restore it.`,
+      });
       setToDelete(null);
       await refreshAll();
     } catch (e) {
@@ -106,65 +132,146 @@ export function ListView<T extends RowData>(props: ListViewProps<T>) {
     }
   };
 
-  const createButton = canWrite && onCreate && <Button size="sm" onClick={onCreate}><LuPlus aria-hidden /> New {noun}</Button>;
+  const createButton = canWrite && onCreate && (
+    <Button size="sm" onClick={onCreate}>
+      <LuPlus aria-hidden /> New {noun}
+    </Button>
+  );
   const actions = (row: T) => (
     <>
       {props.extraActions?.(row)}
-      {deleted ? (
-        canWrite && <Button size="xs" variant="outline" onClick={() => void restore(row)} aria-label={`Restore ${rowLabel(row)}`}><LuRotateCcw aria-hidden /> Restore</Button>
-      ) : canWrite && (
-        <>
-          {onEdit && <IconButton size="xs" variant="ghost" colorPalette="gray" aria-label={`Edit ${rowLabel(row)}`} onClick={() => onEdit(row)}><LuPencil aria-hidden /></IconButton>}
-          {deletable && <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${rowLabel(row)}`} onClick={() => setToDelete(row)}><LuTrash2 aria-hidden /></IconButton>}
-        </>
-      )}
+      {deleted
+        ? canWrite && (
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => void restore(row)}
+              aria-label={`Restore ${rowLabel(row)}`}
+            >
+              <LuRotateCcw aria-hidden /> Restore
+            </Button>
+          )
+        : canWrite && (
+            <>
+              {onEdit && (
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="gray"
+                  aria-label={`Edit ${rowLabel(row)}`}
+                  onClick={() => onEdit(row)}
+                >
+                  <LuPencil aria-hidden />
+                </IconButton>
+              )}
+              {deletable && (
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={`Delete ${rowLabel(row)}`}
+                  onClick={() => setToDelete(row)}
+                >
+                  <LuTrash2 aria-hidden />
+                </IconButton>
+              )}
+            </>
+          )}
     </>
   );
   const hasActions = canWrite || !!props.extraActions;
 
-  const clear = () => update(Object.fromEntries(Object.keys(search).filter((k) => k === 'q' || k.startsWith('f.')).map((k) => [k, undefined])) as Partial<ListSearch>);
+  const clear = () =>
+    update(
+      Object.fromEntries(
+        Object.keys(search)
+          .filter((k) => k === 'q' || k.startsWith('f.'))
+          .map((k) => [k, undefined]),
+      ) as Partial<ListSearch>,
+    );
 
   return (
     <Box>
       <ListToolbar
         search={<SearchBox value={search.q} fields={info.search} onChange={onSearch} />}
         activeFilters={Object.keys(filtersIn(search)).length + (deleted ? 1 : 0)}
-        filters={(
+        filters={
           <>
             {filters.map((f) => (
-              <FilterControl key={f.field} spec={f} value={search[`f.${f.field}`]} onChange={(v) => update({ [`f.${f.field}`]: v })} />
+              <FilterControl
+                key={f.field}
+                spec={f}
+                value={search[`f.${f.field}`]}
+                onChange={(v) => update({ [`f.${f.field}`]: v })}
+              />
             ))}
-            {deletable && canWrite && <DeletedToggle on={deleted} onChange={(on) => update({ deleted: on ? 'only' : undefined })} />}
+            {deletable && canWrite && (
+              <DeletedToggle on={deleted} onChange={(on) => update({ deleted: on ? 'only' : undefined })} />
+            )}
           </>
-        )}
-        tools={(
+        }
+        tools={
           <>
             <ColumnChooser columns={columns} visibility={visibility} onChange={setVisibility} />
             <ExportButtons onExport={exportAs} />
             {!deleted && createButton}
           </>
-        )}
+        }
       />
       {isError && !data ? (
-        <ListError message={error instanceof Error ? error.message : String(error)} onRetry={() => void refetch()} retrying={isFetching} />
+        <ListError
+          message={error instanceof Error ? error.message : String(error)}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : data && data.items.length === 0 ? (
-        <ListEmpty plural={plural} filtered={filtered} deleted={deleted} onClear={clear} create={createButton || undefined} />
+        <ListEmpty
+          plural={plural}
+          filtered={filtered}
+          deleted={deleted}
+          onClear={clear}
+          create={createButton || undefined}
+        />
       ) : (
         <>
           <Box opacity={isFetching && !isPending ? 0.6 : 1} transition="opacity 0.2s" aria-busy={isFetching}>
-            <DataTable caption={deleted ? `Deleted ${plural}` : info.title} columns={columns} rows={data?.items ?? EMPTY as T[]} rowId={rowId}
-              sortable={info.sort} sort={String(query.sort)} onSort={(sort) => update({ sort }, { keepPage: false })}
-              visibility={visibility} total={data?.total ?? 0} pageSize={pageSize} loading={isPending}
-              actions={hasActions ? actions : undefined} expanded={props.expanded} rowLabel={rowLabel} />
+            <DataTable
+              caption={deleted ? `Deleted ${plural}` : info.title}
+              columns={columns}
+              rows={data?.items ?? (EMPTY as T[])}
+              rowId={rowId}
+              sortable={info.sort}
+              sort={String(query.sort)}
+              onSort={(sort) => update({ sort }, { keepPage: false })}
+              visibility={visibility}
+              total={data?.total ?? 0}
+              pageSize={pageSize}
+              loading={isPending}
+              actions={hasActions ? actions : undefined}
+              expanded={props.expanded}
+              rowLabel={rowLabel}
+            />
           </Box>
           {data && (
-            <Pager page={Number(query.page)} pageSize={pageSize} total={data.total}
-              onPage={(page) => update({ page }, { keepPage: true })} onPageSize={(size) => update({ size })} />
+            <Pager
+              page={Number(query.page)}
+              pageSize={pageSize}
+              total={data.total}
+              onPage={(page) => update({ page }, { keepPage: true })}
+              onPageSize={(size) => update({ size })}
+            />
           )}
         </>
       )}
-      <ConfirmDialog open={!!toDelete} title={`Delete ${noun} ${toDelete ? rowLabel(toDelete) : ''}?`} confirmLabel="Delete" danger busy={busy}
-        onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={!!toDelete}
+        title={`Delete ${noun} ${toDelete ? rowLabel(toDelete) : ''}?`}
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setToDelete(null)}
+      >
         <Text>It disappears from lists and field devices. It can be restored later from “Show deleted”.</Text>
       </ConfirmDialog>
     </Box>

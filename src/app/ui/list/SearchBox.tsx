@@ -31,16 +31,27 @@ export function SearchBox({ value, onChange, fields, label = 'Search' }: Props) 
   useEffect(() => {
     const q = text.trim() || undefined;
     if (q === (value ?? undefined)) return;
-    const t = setTimeout(() => { setSent(q); onChange(q); }, SEARCH_DEBOUNCE_MS);
+    const t = setTimeout(() => {
+      setSent(q);
+      onChange(q);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [text, value, onChange]);
 
   return (
     <Field.Root w={{ base: 'full', md: '64' }}>
-      <Field.Label fontSize="xs" color="fg.muted">{label}</Field.Label>
+      <Field.Label fontSize="xs" color="fg.muted">
+        {label}
+      </Field.Label>
       <InputGroup startElement={<LuSearch aria-hidden />}>
-        <Input type="search" size="sm" value={text} onChange={(e) => setText(e.target.value)}
-          placeholder={fields?.length ? `${fields.slice(0, 3).map(words).join(', ')}…` : undefined} aria-describedby={fields?.length ? hintId : undefined} />
+        <Input
+          type="search"
+          size="sm"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={fields?.length ? `${fields.slice(0, 3).map(words).join(', ')}…` : undefined}
+          aria-describedby={fields?.length ? hintId : undefined}
+        />
       </InputGroup>
       {fields?.length ? <span id={hintId} hidden>{`Searches ${fields.map(words).join(', ')}`}</span> : null}
     </Field.Root>

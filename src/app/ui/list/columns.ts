@@ -51,12 +51,22 @@ export function specCell(c: ColumnSpec, row: Record<string, unknown>): string {
   if (v === null || v === undefined || v === '') return '—';
   const decimals = decimalsOf(c);
   switch (c.kind) {
-    case 'litres': case 'money': case 'number': return typeof v === 'number' && decimals !== undefined ? formatFixed(v, decimals) : formatValue(v);
-    case 'percent': return typeof v === 'number' ? `${formatFixed(v, decimals ?? 1)} %` : formatValue(v);
-    case 'datetime': return typeof v === 'string' ? formatDateTime(v, c.zone ? String(row[c.zone] ?? '') || undefined : undefined) : formatValue(v);
-    case 'enum': return labelOf(c, v);
-    case 'bool': return typeof v === 'boolean' ? yesNo(v) : formatValue(v);
-    default: return formatValue(v);
+    case 'litres':
+    case 'money':
+    case 'number':
+      return typeof v === 'number' && decimals !== undefined ? formatFixed(v, decimals) : formatValue(v);
+    case 'percent':
+      return typeof v === 'number' ? `${formatFixed(v, decimals ?? 1)} %` : formatValue(v);
+    case 'datetime':
+      return typeof v === 'string'
+        ? formatDateTime(v, c.zone ? String(row[c.zone] ?? '') || undefined : undefined)
+        : formatValue(v);
+    case 'enum':
+      return labelOf(c, v);
+    case 'bool':
+      return typeof v === 'boolean' ? yesNo(v) : formatValue(v);
+    default:
+      return formatValue(v);
   }
 }
 
@@ -64,9 +74,15 @@ export function specCell(c: ColumnSpec, row: Record<string, unknown>): string {
  * The table's columns from the contract's declaration (the same the export reads, so headers and
  * formats cannot drift); `custom` gives a column its own cell (badges, links) or sort field.
  */
-export function specColumns<T>(specs: readonly ColumnSpec[], custom: Partial<Record<string, Pick<ListColumn<T>, 'cell' | 'sortBy'>>> = {}): ListColumn<T>[] {
+export function specColumns<T>(
+  specs: readonly ColumnSpec[],
+  custom: Partial<Record<string, Pick<ListColumn<T>, 'cell' | 'sortBy'>>> = {},
+): ListColumn<T>[] {
   return specs.map((c) => ({
-    id: c.key, header: c.title, hidden: c.hidden, numeric: isNumericKind(c.kind),
+    id: c.key,
+    header: c.title,
+    hidden: c.hidden,
+    numeric: isNumericKind(c.kind),
     cell: (row: T) => specCell(c, row as Record<string, unknown>),
     ...custom[c.key],
   }));
@@ -83,6 +99,6 @@ export function parseSort(sort: string): { field: string; desc: boolean } {
 }
 
 /** A column is shown unless the user hid it, or it starts hidden and the user did not pick it. */
-export const isShown = <T,>(col: ListColumn<T>, vis: ColumnVisibility) => vis[col.id] ?? !col.hidden;
+export const isShown = <T>(col: ListColumn<T>, vis: ColumnVisibility) => vis[col.id] ?? !col.hidden;
 
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

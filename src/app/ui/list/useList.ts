@@ -23,10 +23,14 @@ export interface UpdateOptions {
 export function useListSearch() {
   const search = useSearch({ strict: false }) as ListSearch;
   const navigate = useNavigate();
-  const update = useCallback((patch: Partial<ListSearch>, opts: UpdateOptions = {}) => {
-    const next = (prev: ListSearch) => dropEmpty({ ...prev, ...(opts.keepPage ? {} : { page: undefined }), ...patch });
-    void navigate({ to: '.', search: next as never, replace: !opts.push, ignoreBlocker: opts.ignoreBlocker });
-  }, [navigate]);
+  const update = useCallback(
+    (patch: Partial<ListSearch>, opts: UpdateOptions = {}) => {
+      const next = (prev: ListSearch) =>
+        dropEmpty({ ...prev, ...(opts.keepPage ? {} : { page: undefined }), ...patch });
+      void navigate({ to: '.', search: next as never, replace: !opts.push, ignoreBlocker: opts.ignoreBlocker });
+    },
+    [navigate],
+  );
   return { search, update };
 }
 
@@ -75,9 +79,12 @@ export function useColumnChoice(screen: string) {
   const key = user ? listColumnsKey(user.uid, screen) : null;
   const [state, setState] = useState(() => ({ key, vis: loadVisibility(key) }));
   const visibility = state.key === key ? state.vis : loadVisibility(key);
-  const setVisibility = useCallback((vis: ColumnVisibility) => {
-    setState({ key, vis });
-    if (key) localStorage.setItem(key, JSON.stringify(vis));
-  }, [key]);
+  const setVisibility = useCallback(
+    (vis: ColumnVisibility) => {
+      setState({ key, vis });
+      if (key) localStorage.setItem(key, JSON.stringify(vis));
+    },
+    [key],
+  );
   return { visibility, setVisibility };
 }

@@ -5,11 +5,17 @@ import type { AuditLogRow } from '@/contract/setup';
 
 const NOISE = new Set(['version', 'updatedAt', 'createdAt']);
 
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function show(v: unknown) {
-  if (v !== null && typeof v === 'object') return <Code fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word">{JSON.stringify(v)}</Code>;
+  if (v !== null && typeof v === 'object')
+    return (
+      <Code fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word">
+        {JSON.stringify(v)}
+      </Code>
+    );
   return formatValue(v);
 }
 
@@ -21,23 +27,44 @@ export function AuditDiff({ entry }: { entry: AuditLogRow }) {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const changed = keys.filter((k) => !same(before[k], after[k]) && !NOISE.has(k));
   const rows = all ? keys : changed;
-  if (keys.length === 0) return <Text fontSize="sm" color="fg.muted">No details were recorded.</Text>;
+  if (keys.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        No details were recorded.
+      </Text>
+    );
   return (
     <Box position="sticky" left="3" maxW={{ base: 'calc(100vw - 3.5rem)', md: 'none' }}>
       <Stack hideFrom="md" gap="2" as="dl">
         {rows.map((k) => (
           <Box key={k} color={same(before[k], after[k]) ? 'fg.muted' : undefined}>
-            <Text as="dt" fontWeight="medium" fontSize="sm">{k}</Text>
+            <Text as="dt" fontWeight="medium" fontSize="sm">
+              {k}
+            </Text>
             <Text as="dd" fontSize="sm" wordBreak="break-word">
               {k in before ? show(before[k]) : '—'} → {k in after ? show(after[k]) : '—'}
             </Text>
           </Box>
         ))}
-        {rows.length === 0 && <Text color="fg.muted" fontSize="sm">No field changed.</Text>}
+        {rows.length === 0 && (
+          <Text color="fg.muted" fontSize="sm">
+            No field changed.
+          </Text>
+        )}
       </Stack>
-      <Table.Root hideBelow="md" size="sm" variant="outline" bg="bg" aria-label={`Changes of ${entry.entity} ${entry.entityId ?? ''}`}>
+      <Table.Root
+        hideBelow="md"
+        size="sm"
+        variant="outline"
+        bg="bg"
+        aria-label={`Changes of ${entry.entity} ${entry.entityId ?? ''}`}
+      >
         <Table.Header>
-          <Table.Row><Table.ColumnHeader>Field</Table.ColumnHeader><Table.ColumnHeader>Before</Table.ColumnHeader><Table.ColumnHeader>After</Table.ColumnHeader></Table.Row>
+          <Table.Row>
+            <Table.ColumnHeader>Field</Table.ColumnHeader>
+            <Table.ColumnHeader>Before</Table.ColumnHeader>
+            <Table.ColumnHeader>After</Table.ColumnHeader>
+          </Table.Row>
         </Table.Header>
         <Table.Body>
           {rows.map((k) => {
@@ -45,16 +72,28 @@ export function AuditDiff({ entry }: { entry: AuditLogRow }) {
             return (
               <Table.Row key={k} fontWeight={diff ? 'medium' : undefined} color={diff ? undefined : 'fg.muted'}>
                 <Table.Cell>{k}</Table.Cell>
-                <Table.Cell bg={diff && k in before ? 'red.subtle' : undefined}>{k in before ? show(before[k]) : '—'}</Table.Cell>
-                <Table.Cell bg={diff && k in after ? 'green.subtle' : undefined}>{k in after ? show(after[k]) : '—'}</Table.Cell>
+                <Table.Cell bg={diff && k in before ? 'red.subtle' : undefined}>
+                  {k in before ? show(before[k]) : '—'}
+                </Table.Cell>
+                <Table.Cell bg={diff && k in after ? 'green.subtle' : undefined}>
+                  {k in after ? show(after[k]) : '—'}
+                </Table.Cell>
               </Table.Row>
             );
           })}
-          {rows.length === 0 && <Table.Row><Table.Cell colSpan={3} color="fg.muted">No field changed.</Table.Cell></Table.Row>}
+          {rows.length === 0 && (
+            <Table.Row>
+              <Table.Cell colSpan={3} color="fg.muted">
+                No field changed.
+              </Table.Cell>
+            </Table.Row>
+          )}
         </Table.Body>
       </Table.Root>
       {changed.length < keys.length && (
-        <Button size="xs" variant="ghost" mt="1" onClick={() => setAll((a) => !a)}>{all ? 'Only changed fields' : `All ${keys.length} fields`}</Button>
+        <Button size="xs" variant="ghost" mt="1" onClick={() => setAll((a) => !a)}>
+          {all ? 'Only changed fields' : `All ${keys.length} fields`}
+        </Button>
       )}
     </Box>
   );

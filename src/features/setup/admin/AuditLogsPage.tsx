@@ -10,11 +10,13 @@ import { ENTITY_OPTIONS, entityTitle } from './entities';
 const client = resourceClient(SETUP_LISTS.auditLogs.path, AuditLogRow);
 const ACTION_COLOURS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', restore: 'orange' };
 
-
 const columns: ListColumn<AuditLogRow>[] = specColumns(SETUP_COLUMNS.auditLogs, {
-  action: { cell: (r) => <Badge colorPalette={ACTION_COLOURS[r.action] ?? 'gray'}>{AUDIT_ACTION_LABELS[r.action] ?? r.action}</Badge> },
+  action: {
+    cell: (r) => (
+      <Badge colorPalette={ACTION_COLOURS[r.action] ?? 'gray'}>{AUDIT_ACTION_LABELS[r.action] ?? r.action}</Badge>
+    ),
+  },
 });
-
 
 const filters = [
   { field: 'entity', label: 'What', options: ENTITY_OPTIONS },
@@ -27,8 +29,17 @@ const filters = [
 /** `/AuditLogs`: who changed what and when; a row opens to show before and after. */
 export function AuditLogsPage() {
   return (
-    <ListView client={client} info={SETUP_LISTS.auditLogs} noun="audit entry" plural="audit entries" columns={columns} filters={filters}
-      rowLabel={(r) => `${r.action} ${entityTitle(r.entity)} ${r.record}`} canWrite={false} deletable={false}
-      expanded={(r) => <AuditDiff entry={r} />} />
+    <ListView
+      client={client}
+      info={SETUP_LISTS.auditLogs}
+      noun="audit entry"
+      plural="audit entries"
+      columns={columns}
+      filters={filters}
+      rowLabel={(r) => `${r.action} ${entityTitle(r.entity)} ${r.record}`}
+      canWrite={false}
+      deletable={false}
+      expanded={(r) => <AuditDiff entry={r} />}
+    />
   );
 }

@@ -29,14 +29,34 @@ function RestoreButton({ row }: { row: DeletedRow }) {
       setBusy(false);
     }
   };
-  return <Button size="xs" variant="outline" loading={busy} onClick={() => void restore()} aria-label={`Restore ${row.label}`}><LuRotateCcw aria-hidden /> Restore</Button>;
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      loading={busy}
+      onClick={() => void restore()}
+      aria-label={`Restore ${row.label}`}
+    >
+      <LuRotateCcw aria-hidden /> Restore
+    </Button>
+  );
 }
 
 /** `/RestoreDeleted`: soft-deleted records of every setup list, restorable. */
 export function RestoreDeletedPage() {
   return (
-    <ListView client={client} info={SETUP_LISTS.deleted} noun="deleted record" plural="deleted records" columns={columns}
-      filters={[{ field: 'entity', label: 'What', options: ENTITY_OPTIONS }]} rowId={(r) => `${r.entity}:${r.id}`}
-      rowLabel={(r) => r.label} canWrite={false} deletable={false} extraActions={(r) => <RestoreButton row={r} />} />
+    <ListView
+      client={client}
+      info={SETUP_LISTS.deleted}
+      noun="deleted record"
+      plural="deleted records"
+      columns={columns}
+      filters={[{ field: 'entity', label: 'What', options: ENTITY_OPTIONS }]}
+      rowId={(r) => `${r.entity}:${r.id}`}
+      rowLabel={(r) => r.label}
+      canWrite={false}
+      deletable={false}
+      extraActions={(r) => <RestoreButton row={r} />}
+    />
   );
 }

@@ -21,13 +21,27 @@ const columns: ListColumn<Allocation>[] = specColumns(SETUP_COLUMNS.allocations,
 export function useAllocationFilters() {
   const { data: ref } = useReference();
   const f = referenceFilters(ref);
-  return [{ field: 'subjectType', label: 'For', options: enumOptions(ALLOCATION_SUBJECTS, SUBJECT_LABELS) }, f.productId, f.storeId, f.active];
+  return [
+    { field: 'subjectType', label: 'For', options: enumOptions(ALLOCATION_SUBJECTS, SUBJECT_LABELS) },
+    f.productId,
+    f.storeId,
+    f.active,
+  ];
 }
 
 /** `/Allocation`: who or what may draw which product where, with daily and monthly limits. */
 export function AllocationsPage() {
   return (
-    <ResourceScreen client={clients.allocations} info={SETUP_RESOURCES.allocations} noun="allocation" plural="allocations"
-      columns={columns} filters={useAllocationFilters()} rowLabel={allocationLabel} Form={AllocationForm} formSize="lg" />
+    <ResourceScreen
+      client={clients.allocations}
+      info={SETUP_RESOURCES.allocations}
+      noun="allocation"
+      plural="allocations"
+      columns={columns}
+      filters={useAllocationFilters()}
+      rowLabel={allocationLabel}
+      Form={AllocationForm}
+      formSize="lg"
+    />
   );
 }

@@ -14,8 +14,16 @@ export function AssetAllocationsPage() {
   const { data: ref } = useReference();
   const f = referenceFilters(ref);
   return (
-    <ListView client={clients.assetAllocations} info={SETUP_LISTS.assetAllocations} noun="asset allocation" plural="asset allocations"
-      columns={columns} filters={[f.costCentreId, f.storeId, { field: 'current', label: 'Current', options: YES_NO }]}
-      rowLabel={(a) => a.assetNo ?? a.id} canWrite={false} deletable={false} />
+    <ListView
+      client={clients.assetAllocations}
+      info={SETUP_LISTS.assetAllocations}
+      noun="asset allocation"
+      plural="asset allocations"
+      columns={columns}
+      filters={[f.costCentreId, f.storeId, { field: 'current', label: 'Current', options: YES_NO }]}
+      rowLabel={(a) => a.assetNo ?? a.id}
+      canWrite={false}
+      deletable={false}
+    />
   );
 }

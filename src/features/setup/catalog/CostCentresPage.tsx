@@ -7,12 +7,24 @@ import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { CostCentreCreate, CostCentreUpdate, SETUP_RESOURCES, type CostCentre, SETUP_COLUMNS } from '@/contract/setup';
 import { clients } from '../clients';
 
-const draft = (c: CostCentre | null) => ({ code: c?.code ?? '', name: c?.name ?? '', description: c?.description ?? '' });
+const draft = (c: CostCentre | null) => ({
+  code: c?.code ?? '',
+  name: c?.name ?? '',
+  description: c?.description ?? '',
+});
 const label = (c: CostCentre) => c.code;
 
 function CostCentreForm({ row, close }: RecordFormProps<CostCentre>) {
   const form = useRecordForm({
-    row, close, client: clients.costCentres, noun: 'cost centre', label, draft, toBody: (d) => d, create: CostCentreCreate, update: CostCentreUpdate,
+    row,
+    close,
+    client: clients.costCentres,
+    noun: 'cost centre',
+    label,
+    draft,
+    toBody: (d) => d,
+    create: CostCentreCreate,
+    update: CostCentreUpdate,
   });
   return (
     <FormShell form={form} title={recordTitle('cost centre', row, label)} onClose={() => close()}>
@@ -28,7 +40,14 @@ const columns: ListColumn<CostCentre>[] = specColumns(SETUP_COLUMNS.costCentres)
 /** `/CostCentre`: cost centres dispensing is charged to. */
 export function CostCentresPage() {
   return (
-    <ResourceScreen client={clients.costCentres} info={SETUP_RESOURCES.costCentres} noun="cost centre" plural="cost centres"
-      columns={columns} rowLabel={label} Form={CostCentreForm} />
+    <ResourceScreen
+      client={clients.costCentres}
+      info={SETUP_RESOURCES.costCentres}
+      noun="cost centre"
+      plural="cost centres"
+      columns={columns}
+      rowLabel={label}
+      Form={CostCentreForm}
+    />
   );
 }

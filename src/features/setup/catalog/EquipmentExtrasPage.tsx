@@ -5,18 +5,37 @@ import { SelectField, SwitchField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { EquipmentExtraCreate, EquipmentExtraUpdate, EXTRA_TYPES, SETUP_RESOURCES, type EquipmentExtra, SETUP_COLUMNS, EXTRA_TYPE_LABELS as TYPE_LABELS } from '@/contract/setup';
+import {
+  EquipmentExtraCreate,
+  EquipmentExtraUpdate,
+  EXTRA_TYPES,
+  SETUP_RESOURCES,
+  type EquipmentExtra,
+  SETUP_COLUMNS,
+  EXTRA_TYPE_LABELS as TYPE_LABELS,
+} from '@/contract/setup';
 import { clients } from '../clients';
 import { enumOptions, YES_NO } from '@/lib/reference/labels';
 
-
-const draft = (x: EquipmentExtra | null) => ({ key: x?.key ?? '', label: x?.label ?? '', type: x?.type ?? 'text', required: x?.required ?? false });
+const draft = (x: EquipmentExtra | null) => ({
+  key: x?.key ?? '',
+  label: x?.label ?? '',
+  type: x?.type ?? 'text',
+  required: x?.required ?? false,
+});
 const label = (x: EquipmentExtra) => x.key;
 
 function EquipmentExtraForm({ row, close }: RecordFormProps<EquipmentExtra>) {
   const form = useRecordForm({
-    row, close, client: clients.equipmentExtras, noun: 'equipment extra', label, draft, toBody: (d) => d,
-    create: EquipmentExtraCreate, update: EquipmentExtraUpdate,
+    row,
+    close,
+    client: clients.equipmentExtras,
+    noun: 'equipment extra',
+    label,
+    draft,
+    toBody: (d) => d,
+    create: EquipmentExtraCreate,
+    update: EquipmentExtraUpdate,
   });
   return (
     <FormShell form={form} title={recordTitle('equipment extra', row, label)} onClose={() => close()}>
@@ -40,7 +59,15 @@ const filters = [
 /** `/EqpExtras`: extra attributes the account defines for its equipment. */
 export function EquipmentExtrasPage() {
   return (
-    <ResourceScreen client={clients.equipmentExtras} info={SETUP_RESOURCES.equipmentExtras} noun="equipment extra" plural="equipment extras"
-      columns={columns} filters={filters} rowLabel={label} Form={EquipmentExtraForm} />
+    <ResourceScreen
+      client={clients.equipmentExtras}
+      info={SETUP_RESOURCES.equipmentExtras}
+      noun="equipment extra"
+      plural="equipment extras"
+      columns={columns}
+      filters={filters}
+      rowLabel={label}
+      Form={EquipmentExtraForm}
+    />
   );
 }

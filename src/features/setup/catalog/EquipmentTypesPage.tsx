@@ -5,7 +5,17 @@ import { SelectField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { CONSUMPTION_UNIT, EquipmentTypeCreate, EquipmentTypeUpdate, METER_TYPES, SETUP_RESOURCES, type EquipmentType, type MeterType, SETUP_COLUMNS, METER_LABELS } from '@/contract/setup';
+import {
+  CONSUMPTION_UNIT,
+  EquipmentTypeCreate,
+  EquipmentTypeUpdate,
+  METER_TYPES,
+  SETUP_RESOURCES,
+  type EquipmentType,
+  type MeterType,
+  SETUP_COLUMNS,
+  METER_LABELS,
+} from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
 import { enumOptions } from '@/lib/reference/labels';
@@ -13,15 +23,31 @@ import { enumOptions } from '@/lib/reference/labels';
 export { METER_LABELS };
 
 const draft = (t: EquipmentType | null) => ({
-  code: t?.code ?? '', make: t?.make ?? '', model: t?.model ?? '', tankCapacity: textOf(t?.tankCapacity),
-  meterType: t?.meterType ?? 'km', expectedConsumption: textOf(t?.expectedConsumption),
+  code: t?.code ?? '',
+  make: t?.make ?? '',
+  model: t?.model ?? '',
+  tankCapacity: textOf(t?.tankCapacity),
+  meterType: t?.meterType ?? 'km',
+  expectedConsumption: textOf(t?.expectedConsumption),
 });
-const toBody = (d: ReturnType<typeof draft>) => ({ ...d, tankCapacity: numberOrNull(d.tankCapacity), expectedConsumption: numberOrNull(d.expectedConsumption) });
+const toBody = (d: ReturnType<typeof draft>) => ({
+  ...d,
+  tankCapacity: numberOrNull(d.tankCapacity),
+  expectedConsumption: numberOrNull(d.expectedConsumption),
+});
 const label = (t: EquipmentType) => t.code;
 
 function EquipmentTypeForm({ row, close }: RecordFormProps<EquipmentType>) {
   const form = useRecordForm({
-    row, close, client: clients.equipmentTypes, noun: 'equipment type', label, draft, toBody, create: EquipmentTypeCreate, update: EquipmentTypeUpdate,
+    row,
+    close,
+    client: clients.equipmentTypes,
+    noun: 'equipment type',
+    label,
+    draft,
+    toBody,
+    create: EquipmentTypeCreate,
+    update: EquipmentTypeUpdate,
   });
   const unit = CONSUMPTION_UNIT[form.values.meterType as MeterType] ?? '';
   return (
@@ -32,14 +58,21 @@ function EquipmentTypeForm({ row, close }: RecordFormProps<EquipmentType>) {
         <TextField label="Model" {...form.text('model')} />
         <TextField label="Tank capacity (L)" inputMode="decimal" {...form.text('tankCapacity')} />
         <SelectField label="Meter type" options={enumOptions(METER_TYPES, METER_LABELS)} {...form.text('meterType')} />
-        <TextField label={`Expected consumption (${unit})`} inputMode="decimal" helper="Optional" {...form.text('expectedConsumption')} />
+        <TextField
+          label={`Expected consumption (${unit})`}
+          inputMode="decimal"
+          helper="Optional"
+          {...form.text('expectedConsumption')}
+        />
       </SimpleGrid>
     </FormShell>
   );
 }
 
 const columns: ListColumn<EquipmentType>[] = specColumns(SETUP_COLUMNS.equipmentTypes, {
-  expectedConsumption: { cell: (t) => (t.expectedConsumption === null ? '—' : `${t.expectedConsumption} ${CONSUMPTION_UNIT[t.meterType]}`) },
+  expectedConsumption: {
+    cell: (t) => (t.expectedConsumption === null ? '—' : `${t.expectedConsumption} ${CONSUMPTION_UNIT[t.meterType]}`),
+  },
 });
 
 const filters = [
@@ -50,7 +83,15 @@ const filters = [
 /** `/MasterEquipment`: equipment types (make, model, tank, meter, consumption). */
 export function EquipmentTypesPage() {
   return (
-    <ResourceScreen client={clients.equipmentTypes} info={SETUP_RESOURCES.equipmentTypes} noun="equipment type" plural="equipment types"
-      columns={columns} filters={filters} rowLabel={label} Form={EquipmentTypeForm} />
+    <ResourceScreen
+      client={clients.equipmentTypes}
+      info={SETUP_RESOURCES.equipmentTypes}
+      noun="equipment type"
+      plural="equipment types"
+      columns={columns}
+      filters={filters}
+      rowLabel={label}
+      Form={EquipmentTypeForm}
+    />
   );
 }

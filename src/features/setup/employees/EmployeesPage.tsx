@@ -11,7 +11,21 @@ const expired = (d: string | null) => !!d && d < new Date().toISOString().slice(
 
 export const employeeColumns: ListColumn<Employee>[] = specColumns(SETUP_COLUMNS.employees, {
   hasPin: { cell: (e) => (e.hasPin ? 'Set' : '—') },
-  licenceExpiry: { cell: (e) => (e.licenceExpiry ? <>{e.licenceExpiry}{expired(e.licenceExpiry) && <Badge ms="2" colorPalette="red">Expired</Badge>}</> : '—') },
+  licenceExpiry: {
+    cell: (e) =>
+      e.licenceExpiry ? (
+        <>
+          {e.licenceExpiry}
+          {expired(e.licenceExpiry) && (
+            <Badge ms="2" colorPalette="red">
+              Expired
+            </Badge>
+          )}
+        </>
+      ) : (
+        '—'
+      ),
+  },
   storeIds: { cell: (e) => (e.storeIds.length ? `${e.storeIds.length} stores` : 'All stores') },
 });
 
@@ -24,7 +38,16 @@ export function useEmployeeFilters() {
 /** `/Employee`: drivers and attendants. */
 export function EmployeesPage() {
   return (
-    <ResourceScreen client={clients.employees} info={SETUP_RESOURCES.employees} noun="employee" plural="employees"
-      columns={employeeColumns} filters={useEmployeeFilters()} rowLabel={employeeLabel} Form={EmployeeForm} formSize="lg" />
+    <ResourceScreen
+      client={clients.employees}
+      info={SETUP_RESOURCES.employees}
+      noun="employee"
+      plural="employees"
+      columns={employeeColumns}
+      filters={useEmployeeFilters()}
+      rowLabel={employeeLabel}
+      Form={EmployeeForm}
+      formSize="lg"
+    />
   );
 }

@@ -14,9 +14,12 @@ export function useEquipmentFilters() {
   const { data: ref } = useReference();
   const f = referenceFilters(ref);
   return [
-    f.typeId, f.costCentreId, f.homeStoreId,
+    f.typeId,
+    f.costCentreId,
+    f.homeStoreId,
     { field: 'meterType', label: 'Meter', options: enumOptions(METER_TYPES, METER_LABELS) },
-    f.active, f.fams24Enabled,
+    f.active,
+    f.fams24Enabled,
     { field: 'tag', label: 'Tag', kind: 'text' as const },
   ];
 }
@@ -24,7 +27,16 @@ export function useEquipmentFilters() {
 /** `/Equipment`: the fleet. */
 export function EquipmentPage() {
   return (
-    <ResourceScreen client={clients.equipment} info={SETUP_RESOURCES.equipment} noun="equipment" plural="equipment"
-      columns={equipmentColumns} filters={useEquipmentFilters()} rowLabel={equipmentLabel} Form={EquipmentForm} formSize="lg" />
+    <ResourceScreen
+      client={clients.equipment}
+      info={SETUP_RESOURCES.equipment}
+      noun="equipment"
+      plural="equipment"
+      columns={equipmentColumns}
+      filters={useEquipmentFilters()}
+      rowLabel={equipmentLabel}
+      Form={EquipmentForm}
+      formSize="lg"
+    />
   );
 }

@@ -26,7 +26,10 @@ const NONE: EquipmentExtra[] = [];
 export type ExtrasDraft = Record<string, string | boolean>;
 
 /** Stored values → inputs (numbers as text, missing as empty). */
-export function extrasDraft(values: Record<string, ExtraValue> | undefined, defs: readonly EquipmentExtra[]): ExtrasDraft {
+export function extrasDraft(
+  values: Record<string, ExtraValue> | undefined,
+  defs: readonly EquipmentExtra[],
+): ExtrasDraft {
   const out: ExtrasDraft = {};
   for (const d of defs) {
     const v = values?.[d.key];
@@ -40,7 +43,8 @@ export function extrasBody(draft: ExtrasDraft, defs: readonly EquipmentExtra[]):
   const out: Record<string, ExtraValue> = {};
   for (const d of defs) {
     const v = draft[d.key];
-    if (d.type === 'boolean') out[d.key] = typeof v === 'boolean' ? v : null; // untouched stays unset
+    if (d.type === 'boolean')
+      out[d.key] = typeof v === 'boolean' ? v : null; // untouched stays unset
     else if (typeof v !== 'string' || v.trim() === '') out[d.key] = null;
     else out[d.key] = d.type === 'number' ? numberOrNull(v) : v.trim();
   }
@@ -57,8 +61,13 @@ export function ExtrasFields({ form, defs }: { form: ResourceForm; defs: readonl
         const label = d.required ? d.label : `${d.label} (optional)`;
         if (d.type === 'boolean') return <SwitchField key={d.key} label={d.label} {...form.flag(path)} />;
         return (
-          <TextField key={d.key} label={label} type={d.type === 'date' ? 'date' : 'text'}
-            inputMode={d.type === 'number' ? 'decimal' : undefined} {...form.text(path)} />
+          <TextField
+            key={d.key}
+            label={label}
+            type={d.type === 'date' ? 'date' : 'text'}
+            inputMode={d.type === 'number' ? 'decimal' : undefined}
+            {...form.text(path)}
+          />
         );
       })}
     </SimpleGrid>

@@ -27,9 +27,15 @@ export function OpeningHoursEditor({ alwaysOpen, onAlwaysOpen, days, setDay, tou
       <SwitchField label="Open around the clock, every day" checked={alwaysOpen} onChange={onAlwaysOpen} />
       {!alwaysOpen && (
         <Grid templateColumns="minmax(6.5rem, auto) 1fr 1fr" gap="2" alignItems="start" mt="2">
-          <Text fontSize="sm" fontWeight="medium">Day</Text>
-          <Text fontSize="sm" fontWeight="medium">Opens</Text>
-          <Text fontSize="sm" fontWeight="medium">Closes</Text>
+          <Text fontSize="sm" fontWeight="medium">
+            Day
+          </Text>
+          <Text fontSize="sm" fontWeight="medium">
+            Opens
+          </Text>
+          <Text fontSize="sm" fontWeight="medium">
+            Closes
+          </Text>
           {ORDER.map((d) => {
             const name = WEEKDAY_NAMES[d];
             const slot = days[d];
@@ -37,22 +43,43 @@ export function OpeningHoursEditor({ alwaysOpen, onAlwaysOpen, days, setDay, tou
             const dayError = error(base) ?? error(`${base}.open`) ?? error(`${base}.close`);
             return (
               <Box key={d} display="contents">
-                <Checkbox.Root size="sm" checked={slot !== null} onCheckedChange={(e) => setDay(d, e.checked === true ? DEFAULT_SLOT : null)} pt="2">
+                <Checkbox.Root
+                  size="sm"
+                  checked={slot !== null}
+                  onCheckedChange={(e) => setDay(d, e.checked === true ? DEFAULT_SLOT : null)}
+                  pt="2"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{name}</Checkbox.Label>
                 </Checkbox.Root>
                 {slot ? (
                   <>
-                    <TimeInput label={`${name} opens`} value={slot.open} invalid={!!error(`${base}.open`)}
-                      onChange={(open) => setDay(d, { ...slot, open })} onBlur={() => touch(base)} />
-                    <TimeInput label={`${name} closes`} value={slot.close} invalid={!!error(`${base}.close`)}
-                      onChange={(close) => setDay(d, { ...slot, close })} onBlur={() => touch(base)} />
+                    <TimeInput
+                      label={`${name} opens`}
+                      value={slot.open}
+                      invalid={!!error(`${base}.open`)}
+                      onChange={(open) => setDay(d, { ...slot, open })}
+                      onBlur={() => touch(base)}
+                    />
+                    <TimeInput
+                      label={`${name} closes`}
+                      value={slot.close}
+                      invalid={!!error(`${base}.close`)}
+                      onChange={(close) => setDay(d, { ...slot, close })}
+                      onBlur={() => touch(base)}
+                    />
                   </>
                 ) : (
-                  <Text gridColumn="span 2" fontSize="sm" color="fg.muted" pt="2">Closed</Text>
+                  <Text gridColumn="span 2" fontSize="sm" color="fg.muted" pt="2">
+                    Closed
+                  </Text>
                 )}
-                {dayError && <Text gridColumn="1 / -1" fontSize="xs" color="fg.error" mt="-1">{name}: {dayError}</Text>}
+                {dayError && (
+                  <Text gridColumn="1 / -1" fontSize="xs" color="fg.error" mt="-1">
+                    {name}: {dayError}
+                  </Text>
+                )}
               </Box>
             );
           })}
@@ -62,9 +89,30 @@ export function OpeningHoursEditor({ alwaysOpen, onAlwaysOpen, days, setDay, tou
   );
 }
 
-function TimeInput({ label, value, onChange, onBlur, invalid }: { label: string; value: string; onChange: (v: string) => void; onBlur: () => void; invalid: boolean }) {
+function TimeInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  invalid: boolean;
+}) {
   return (
-    <Input size="sm" aria-label={label} aria-invalid={invalid} value={value} placeholder="HH:MM" inputMode="numeric" maxLength={5}
-      onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
+    <Input
+      size="sm"
+      aria-label={label}
+      aria-invalid={invalid}
+      value={value}
+      placeholder="HH:MM"
+      inputMode="numeric"
+      maxLength={5}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+    />
   );
 }

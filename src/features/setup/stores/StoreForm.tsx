@@ -34,7 +34,15 @@ const toBody = ({ alwaysOpen, openingHours, latitude, longitude, ...d }: Draft) 
 
 export function StoreForm({ row, close }: RecordFormProps<Store>) {
   const form = useRecordForm({
-    row, close, client: clients.stores, noun: 'store', label: (s) => s.code, draft, toBody, create: StoreCreate, update: StoreUpdate,
+    row,
+    close,
+    client: clients.stores,
+    noun: 'store',
+    label: (s) => s.code,
+    draft,
+    toBody,
+    create: StoreCreate,
+    update: StoreUpdate,
   });
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf('timeZone');
@@ -47,8 +55,12 @@ export function StoreForm({ row, close }: RecordFormProps<Store>) {
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField label="Code" required {...form.text('code')} />
         <TextField label="Name" required {...form.text('name')} />
-        <SelectField label="Variant" options={enumOptions(STORE_VARIANTS)} {...form.text('variant')}
-          helper="FAMS: attended site. FAMS24: unattended, tag readers and business rules." />
+        <SelectField
+          label="Variant"
+          options={enumOptions(STORE_VARIANTS)}
+          {...form.text('variant')}
+          helper="FAMS: attended site. FAMS24: unattended, tag readers and business rules."
+        />
         <SelectField label="Time zone" options={zones} {...form.text('timezone')} />
       </SimpleGrid>
       <TextareaField label="Address" rows={2} {...form.text('address')} />

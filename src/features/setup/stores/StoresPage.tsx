@@ -16,7 +16,10 @@ export function hoursSummary(hours: Store['openingHours']): string {
     let j = i;
     while (j + 1 < order.length && JSON.stringify(hours[order[j + 1]]) === JSON.stringify(slot)) j++;
     if (slot) {
-      const days = i === j ? WEEKDAY_NAMES[order[i]].slice(0, 3) : `${WEEKDAY_NAMES[order[i]].slice(0, 3)}–${WEEKDAY_NAMES[order[j]].slice(0, 3)}`;
+      const days =
+        i === j
+          ? WEEKDAY_NAMES[order[i]].slice(0, 3)
+          : `${WEEKDAY_NAMES[order[i]].slice(0, 3)}–${WEEKDAY_NAMES[order[j]].slice(0, 3)}`;
       parts.push(`${days} ${slot.open}–${slot.close}`);
     }
     i = j + 1;
@@ -36,7 +39,16 @@ const filters = [
 /** `/Store`: the account's stores (sites). */
 export function StoresPage() {
   return (
-    <ResourceScreen client={clients.stores} info={SETUP_RESOURCES.stores} noun="store" plural="stores"
-      columns={columns} filters={filters} rowLabel={(s) => s.code} Form={StoreForm} formSize="lg" />
+    <ResourceScreen
+      client={clients.stores}
+      info={SETUP_RESOURCES.stores}
+      noun="store"
+      plural="stores"
+      columns={columns}
+      filters={filters}
+      rowLabel={(s) => s.code}
+      Form={StoreForm}
+      formSize="lg"
+    />
   );
 }

@@ -15,7 +15,16 @@ export function TanksPage() {
   const { data: ref } = useReference();
   const f = referenceFilters(ref);
   return (
-    <ResourceScreen client={clients.tanks} info={SETUP_RESOURCES.tanks} noun="tank" plural="tanks"
-      columns={columns} filters={[f.storeId, f.productId]} rowLabel={(t) => t.code} Form={TankForm} formSize="lg" />
+    <ResourceScreen
+      client={clients.tanks}
+      info={SETUP_RESOURCES.tanks}
+      noun="tank"
+      plural="tanks"
+      columns={columns}
+      filters={[f.storeId, f.productId]}
+      rowLabel={(t) => t.code}
+      Form={TankForm}
+      formSize="lg"
+    />
   );
 }

@@ -5,4 +5,7 @@ import { KpiCards } from '@/features/dashboard/KpiCards';
 
 const Page = () => <DashboardPage cards={<KpiCards />} />;
 
-export const Route = createFileRoute('/_app/dashboard/analytics')({ beforeLoad: guard('/dashboard/analytics'), component: Page });
+export const Route = createFileRoute('/_app/dashboard/analytics')({
+  beforeLoad: guard('/dashboard/analytics'),
+  component: Page,
+});

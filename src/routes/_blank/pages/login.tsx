@@ -2,4 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { stringSearch } from '@/app/search';
 import { LoginPage } from '@/features/auth/LoginPage';
 
-export const Route = createFileRoute('/_blank/pages/login')({ validateSearch: stringSearch('to'), component: LoginPage });
+export const Route = createFileRoute('/_blank/pages/login')({
+  validateSearch: stringSearch('to'),
+  component: LoginPage,
+});
