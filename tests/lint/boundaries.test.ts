@@ -112,3 +112,17 @@ describe('lint boundaries', { timeout: 120_000 }, () => {
     expect(cycles.sort()).toEqual(['a.ts', 'b.ts']);
   });
 });
+
+describe('formatting', () => {
+  // `npm run lint` ends with `prettier --check` (ADR 026): a file Prettier would rewrite fails it.
+  it('finds an unformatted file, and the formatted form passes', async () => {
+    const prettier = await import('prettier');
+    const file = path.join(root, 'src/features/records/probe.ts');
+    const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+    const messy = 'export const  t = {a:1,\n  b:"x"}\n';
+    expect(await prettier.check(messy, options)).toBe(false);
+    expect(await prettier.check(await prettier.format(messy, options), options)).toBe(true);
+    const long = `export const list = [${Array.from({ length: 30 }, (_, i) => `'item${i}'`).join(', ')}];\n`;
+    expect(await prettier.check(long, options)).toBe(false); // wider than 120 columns
+  });
+});
