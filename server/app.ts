@@ -22,6 +22,7 @@ import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { recordsRoutes } from './modules/records/records.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
@@ -142,5 +143,6 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   tanksRoutes(app, database.db);
   dashboardRoutes(app, database.db);
   balancingRoutes(app, database.db);
+  reportsRoutes(app, database.db);
   return app;
 }

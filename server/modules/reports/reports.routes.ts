@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_ROOT } from '../../../src/contract/constants';
+import { ExportFormat } from '../../../src/contract/list';
+import { REPORT_IDS, ReportCatalog, ReportParams, ReportRun, type ReportLine } from '../../../src/contract/reports';
+import { screenFor } from '../../../src/contract/screens';
+import type { DbOrTx } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { fromSpec } from '../../lib/resource/export';
+import { sendExport } from '../../lib/resource/list-routes';
+import { reportsService, type ReportResult } from './reports.service';
+
+const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such report' }) });
+
+/** Subtotal and total lines as file rows: the first column says which they are. */
+function fileRows(r: ReportResult): Record<string, unknown>[] {
+  const first = r.decl.columns[0].key;
+  const by = r.decl.subtotalBy;
+  return r.lines.map((l: ReportLine) => {
+    if (l.kind === 'row') return l.values;
+    if (l.kind === 'total') return { ...l.values, [first]: 'Total' };
+    return { ...l.values, [by ?? first]: `${String(l.values[by ?? first] ?? '')} subtotal`.trim() };
+  });
+}
+
+/**
+ * `/ReportList`'s endpoints: the catalogue, a run's preview, and the same run as CSV or XLSX. The
+ * rule is the screen's; every query is scoped to the token's account.
+ */
+export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reports = reportsService(db);
+  const access = screenFor('/ReportList')!.rule;
+
+  r.get(`${API_ROOT}/reports`, { config: { access }, schema: { response: { 200: ReportCatalog } } }, async () => ({
+    reports: reports.catalog(),
+  }));
+
+  r.get(
+    `${API_ROOT}/reports/:id`,
+    { config: { access }, schema: { params: IdParams, querystring: ReportParams, response: { 200: ReportRun } } },
+    async (req) => reports.preview(await reports.run(req.auth.accountId, req.params.id, req.query)),
+  );
+
+  r.get(
+    `${API_ROOT}/reports/:id/export`,
+    { config: { access }, schema: { params: IdParams, querystring: z.looseObject({ format: ExportFormat }) } },
+    async (req, reply) => {
+      const { format, ...rest } = req.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
+      const q = ReportParams.safeParse(rest);
+      if (!q.success) {
+        const fields: Record<string, string[]> = {};
+        for (const i of q.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+        throw badRequest('The report parameters are not valid.', fields);
+      }
+      const run = await reports.run(req.auth.accountId, req.params.id, q.data);
+      const rows = fileRows(run);
+      return sendExport(
+        reply,
+        {
+          format,
+          fileBase: run.decl.id,
+          title: run.decl.title,
+          columns: run.decl.columns.flatMap(fromSpec),
+          zone: run.zone,
+        },
+        (async function* () {
+          yield rows;
+        })(),
+      );
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { resolveRange } from '../../../src/contract/report-range';
+import {
+  PREVIEW_ROWS,
+  MAX_REPORT_DAYS,
+  REPORT_FILTERS,
+  REPORTS,
+  reportById,
+  withTotals,
+  type ReportDeclaration,
+  type ReportLine,
+  type ReportRun,
+} from '../../../src/contract/reports';
+import { daysInRange, localDate } from '../../../src/contract/calendar';
+import type { ReportRunParams } from '../../../src/contract/reports';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import { accountZone } from '../../lib/resource/zone';
+import { reportsRepository, type ReportQuery } from './reports.repository';
+
+export interface ReportResult {
+  decl: ReportDeclaration;
+  run: Omit<ReportRun, 'lines' | 'truncated'>;
+  lines: ReportLine[];
+  zone: string;
+}
+
+/**
+ * Runs a standard report: resolves the period on the account's clock, runs the report's one
+ * query, adds subtotals and the total. The preview and the files come from the same run.
+ */
+export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
+  const repo = reportsRepository(db);
+  return {
+    catalog: () => REPORTS.map(({ id, title, description, group }) => ({ id, title, description, group })),
+
+    async run(accountId: number, id: string, p: ReportRunParams): Promise<ReportResult> {
+      const decl = reportById(id);
+      if (!decl) throw notFound(`There is no report "${id}".`);
+      const zone = await accountZone(db, accountId);
+      const at = now();
+      const range = resolveRange(p.range, at, zone, p.from && p.to ? { from: p.from, to: p.to } : undefined);
+      if (decl.period === 'range' && daysInRange(range.from, range.to) > MAX_REPORT_DAYS)
+        throw badRequest(`A report covers at most ${MAX_REPORT_DAYS} days; choose a shorter period.`, {
+          to: [`At most ${MAX_REPORT_DAYS} days after From`],
+        });
+      const filters = Object.fromEntries(
+        REPORT_FILTERS.filter((f) => decl.filters.includes(f) && p[f]).map((f) => [f, p[f]!]),
+      );
+      const q: ReportQuery = { accountId, ...range, days: p.days, today: localDate(at, zone), filters };
+      const rows = await repo.rows(decl.id, q);
+      return {
+        decl,
+        zone,
+        lines: withTotals(decl, rows),
+        run: {
+          report: decl.id,
+          title: decl.title,
+          from: decl.period === 'range' ? range.from : null,
+          to: decl.period === 'range' ? range.to : null,
+          generatedAt: at.toISOString(),
+          rowCount: rows.length,
+        },
+      };
+    },
+
+    /** The preview: the first rows, their subtotals and the run's total. */
+    preview(r: ReportResult): ReportRun {
+      let rows = 0;
+      const lines = r.lines.filter((l) => l.kind === 'total' || (l.kind === 'row' ? ++rows : rows) <= PREVIEW_ROWS);
+      return { ...r.run, truncated: r.run.rowCount > PREVIEW_ROWS, lines };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_IDS, REPORTS, ReportParams, withTotals, type ReportDeclaration } from './reports';
+
+const decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'> = {
+  subtotalBy: 'store',
+  sums: ['litres', 'cost'],
+  columns: [
+    { key: 'store', title: 'Store', kind: 'code', name: 'storeName' },
+    { key: 'product', title: 'Product', kind: 'code' },
+    { key: 'litres', title: 'Litres', kind: 'litres', decimals: 2 },
+    { key: 'cost', title: 'Cost', kind: 'money' },
+  ],
+};
+
+describe('report totals', () => {
+  it('adds a subtotal after each group and a total last, exact to the cent', () => {
+    const rows = [
+      { store: 'N1', storeName: 'North', product: 'D50', litres: 0.1, cost: 0.1 },
+      { store: 'N1', storeName: 'North', product: 'ULP', litres: 0.2, cost: 0.2 },
+      { store: 'S2', storeName: 'South', product: 'D50', litres: 10.35, cost: 200.05 },
+    ];
+    const lines = withTotals(decl, rows);
+    expect(lines.map((l) => l.kind)).toEqual(['row', 'row', 'subtotal', 'row', 'subtotal', 'total']);
+    expect(lines[2].values).toEqual({ store: 'N1', storeName: 'North', litres: 0.3, cost: 0.3 });
+    expect(lines[4].values).toEqual({ store: 'S2', storeName: 'South', litres: 10.35, cost: 200.05 });
+    expect(lines[5].values).toEqual({ litres: 10.65, cost: 200.35 });
+  });
+
+  it('gives an empty run a zero total, and a report without sums no total', () => {
+    expect(withTotals(decl, [])).toEqual([{ kind: 'total', values: { litres: 0, cost: 0 } }]);
+    expect(withTotals({ ...decl, sums: [], subtotalBy: undefined }, [{ store: 'N1' }])).toEqual([
+      { kind: 'row', values: { store: 'N1' } },
+    ]);
+  });
+});
+
+describe('report declarations', () => {
+  it('are unique, and sum and break only on their own columns', () => {
+    expect(REPORTS.map((r) => r.id).sort()).toEqual([...REPORT_IDS].sort());
+    for (const r of REPORTS) {
+      const keys = r.columns.map((c) => c.key);
+      for (const k of r.sums) expect(keys, `${r.id} sums ${k}`).toContain(k);
+      if (r.subtotalBy) expect(keys, `${r.id} breaks on ${r.subtotalBy}`).toContain(r.subtotalBy);
+      for (const k of r.sums) expect(['litres', 'money', 'number']).toContain(r.columns.find((c) => c.key === k)!.kind);
+    }
+  });
+
+  it('need both days of a custom range, in order', () => {
+    expect(ReportParams.safeParse({ range: 'custom', from: '2026-01-01' }).error?.issues[0].path).toEqual(['to']);
+    expect(ReportParams.safeParse({ range: 'custom', from: '2026-02-01', to: '2026-01-01' }).success).toBe(false);
+    expect(ReportParams.safeParse({ range: 'custom', from: '2026-02-30', to: '2026-03-01' }).success).toBe(false);
+    expect(ReportParams.parse({})).toEqual({ range: 'lastMonth', days: 30 });
+    expect(ReportParams.safeParse({ range: 'lastMonth', sql: 'drop' }).success).toBe(false);
+  });
+});
