@@ -1,159 +1,11 @@
 import { z } from 'zod';
-import type { ColumnSpec } from './columns';
 import { isCalendarDay } from './pivot';
+import { REPORT_IDS } from './report-catalog';
 import { RELATIVE_RANGES } from './report-range';
 import { inCalendarRange } from './safe-input';
 
-/**
- * Standard reports (issue 13), declared once for the screen, the server and the files: what a
- * report is called, which parameters it takes, its columns (the same `ColumnSpec` the lists and
- * exports use, ADR 023), which column its subtotals break on and which columns add up. The SQL
- * lives on the server, one set-based query per report (`server/modules/reports`).
- */
-
-export const REPORT_IDS = [
-  'fuel-by-equipment',
-  'fuel-by-cost-centre',
-  'fuel-by-employee',
-  'fuel-by-store-product',
-  'transfers',
-  'not-fuelled',
-] as const;
-export type ReportId = (typeof REPORT_IDS)[number];
-
-/** Filters a report may offer, beside its date range. */
-export const REPORT_FILTERS = ['storeId', 'productId', 'equipmentId', 'costCentreId', 'employeeId'] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
-
-export interface ReportDeclaration {
-  id: ReportId;
-  title: string;
-  description: string;
-  group: 'Fuel' | 'Stock' | 'Fleet';
-  /** `range`: a date range (relative or custom); `days`: "not fuelled in N days". */
-  period: 'range' | 'days';
-  filters: readonly ReportFilter[];
-  columns: readonly ColumnSpec[];
-  /** A subtotal row after each run of equal values of this column (rows come sorted by it). */
-  subtotalBy?: string;
-  /** Columns summed in subtotals and the total. */
-  sums: readonly string[];
-}
-
-const litres: ColumnSpec = { key: 'litres', title: 'Litres', kind: 'litres', decimals: 2 };
-const cost: ColumnSpec = { key: 'cost', title: 'Cost', kind: 'money' };
-const count: ColumnSpec = { key: 'dispenses', title: 'Dispenses', kind: 'number', decimals: 0 };
-
-export const REPORTS: readonly ReportDeclaration[] = [
-  {
-    id: 'fuel-by-cost-centre',
-    title: 'Fuel by cost centre',
-    description: 'Litres and cost per cost centre, for charging fuel to the business.',
-    group: 'Fuel',
-    period: 'range',
-    filters: ['storeId', 'productId'],
-    columns: [
-      { key: 'costCentre', title: 'Cost centre', kind: 'code', name: 'costCentreName' },
-      { key: 'equipmentCount', title: 'Equipment', kind: 'number', decimals: 0 },
-      count,
-      litres,
-      cost,
-    ],
-    sums: ['dispenses', 'litres', 'cost'],
-  },
-  {
-    id: 'fuel-by-equipment',
-    title: 'Fuel by equipment',
-    description: 'Litres and cost per vehicle or machine, with its cost centre.',
-    group: 'Fuel',
-    period: 'range',
-    filters: ['storeId', 'productId', 'costCentreId'],
-    columns: [
-      { key: 'fleetNo', title: 'Fleet no.', kind: 'text' },
-      { key: 'description', title: 'Description', kind: 'text' },
-      { key: 'costCentre', title: 'Cost centre', kind: 'code', name: 'costCentreName' },
-      count,
-      litres,
-      cost,
-    ],
-    sums: ['dispenses', 'litres', 'cost'],
-  },
-  {
-    id: 'fuel-by-employee',
-    title: 'Fuel by employee',
-    description: 'Litres dispensed per driver or operator.',
-    group: 'Fuel',
-    period: 'range',
-    filters: ['storeId', 'productId'],
-    columns: [
-      { key: 'employeeNumber', title: 'Employee no.', kind: 'text' },
-      { key: 'employee', title: 'Employee', kind: 'text' },
-      count,
-      litres,
-      cost,
-    ],
-    sums: ['dispenses', 'litres', 'cost'],
-  },
-  {
-    id: 'fuel-by-store-product',
-    title: 'Fuel by store and product',
-    description: 'Litres and cost per fuel site and product, with a subtotal per site.',
-    group: 'Fuel',
-    period: 'range',
-    filters: ['storeId', 'productId'],
-    columns: [
-      { key: 'store', title: 'Store', kind: 'code', name: 'storeName' },
-      { key: 'product', title: 'Product', kind: 'code', name: 'productName' },
-      count,
-      litres,
-      cost,
-    ],
-    subtotalBy: 'store',
-    sums: ['dispenses', 'litres', 'cost'],
-  },
-  {
-    id: 'transfers',
-    title: 'Transfers',
-    description: 'Every transfer between tanks, by store-local day, with the litres moved.',
-    group: 'Stock',
-    period: 'range',
-    filters: ['storeId', 'productId'],
-    columns: [
-      { key: 'day', title: 'Day', kind: 'date' },
-      { key: 'fromStore', title: 'From store', kind: 'code' },
-      { key: 'fromTank', title: 'From tank', kind: 'code' },
-      { key: 'toStore', title: 'To store', kind: 'code' },
-      { key: 'toTank', title: 'To tank', kind: 'code' },
-      { key: 'product', title: 'Product', kind: 'code', name: 'productName' },
-      litres,
-    ],
-    subtotalBy: 'day',
-    sums: ['litres'],
-  },
-  {
-    id: 'not-fuelled',
-    title: 'Equipment not fuelled',
-    description: 'Active equipment with no dispense in the last N days (or never).',
-    group: 'Fleet',
-    period: 'days',
-    filters: ['costCentreId'],
-    columns: [
-      { key: 'fleetNo', title: 'Fleet no.', kind: 'text' },
-      { key: 'description', title: 'Description', kind: 'text' },
-      { key: 'costCentre', title: 'Cost centre', kind: 'code', name: 'costCentreName' },
-      { key: 'lastFuelled', title: 'Last fuelled', kind: 'date' },
-      { key: 'daysSince', title: 'Days since', kind: 'number', decimals: 0 },
-    ],
-    sums: [],
-  },
-];
-
-export const reportById = (id: string): ReportDeclaration | undefined => REPORTS.find((r) => r.id === id);
-
-/** Longest custom range of one run. */
-export const MAX_REPORT_DAYS = 400;
-/** Rows a preview shows; the files hold every row. */
-export const PREVIEW_ROWS = 500;
+/** The schemas of a report run (the declarations are `report-catalog.ts`). */
+export * from './report-catalog';
 
 const Day = (label: string) =>
   inCalendarRange(z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`), label);
@@ -190,10 +42,10 @@ export type ReportParams = z.input<typeof ReportParams>;
 /** The parameters as the server reads them (defaults applied). */
 export type ReportRunParams = z.output<typeof ReportParams>;
 
-export const ReportLineKind = z.enum(['row', 'subtotal', 'total']);
-export type ReportLineKind = z.infer<typeof ReportLineKind>;
-export const ReportLine = z.object({ kind: ReportLineKind, values: z.record(z.string(), z.unknown()) });
-export type ReportLine = z.infer<typeof ReportLine>;
+const ReportLineSchema = z.object({
+  kind: z.enum(['row', 'subtotal', 'total']),
+  values: z.record(z.string(), z.unknown()),
+});
 
 /** A run's answer: the resolved period, the lines (rows, subtotals, total) and the row count. */
 export const ReportRun = z.object({
@@ -205,7 +57,7 @@ export const ReportRun = z.object({
   rowCount: z.number(),
   /** True when the preview holds fewer rows than the run found (the files hold all). */
   truncated: z.boolean(),
-  lines: z.array(ReportLine),
+  lines: z.array(ReportLineSchema),
 });
 export type ReportRun = z.infer<typeof ReportRun>;
 
@@ -216,55 +68,3 @@ export const ReportSummary = z.object({
   group: z.string(),
 });
 export const ReportCatalog = z.object({ reports: z.array(ReportSummary) });
-
-/**
- * Rows (sorted by the subtotal column) → rows with a subtotal after each group and a total last.
- * Sums are exact to the declared decimals (litres 0.001 … summed in integers of the smallest unit),
- * so a subtotal never shows a float's tail. A report without sums gets no total line.
- */
-export function withTotals(
-  decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'>,
-  rows: Record<string, unknown>[],
-): ReportLine[] {
-  if (!decl.sums.length) return rows.map((values) => ({ kind: 'row', values }));
-  const scale = new Map(
-    decl.sums.map((k) => {
-      const c = decl.columns.find((x) => x.key === k);
-      const dp = c?.decimals ?? (c?.kind === 'money' ? 2 : c?.kind === 'litres' ? 3 : 0);
-      return [k, 10 ** dp] as const;
-    }),
-  );
-  const zero = () => Object.fromEntries(decl.sums.map((k) => [k, 0])) as Record<string, number>;
-  const add = (acc: Record<string, number>, r: Record<string, unknown>) => {
-    for (const k of decl.sums) acc[k] += Math.round(Number(r[k] ?? 0) * scale.get(k)!);
-  };
-  const out = (acc: Record<string, number>) => Object.fromEntries(decl.sums.map((k) => [k, acc[k] / scale.get(k)!]));
-  const lines: ReportLine[] = [];
-  const total = zero();
-  let group: Record<string, number> | null = null;
-  let key: unknown;
-  const by = decl.subtotalBy;
-  const close = (first: Record<string, unknown>) => {
-    if (!group || !by) return;
-    const name = decl.columns.find((c) => c.key === by)?.name;
-    lines.push({
-      kind: 'subtotal',
-      values: { [by]: first[by], ...(name ? { [name]: first[name] } : {}), ...out(group) },
-    });
-  };
-  let groupFirst: Record<string, unknown> = {};
-  for (const r of rows) {
-    if (by && (group === null || r[by] !== key)) {
-      close(groupFirst);
-      group = zero();
-      key = r[by];
-      groupFirst = r;
-    }
-    if (group) add(group, r);
-    add(total, r);
-    lines.push({ kind: 'row', values: r });
-  }
-  close(groupFirst);
-  lines.push({ kind: 'total', values: out(total) });
-  return lines;
-}

@@ -146,7 +146,7 @@ export const SCREENS: readonly Screen[] = [
   s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
 
   // Reports
-  s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports' }),
+  s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports', ready: true }),
   s('/PBAnalytics', 'Power BI analytics', 'admin', 'reports', { menu: 'Power BI analytics', group: 'Reports' }),
   s('/StandardReportListBold', 'Standard reports', 'admin', 'reports', {
     menu: 'Report setup (standard)',

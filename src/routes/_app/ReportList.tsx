@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ReportListPage } from '@/features/reports/ReportListPage';
+import { validateReportListSearch } from '@/features/reports/search';
 
-export const Route = createFileRoute('/_app/ReportList')({ beforeLoad: guard('/ReportList'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/ReportList')({
+  beforeLoad: guard('/ReportList'),
+  validateSearch: validateReportListSearch,
+  component: ReportListPage,
+});

@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { LuArrowLeft } from 'react-icons/lu';
+import { useMemo, useState, type FormEvent } from 'react';
+import { ExportButtons } from '@/app/ui/list/ListToolbar';
+import { REPORTS, reportById, type ReportDeclaration, type ReportFilter } from '@/contract/report-catalog';
+import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
+import type { ReportParams } from '@/contract/reports';
+import { costCentreOptions, productOptions, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
+import { saveFile } from '@/lib/resource';
+import { reportsApi } from './client';
+import { ReportPreview } from './ReportPreview';
+
+const route = getRouteApi('/_app/ReportList');
+
+const FILTER_LABELS: Record<ReportFilter, string> = {
+  storeId: 'Store',
+  productId: 'Product',
+  costCentreId: 'Cost centre',
+  equipmentId: 'Equipment',
+  employeeId: 'Employee',
+};
+
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  empty,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: readonly { value: string; label: string }[];
+  empty?: string;
+}) {
+  return (
+    <Field.Root w={{ base: 'full', sm: '56' }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {empty !== undefined && <option value="">{empty}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** The parameters of one report and its run: preview on screen, the same run as CSV or XLSX. */
+function ReportRunner({ decl }: { decl: ReportDeclaration }) {
+  const { data: ref } = useReference();
+  const [draft, setDraft] = useState<ReportParams>({ range: 'lastMonth', days: 30 });
+  const [params, setParams] = useState<ReportParams | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (patch: Partial<ReportParams>) => setDraft((d) => ({ ...d, ...patch }));
+  const options: Record<ReportFilter, { value: string; label: string }[]> = {
+    storeId: storeOptions(ref),
+    productId: productOptions(ref),
+    costCentreId: costCentreOptions(ref),
+    equipmentId: [],
+    employeeId: [],
+  };
+  const run = useQuery({
+    queryKey: ['reports', decl.id, params],
+    queryFn: ({ signal }) => reportsApi.run(decl.id, params!, signal),
+    enabled: params !== null,
+    staleTime: 0,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (decl.period === 'range' && draft.range === 'custom' && (!draft.from || !draft.to))
+      return setProblem('Choose both days of the period.');
+    if (draft.from && draft.to && draft.to < draft.from) return setProblem('The period ends before it starts.');
+    setProblem(null);
+    const p: ReportParams = decl.period === 'range' ? { ...draft, days: undefined } : { days: draft.days };
+    if (decl.period === 'range' && draft.range !== 'custom') Object.assign(p, { from: undefined, to: undefined });
+    for (const f of Object.keys(FILTER_LABELS) as ReportFilter[]) if (!decl.filters.includes(f)) delete p[f];
+    setParams(p);
+    if (params && JSON.stringify(p) === JSON.stringify(params)) void run.refetch();
+  };
+  return (
+    <Stack gap="4">
+      <Box>
+        <Heading size="md">{decl.title}</Heading>
+        <Text color="fg.muted">{decl.description}</Text>
+      </Box>
+      <Flex as="form" gap="3" wrap="wrap" align="end" onSubmit={submit} aria-label="Report parameters">
+        {decl.period === 'range' ? (
+          <>
+            <Select
+              label="Period"
+              value={draft.range ?? 'lastMonth'}
+              onChange={(v) => set({ range: v as RelativeRange })}
+              options={RELATIVE_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+            />
+            {draft.range === 'custom' && (
+              <>
+                <Field.Root w={{ base: 'full', sm: '44' }} required>
+                  <Field.Label>From</Field.Label>
+                  <Input type="date" value={draft.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
+                </Field.Root>
+                <Field.Root w={{ base: 'full', sm: '44' }} required>
+                  <Field.Label>To</Field.Label>
+                  <Input type="date" value={draft.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
+                </Field.Root>
+              </>
+            )}
+          </>
+        ) : (
+          <Field.Root w={{ base: 'full', sm: '44' }}>
+            <Field.Label>Not fuelled for (days)</Field.Label>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={3650}
+              value={String(draft.days ?? '')}
+              onChange={(e) => set({ days: e.target.value === '' ? undefined : Number(e.target.value) })}
+            />
+          </Field.Root>
+        )}
+        {decl.filters.map((f) => (
+          <Select
+            key={f}
+            label={FILTER_LABELS[f]}
+            value={(draft[f] as string | undefined) ?? ''}
+            onChange={(v) => set({ [f]: v || undefined })}
+            options={options[f]}
+            empty="All"
+          />
+        ))}
+        <Button type="submit" colorPalette="orange" loading={run.isFetching}>
+          Run report
+        </Button>
+        {run.data && params && (
+          <ExportButtons onExport={async (format) => saveFile(await reportsApi.download(decl.id, params, format))} />
+        )}
+      </Flex>
+      {problem && (
+        <Text color="fg.error" role="alert">
+          {problem}
+        </Text>
+      )}
+      {run.error && !run.isFetching && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>The report could not be run</Alert.Title>
+            <Alert.Description>{run.error.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void run.refetch()}>
+            Retry
+          </Button>
+        </Alert.Root>
+      )}
+      {run.data && (
+        <Stack gap="2" opacity={run.isFetching ? 0.6 : 1} aria-busy={run.isFetching}>
+          <Text fontSize="sm" color="fg.muted">
+            {run.data.from ? `${run.data.from} to ${run.data.to} (each store's local days) · ` : ''}
+            {run.data.rowCount} {run.data.rowCount === 1 ? 'row' : 'rows'} · run{' '}
+            {new Date(run.data.generatedAt).toLocaleString()}
+            {run.data.truncated ? ' · the preview shows the first rows; the files hold them all' : ''}
+          </Text>
+          <ReportPreview decl={decl} run={run.data} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `/ReportList`: the standard reports this account's users may run, grouped and searchable; the
+ * open report's parameters, preview and files. Which reports the server offers is its catalogue.
+ */
+export function ReportListPage() {
+  const { report } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [q, setQ] = useState('');
+  const catalog = useQuery({ queryKey: ['reports'], queryFn: ({ signal }) => reportsApi.catalog(signal) });
+  const offered = useMemo(() => {
+    const ids = new Set(catalog.data?.reports.map((r) => r.id));
+    const needle = q.trim().toLowerCase();
+    return REPORTS.filter(
+      (r) => ids.has(r.id) && (!needle || `${r.title} ${r.description}`.toLowerCase().includes(needle)),
+    );
+  }, [catalog.data, q]);
+  const groups = [...new Set(offered.map((r) => r.group))];
+  const open = report ? reportById(report) : undefined;
+  return (
+    <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="start">
+      {/* On a phone the open report takes the screen; "All reports" goes back to the list. */}
+      <Stack
+        gap="3"
+        w={{ base: 'full', lg: '80' }}
+        flexShrink={0}
+        as="nav"
+        aria-label="Reports"
+        display={{ base: open ? 'none' : 'flex', lg: 'flex' }}
+      >
+        <Input
+          placeholder="Search reports"
+          aria-label="Search reports"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        {catalog.error && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>The reports could not be loaded: {catalog.error.message}</Alert.Description>
+            <Button size="sm" variant="outline" onClick={() => void catalog.refetch()}>
+              Retry
+            </Button>
+          </Alert.Root>
+        )}
+        {groups.map((g) => (
+          <Stack key={g} gap="2">
+            <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+              {g}
+            </Text>
+            {offered
+              .filter((r) => r.group === g)
+              .map((r) => (
+                <Card.Root
+                  key={r.id}
+                  size="sm"
+                  as="button"
+                  textAlign="start"
+                  cursor="pointer"
+                  borderColor={r.id === report ? 'orange.solid' : undefined}
+                  aria-current={r.id === report ? 'true' : undefined}
+                  onClick={() => void navigate({ search: { report: r.id } })}
+                >
+                  <Card.Body>
+                    <Text fontWeight="medium">{r.title}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {r.description}
+                    </Text>
+                  </Card.Body>
+                </Card.Root>
+              ))}
+          </Stack>
+        ))}
+        {catalog.data && offered.length === 0 && <Text color="fg.muted">No report matches “{q}”.</Text>}
+      </Stack>
+      <Box flex="1" minW="0" w="full">
+        {open ? (
+          <Stack gap="3">
+            <Button
+              variant="ghost"
+              size="sm"
+              alignSelf="start"
+              display={{ base: 'inline-flex', lg: 'none' }}
+              onClick={() => void navigate({ search: {} })}
+            >
+              <LuArrowLeft aria-hidden /> All reports
+            </Button>
+            <ReportRunner key={open.id} decl={open} />
+          </Stack>
+        ) : (
+          <Stack gap="2" color="fg.muted" pt="2">
+            <Badge alignSelf="start">{offered.length} reports</Badge>
+            <Text>Choose a report on the left to set its period and filters, preview it and download it.</Text>
+          </Stack>
+        )}
+      </Box>
+    </Flex>
+  );
+}

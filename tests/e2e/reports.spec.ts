@@ -1,0 +1,96 @@
+import ExcelJS from 'exceljs';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test } from './fixtures';
+import { apiAs, LANDING, signIn } from './support';
+
+/**
+ * Reports (issue 13): a manager runs "Fuel by cost centre" for last month, previews it and
+ * downloads the XLSX. The test makes its own cost centre, store and equipment and two dispenses on
+ * the 15th of last month (Johannesburg, the demo's zone), so the figures are exactly its own.
+ */
+const stamp = String(Date.now()).slice(-7);
+const jhbToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
+const [y, m] = jhbToday.split('-').map(Number);
+const lastMonth = new Date(Date.UTC(y, m - 2, 15)).toISOString().slice(0, 7);
+const ccCode = `RC${stamp}`;
+let storeLabel = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await apiAs(baseURL!, 'admin');
+  const cc = await admin.call('post', '/cost-centres', { code: ccCode, name: 'Report test centre' });
+  const store = await admin.call('post', '/stores', {
+    code: `RP${stamp}`,
+    name: `Reports ${stamp}`,
+    variant: 'FAMS',
+    timezone: 'Africa/Johannesburg',
+  });
+  storeLabel = `RP${stamp} — Reports ${stamp}`;
+  const product = (await admin.call('get', '/reference')).products[0];
+  const tank = await admin.call('post', '/tanks', {
+    storeId: store.id,
+    productId: product.id,
+    code: 'T1',
+    name: 'Reports tank',
+    capacity: 20000,
+    safeFill: 19000,
+    lowLevel: 500,
+  });
+  const type = await admin.call('post', '/equipment-types', {
+    code: `RY${stamp}`,
+    make: 'Test',
+    model: 'Reports',
+    tankCapacity: 900,
+    meterType: 'km',
+  });
+  const eq = await admin.call('post', '/equipment', { fleetNo: `RPT${stamp}`, typeId: type.id, costCentreId: cc.id });
+  const disp = (litres: number, hour: string) => ({
+    id: crypto.randomUUID(),
+    variant: 'FAMS',
+    storeId: store.id,
+    tankId: tank.id,
+    equipmentId: eq.id,
+    costCentreId: cc.id,
+    litres,
+    dispensedAt: `${lastMonth}-15T${hour}:00:00Z`,
+    deviceId: 'e2e-reports',
+  });
+  const res = await admin.call('post', '/dispenses/batch', { records: [disp(120.5, '08'), disp(79.5, '09')] });
+  expect(res.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created']);
+  await admin.dispose();
+});
+
+test('a manager runs fuel by cost centre for last month, previews it and downloads the XLSX', async ({ page }) => {
+  await signIn(page, 'manager');
+  await expect(page).toHaveURL(LANDING.manager);
+  await page.goto('/ReportList');
+  await page.getByRole('button', { name: /Fuel by cost centre/ }).click();
+  await expect(page).toHaveURL(/report=fuel-by-cost-centre/);
+  await expect(page.getByLabel('Period')).toHaveValue('lastMonth');
+  await page.getByLabel('Store').selectOption({ label: storeLabel });
+  await page.getByRole('button', { name: 'Run report' }).click();
+
+  const table = page.getByRole('table', { name: 'Fuel by cost centre preview' });
+  const row = table.getByRole('row').filter({ hasText: ccCode });
+  await expect(row).toContainText('Report test centre');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('200.00');
+  await expect(table.locator('[data-line="total"]')).toContainText('200.00');
+  await expect(page.getByText(new RegExp(`^${lastMonth}-01 to ${lastMonth}-\\d\\d`))).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  const file = await (await download).path();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync(file) as never);
+  const ws = wb.worksheets[0];
+  expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Cost centre',
+    'Cost centre name',
+    'Equipment',
+    'Dispenses',
+    'Litres',
+    'Cost',
+  ]);
+  expect((ws.getRow(2).values as unknown[]).slice(1, 6)).toEqual([ccCode, 'Report test centre', 1, 2, 200]);
+  expect(ws.getCell('A3').value).toBe('Total');
+});
