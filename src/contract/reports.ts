@@ -68,3 +68,7 @@ export const ReportSummary = z.object({
   group: z.string(),
 });
 export const ReportCatalog = z.object({ reports: z.array(ReportSummary) });
+
+/** The files a run can be downloaded as. */
+export const ReportFormat = z.enum(['csv', 'xlsx', 'pdf'], { error: 'format: csv, xlsx or pdf' });
+export type ReportFormat = z.infer<typeof ReportFormat>;

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
@@ -6,7 +7,7 @@ import { apiAs, LANDING, signIn } from './support';
 
 /**
  * Reports (issue 13): a manager runs "Fuel by cost centre" for last month, previews it and
- * downloads the XLSX. The test makes its own cost centre, store and equipment and two dispenses on
+ * downloads the PDF and the XLSX. The test makes its own cost centre, store and equipment and two dispenses on
  * the 15th of last month (Johannesburg, the demo's zone), so the figures are exactly its own.
  */
 const stamp = String(Date.now()).slice(-7);
@@ -60,7 +61,9 @@ test.beforeAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-test('a manager runs fuel by cost centre for last month, previews it and downloads the XLSX', async ({ page }) => {
+test('a manager runs fuel by cost centre for last month, previews it and downloads the PDF and XLSX', async ({
+  page,
+}) => {
   await signIn(page, 'manager');
   await expect(page).toHaveURL(LANDING.manager);
   await page.goto('/ReportList');
@@ -93,4 +96,13 @@ test('a manager runs fuel by cost centre for last month, previews it and downloa
   ]);
   expect((ws.getRow(2).values as unknown[]).slice(1, 6)).toEqual([ccCode, 'Report test centre', 1, 2, 200]);
   expect(ws.getCell('A3').value).toBe('Total');
+
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const pdf = new PDFParse({ data: new Uint8Array(fs.readFileSync(await (await pdfDownload).path())) });
+  const { text } = await pdf.getText();
+  await pdf.destroy();
+  expect(text).toContain('Fuel by cost centre');
+  expect(text).toContain(`Store RP${stamp} — Reports ${stamp}`);
+  expect(text).toMatch(new RegExp(`${ccCode} — Report test centre\\s+1\\s+2\\s+200\\.00`));
 });

@@ -105,7 +105,7 @@ export function exportColumns(
   return cols.flatMap(of);
 }
 
-export function exportFileName(base: string, format: ExportFormat, now = new Date()): string {
+export function exportFileName(base: string, format: ExportFormat | 'pdf', now = new Date()): string {
   const stamp = now.toISOString().slice(0, 16).replace('T', '_').replace(':', '');
   return `${base}-${stamp}.${format}`;
 }

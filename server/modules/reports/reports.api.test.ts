@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../../src/contract/calendar';
 import type { ReportLine, ReportRun } from '../../../src/contract/reports';
@@ -160,5 +161,42 @@ describe('standard reports', () => {
       .split('\r\n');
     expect(lines[0]).toBe('Store,Store name,Product,Product name,Dispenses,Litres,Cost');
     expect(lines.at(-1)).toBe('Total,,,,1,50.00,100.00');
+  });
+
+  it('writes the run as a PDF with the account, title, parameters, table and total', async () => {
+    const params = { range: 'custom', from: '2026-10-02', to: '2026-10-02', storeId: f.store, format: 'pdf' };
+    const res = await fetch(`${srv.url}/api/v1/reports/fuel-by-store-product/export${qs(params)}`, {
+      headers: f.admin.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+    const { text, total } = await parser.getText();
+    await parser.destroy();
+    expect(total).toBe(1);
+    expect(text).toContain('Fuel by store and product');
+    expect(text).toContain('Demo Fuels');
+    expect(text).toMatch(/2026-10-02 to 2026-10-02/);
+    expect(text).toMatch(/Store RS\w+ — Records site/);
+    expect(text).toMatch(/Store\s+Product\s+Dispenses\s+Litres\s+Cost/);
+    expect(text).toMatch(/Records diesel\s+1\s+50\.00\s+100\.00/);
+    expect(text).toMatch(/Total\s+1\s+50\.00\s+100\.00/);
+    expect(text).toMatch(/Page 1/);
+  });
+
+  it('pages a long PDF with the header on every page', async () => {
+    const res = await fetch(`${srv.url}/api/v1/reports/not-fuelled/export${qs({ days: 1, format: 'pdf' })}`, {
+      headers: f.admin.headers,
+    });
+    expect(res.status).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+    const result = await parser.getText();
+    await parser.destroy();
+    // The demo fleet has more equipment than one page holds (~33 rows a page).
+    expect(result.total).toBeGreaterThan(1);
+    for (const p of result.pages) {
+      expect(p.text).toMatch(/Fleet no\.\s+Description/);
+      expect(p.text).toContain(`Page ${p.num}`);
+    }
   });
 });

@@ -110,6 +110,23 @@ const QUERIES: Record<ReportId, (q: ReportQuery) => SQL> = {
 
 export function reportsRepository(db: DbOrTx) {
   return {
+    /** The account's name and the codes and names of the filters' rows (the PDF's heading). */
+    async heading(accountId: number, filters: ReportQuery['filters']) {
+      const label = (table: string, id: string | undefined) =>
+        id
+          ? sql`(select code || ' — ' || name from ${sql.raw(table)} where account_id = ${accountId} and id = ${id}::uuid)`
+          : sql`null`;
+      const res = await db.execute(sql`
+        select (select name from accounts where id = ${accountId}) as account,
+          ${label('stores', filters.storeId)} as store, ${label('products', filters.productId)} as product,
+          ${label('cost_centres', filters.costCentreId)} as "costCentre"`);
+      return res.rows[0] as {
+        account: string;
+        store: string | null;
+        product: string | null;
+        costCentre: string | null;
+      };
+    },
     async rows(id: ReportId, q: ReportQuery): Promise<Record<string, unknown>[]> {
       const res = await db.execute(QUERIES[id](q));
       return res.rows as Record<string, unknown>[];

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import { ExportFormat } from '../../../src/contract/list';
-import { REPORT_IDS, ReportCatalog, ReportParams, ReportRun, type ReportLine } from '../../../src/contract/reports';
+import {
+  REPORT_IDS,
+  ReportCatalog,
+  ReportFormat,
+  ReportParams,
+  ReportRun,
+  type ReportLine,
+} from '../../../src/contract/reports';
 import { screenFor } from '../../../src/contract/screens';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { fromSpec } from '../../lib/resource/export';
+import { exportFileName, fromSpec } from '../../lib/resource/export';
 import { sendExport } from '../../lib/resource/list-routes';
+import { reportPdf } from './reports.pdf';
 import { reportsService, type ReportResult } from './reports.service';
 
 const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such report' }) });
@@ -25,7 +32,7 @@ function fileRows(r: ReportResult): Record<string, unknown>[] {
 }
 
 /**
- * `/ReportList`'s endpoints: the catalogue, a run's preview, and the same run as CSV or XLSX. The
+ * `/ReportList`'s endpoints: the catalogue, a run's preview, and the same run as CSV, XLSX or PDF. The
  * rule is the screen's; every query is scoped to the token's account.
  */
 export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
@@ -45,9 +52,9 @@ export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
 
   r.get(
     `${API_ROOT}/reports/:id/export`,
-    { config: { access }, schema: { params: IdParams, querystring: z.looseObject({ format: ExportFormat }) } },
+    { config: { access }, schema: { params: IdParams, querystring: z.looseObject({ format: ReportFormat }) } },
     async (req, reply) => {
-      const { format, ...rest } = req.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
+      const { format, ...rest } = req.query as { format: ReportFormat } & Record<string, unknown>;
       const q = ReportParams.safeParse(rest);
       if (!q.success) {
         const fields: Record<string, string[]> = {};
@@ -55,6 +62,13 @@ export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
         throw badRequest('The report parameters are not valid.', fields);
       }
       const run = await reports.run(req.auth.accountId, req.params.id, q.data);
+      if (format === 'pdf') {
+        const { account, parameters } = await reports.heading(run);
+        reply.header('content-type', 'application/pdf');
+        reply.header('content-disposition', `attachment; filename="${exportFileName(run.decl.id, 'pdf')}"`);
+        reply.header('cache-control', 'no-store');
+        return reply.send(reportPdf(run, account, parameters));
+      }
       const rows = fileRows(run);
       return sendExport(
         reply,

@@ -22,6 +22,7 @@ export interface ReportResult {
   run: Omit<ReportRun, 'lines' | 'truncated'>;
   lines: ReportLine[];
   zone: string;
+  query: ReportQuery;
 }
 
 /**
@@ -51,6 +52,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       return {
         decl,
         zone,
+        query: q,
         lines: withTotals(decl, rows),
         run: {
           report: decl.id,
@@ -61,6 +63,21 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
           rowCount: rows.length,
         },
       };
+    },
+
+    /** The account's name and the run's parameters in words, for the PDF's heading. */
+    async heading(r: ReportResult): Promise<{ account: string; parameters: string }> {
+      const h = await repo.heading(r.query.accountId, r.query.filters);
+      const period =
+        r.decl.period === 'range'
+          ? `${r.query.from} to ${r.query.to} (each store's local days)`
+          : `Not fuelled for ${r.query.days} days up to ${r.query.today}`;
+      const filters = [
+        h.store && `Store ${h.store}`,
+        h.product && `Product ${h.product}`,
+        h.costCentre && `Cost centre ${h.costCentre}`,
+      ].filter(Boolean);
+      return { account: h.account, parameters: [period, ...filters].join(' · ') };
     },
 
     /** The preview: the first rows, their subtotals and the run's total. */

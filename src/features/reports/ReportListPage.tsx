@@ -27,6 +27,7 @@ import { reportsApi } from './client';
 import { ReportPreview } from './ReportPreview';
 
 const route = getRouteApi('/_app/ReportList');
+const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
 
 const FILTER_LABELS: Record<ReportFilter, string> = {
   storeId: 'Store',
@@ -154,7 +155,10 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
           Run report
         </Button>
         {run.data && params && (
-          <ExportButtons onExport={async (format) => saveFile(await reportsApi.download(decl.id, params, format))} />
+          <ExportButtons
+            formats={REPORT_FORMATS}
+            onExport={async (format) => saveFile(await reportsApi.download(decl.id, params, format))}
+          />
         )}
       </Flex>
       {problem && (

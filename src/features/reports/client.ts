@@ -1,5 +1,4 @@
-import type { ExportFormat } from '@/contract/list';
-import { ReportCatalog, ReportRun, type ReportId, type ReportParams } from '@/contract/reports';
+import { ReportCatalog, ReportRun, type ReportFormat, type ReportId, type ReportParams } from '@/contract/reports';
 import { api } from '@/lib/api';
 
 const clean = (p: ReportParams): Record<string, string> =>
@@ -14,6 +13,6 @@ export const reportsApi = {
   catalog: (signal?: AbortSignal) => api.get('reports', ReportCatalog, { signal, quiet: true }),
   run: (id: ReportId, params: ReportParams, signal?: AbortSignal) =>
     api.get(`reports/${id}`, ReportRun, { searchParams: clean(params), signal, quiet: true }),
-  download: (id: ReportId, params: ReportParams, format: ExportFormat) =>
+  download: (id: ReportId, params: ReportParams, format: ReportFormat) =>
     api.download(`reports/${id}/export`, `${id}.${format}`, { searchParams: { ...clean(params), format } }),
 };

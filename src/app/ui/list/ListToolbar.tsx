@@ -117,9 +117,16 @@ export function ColumnChooser<T>({
   );
 }
 
-export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) => Promise<void> }) {
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const run = async (format: ExportFormat) => {
+/** Download buttons, one per file format (lists: CSV and XLSX; reports add PDF). */
+export function ExportButtons<F extends string = ExportFormat>({
+  onExport,
+  formats = ['csv', 'xlsx'] as unknown as readonly F[],
+}: {
+  onExport: (format: F) => Promise<void>;
+  formats?: readonly F[];
+}) {
+  const [busy, setBusy] = useState<F | null>(null);
+  const run = async (format: F) => {
     setBusy(format);
     try {
       await onExport(format);
@@ -131,7 +138,7 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
   };
   return (
     <>
-      {(['csv', 'xlsx'] as const).map((f) => (
+      {formats.map((f) => (
         <Button
           key={f}
           size="sm"

@@ -1,0 +1,90 @@
+/**
+ * Report files (issue 13): time and peak memory to write a 20,000-row report as PDF and as XLSX,
+ * through the same writers the endpoint uses (`server/lib/pdf-table.ts`, `xlsxStream`), into a
+ * sink that counts bytes. The rows are made in memory (the query is not what is measured here).
+ * Peak memory is the process's RSS above the baseline, sampled every 20 ms while a file is written.
+ */
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { withTotals, reportById } from '../src/contract/reports';
+import { fromSpec, xlsxStream } from '../server/lib/resource/export';
+import { reportPdf } from '../server/modules/reports/reports.pdf';
+import type { ReportResult } from '../server/modules/reports/reports.service';
+import { table } from './lib';
+
+const ROWS = Number(process.env.FAMS_BENCH_REPORT_ROWS ?? 20_000);
+const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
+
+function result(): ReportResult {
+  const decl = reportById('fuel-by-store-product')!;
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    store: `S${String(Math.floor(i / 50)).padStart(4, '0')}`,
+    storeName: `Store number ${Math.floor(i / 50)}`,
+    product: `P${i % 50}`,
+    productName: `Product ${i % 50}`,
+    dispenses: 10 + (i % 7),
+    litres: 1234.5 + i,
+    cost: 25000.25 + i,
+  }));
+  return {
+    decl,
+    zone: 'Africa/Johannesburg',
+    query: { accountId: 1, from: '2026-10-01', to: '2026-10-31', days: 30, today: '2026-11-24', filters: {} },
+    lines: withTotals(decl, rows),
+    run: {
+      report: decl.id,
+      title: decl.title,
+      from: '2026-10-01',
+      to: '2026-10-31',
+      generatedAt: new Date().toISOString(),
+      rowCount: rows.length,
+    },
+  };
+}
+
+async function measure(name: string, make: () => Readable) {
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let bytes = 0;
+  const t0 = performance.now();
+  await pipeline(
+    make(),
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        done();
+      },
+    }),
+  );
+  const ms = performance.now() - t0;
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return {
+    file: name,
+    rows: ROWS,
+    ms: Math.round(ms),
+    'size MiB': mib(bytes),
+    'peak RSS above start MiB': mib(peak - base),
+  };
+}
+
+export async function run() {
+  const r = result();
+  const rows = r.lines.map((l) => l.values);
+  const out = [
+    await measure('PDF (A4 landscape)', () => reportPdf(r, 'Bench account', '2026-10-01 to 2026-10-31')),
+    await measure('XLSX', () =>
+      xlsxStream(
+        r.decl.title,
+        r.decl.columns.flatMap(fromSpec),
+        (async function* () {
+          yield rows;
+        })(),
+        r.zone,
+      ),
+    ),
+  ];
+  table(`Report files, ${ROWS.toLocaleString('en')} rows with subtotals (Node ${process.version})`, out);
+}

@@ -1,0 +1,123 @@
+import PDFDocument from 'pdfkit';
+import type { Readable } from 'node:stream';
+
+export interface PdfColumn {
+  header: string;
+  align: 'left' | 'right';
+  /** Relative width: the columns share the page's width in these proportions. */
+  weight: number;
+}
+
+export interface PdfLine {
+  cells: string[];
+  /** Subtotals and the total are bold on a grey band. */
+  strong?: boolean;
+}
+
+export interface PdfTable {
+  account: string;
+  title: string;
+  /** The run's parameters in words ("1 Oct 2026 to 31 Oct 2026 · Store CPT01"). */
+  parameters: string;
+  generatedAt: string;
+  columns: PdfColumn[];
+  lines: Iterable<PdfLine> | AsyncIterable<PdfLine>;
+}
+
+// A4 landscape in points, with the margins the text keeps from the edges.
+const PAGE = { width: 841.89, height: 595.28, margin: 36 } as const;
+const ROW = 15;
+const FONT = 8;
+
+/**
+ * A report as a PDF table (A4 landscape): the account, title, parameters and run time on the first
+ * page; the column headers repeated on every page; "Page N" at the foot of each. pdfkit writes each
+ * page out when the next one starts, so a 20,000-row report does not hold the document in memory
+ * (no buffered pages; hence no "of M" total, which would need them all).
+ */
+export function pdfTableStream(t: PdfTable): Readable {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PAGE.margin,
+    info: { Title: t.title, Author: t.account, Creator: 'FAMS' },
+  });
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const total = t.columns.reduce((n, c) => n + c.weight, 0);
+  const widths = t.columns.map((c) => (c.weight / total) * inner);
+  const bottom = PAGE.height - PAGE.margin - 14;
+  let page = 1;
+  let y = 0;
+
+  const footer = () => {
+    // Below the bottom margin: without lifting it pdfkit would start a new page for the footer.
+    const margins = doc.page.margins;
+    doc.page.margins = { ...margins, bottom: 0 };
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#555555')
+      .text(`${t.account} · ${t.title} · Page ${page}`, PAGE.margin, PAGE.height - PAGE.margin - 8, {
+        width: inner,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins = margins;
+  };
+  const row = (cells: string[], opts: { bold?: boolean; band?: string } = {}) => {
+    if (opts.band) doc.rect(PAGE.margin, y - 3, inner, ROW).fill(opts.band);
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(FONT)
+      .fillColor('#111111');
+    let x = PAGE.margin;
+    cells.forEach((text, i) => {
+      doc.text(text, x + 2, y, {
+        width: widths[i] - 4,
+        align: t.columns[i].align,
+        lineBreak: false,
+        ellipsis: true,
+        height: ROW,
+      });
+      x += widths[i];
+    });
+    y += ROW;
+  };
+  const header = () => {
+    row(
+      t.columns.map((c) => c.header),
+      { bold: true, band: '#e5e7eb' },
+    );
+  };
+  const newPage = () => {
+    footer();
+    doc.addPage();
+    page += 1;
+    y = PAGE.margin;
+    header();
+  };
+
+  // The first page's heading.
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#111111').text(t.title, PAGE.margin, PAGE.margin);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#333333')
+    .text(`${t.account} · ${t.parameters}`, { width: inner })
+    .text(`Run ${t.generatedAt}`, { width: inner });
+  y = doc.y + 10;
+  header();
+
+  (async () => {
+    let any = false;
+    for await (const line of t.lines) {
+      any = true;
+      if (y + ROW > bottom) newPage();
+      row(line.cells, line.strong ? { bold: true, band: '#f3f4f6' } : {});
+    }
+    if (!any) row(['Nothing in this period.']);
+    footer();
+    doc.end();
+  })().catch((err: Error) => doc.destroy(err));
+  return doc;
+}

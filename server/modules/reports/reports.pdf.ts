@@ -1,0 +1,50 @@
+import { decimalsOf, isNumericKind, type ColumnSpec } from '../../../src/contract/columns';
+import type { ReportLine } from '../../../src/contract/reports';
+import { pdfTableStream, type PdfLine } from '../../lib/pdf-table';
+import type { ReportResult } from './reports.service';
+
+const fixed = (v: number, dp: number | undefined) =>
+  v.toLocaleString('en-US', dp === undefined ? {} : { minimumFractionDigits: dp, maximumFractionDigits: dp });
+
+/** A cell as the screen's preview shows it: codes with their names, figures with fixed decimals. */
+function text(c: ColumnSpec, values: Record<string, unknown>): string {
+  const v = values[c.key];
+  if (c.kind === 'code' && c.name) {
+    const name = values[c.name];
+    return [v, name].filter((x) => x !== null && x !== undefined && x !== '').join(' — ');
+  }
+  if (v === null || v === undefined) return '';
+  if (isNumericKind(c.kind) && typeof v === 'number') return fixed(v, decimalsOf(c));
+  return String(v);
+}
+
+function* lines(r: ReportResult): Iterable<PdfLine> {
+  const { columns, subtotalBy } = r.decl;
+  const first = columns[0].key;
+  for (const l of r.lines as ReportLine[]) {
+    yield {
+      strong: l.kind !== 'row',
+      cells: columns.map((c) => {
+        if (l.kind === 'total' && c.key === first) return 'Total';
+        if (l.kind === 'subtotal' && c.key === subtotalBy) return `${text(c, l.values)} subtotal`;
+        return l.kind !== 'row' && !(c.key in l.values) ? '' : text(c, l.values);
+      }),
+    };
+  }
+}
+
+/** The run as an A4 landscape PDF: the account, the title, the parameters in words, the table. */
+export function reportPdf(r: ReportResult, account: string, parameters: string) {
+  return pdfTableStream({
+    account,
+    title: r.decl.title,
+    parameters,
+    generatedAt: `${new Date(r.run.generatedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    columns: r.decl.columns.map((c) => ({
+      header: c.title,
+      align: isNumericKind(c.kind) ? 'right' : 'left',
+      weight: c.kind === 'code' && c.name ? 3 : isNumericKind(c.kind) ? 1.2 : 2,
+    })),
+    lines: lines(r),
+  });
+}
