@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import { startSweep } from '../../lib/sweep';
+import type { Jobs } from '../../lib/jobs';
 import { CONSUMPTION_EXCEPTION, judgeFill } from '../../../src/contract/consumption';
 import type { DbOrTx } from '../../db/client';
 import { consumptionRepository, type JudgedFill, type OutlierRaise } from './consumption.repository';
@@ -7,7 +6,8 @@ import { consumptionRepository, type JudgedFill, type OutlierRaise } from './con
 const DAY_MS = 86_400_000;
 /** Fills judged by each run: a run every 6 h looks at the last two weeks, so a missed run costs nothing. */
 export const CHECK_DAYS = 14;
-export const CONSUMPTION_EVERY_MS = 6 * 3600_000;
+export const CONSUMPTION_QUEUE = 'consumption-sweep';
+export const CONSUMPTION_CRON = '37 */6 * * *';
 
 export const consumptionKey = (equipmentId: string, month: string) =>
   `${CONSUMPTION_EXCEPTION}:${equipmentId}:${month}`;
@@ -78,12 +78,7 @@ export async function sweepConsumption(db: DbOrTx, now = new Date()): Promise<nu
   return raised;
 }
 
-/** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
-export function startConsumptionSweep(
-  db: DbOrTx,
-  log: Logger,
-  everyMs = CONSUMPTION_EVERY_MS,
-  firstAfterMs = 60_000,
-): () => void {
-  return startSweep('consumption outliers', () => sweepConsumption(db), log, everyMs, firstAfterMs);
+/** The sweep as a pg-boss cron job (singleton: one instance runs it at a time), also run once at start. */
+export function registerConsumptionSweep(jobs: Jobs) {
+  jobs.cron(CONSUMPTION_QUEUE, CONSUMPTION_CRON, () => sweepConsumption(jobs.database.db), { runAtStart: true });
 }
