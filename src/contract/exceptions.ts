@@ -35,6 +35,7 @@ export const EXCEPTION_LABELS: Record<ExceptionCode, string> = {
   over_monthly_limit: 'Over the monthly limit',
   weekday_not_allowed: 'Day not allowed',
   outside_hours: 'Outside allowed hours',
+  outside_working_hours: 'Outside working hours',
   over_max_per_transaction: 'Over the limit per fill',
   negative_book_stock: 'Book stock below zero',
   fams24_rule: 'FAMS24 rule broken',
