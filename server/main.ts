@@ -8,6 +8,8 @@ import { registerGaugeJobs } from './gauges/poller';
 import { createJobs, type Jobs } from './lib/jobs';
 import { registerVarianceSweep } from './modules/balancing/variance-sweep';
 import { registerConsumptionSweep } from './modules/exceptions/consumption.sweep';
+import { registerExceptionMailJobs } from './modules/exceptions/notify.jobs';
+import { createMailer } from './lib/mailer';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -51,12 +53,13 @@ export async function main() {
     app = await buildApp({ config, database, log });
     await app.listen({ port: config.port, host: config.host });
     // Demo Fuels' simulated gauge consoles (FAMS_GAUGE_SIMULATOR=0: none), then THE pg-boss of
-    // this server with every module's jobs: gauge polls (ADR 009), the sweeps (ADR 027).
+    // this server with every module's jobs: gauge polls (ADR 009), the sweeps and exception mail (ADR 027).
     if (config.demo && gaugeSimulatorEnabled()) demoGauges = await startDemoGauges(database.db, log);
     jobs = createJobs(database, log);
     registerGaugeJobs(jobs);
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
+    registerExceptionMailJobs(jobs, createMailer(config.dataDir, log, config.smtpUrl));
     await jobs.start();
   } catch (err) {
     log.error({ err }, 'FAMS could not start');

@@ -2,6 +2,7 @@ import type { Jobs } from '../../lib/jobs';
 import { CONSUMPTION_EXCEPTION, judgeFill } from '../../../src/contract/consumption';
 import type { DbOrTx } from '../../db/client';
 import { consumptionRepository, type JudgedFill, type OutlierRaise } from './consumption.repository';
+import { exceptionRulesRepository } from './rules.repository';
 
 const DAY_MS = 86_400_000;
 /** Fills judged by each run: a run every 6 h looks at the last two weeks, so a missed run costs nothing. */
@@ -27,10 +28,13 @@ export async function checkConsumption(
 ): Promise<{ outliers: number; raised: string[] }> {
   const since = new Date(now.getTime() - CHECK_DAYS * DAY_MS);
   const repo = consumptionRepository(db);
+  // The account's sensitivity (exception rules, ADR 027).
+  const rules = await exceptionRulesRepository(db).rulesFor(accountId);
+  const limits = { z: rules.outlierZ, minExcess: rules.outlierMinExcessPct / 100 };
   const byKey = new Map<string, Array<JudgedFill & { baseline: number; excess: number; z: number }>>();
   let outliers = 0;
   for (const fill of await repo.judgedFills(accountId, since, now)) {
-    const j = judgeFill(fill.rate, fill);
+    const j = judgeFill(fill.rate, fill, limits);
     if (!j) continue;
     outliers++;
     const key = consumptionKey(fill.equipmentId, fill.at.slice(0, 7));
