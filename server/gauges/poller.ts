@@ -31,7 +31,7 @@ interface PollJob {
   deviceId: string;
 }
 
-/** Registers the gauge queues, workers and the dispatcher on the server's jobs; `dispatch` claims and sends due polls now. */
+/** Registers the gauge queues, workers and dispatcher on the server's jobs; `dispatch` sends due polls now. */
 export function registerGaugeJobs(jobs: Jobs, opts: GaugeJobsOptions = {}): { dispatch(): Promise<number> } {
   const { database, log, boss } = jobs;
   const db = database.db;

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
  * `stale_gauge`, set-based over every account (the job runs for the whole system):
  *  - a device (polled or pushing) not heard from for more than 3 of its intervals;
  *  - a tank mapped on a device that does talk, whose newest reading (any source) is older than
- *    the account's stale-gauge hours (default 2 h) or 3 intervals, whichever is longer — the console answers but not for that tank (probe
- *    fault, wrong tank number). A silent device's tanks are not raised one by one as well.
+ *    the account's stale-gauge hours (exception rules, default 2 h) or 3 intervals, whichever is
+ *    longer — the console answers but not for that tank (probe fault, wrong tank number). A silent device's tanks are not raised one by one as well.
  * One open exception per device or tank (dedupe key); nothing is resolved automatically.
  */
 export async function raiseStaleGauges(db: Db, now: Date): Promise<{ devices: number; tanks: number }> {
