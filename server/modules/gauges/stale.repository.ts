@@ -7,14 +7,16 @@ import type { Db } from '../../db/client';
  *  - a device (polled or pushing) not heard from for more than 3 of its intervals;
  *  - a tank mapped on a device that does talk, whose newest reading (any source) is older than
  *    the account's stale-gauge hours (exception rules, default 2 h) or 3 intervals, whichever is
- *    longer — the console answers but not for that tank (probe fault, wrong tank number). A silent device's tanks are not raised one by one as well.
+ *    longer — the console answers but not for that tank (probe fault, wrong tank number). A
+ *    silent device's tanks are not raised one by one as well.
  * One open exception per device or tank (dedupe key); nothing is resolved automatically.
  */
 export async function raiseStaleGauges(db: Db, now: Date): Promise<{ devices: number; tanks: number }> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const silentFor = sql`make_interval(secs => ${STALE_DEVICE_INTERVALS} * g.poll_interval_s)`;
   // The account's "stale gauge" hours (exception rules, ADR 027), else the default 2 h.
-  const staleAfter = sql`coalesce((er.rules ->> 'staleGaugeHours')::float8, ${STALE_READING_MS / 3_600_000}) * interval '1 hour'`;
+  const defaultHours = STALE_READING_MS / 3_600_000;
+  const staleAfter = sql`coalesce((er.rules ->> 'staleGaugeHours')::float8, ${defaultHours}) * interval '1 hour'`;
   const devices = await db.execute(sql`
     insert into exceptions (account_id, code, severity, entity, entity_id, store_id, message, details, dedupe_key)
     select g.account_id, 'stale_gauge', 'warning', 'gauge_device', g.id, g.store_id,
