@@ -89,9 +89,9 @@ export function ExceptionsPage() {
         size="lg"
       >
         {drawer.panel === 'rules' && admin ? (
-          <RulesForm onClose={() => drawer.close()} />
+          <RulesForm onClose={(saved) => drawer.close(saved)} />
         ) : drawer.panel === 'emails' ? (
-          <SubscriptionsForm onClose={() => drawer.close()} />
+          <SubscriptionsForm onClose={(saved) => drawer.close(saved)} />
         ) : drawer.resolveId ? (
           <ResolveForm
             key={`r${drawer.resolveId}`}

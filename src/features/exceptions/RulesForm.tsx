@@ -64,7 +64,7 @@ const toBody = (d: Draft) => ({
 const shown = (v: number | string | null, unit = '') => (v === null ? 'none' : unit ? `${v} ${unit}` : String(v));
 
 /** `/Exceptions` → Rules (admin): the account's thresholds, each beside the default the checks used before. */
-export function RulesForm({ onClose }: { onClose: () => void }) {
+export function RulesForm({ onClose }: { onClose: (saved?: boolean) => void }) {
   const { data, error, refetch } = useQuery({
     queryKey: RULES_KEYS.rules,
     queryFn: ({ signal }) => rulesApi.get(signal),
@@ -73,18 +73,18 @@ export function RulesForm({ onClose }: { onClose: () => void }) {
   return <Loaded view={data} onClose={onClose} />;
 }
 
-function Loaded({ view, onClose }: { view: ExceptionRulesView; onClose: () => void }) {
+function Loaded({ view, onClose }: { view: ExceptionRulesView; onClose: (saved?: boolean) => void }) {
   const form = useResourceForm<Draft, ExceptionRulesView>({
     initial: toDraft(view.rules),
     toBody,
     schema: ExceptionRules,
     save: (body) => rulesApi.save(body),
-    onSaved: () => onClose(),
+    onSaved: () => onClose(true),
     savedMessage: () => 'Exception rules saved. They apply to exceptions raised from now on.',
   });
   const d = view.defaults;
   return (
-    <FormShell form={form} title={TITLE} onClose={onClose}>
+    <FormShell form={form} title={TITLE} onClose={() => onClose()}>
       <Text>
         These rules decide when this account’s exceptions are raised. A change applies to exceptions raised after it;
         those already raised stay as they are.

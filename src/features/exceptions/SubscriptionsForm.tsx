@@ -13,7 +13,7 @@ const CODES = [...EXCEPTION_CODES].sort((a, b) => EXCEPTION_LABELS[a].localeComp
 type Draft = Record<string, string>;
 
 /** `/Exceptions` → My e-mails: per exception type, no e-mail, immediately, or in the daily digest. */
-export function SubscriptionsForm({ onClose }: { onClose: () => void }) {
+export function SubscriptionsForm({ onClose }: { onClose: (saved?: boolean) => void }) {
   const { data, error, refetch } = useQuery({
     queryKey: RULES_KEYS.subscriptions,
     queryFn: ({ signal }) => rulesApi.subscriptions(signal),
@@ -22,19 +22,19 @@ export function SubscriptionsForm({ onClose }: { onClose: () => void }) {
   return <Loaded view={data} onClose={onClose} />;
 }
 
-function Loaded({ view, onClose }: { view: SubscriptionsView; onClose: () => void }) {
+function Loaded({ view, onClose }: { view: SubscriptionsView; onClose: (saved?: boolean) => void }) {
   const chosen = new Map(view.items.map((i) => [i.code, i.mode]));
   const form = useResourceForm<Draft, SubscriptionsView>({
     initial: Object.fromEntries(CODES.map((c) => [c, chosen.get(c) ?? 'off'])),
     toBody: (d) => ({ items: CODES.map((code) => ({ code, mode: d[code] })).filter((i) => i.mode !== 'off') }),
     schema: Subscriptions,
     save: (body) => rulesApi.subscribe(body),
-    onSaved: () => onClose(),
+    onSaved: () => onClose(true),
     savedMessage: (v) =>
       v.items.length ? `E-mail choices saved (${v.items.length} types).` : 'E-mail choices saved: no e-mails.',
   });
   return (
-    <FormShell form={form} title={TITLE} onClose={onClose}>
+    <FormShell form={form} title={TITLE} onClose={() => onClose()}>
       <Text>
         E-mails go to {view.email || 'your address'}. “Immediately” sends a mail within a minute of an exception being
         raised; “Daily digest” lists the previous day’s new exceptions at {view.digestAt} ({view.timeZone}).
