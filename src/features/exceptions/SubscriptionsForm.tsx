@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FormLoadState, FormShell } from '@/app/ui/form/FormShell';
 import { SelectField } from '@/app/ui/form/fields';
@@ -31,7 +31,9 @@ function Loaded({ view, onClose }: { view: SubscriptionsView; onClose: (saved?: 
     save: (body) => rulesApi.subscribe(body),
     onSaved: () => onClose(true),
     savedMessage: (v) =>
-      v.items.length ? `E-mail choices saved (${v.items.length} types).` : 'E-mail choices saved: no e-mails.',
+      v.items.length
+        ? `E-mail choices saved (${v.items.length} type${v.items.length === 1 ? '' : 's'}).`
+        : 'E-mail choices saved: no e-mails.',
   });
   return (
     <FormShell form={form} title={TITLE} onClose={() => onClose()}>
@@ -39,9 +41,11 @@ function Loaded({ view, onClose }: { view: SubscriptionsView; onClose: (saved?: 
         E-mails go to {view.email || 'your address'}. “Immediately” sends a mail within a minute of an exception being
         raised; “Daily digest” lists the previous day’s new exceptions at {view.digestAt} ({view.timeZone}).
       </Text>
-      {CODES.map((code) => (
-        <SelectField key={code} label={EXCEPTION_LABELS[code]} options={MODES} {...form.text(code)} />
-      ))}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {CODES.map((code) => (
+          <SelectField key={code} label={EXCEPTION_LABELS[code]} options={MODES} {...form.text(code)} />
+        ))}
+      </SimpleGrid>
     </FormShell>
   );
 }
