@@ -1,5 +1,5 @@
 import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormLoadState, FormShell } from '@/app/ui/form/FormShell';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { TextField } from '@/app/ui/Fields';
@@ -74,12 +74,17 @@ export function RulesForm({ onClose }: { onClose: (saved?: boolean) => void }) {
 }
 
 function Loaded({ view, onClose }: { view: ExceptionRulesView; onClose: (saved?: boolean) => void }) {
+  const qc = useQueryClient();
   const form = useResourceForm<Draft, ExceptionRulesView>({
     initial: toDraft(view.rules),
     toBody,
     schema: ExceptionRules,
     save: (body) => rulesApi.save(body),
-    onSaved: () => onClose(true),
+    onSaved: (saved) => {
+      // The panel opens again with what was saved, not the cached answer from before.
+      qc.setQueryData(RULES_KEYS.rules, saved);
+      onClose(true);
+    },
     savedMessage: () => 'Exception rules saved. They apply to exceptions raised from now on.',
   });
   const d = view.defaults;

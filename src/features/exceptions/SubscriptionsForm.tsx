@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormLoadState, FormShell } from '@/app/ui/form/FormShell';
 import { SelectField } from '@/app/ui/form/fields';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
@@ -24,12 +24,17 @@ export function SubscriptionsForm({ onClose }: { onClose: (saved?: boolean) => v
 
 function Loaded({ view, onClose }: { view: SubscriptionsView; onClose: (saved?: boolean) => void }) {
   const chosen = new Map(view.items.map((i) => [i.code, i.mode]));
+  const qc = useQueryClient();
   const form = useResourceForm<Draft, SubscriptionsView>({
     initial: Object.fromEntries(CODES.map((c) => [c, chosen.get(c) ?? 'off'])),
     toBody: (d) => ({ items: CODES.map((code) => ({ code, mode: d[code] })).filter((i) => i.mode !== 'off') }),
     schema: Subscriptions,
     save: (body) => rulesApi.subscribe(body),
-    onSaved: () => onClose(true),
+    onSaved: (saved) => {
+      // The panel opens again with what was saved, not the cached answer from before.
+      qc.setQueryData(RULES_KEYS.subscriptions, saved);
+      onClose(true);
+    },
     savedMessage: (v) =>
       v.items.length
         ? `E-mail choices saved (${v.items.length} type${v.items.length === 1 ? '' : 's'}).`
