@@ -24,6 +24,7 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
+import { exceptionRulesRoutes } from './modules/exceptions/rules.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   dispensingRoutes(app, database);
   recordsRoutes(app, database);
   exceptionsRoutes(app, database);
+  exceptionRulesRoutes(app, database);
   healthRoutes(app, database, VERSION);
   const services = setupRoutes(app, database.db);
   // With the embedded database this is the only server on its data directory (fams.lock).

@@ -4,9 +4,12 @@ import { createLogger } from './lib/log';
 import { applyMigrations, connect } from './db/client';
 import { startEmbedded, type EmbeddedDb } from './db/embedded';
 import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauges/demo';
-import { startGaugeJobs, type GaugeJobs } from './gauges/poller';
-import { startVarianceSweep } from './modules/balancing/variance-sweep';
-import { startConsumptionSweep } from './modules/exceptions/consumption.sweep';
+import { registerGaugeJobs } from './gauges/poller';
+import { createJobs, type Jobs } from './lib/jobs';
+import { registerVarianceSweep } from './modules/balancing/variance-sweep';
+import { registerConsumptionSweep } from './modules/exceptions/consumption.sweep';
+import { registerExceptionMailJobs } from './modules/exceptions/notify.jobs';
+import { createMailer } from './lib/mailer';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -27,8 +30,8 @@ export async function main() {
     if (stopping) return;
     stopping = true;
     log.info('stopping');
-    // Jobs first (running polls finish), then the demo consoles they talk to, then the API.
-    await gaugeJobs?.stop().catch((e) => log.error(e));
+    // Jobs first (running polls and sweeps finish), then the demo consoles they talk to, then the API.
+    await jobs?.stop().catch((e) => log.error(e));
     await demoGauges?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -39,7 +42,7 @@ export async function main() {
   process.on('SIGTERM', () => void stop(0));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let gaugeJobs: GaugeJobs | undefined;
+  let jobs: Jobs | undefined;
   let demoGauges: DemoGauges | undefined;
   try {
     await applyMigrations(database.db);
@@ -49,12 +52,15 @@ export async function main() {
     }
     app = await buildApp({ config, database, log });
     await app.listen({ port: config.port, host: config.host });
-    // Demo Fuels' simulated gauge consoles (FAMS_GAUGE_SIMULATOR=0: none), then the pg-boss
-    // jobs that poll every due gauge (ADR 009).
+    // Demo Fuels' simulated gauge consoles (FAMS_GAUGE_SIMULATOR=0: none), then THE pg-boss of
+    // this server with every module's jobs: gauge polls (ADR 009), the sweeps and exception mail (ADR 027).
     if (config.demo && gaugeSimulatorEnabled()) demoGauges = await startDemoGauges(database.db, log);
-    gaugeJobs = await startGaugeJobs({ database, log });
-    startVarianceSweep(database.db, log);
-    startConsumptionSweep(database.db, log);
+    jobs = createJobs(database, log);
+    registerGaugeJobs(jobs);
+    registerVarianceSweep(jobs);
+    registerConsumptionSweep(jobs);
+    registerExceptionMailJobs(jobs, createMailer(config.dataDir, log, config.smtpUrl));
+    await jobs.start();
   } catch (err) {
     log.error({ err }, 'FAMS could not start');
     await stop(1);

@@ -83,13 +83,25 @@ export function baselineOf(rates: readonly number[]): Baseline {
   return { median: m, mad: median(rates.map((r) => Math.abs(r - m))), n: rates.length };
 }
 
+/** The outlier test's two limits; an account may set its own (exception rules, ADR 027). */
+export interface OutlierLimits {
+  z: number;
+  /** As a share (0.15 = 15 %). */
+  minExcess: number;
+}
+export const DEFAULT_OUTLIER_LIMITS: OutlierLimits = { z: OUTLIER_Z, minExcess: OUTLIER_MIN_EXCESS };
+
 /** One fill's rate against its vehicle's baseline: null when it is not an outlier (or there is no baseline yet). */
-export function judgeFill(rate: number, b: Baseline): { baseline: number; excess: number; z: number } | null {
+export function judgeFill(
+  rate: number,
+  b: Baseline,
+  limits: OutlierLimits = DEFAULT_OUTLIER_LIMITS,
+): { baseline: number; excess: number; z: number } | null {
   if (b.n < BASELINE_MIN_FILLS || !(b.median > 0)) return null;
   const excess = (rate - b.median) / b.median;
   // MAD 0 (identical earlier rates): any rise of 15 % is far outside what the vehicle does.
   const z = b.mad > 0 ? (0.6745 * (rate - b.median)) / b.mad : rate > b.median ? Infinity : 0;
-  if (!(z > OUTLIER_Z && excess >= OUTLIER_MIN_EXCESS)) return null;
+  if (!(z > limits.z && excess >= limits.minExcess)) return null;
   return { baseline: round2(b.median), excess: round2(excess), z: Number.isFinite(z) ? round2(z) : 99 };
 }
 

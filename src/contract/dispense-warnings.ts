@@ -32,6 +32,15 @@ export interface WarningInput {
   timeZone?: string;
   /** Server time, for clock-skew; omit on the device. */
   now?: Date;
+  /** The account's exception rules that judge a dispense (`exception-rules.ts`); omitted = the defaults. */
+  rules?: DispenseRules;
+}
+
+/** The part of an account's exception rules a dispense is judged by (defaults: 0 %, no working hours). */
+export interface DispenseRules {
+  capacityOvershootPct: number;
+  workingFrom: string | null;
+  workingTo: string | null;
 }
 
 export interface F24RuleLike {
@@ -62,11 +71,22 @@ export function dispenseWarnings(w: WarningInput): DispenseWarning[] {
       message: `Meter ${d.meter} ${unit} is lower than the last known ${w.lastMeter} ${unit}`,
     });
   }
-  if (w.equipmentCapacity !== null && d.litres > w.equipmentCapacity) {
+  const overshoot = w.rules?.capacityOvershootPct ?? 0;
+  if (w.equipmentCapacity !== null && d.litres > w.equipmentCapacity * (1 + overshoot / 100)) {
     out.push({
       code: 'over_equipment_capacity',
-      message: `${L(d.litres)} is more than the equipment's tank holds (${L(w.equipmentCapacity)})`,
+      message:
+        `${L(d.litres)} is more than the equipment's tank holds (${L(w.equipmentCapacity)})` +
+        (overshoot ? ` by over ${overshoot} %` : ''),
     });
+  }
+  const { workingFrom: from, workingTo: to } = w.rules ?? { workingFrom: null, workingTo: null };
+  if (from && to) {
+    const { minutes } = localTime(d.at, w.timeZone);
+    if (!inHours(minutes, from, to)) {
+      const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      out.push({ code: 'outside_working_hours', message: `Dispensed at ${hhmm}, outside working hours ${from}–${to}` });
+    }
   }
   const alloc = checkDispenseAllowed({
     dispense: { ...d },

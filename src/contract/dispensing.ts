@@ -179,6 +179,7 @@ export const DISPENSE_EXCEPTION_CODES = [
   'over_monthly_limit',
   'weekday_not_allowed',
   'outside_hours',
+  'outside_working_hours',
   'over_max_per_transaction',
   'negative_book_stock',
   'fams24_rule',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { columnsOf } from './columns';
 import { VARIANCE_EXCEPTION } from './balancing';
 import { DISPENSE_EXCEPTION_CODES } from './dispensing';
 import { CONSUMPTION_EXCEPTION } from './consumption';
@@ -35,6 +36,7 @@ export const EXCEPTION_LABELS: Record<ExceptionCode, string> = {
   over_monthly_limit: 'Over the monthly limit',
   weekday_not_allowed: 'Day not allowed',
   outside_hours: 'Outside allowed hours',
+  outside_working_hours: 'Outside working hours',
   over_max_per_transaction: 'Over the limit per fill',
   negative_book_stock: 'Book stock below zero',
   fams24_rule: 'FAMS24 rule broken',
@@ -145,6 +147,48 @@ export const ExceptionRow = z.object({
   hoursToResolve: z.number().nullable(),
 });
 export type ExceptionRow = z.infer<typeof ExceptionRow>;
+
+export const SEVERITY_TITLES: Record<ExceptionSeverity, string> = {
+  critical: 'Critical',
+  warning: 'Warning',
+  info: 'Info',
+};
+export const STATUS_TITLES: Record<ExceptionStatus, string> = {
+  open: 'Open',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
+const cols = columnsOf<ExceptionRow>();
+const about = cols([
+  { key: 'severity', title: 'Severity', kind: 'enum', labels: SEVERITY_TITLES },
+  { key: 'code', title: 'Exception', kind: 'enum', labels: EXCEPTION_LABELS },
+  { key: 'message', title: 'Details', kind: 'text' },
+  { key: 'storeCode', title: 'Store', kind: 'code' },
+  { key: 'tankCode', title: 'Tank', kind: 'code' },
+  { key: 'fleetNo', title: 'Equipment', kind: 'code' },
+  { key: 'employeeName', title: 'Employee', kind: 'text', hidden: true },
+]);
+/**
+ * The two lists' columns (ADR 023): the table's headers and the CSV/XLSX export's, declared once.
+ * Labels, not codes: "Meter went backwards", "Critical", "False alarm".
+ */
+export const EXCEPTION_COLUMNS = {
+  open: cols([
+    { key: 'raisedAt', title: 'Raised', kind: 'datetime' },
+    ...about,
+    { key: 'status', title: 'Status', kind: 'enum', labels: STATUS_TITLES },
+    { key: 'assignedToName', title: 'Assigned to', kind: 'text' },
+  ]),
+  history: cols([
+    { key: 'resolvedAt', title: 'Resolved', kind: 'datetime' },
+    { key: 'raisedAt', title: 'Raised', kind: 'datetime', hidden: true },
+    ...about,
+    { key: 'reason', title: 'Reason', kind: 'enum', labels: RESOLUTION_LABELS },
+    { key: 'resolution', title: 'Explanation', kind: 'text' },
+    { key: 'resolvedByName', title: 'Resolved by', kind: 'text' },
+    { key: 'hoursToResolve', title: 'Time to resolve (h)', kind: 'number', decimals: 1 },
+  ]),
+} as const;
 
 export const ExceptionEvent = z.object({
   at: z.string(),

@@ -30,6 +30,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { balancingRepository, type TankRow } from './balancing.repository';
+import { varianceAllowance } from '../../../src/contract/exception-rules';
+import { exceptionRulesRepository } from '../exceptions/rules.repository';
 
 /** A daily answer over all tanks is refused beyond this many tank-days (choose a store or a tank). */
 export const MAX_TANK_DAYS = 20_000;
@@ -255,21 +257,32 @@ export function balancingService(db: DbOrTx) {
     },
   };
 
+  /**
+   * Raises `variance_over_threshold` for the complete months over the ACCOUNT's reconciliation rule
+   * (exception rules, ADR 027; the default is the screen's 1 % + 492.1 L): a changed rule applies to
+   * months raised after the change.
+   */
   async function raise(accountId: number, month: string, rows: MonthlyRow[]): Promise<string[]> {
+    const complete = rows.filter((r) => r.complete);
+    if (!complete.length) return [];
+    const rules = await exceptionRulesRepository(db).rulesFor(accountId);
+    const share = `${rules.varianceThroughputPct} %`;
+    const fixed = `${rules.varianceFixedLitres.toLocaleString('en-US')} L`;
     return repo.raiseTankExceptions(
       accountId,
       VARIANCE_EXCEPTION,
-      rows
-        .filter((r) => r.flagged && r.complete)
+      complete
+        .map((r) => ({ ...r, allowance: varianceAllowance(rules, r.dispensed) }))
+        .filter((r) => Math.abs(r.variance) > r.allowance)
         .map((r) => ({
           tankId: r.tankId,
           storeId: r.storeId,
           key: varianceDedupeKey(r.tankId, month),
-          message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.threshold.toLocaleString('en-US')} L (1 % of ${r.dispensed.toLocaleString('en-US')} L + 492.1 L)`,
+          message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.allowance.toLocaleString('en-US')} L (${share} of ${r.dispensed.toLocaleString('en-US')} L + ${fixed})`,
           details: {
             month,
             variance: r.variance,
-            threshold: r.threshold,
+            threshold: r.allowance,
             dispensed: r.dispensed,
             variancePct: r.variancePct,
           },

@@ -1,12 +1,12 @@
-import type { Logger } from 'pino';
-import { startSweep } from '../../lib/sweep';
+import type { Jobs } from '../../lib/jobs';
 import { localDate, previousMonth } from '../../../src/contract/calendar';
 import type { Db } from '../../db/client';
 import { balancingRepository } from './balancing.repository';
 import { balancingService } from './balancing.service';
 
-/** How often the server looks for months that ended over the variance rule. */
-export const SWEEP_EVERY_MS = 6 * 3600_000;
+/** How often the server looks for months that ended over the variance rule (pg-boss cron, every 6 h). */
+export const VARIANCE_QUEUE = 'variance-sweep';
+export const VARIANCE_CRON = '7 */6 * * *';
 
 /**
  * Raises `variance_over_threshold` for last month's tanks in every account, whether or not anyone
@@ -27,7 +27,7 @@ export async function sweepVariance(db: Db, now = new Date()): Promise<number> {
   return raised;
 }
 
-/** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
-export function startVarianceSweep(db: Db, log: Logger, everyMs = SWEEP_EVERY_MS, firstAfterMs = 10_000): () => void {
-  return startSweep('variance over threshold', () => sweepVariance(db), log, everyMs, firstAfterMs);
+/** The sweep as a pg-boss cron job (singleton: one instance runs it at a time), also run once at start. */
+export function registerVarianceSweep(jobs: Jobs) {
+  jobs.cron(VARIANCE_QUEUE, VARIANCE_CRON, () => sweepVariance(jobs.database.db), { runAtStart: true });
 }

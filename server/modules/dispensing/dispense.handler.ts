@@ -19,6 +19,8 @@ import {
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { executeNamed } from './prepared';
+import { exceptionRulesRepository } from '../exceptions/rules.repository';
+import type { ExceptionRulesValue } from '../../../src/contract/exception-rules';
 import { stockAlarm } from './stock';
 
 interface Refs {
@@ -185,6 +187,17 @@ async function insertAll(
   return { inserted: new Set(items.filter((_, k) => found[k].inserted).map((it) => it.record.id)), audited: !!entries };
 }
 
+/** The account's exception rules, read once per batch (the batch's cache) whatever its size. */
+function rulesOfBatch(ctx: IngestContext): Promise<ExceptionRulesValue> {
+  const key = 'exception-rules';
+  let found = ctx.cache?.get(key) as Promise<ExceptionRulesValue> | undefined;
+  if (!found) {
+    found = exceptionRulesRepository(ctx.tx).rulesFor(ctx.auth.accountId);
+    ctx.cache?.set(key, found);
+  }
+  return found;
+}
+
 /**
  * The tank loses the litres; every business rule broken raises an exception, never a refusal.
  * The history read what was stored before the batch; the batch's earlier records are added as
@@ -204,6 +217,7 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
         asks,
         items.map((it) => it.record.id),
       );
+  const rules = await rulesOfBatch(ctx);
   const seen = seenInOrder(
     facts.map((f) => f.dispense),
     asks,
@@ -223,6 +237,7 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
       f24Rule,
       timeZone: refs.tank.timezone,
       now: ctx.now,
+      rules,
     });
   });
   const raised: ExceptionRow[] = facts.flatMap(({ d }, k) =>

@@ -1,13 +1,14 @@
-import type { Logger } from 'pino';
-import { startSweep } from '../../lib/sweep';
+import type { Jobs } from '../../lib/jobs';
 import { CONSUMPTION_EXCEPTION, judgeFill } from '../../../src/contract/consumption';
 import type { DbOrTx } from '../../db/client';
 import { consumptionRepository, type JudgedFill, type OutlierRaise } from './consumption.repository';
+import { exceptionRulesRepository } from './rules.repository';
 
 const DAY_MS = 86_400_000;
 /** Fills judged by each run: a run every 6 h looks at the last two weeks, so a missed run costs nothing. */
 export const CHECK_DAYS = 14;
-export const CONSUMPTION_EVERY_MS = 6 * 3600_000;
+export const CONSUMPTION_QUEUE = 'consumption-sweep';
+export const CONSUMPTION_CRON = '37 */6 * * *';
 
 export const consumptionKey = (equipmentId: string, month: string) =>
   `${CONSUMPTION_EXCEPTION}:${equipmentId}:${month}`;
@@ -27,10 +28,13 @@ export async function checkConsumption(
 ): Promise<{ outliers: number; raised: string[] }> {
   const since = new Date(now.getTime() - CHECK_DAYS * DAY_MS);
   const repo = consumptionRepository(db);
+  // The account's sensitivity (exception rules, ADR 027).
+  const rules = await exceptionRulesRepository(db).rulesFor(accountId);
+  const limits = { z: rules.outlierZ, minExcess: rules.outlierMinExcessPct / 100 };
   const byKey = new Map<string, Array<JudgedFill & { baseline: number; excess: number; z: number }>>();
   let outliers = 0;
   for (const fill of await repo.judgedFills(accountId, since, now)) {
-    const j = judgeFill(fill.rate, fill);
+    const j = judgeFill(fill.rate, fill, limits);
     if (!j) continue;
     outliers++;
     const key = consumptionKey(fill.equipmentId, fill.at.slice(0, 7));
@@ -78,12 +82,7 @@ export async function sweepConsumption(db: DbOrTx, now = new Date()): Promise<nu
   return raised;
 }
 
-/** Runs the sweep soon after start and then every `everyMs`; returns a stop function. */
-export function startConsumptionSweep(
-  db: DbOrTx,
-  log: Logger,
-  everyMs = CONSUMPTION_EVERY_MS,
-  firstAfterMs = 60_000,
-): () => void {
-  return startSweep('consumption outliers', () => sweepConsumption(db), log, everyMs, firstAfterMs);
+/** The sweep as a pg-boss cron job (singleton: one instance runs it at a time), also run once at start. */
+export function registerConsumptionSweep(jobs: Jobs) {
+  jobs.cron(CONSUMPTION_QUEUE, CONSUMPTION_CRON, () => sweepConsumption(jobs.database.db), { runAtStart: true });
 }

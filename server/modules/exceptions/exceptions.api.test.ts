@@ -71,7 +71,29 @@ describe('the working list', () => {
       f.admin.headers,
     );
     expect(csv.status).toBe(200);
-    expect(String(csv.body)).toContain('over_daily_limit');
+    // The screen's titles and labels (ADR 023), not row keys and codes.
+    const [header, ...lines] = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toBe('Raised,Severity,Exception,Details,Store,Tank,Equipment,Employee,Status,Assigned to');
+    expect(lines.join('\n')).toContain('Over the daily limit');
+    expect(lines.join('\n')).not.toContain('over_daily_limit');
+    const history = await f.admin.client.call(
+      'GET',
+      `${X}/history/export${qs({ format: 'csv' })}`,
+      undefined,
+      f.admin.headers,
+    );
+    expect(history.status).toBe(200);
+    expect(
+      String(history.body)
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0],
+    ).toBe(
+      'Resolved,Raised,Severity,Exception,Details,Store,Tank,Equipment,Employee,Reason,Explanation,Resolved by,' +
+        'Time to resolve (h)',
+    );
   });
 
   it('the count follows the unresolved set', async () => {

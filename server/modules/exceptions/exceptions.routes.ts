@@ -8,6 +8,7 @@ import {
   BulkResolveInput,
   BulkResolveResult,
   CommentInput,
+  EXCEPTION_COLUMNS,
   EXCEPTION_LISTS,
   ExceptionCount,
   ExceptionDetail,
@@ -45,6 +46,7 @@ export function exceptionsRoutes(app: FastifyInstance, database: Database) {
       row: ExceptionRow,
       fileBase: info.path.slice(1).replace('/', '-'),
       title: info.title,
+      columns: EXCEPTION_COLUMNS[name],
       ...specList(database.db, EXCEPTION_SPECS[name], (raw: ExceptionRaw) => exceptionRow(raw)),
     });
   }

@@ -260,11 +260,19 @@ export function KpiCards() {
               <Stat.ValueText fontSize="3xl">{s.openExceptions.count}</Stat.ValueText>
             </Stat.Root>
             {/* Outside the Stat: it is a <dl>, which may hold only its term and value. */}
-            {s.openExceptions.critical > 0 && (
-              <Text fontSize="sm" color="red.fg">
-                {s.openExceptions.critical} critical
-              </Text>
-            )}
+            {s.openExceptions.critical > 0 &&
+              (screenFor('/Exceptions')?.ready ? (
+                <ChakraLink asChild fontSize="sm" color="red.fg" fontWeight="semibold">
+                  {/* Lands on the working list filtered to the critical ones. */}
+                  <Link to="/Exceptions" search={{ 'f.severity': 'critical' }}>
+                    {s.openExceptions.critical} critical
+                  </Link>
+                </ChakraLink>
+              ) : (
+                <Text fontSize="sm" color="red.fg">
+                  {s.openExceptions.critical} critical
+                </Text>
+              ))}
           </KpiCard>
         )}
         <DeviceQueue />

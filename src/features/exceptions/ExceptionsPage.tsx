@@ -1,6 +1,7 @@
 import { Button, Flex, IconButton, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { LuEye } from 'react-icons/lu';
+import { LuEye, LuMail, LuSlidersHorizontal } from 'react-icons/lu';
+import { useRoles } from '@/app/access';
 import { FormDrawer } from '@/app/ui/form/FormShell';
 import { filtersIn } from '@/app/ui/list/listSearch';
 import { ListView } from '@/app/ui/list/ListView';
@@ -12,6 +13,9 @@ import { ExceptionDetail } from './ExceptionDetail';
 import { openFilters } from './filters';
 import { rowLabel } from './present';
 import { ResolveForm } from './ResolveForm';
+import { RulesForm } from './RulesForm';
+import { SubscriptionsForm } from './SubscriptionsForm';
+import { satisfies } from '@/contract/access';
 import { useExceptionDrawer } from './useExceptionDrawer';
 
 const info = EXCEPTION_LISTS.open;
@@ -44,6 +48,7 @@ export function ExceptionsPage() {
   );
   const query = matchingQuery(drawer.search);
   const filtered = Object.keys(query).length > 0;
+  const admin = satisfies(useRoles(), 'admin');
   return (
     <>
       <Flex gap="3" align="center" wrap="wrap" mb="3" aria-live="polite">
@@ -53,6 +58,14 @@ export function ExceptionsPage() {
         <Button size="sm" variant="outline" ms="auto" disabled={!count.data?.open} onClick={drawer.resolveMatching}>
           {filtered ? 'Resolve all matching…' : 'Resolve all…'}
         </Button>
+        <Button size="sm" variant="outline" onClick={() => drawer.openPanel('emails')}>
+          <LuMail aria-hidden /> My e-mails
+        </Button>
+        {admin && (
+          <Button size="sm" variant="outline" onClick={() => drawer.openPanel('rules')}>
+            <LuSlidersHorizontal aria-hidden /> Rules
+          </Button>
+        )}
       </Flex>
       <ListView
         client={exceptionClients.open}
@@ -71,11 +84,15 @@ export function ExceptionsPage() {
         )}
       />
       <FormDrawer
-        open={!!drawer.openId || !!drawer.resolveId || drawer.resolvingMatching}
+        open={!!drawer.openId || !!drawer.resolveId || drawer.resolvingMatching || !!drawer.panel}
         onClose={() => drawer.close()}
         size="lg"
       >
-        {drawer.resolveId ? (
+        {drawer.panel === 'rules' && admin ? (
+          <RulesForm onClose={(saved) => drawer.close(saved)} />
+        ) : drawer.panel === 'emails' ? (
+          <SubscriptionsForm onClose={(saved) => drawer.close(saved)} />
+        ) : drawer.resolveId ? (
           <ResolveForm
             key={`r${drawer.resolveId}`}
             title="Resolve exception"

@@ -7,6 +7,7 @@ import {
   ExceptionRow,
   type ResolutionReason,
 } from '@/contract/exceptions';
+import { ExceptionRulesView, RULES_PATH, SUBSCRIPTIONS_PATH, SubscriptionsView } from '@/contract/exception-rules';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -40,3 +41,13 @@ export const EXCEPTION_KEYS = {
   count: ['exceptions', 'count'] as const,
   assignees: ['exceptions', 'assignees'] as const,
 };
+
+/** The account's exception rules (admin) and the user's own e-mail subscriptions (ADR 027). */
+export const rulesApi = {
+  get: (signal?: AbortSignal) => api.get(relative(RULES_PATH), ExceptionRulesView, { signal, quiet: true }),
+  save: (rules: unknown) => api.put(relative(RULES_PATH), rules, ExceptionRulesView, { quiet: true }),
+  subscriptions: (signal?: AbortSignal) =>
+    api.get(relative(SUBSCRIPTIONS_PATH), SubscriptionsView, { signal, quiet: true }),
+  subscribe: (body: unknown) => api.put(relative(SUBSCRIPTIONS_PATH), body, SubscriptionsView, { quiet: true }),
+};
+export const RULES_KEYS = { rules: ['exceptions', 'rules'] as const, subscriptions: ['exceptions', 'subs'] as const };

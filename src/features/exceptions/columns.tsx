@@ -1,37 +1,18 @@
 import { Badge } from '@chakra-ui/react';
-import type { ListColumn } from '@/app/ui/list/columns';
-import type { ExceptionRow } from '@/contract/exceptions';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
+import { EXCEPTION_COLUMNS, type ExceptionRow } from '@/contract/exceptions';
 import { hours, reasonOf, SEVERITY_LABELS, SEVERITY_PALETTE, STATUS_LABELS, whatOf } from './present';
 
-const severity: ListColumn<ExceptionRow> = {
-  id: 'severity',
-  header: 'Severity',
-  cell: (r) => <Badge colorPalette={SEVERITY_PALETTE[r.severity]}>{SEVERITY_LABELS[r.severity]}</Badge>,
+/** The contract's columns (titles shared with the export, ADR 023) with this screen's cells. */
+const cells: Partial<Record<string, Pick<ListColumn<ExceptionRow>, 'cell'>>> = {
+  severity: {
+    cell: (r) => <Badge colorPalette={SEVERITY_PALETTE[r.severity]}>{SEVERITY_LABELS[r.severity]}</Badge>,
+  },
+  code: { cell: whatOf },
+  status: { cell: (r) => STATUS_LABELS[r.status] },
+  reason: { cell: reasonOf },
+  hoursToResolve: { cell: (r) => hours(r.hoursToResolve) },
 };
-const about: ListColumn<ExceptionRow>[] = [
-  { id: 'code', header: 'Exception', cell: whatOf },
-  { id: 'message', header: 'Details' },
-  { id: 'storeCode', header: 'Store' },
-  { id: 'tankCode', header: 'Tank' },
-  { id: 'fleetNo', header: 'Equipment' },
-  { id: 'employeeName', header: 'Employee', hidden: true },
-];
 
-export const openColumns: ListColumn<ExceptionRow>[] = [
-  { id: 'raisedAt', header: 'Raised' },
-  severity,
-  ...about,
-  { id: 'status', header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
-  { id: 'assignedToName', header: 'Assigned to' },
-];
-
-export const historyColumns: ListColumn<ExceptionRow>[] = [
-  { id: 'resolvedAt', header: 'Resolved' },
-  { id: 'raisedAt', header: 'Raised', hidden: true },
-  severity,
-  ...about,
-  { id: 'reason', header: 'Reason', cell: reasonOf },
-  { id: 'resolution', header: 'Explanation' },
-  { id: 'resolvedByName', header: 'Resolved by' },
-  { id: 'hoursToResolve', header: 'Time to resolve', numeric: true, cell: (r) => hours(r.hoursToResolve) },
-];
+export const openColumns: ListColumn<ExceptionRow>[] = specColumns(EXCEPTION_COLUMNS.open, cells);
+export const historyColumns: ListColumn<ExceptionRow>[] = specColumns(EXCEPTION_COLUMNS.history, cells);

@@ -1,6 +1,8 @@
 import {
   exceptionLabel,
   RESOLUTION_LABELS,
+  SEVERITY_TITLES,
+  STATUS_TITLES,
   type ExceptionRow,
   type ExceptionSeverity,
   type ExceptionStatus,
@@ -8,16 +10,8 @@ import {
 
 /** How the exceptions screens name and colour things (one place, lists and drawer alike). */
 export const SEVERITY_PALETTE: Record<ExceptionSeverity, string> = { critical: 'red', warning: 'orange', info: 'gray' };
-export const SEVERITY_LABELS: Record<ExceptionSeverity, string> = {
-  critical: 'Critical',
-  warning: 'Warning',
-  info: 'Info',
-};
-export const STATUS_LABELS: Record<ExceptionStatus, string> = {
-  open: 'Open',
-  acknowledged: 'Acknowledged',
-  resolved: 'Resolved',
-};
+export const SEVERITY_LABELS: Record<ExceptionSeverity, string> = SEVERITY_TITLES;
+export const STATUS_LABELS: Record<ExceptionStatus, string> = STATUS_TITLES;
 
 export const whatOf = (r: Pick<ExceptionRow, 'code'>) => exceptionLabel(r.code);
 export const reasonOf = (r: Pick<ExceptionRow, 'reason'>) => (r.reason ? RESOLUTION_LABELS[r.reason] : '');
