@@ -7,6 +7,8 @@ import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauge
 import { startGaugeJobs, type GaugeJobs } from './gauges/poller';
 import { startVarianceSweep } from './modules/balancing/variance-sweep';
 import { startConsumptionSweep } from './modules/exceptions/consumption.sweep';
+import { commandBoss } from './modules/diagnostic/jobs-client';
+import { startIntegrityNightly } from './modules/integrity/nightly';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -47,7 +49,14 @@ export async function main() {
     if (config.demo && (await seedDemo(database.db, log)) && demoHistoryEnabled()) {
       await seedDemoHistory(database.db, log).catch((err) => log.error({ err }, 'demo history could not be seeded'));
     }
-    app = await buildApp({ config, database, log });
+    // /Diagnostic retries through the gauges' running pg-boss once it is up (a command-only one before).
+    const fallbackBoss = commandBoss(database);
+    app = await buildApp({
+      config,
+      database,
+      log,
+      boss: () => (gaugeJobs ? Promise.resolve(gaugeJobs.boss) : fallbackBoss()),
+    });
     await app.listen({ port: config.port, host: config.host });
     // Demo Fuels' simulated gauge consoles (FAMS_GAUGE_SIMULATOR=0: none), then the pg-boss
     // jobs that poll every due gauge (ADR 009).
@@ -55,6 +64,8 @@ export async function main() {
     gaugeJobs = await startGaugeJobs({ database, log });
     startVarianceSweep(database.db, log);
     startConsumptionSweep(database.db, log);
+    // Nightly integrity runs per account in its time zone (a timer now; pg-boss when server/lib/jobs.ts lands).
+    startIntegrityNightly(database.db, log);
   } catch (err) {
     log.error({ err }, 'FAMS could not start');
     await stop(1);
