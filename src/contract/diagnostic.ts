@@ -48,7 +48,7 @@ export const DiagnosticReport = z.object({
   database: z.object({
     sizeBytes: z.number(),
     postgres: z.string(),
-    migrations: z.array(z.object({ tag: z.string().nullable(), hash: z.string(), appliedAt: Iso.nullable() })),
+    migrations: z.array(z.object({ tag: z.string().nullable(), hash: z.string(), createdAt: Iso.nullable() })),
     migrationFiles: z.number(),
   }),
   jobs: z.object({

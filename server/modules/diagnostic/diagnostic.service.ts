@@ -65,7 +65,7 @@ export async function diagnosticReport(db: Db, dataDir: string, now = new Date()
       migrations: applied.map((m) => ({
         tag: tagOf.get(m.createdAt) ?? null,
         hash: m.hash,
-        appliedAt: Number.isFinite(m.createdAt) ? new Date(m.createdAt).toISOString() : null,
+        createdAt: Number.isFinite(m.createdAt) ? new Date(m.createdAt).toISOString() : null,
       })),
       migrationFiles: files.length,
     },
