@@ -33,13 +33,15 @@ export function RunHistory({ shownId, onOpen }: { shownId?: string; onOpen: (id:
         numeric: true,
         cell: (r) => (r.error ? 'Failed' : r.total === null ? 'Running' : count(r.total)),
       },
-      ...INTEGRITY_CHECKS.map((c): ListColumn<IntegrityRun> => ({
-        id: c.id,
-        header: c.title,
-        numeric: true,
-        hidden: false,
-        cell: (r) => (r.counts[c.id] === undefined ? '—' : count(r.counts[c.id])),
-      })),
+      {
+        id: 'counts',
+        header: 'Findings by check',
+        cell: (r) => {
+          const found = INTEGRITY_CHECKS.filter((c) => (r.counts[c.id] ?? 0) > 0);
+          if (r.total === null) return '—';
+          return found.length ? found.map((c) => `${c.title}: ${count(r.counts[c.id])}`).join('; ') : 'None';
+        },
+      },
     ],
     [],
   );
