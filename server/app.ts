@@ -16,11 +16,14 @@ import { authService } from './modules/auth/auth.service';
 import { balancingRoutes } from './modules/balancing/balancing.routes';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { diagnosticRoutes } from './modules/diagnostic/diagnostic.routes';
+import { commandBoss, type BossProvider } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { integrityRoutes } from './modules/integrity/integrity.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
@@ -45,10 +48,12 @@ export interface AppDeps {
   database: Database;
   log: Logger;
   mailer?: Mailer;
+  /** The running pg-boss (`/Diagnostic`'s retry); without it a command-only handle is made on first use. */
+  boss?: BossProvider;
 }
 
 /** Builds the Fastify app: API under /api/v1 and, when built, the PWA from `dist/`. */
-export async function buildApp({ config, database, log, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, log, mailer, boss }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: log,
     trustProxy: config.trustProxy,
@@ -146,5 +151,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   dashboardRoutes(app, database.db);
   balancingRoutes(app, database.db);
   reportsRoutes(app, database.db);
+  integrityRoutes(app, database.db);
+  diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: boss ?? commandBoss(database) });
   return app;
 }

@@ -10,6 +10,8 @@ import { registerVarianceSweep } from './modules/balancing/variance-sweep';
 import { registerConsumptionSweep } from './modules/exceptions/consumption.sweep';
 import { registerExceptionMailJobs } from './modules/exceptions/notify.jobs';
 import { createMailer } from './lib/mailer';
+import { commandBoss } from './modules/diagnostic/jobs-client';
+import { registerIntegrityNightly } from './modules/integrity/nightly';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -43,6 +45,7 @@ export async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: Jobs | undefined;
+  let jobsStarted = false;
   let demoGauges: DemoGauges | undefined;
   try {
     await applyMigrations(database.db);
@@ -50,7 +53,14 @@ export async function main() {
     if (config.demo && (await seedDemo(database.db, log)) && demoHistoryEnabled()) {
       await seedDemoHistory(database.db, log).catch((err) => log.error({ err }, 'demo history could not be seeded'));
     }
-    app = await buildApp({ config, database, log });
+    // /Diagnostic retries through this server's pg-boss once it has started (a command-only one before).
+    const fallbackBoss = commandBoss(database);
+    app = await buildApp({
+      config,
+      database,
+      log,
+      boss: () => (jobsStarted && jobs ? Promise.resolve(jobs.boss) : fallbackBoss()),
+    });
     await app.listen({ port: config.port, host: config.host });
     // Demo Fuels' simulated gauge consoles (FAMS_GAUGE_SIMULATOR=0: none), then THE pg-boss of
     // this server with every module's jobs: gauge polls (ADR 009), the sweeps and exception mail (ADR 027).
@@ -60,7 +70,9 @@ export async function main() {
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
     registerExceptionMailJobs(jobs, createMailer(config.dataDir, log, config.smtpUrl));
+    registerIntegrityNightly(jobs);
     await jobs.start();
+    jobsStarted = true;
   } catch (err) {
     log.error({ err }, 'FAMS could not start');
     await stop(1);

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { recentErrors } from './error-ring';
 
 /**
  * Secrets never reach the log: request credentials, and any field by these names wherever a
@@ -25,6 +26,11 @@ export const LOG_REDACT = [
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`]),
 ];
 
+/** The one logger. Error-level entries also go, redacted, to the in-memory ring `/Diagnostic` shows. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: LOG_REDACT, censor: '[redacted]' } }, destination);
+  const streams = pino.multistream([
+    { level: level as pino.Level, stream: destination ?? pino.destination(1) },
+    { level: 'error', stream: recentErrors },
+  ]);
+  return pino({ level, redact: { paths: LOG_REDACT, censor: '[redacted]' } }, streams);
 }

@@ -142,6 +142,7 @@ export const SCREENS: readonly Screen[] = [
   s('/DataIntergrityChecks', 'Data integrity checks', 'editor', 'operations', {
     menu: 'Data integrity checks',
     group: 'Data',
+    ready: true,
   }),
   s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
 
@@ -215,7 +216,7 @@ export const SCREENS: readonly Screen[] = [
   s('/ManageSubscription', 'Manage subscription', 'thebigBoss', 'admin', { group: 'System' }),
   s('/IntegrationSetup', 'Integration setup', 'thebigBoss', 'admin', { menu: 'Integration setup', group: 'System' }),
   s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System' }),
-  s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System' }),
+  s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System', ready: true }),
   s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System' }),
   s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),

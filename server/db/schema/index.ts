@@ -8,3 +8,4 @@ export * from './field';
 export * from './imports';
 export * from './tanks';
 export * from './exception-rules';
+export * from './integrity';

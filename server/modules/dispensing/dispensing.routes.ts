@@ -4,6 +4,7 @@ import type { Rule } from '../../../src/contract/access';
 import { API_ROOT } from '../../../src/contract/constants';
 import { BatchBody, BatchResponse } from '../../../src/contract/dispensing';
 import type { Database } from '../../db/client';
+import { recordDeviceSync } from '../diagnostic/device-sync.service';
 import { dipHandler } from './dip.handler';
 import { dispenseHandler } from './dispense.handler';
 import { ingestBatch } from './ingest.service';
@@ -41,7 +42,12 @@ export function dispensingRoutes(app: FastifyInstance, database: Database) {
         bodyLimit: 4 * 1024 * 1024,
         schema: { body: BatchBody, response: { 200: BatchResponse } },
       },
-      async (req) => ({ results: await ingestBatch(database, k.handler, req.auth, req.body.records) }),
+      async (req) => {
+        const results = await ingestBatch(database, k.handler, req.auth, req.body.records);
+        // The device's sync report (X-FAMS-Device …): one upsert per request, never fails the batch.
+        await recordDeviceSync(database.db, req.auth, k.path, req.body.records.length, req.headers, req.log);
+        return { results };
+      },
     );
   }
 }

@@ -1,6 +1,6 @@
 import { FIELD_RECORD_INPUT, type FieldRecordKind, type IngestResult } from '@/contract/dispensing';
 import type { InputOf } from './db';
-import type { SyncTransport, TransportResponse } from './sync';
+import type { SyncReport, SyncTransport, TransportResponse } from './sync';
 
 /**
  * Test double of the batch ingest with the real idempotency semantics (DESIGN.md §6): rows in a
@@ -17,7 +17,7 @@ export class FakeServer {
   readonly rows = new Map<string, { kind: FieldRecordKind; json: string }>();
   /** Ids in the order they were first committed. */
   readonly arrival: string[] = [];
-  readonly requests: Array<{ kind: FieldRecordKind; ids: string[]; token: string | null }> = [];
+  readonly requests: Array<{ kind: FieldRecordKind; ids: string[]; token: string | null; report?: SyncReport }> = [];
   readonly faults: Fault[] = [];
   /** Ids the server refuses as a business-independent error (e.g. unknown equipment). */
   readonly refuse = new Map<string, string>();
@@ -31,7 +31,8 @@ export class FakeServer {
   transport(initialToken: string | null = 'token-1'): SyncTransport & { token: string | null } {
     const t = {
       token: initialToken,
-      post: (kind: FieldRecordKind, body: { records: unknown[] }) => this.handle(kind, body.records, t.token),
+      post: (kind: FieldRecordKind, body: { records: unknown[] }, report?: SyncReport) =>
+        this.handle(kind, body.records, t.token, report),
       refresh: async () => {
         this.refreshCalls += 1;
         if (!this.nextToken) return false;
@@ -43,8 +44,13 @@ export class FakeServer {
     return t;
   }
 
-  private async handle(kind: FieldRecordKind, records: unknown[], token: string | null): Promise<TransportResponse> {
-    this.requests.push({ kind, ids: records.map((r) => (r as { id: string }).id), token });
+  private async handle(
+    kind: FieldRecordKind,
+    records: unknown[],
+    token: string | null,
+    report?: SyncReport,
+  ): Promise<TransportResponse> {
+    this.requests.push({ kind, ids: records.map((r) => (r as { id: string }).id), token, report });
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
     if (token !== this.validToken)
       return answer(401, { title: 'Error', message: 'Please sign in.', code: 'UNAUTHENTICATED' });

@@ -3,7 +3,7 @@ import { API_ROOT } from '@/contract/constants';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { SyncTarget } from './db';
 import { TOKEN_REFRESH_LOCK } from './lock';
-import type { SyncTransport } from './sync';
+import { syncReportHeaders, type SyncReport, type SyncTransport } from './sync';
 
 /**
  * The service worker's transport: plain fetch, no page session. It gets its own access token from
@@ -47,7 +47,7 @@ export function fetchTransport(target: SyncTarget, fetchFn: typeof fetch = (...a
 
   return {
     refresh,
-    async post(kind: FieldRecordKind, body: { records: unknown[] }) {
+    async post(kind: FieldRecordKind, body: { records: unknown[] }, report?: SyncReport) {
       // No token yet in this context: get one first rather than spend a request on a sure 401.
       if (!token && !(await refresh())) return { status: 401, body: null, retryAfter: null };
       const res = await fetchFn(`${API_ROOT}/${kind}/batch`, {
@@ -60,6 +60,7 @@ export function fetchTransport(target: SyncTarget, fetchFn: typeof fetch = (...a
           accountId: String(target.accountId),
           accountKey: target.accountKey,
           userKey: target.userKey,
+          ...syncReportHeaders(report),
         },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),

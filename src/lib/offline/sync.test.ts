@@ -4,7 +4,7 @@ import { MAX_BATCH } from '@/contract/dispensing';
 import { AccountDb } from './db';
 import { dispense, FakeServer, transfer } from './fakeServer.testutil';
 import { addRecord, countOutbox, getMeta, listByState, META } from './outbox';
-import { runSync } from './sync';
+import { runSync, syncReportHeaders } from './sync';
 
 let db: AccountDb;
 let server: FakeServer;
@@ -308,5 +308,34 @@ describe('sync engine against every server answer', () => {
     expect(server.requests).toHaveLength(1);
     expect(server.rows.size).toBe(3);
     expect(await listByState(db, 'synced')).toHaveLength(3);
+  });
+});
+
+describe('sync report', () => {
+  it('sends device id, outbox size and app version with every batch request', async () => {
+    await queue(3);
+    await addRecord(db, 'transfers', transfer(), { now: clock + 10 });
+    const out = await runSync(db, server.transport(), {
+      ...opts(),
+      batchSize: 2,
+      deviceId: async () => 'device-abc',
+      appVersion: '9.9.9',
+    });
+    expect(out).toMatchObject({ status: 'done', synced: 4, requests: 3 });
+    // The outbox as each request left: the batch being sent counts (sending), synced ones do not.
+    expect(server.requests.map((r) => r.report)).toEqual([
+      { deviceId: 'device-abc', outbox: 4, version: '9.9.9' },
+      { deviceId: 'device-abc', outbox: 2, version: '9.9.9' },
+      { deviceId: 'device-abc', outbox: 1, version: '9.9.9' },
+    ]);
+  });
+
+  it('as headers the server reads, and none without a report', () => {
+    expect(syncReportHeaders({ deviceId: 'd1', outbox: 7, version: '1.2.3' })).toEqual({
+      'x-fams-device': 'd1',
+      'x-fams-outbox': '7',
+      'x-fams-version': '1.2.3',
+    });
+    expect(syncReportHeaders(undefined)).toEqual({});
   });
 });

@@ -5,12 +5,14 @@ import {
   type FieldRecordKind,
   type IngestResult,
 } from '@/contract/dispensing';
+import { SYNC_REPORT_HEADERS } from '@/contract/diagnostic';
 import { ErrorBody } from '@/contract/errors';
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { clearBusy, markBusy } from './busy';
-import type { AccountDb, OutboxRecord } from './db';
+import { getDeviceId, type AccountDb, type OutboxRecord } from './db';
 import { defaultLock, SYNC_LOCK, type LockFn } from './lock';
 import { META, nextBatch, pruneHistory } from './outbox';
+import { APP_VERSION } from './version';
 
 /**
  * THE sync engine (DESIGN.md §6), run by the page and by the service worker alike. It sends the
@@ -28,9 +30,32 @@ export interface TransportResponse {
   retryAfter: string | null;
 }
 
+/**
+ * What the device says about itself with every batch (`/Diagnostic`'s "devices' last sync"): its
+ * id, how many records wait in its outbox (this batch included) and the app's version.
+ */
+export interface SyncReport {
+  deviceId: string;
+  outbox: number;
+  version: string;
+}
+
+/** The report as request headers (the server ignores any it cannot read; a batch never fails for it). */
+export function syncReportHeaders(report: SyncReport | undefined): Record<string, string> {
+  if (!report) return {};
+  return {
+    [SYNC_REPORT_HEADERS.device]: report.deviceId,
+    [SYNC_REPORT_HEADERS.outbox]: String(report.outbox),
+    [SYNC_REPORT_HEADERS.version]: report.version,
+  };
+}
+
 export interface SyncTransport {
-  /** `POST /api/v1/<kind>/batch`. Resolves with any HTTP answer; rejects only when none came. */
-  post(kind: FieldRecordKind, body: { records: unknown[] }): Promise<TransportResponse>;
+  /**
+   * `POST /api/v1/<kind>/batch` with the sync report as headers. Resolves with any HTTP answer;
+   * rejects only when none came.
+   */
+  post(kind: FieldRecordKind, body: { records: unknown[] }, report?: SyncReport): Promise<TransportResponse>;
   /** One token renewal (the refresh cookie); true when a new token is in place. */
   refresh(): Promise<boolean>;
 }
@@ -42,6 +67,10 @@ export interface SyncOptions {
   /** "Send now": ignore back-off delays. */
   force?: boolean;
   batchSize?: number;
+  /** This installation's id (default: the device database's `getDeviceId`). */
+  deviceId?: () => Promise<string>;
+  /** Default: the build's version. */
+  appVersion?: string;
 }
 
 export type SyncStatusCode =
@@ -84,6 +113,7 @@ class Run {
   private readonly now: () => number;
   private readonly random: () => number;
   private refreshed = false;
+  private deviceId: string | undefined;
   private out: SyncOutcome = { status: 'done', synced: 0, rejected: 0, requests: 0, retryAt: null, error: null };
 
   constructor(
@@ -120,7 +150,7 @@ class Run {
       let res: TransportResponse;
       try {
         this.out.requests += 1;
-        res = await this.transport.post(kind, { records: batch.map((r) => r.payload) });
+        res = await this.transport.post(kind, { records: batch.map((r) => r.payload) }, await this.report());
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
         await this.failAll(batch, /server/i.test(msg) ? msg : `No answer from the server: ${msg}`, null);
@@ -157,6 +187,17 @@ class Run {
       // 5xx, 429, 403, 404 (endpoint missing), 2xx with an unreadable body…: nothing was settled.
       await this.failAll(batch, message, res.retryAfter);
       return false;
+    }
+  }
+
+  /** The device's report for one request: one count on the state index, the id read once per run. */
+  private async report(): Promise<SyncReport | undefined> {
+    try {
+      this.deviceId ??= await (this.opts.deviceId ?? getDeviceId)();
+      const outbox = await this.db.outbox.where('state').anyOf('queued', 'sending').count();
+      return { deviceId: this.deviceId, outbox, version: this.opts.appVersion ?? APP_VERSION };
+    } catch {
+      return undefined; // a report is never worth a failed sync
     }
   }
 

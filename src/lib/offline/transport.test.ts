@@ -39,6 +39,10 @@ describe('service-worker transport (fetch + refresh cookie)', () => {
       accountId: '3',
       accountKey: 'acc-key',
       userKey: 'user-key',
+      // The sync report: this installation's id (device database), its outbox, the build's version.
+      'x-fams-device': expect.stringMatching(/^[0-9a-f-]{36}$/),
+      'x-fams-outbox': '1',
+      'x-fams-version': expect.any(String),
     });
   });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { IntegrityPage } from '@/features/integrity/IntegrityPage';
 
 export const Route = createFileRoute('/_app/DataIntergrityChecks')({
   beforeLoad: guard('/DataIntergrityChecks'),
-  component: NotReadyPage,
+  component: IntegrityPage,
 });

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { DiagnosticPage } from '@/features/diagnostic/DiagnosticPage';
 
-export const Route = createFileRoute('/_app/Diagnostic')({ beforeLoad: guard('/Diagnostic'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Diagnostic')({
+  beforeLoad: guard('/Diagnostic'),
+  component: DiagnosticPage,
+});

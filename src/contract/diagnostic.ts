@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * `/Diagnostic` (ThebigBoss, every account): what the server is, its database, its pg-boss queues,
+ * gauge devices, field devices' last sync, mail waiting and recent server errors.
+ */
+
+/** Sent by the sync engine with every batch (src/lib/offline/sync.ts), read by the ingest. */
+export const SYNC_REPORT_HEADERS = {
+  device: 'x-fams-device',
+  outbox: 'x-fams-outbox',
+  version: 'x-fams-version',
+} as const;
+
+/** What a header may hold to be recorded; anything else is ignored (never a refused batch). */
+export const SYNC_DEVICE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+export const SYNC_VERSION = /^[A-Za-z0-9._+-]{1,40}$/;
+export const SYNC_OUTBOX_MAX = 10_000_000;
+
+const Iso = z.string();
+
+export const QueueRow = z.object({
+  name: z.string(),
+  queued: z.number(),
+  active: z.number(),
+  failed: z.number(),
+  completed: z.number(),
+});
+export const FailedJob = z.object({
+  id: z.string(),
+  queue: z.string(),
+  failedAt: Iso.nullable(),
+  createdAt: Iso,
+  retryCount: z.number(),
+  error: z.string().nullable(),
+});
+export type FailedJob = z.infer<typeof FailedJob>;
+
+export const DiagnosticReport = z.object({
+  generatedAt: Iso,
+  version: z.object({
+    app: z.string(),
+    commit: z.string().nullable(),
+    node: z.string(),
+    startedAt: Iso,
+    uptimeS: z.number(),
+  }),
+  database: z.object({
+    sizeBytes: z.number(),
+    postgres: z.string(),
+    migrations: z.array(z.object({ tag: z.string().nullable(), hash: z.string(), createdAt: Iso.nullable() })),
+    migrationFiles: z.number(),
+  }),
+  jobs: z.object({
+    installed: z.boolean(),
+    queues: z.array(QueueRow),
+    failed: z.array(FailedJob),
+  }),
+  gauges: z.array(
+    z.object({
+      id: z.string(),
+      account: z.string(),
+      name: z.string(),
+      store: z.string().nullable(),
+      protocol: z.string(),
+      enabled: z.boolean(),
+      lastContactAt: Iso.nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: Iso.nullable(),
+      failures: z.number(),
+    }),
+  ),
+  devices: z.array(
+    z.object({
+      account: z.string(),
+      deviceId: z.string(),
+      user: z.string().nullable(),
+      lastSyncAt: Iso,
+      kind: z.string(),
+      records: z.number(),
+      outbox: z.number().nullable(),
+      appVersion: z.string().nullable(),
+    }),
+  ),
+  mail: z.object({
+    waiting: z.number(),
+    files: z.array(z.object({ name: z.string(), sizeBytes: z.number(), at: Iso })),
+  }),
+  errors: z.array(z.object({ at: Iso, message: z.string(), detail: z.string().nullable() })),
+});
+export type DiagnosticReport = z.infer<typeof DiagnosticReport>;
+
+export const RetryJobParams = z.object({ queue: z.string().min(1).max(200), id: z.uuid() });
+export const RetryJobResult = z.object({ retried: z.boolean() });
+
+export const DIAGNOSTIC_PATH = '/diagnostic';
+/** Shown per list on the page (newest first). */
+export const DIAGNOSTIC_LIST_CAP = 50;
