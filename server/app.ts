@@ -18,6 +18,8 @@ import { createTokenService, loadSecret } from './modules/auth/tokens';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
+import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
+import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -27,6 +29,7 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
 import { viewsRoutes } from './modules/views/views.routes';
+import { diskFileStore } from './lib/files';
 import { registerAccess } from './plugins/access';
 import { sessionGate } from './modules/auth/sessions';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -142,5 +145,7 @@ export async function buildApp({ config, database, log, mailer }: AppDeps): Prom
   tanksRoutes(app, database.db);
   dashboardRoutes(app, database.db);
   balancingRoutes(app, database.db);
+  await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
+  dailyReportRoutes(app, database.db);
   return app;
 }

@@ -7,3 +7,4 @@ export * from './setup-rules';
 export * from './field';
 export * from './imports';
 export * from './tanks';
+export * from './incidents';
