@@ -15,7 +15,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const num = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const num = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const L = (v: number | null) => (v === null ? '—' : `${num.format(v)} L`);
 const time = (iso: string | null, zone: string) =>
