@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INCIDENT_COLUMNS, PHOTO_MAX_BYTES, PHOTO_MAX_PX, THUMB_PX } from '../../../src/contract/incidents';
+import type { ColumnSpec } from '../../../src/contract/columns';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import type { Session } from '../../../tests/api/resource-suite';
 
@@ -63,7 +64,8 @@ const filesOf = (id: string) => path.join(srv.dataDir, 'files', 'accounts', Stri
 
 beforeAll(async () => {
   srv = await startServer();
-  for (const name of ['admin', 'editor', 'manager'] as const) s[name] = await session(srv.url, ...DEMO[name]);
+  for (const name of ['admin', 'editor', 'manager'] as const)
+    s[name] = await session(srv.url, DEMO[name][0], DEMO[name][1]);
   s.stranger = await session(srv.url, ...DEMO.boss, 'North Haulage');
   acc = s.admin.item.account.accountId;
   const stores = (await s.admin.get('/api/v1/stores?sort=code')).body.items;
@@ -170,7 +172,8 @@ describe('incidents: records', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .split(/\r?\n/)[0];
-    for (const c of INCIDENT_COLUMNS.filter((c) => !c.hidden)) expect(header).toContain(c.title);
+    for (const c of (INCIDENT_COLUMNS as readonly ColumnSpec[]).filter((c) => !c.hidden))
+      expect(header).toContain(c.title);
     expect(r.buf.toString('utf8')).toContain('Export me');
   });
 });
