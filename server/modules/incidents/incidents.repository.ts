@@ -71,14 +71,6 @@ export function incidentsRepository(db: DbOrTx, accountId: number) {
         .where(mine(id));
     },
 
-    /** Bumps the version (a photo added or removed is a change of the incident). */
-    async touch(id: string, userId: number): Promise<void> {
-      await db
-        .update(incidents)
-        .set({ version: sql`${incidents.version} + 1`, updatedAt: sql`now()`, updatedBy: userId })
-        .where(mine(id));
-    },
-
     async photoCount(incidentId: string): Promise<number> {
       const [r] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -98,8 +98,8 @@ export function incidentsService(db: Db, files: FileStore) {
             width: photo.width,
             height: photo.height,
           };
+          // Photos are their own records (audited one by one); the incident's version guards its fields.
           await repo.insertPhoto({ id: photoId, incidentId, fileKey, thumbKey, createdBy: actor.userId, ...meta });
-          await repo.touch(incidentId, actor.userId);
           await audit(tx, {
             accountId: actor.accountId,
             userId: actor.userId,
@@ -122,7 +122,6 @@ export function incidentsService(db: Db, files: FileStore) {
         const p = await repo.photo(incidentId, photoId);
         if (!p) throw notFound('No such photo of this incident.');
         await repo.deletePhoto(photoId);
-        await repo.touch(incidentId, actor.userId);
         await audit(tx, {
           accountId: actor.accountId,
           userId: actor.userId,
