@@ -47,7 +47,11 @@ function Section({ title, empty, head, rows, right = [] }: SectionProps) {
               {rows.map((r, n) => (
                 <Table.Row key={n}>
                   {r.map((c, i) => (
-                    <Table.Cell key={i} textAlign={right.includes(i) ? 'end' : 'start'}>
+                    <Table.Cell
+                      key={i}
+                      textAlign={right.includes(i) ? 'end' : 'start'}
+                      whiteSpace={right.includes(i) || i === 0 ? 'nowrap' : undefined}
+                    >
                       {c}
                     </Table.Cell>
                   ))}
