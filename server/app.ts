@@ -20,6 +20,8 @@ import { diagnosticRoutes } from './modules/diagnostic/diagnostic.routes';
 import { commandBoss, type BossProvider } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
+import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
+import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -32,6 +34,7 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
 import { viewsRoutes } from './modules/views/views.routes';
+import { diskFileStore } from './lib/files';
 import { registerAccess } from './plugins/access';
 import { sessionGate } from './modules/auth/sessions';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -153,5 +156,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   reportsRoutes(app, database.db);
   integrityRoutes(app, database.db);
   diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: boss ?? commandBoss(database) });
+  await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
+  dailyReportRoutes(app, database.db);
   return app;
 }

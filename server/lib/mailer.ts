@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Optional HTML alternative (the daily report); mail clients show it, the text stays beside it. */
+  html?: string;
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;

@@ -167,8 +167,13 @@ export const SCREENS: readonly Screen[] = [
   s('/IncidentReport', 'Incidents and call-outs', 'admin', 'operations', {
     menu: 'Incident/Call-out',
     group: 'Operations',
+    ready: true,
   }),
-  s('/DailyReportofCall', 'Daily report of call', 'admin', 'operations', { menu: 'Daily report', group: 'Operations' }),
+  s('/DailyReportofCall', 'Daily report of call', 'admin', 'operations', {
+    menu: 'Daily report',
+    group: 'Operations',
+    ready: true,
+  }),
   s('/StoreLocator', 'Store locator', 'admin', 'admin', { menu: 'Store locator', group: 'Administration' }),
   s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration' }),
   s('/UserContactInformation', 'User contact information', 'admin', 'admin', {

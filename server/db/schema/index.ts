@@ -9,3 +9,4 @@ export * from './imports';
 export * from './tanks';
 export * from './exception-rules';
 export * from './integrity';
+export * from './incidents';

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { DailyReportPage } from '@/features/daily-report/DailyReportPage';
+import { validateDailyReportSearch } from '@/features/daily-report/search';
 
 export const Route = createFileRoute('/_app/DailyReportofCall')({
   beforeLoad: guard('/DailyReportofCall'),
-  component: NotReadyPage,
+  validateSearch: validateDailyReportSearch,
+  component: DailyReportPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { IncidentsPage } from '@/features/incidents/IncidentsPage';
 
 export const Route = createFileRoute('/_app/IncidentReport')({
   beforeLoad: guard('/IncidentReport'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: IncidentsPage,
 });
