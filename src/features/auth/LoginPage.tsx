@@ -1,5 +1,5 @@
 import { Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { PasswordField, TextField } from '@/app/ui/Fields';
@@ -32,6 +32,7 @@ const subscribeOnline = (cb: () => void) => {
 
 /** No answer at all (network down, server unreachable): the case for offline unlock. */
 const noAnswer = (e: unknown) => e instanceof ApiError && e.status === 0;
+const route = getRouteApi('/_blank/pages/login');
 
 function messageFor(e: unknown): FormMessageValue {
   if (e instanceof LoginRefused) return { tone: 'danger', text: e.message };
@@ -44,7 +45,7 @@ function messageFor(e: unknown): FormMessageValue {
 
 /** Spec §2/§5/§8 login: both fields required, on-blur validation, Enter submits. */
 export function LoginPage() {
-  const { to } = useSearch({ strict: false });
+  const { to } = route.useSearch();
   // Read before the storage is cleared: a user who was signed in is told so (spec §8).
   const [wasSignedIn] = useState(wasSignedInOnOpen);
   const [message, setMessage] = useState<FormMessageValue | null>(() =>

@@ -1,6 +1,6 @@
 import { Alert, Box, Field, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { ListEmpty, ListError } from '@/app/ui/list/ListStates';
@@ -17,7 +17,9 @@ import { DailyPanel } from './DailyPanel';
 import { monthName } from './format';
 import { monthColumns, MonthTable, toMonthRows } from './MonthTable';
 import { shiftMonth } from '@/contract/calendar';
-import { currentMonth, lastCompleteMonth, type BalancingSearch } from './search';
+import { currentMonth, lastCompleteMonth, validateBalancingSearch, type BalancingSearch } from './search';
+
+const route = getRouteApi('/_app/QuickBalancing');
 
 const small = { fontSize: 'xs', color: 'fg.muted' } as const;
 
@@ -27,15 +29,14 @@ const small = { fontSize: 'xs', color: 'fg.muted' } as const;
  * every figure. Month, store and open tank are in the URL.
  */
 export function BalancingPage() {
-  const search = useSearch({ strict: false }) as BalancingSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const month = search.month ?? lastCompleteMonth();
   const thisMonth = currentMonth();
   const set = (patch: Partial<BalancingSearch>, push = false) =>
     void navigate({
       to: '.',
-      search: (prev: BalancingSearch) =>
-        Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)) as never,
+      search: (prev) => validateBalancingSearch({ ...prev, ...patch }),
       replace: !push,
       resetScroll: false,
     });

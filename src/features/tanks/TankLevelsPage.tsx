@@ -12,7 +12,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { LuInbox, LuRefreshCw, LuSearchX } from 'react-icons/lu';
 import { useRoles } from '@/app/access';
@@ -27,6 +27,8 @@ import { ALARM_PALETTE, tankTitle } from './present';
 import type { TankLevelsSearch } from './search';
 import { TankCard } from './TankCard';
 
+const route = getRouteApi('/_app/TankLevels');
+
 /** The dip dialog of the field screens, handed in by the route (features do not import each other). */
 export type DipDialogComponent = ComponentType<{ tankId: string | null; tankLabel?: string; onClose: () => void }>;
 
@@ -39,10 +41,10 @@ const uniq = (rows: Option[]) =>
  * whenever this device's outbox has just synced (a dip recorded here then shows at once).
  */
 export function TankLevelsPage({ DipDialog }: { DipDialog?: DipDialogComponent }) {
-  const search = useSearch({ strict: false }) as TankLevelsSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const setSearch = (patch: Partial<TankLevelsSearch>) =>
-    void navigate({ to: '.', search: (prev: TankLevelsSearch) => ({ ...prev, ...patch }) as never, replace: true });
+    void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }), replace: true });
   const q = useTankLevels({ storeId: search.storeId, productId: search.productId });
   // Ages are shown as of the last load (refreshed every minute), like the server's stale alarm.
   const now = q.dataUpdatedAt;
