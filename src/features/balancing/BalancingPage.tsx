@@ -3,7 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
-import { ListEmpty, ListError } from '@/app/ui/list/ListStates';
+import { ListEmpty } from '@/app/ui/list/ListStates';
+import { LoadError } from '@/app/ui/QueryState';
 import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
 import { useColumnChoice } from '@/app/ui/list/useList';
 import { VARIANCE_FIXED_LITRES } from '@/contract/balancing';
@@ -169,13 +170,17 @@ export function BalancingPage() {
         </Alert.Root>
       )}
       {leaks.isError && (
-        <Text fontSize="sm" color="fg.error">
-          The leak tests could not be loaded: {leaks.error.message}
-        </Text>
+        <LoadError
+          what="The leak tests"
+          message={leaks.error.message}
+          onRetry={() => void leaks.refetch()}
+          retrying={leaks.isFetching}
+        />
       )}
 
       {monthly.isError && !monthly.data ? (
-        <ListError
+        <LoadError
+          what="The list"
           message={monthly.error.message}
           onRetry={() => void monthly.refetch()}
           retrying={monthly.isFetching}

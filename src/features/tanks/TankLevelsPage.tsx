@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Flex,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
@@ -22,7 +10,7 @@ import { ALARM_LABEL, TANK_ALARMS, TANK_LEVELS_PATH, type TankLevel } from '@/co
 import { useReference, useSyncStatus } from '@/lib/offline';
 import { useTankLevels } from './client';
 import { HistoryDialog } from './HistoryDialog';
-import { LoadError } from './LoadError';
+import { LoadError, NoData } from '@/app/ui/QueryState';
 import { ALARM_PALETTE, tankTitle } from './present';
 import type { TankLevelsSearch } from './search';
 import { TankCard } from './TankCard';
@@ -166,32 +154,27 @@ export function TankLevelsPage({ DipDialog }: { DipDialog?: DipDialogComponent }
         />
       )}
       {tanks && shown.length === 0 && (
-        <Box borderWidth="1px" rounded="md" bg="bg">
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator aria-hidden>{filtered ? <LuSearchX /> : <LuInbox />}</EmptyState.Indicator>
-              <VStack textAlign="center">
-                <EmptyState.Title>{filtered ? 'No tanks match' : 'No tanks yet'}</EmptyState.Title>
-                <EmptyState.Description>
-                  {search.alarms && tanks.length > 0
-                    ? 'No tank has an alarm right now.'
-                    : filtered
-                      ? 'Try another store or product.'
-                      : 'Tanks are set up on the Tank screen; their levels show here.'}
-                </EmptyState.Description>
-              </VStack>
-              {filtered && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setSearch({ storeId: undefined, productId: undefined, alarms: undefined })}
-                >
-                  Clear filters
-                </Button>
-              )}
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Box>
+        <NoData
+          title={filtered ? 'No tanks match' : 'No tanks yet'}
+          icon={filtered ? <LuSearchX /> : <LuInbox />}
+          action={
+            filtered && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setSearch({ storeId: undefined, productId: undefined, alarms: undefined })}
+              >
+                Clear filters
+              </Button>
+            )
+          }
+        >
+          {search.alarms && tanks.length > 0
+            ? 'No tank has an alarm right now.'
+            : filtered
+              ? 'Try another store or product.'
+              : 'Tanks are set up on the Tank screen; their levels show here.'}
+        </NoData>
       )}
       {shown.length > 0 && (
         <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" m="0" p="0" aria-label="Tanks">

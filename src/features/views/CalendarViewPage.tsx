@@ -12,7 +12,7 @@ import { FIGURE_COLOURS, MonthGrid } from './MonthGrid';
 import { useViewOptions } from './options';
 import { shiftMonth } from '@/contract/calendar';
 import { monthOf, type CalendarSearch } from './search';
-import { LoadError, Loading } from './States';
+import { LoadError, Loading } from '@/app/ui/QueryState';
 
 function Totals({ totals }: { totals: DayFigures }) {
   const items = [

@@ -7,7 +7,8 @@ import { useViewOptions } from './options';
 import { chartQuery, rangeError, type ChartSearch } from './search';
 import { SeriesChart } from './SeriesChart';
 import { SeriesLegend } from './SeriesLegend';
-import { LoadError, Loading, NoData } from './States';
+import { LuChartNoAxesColumn } from 'react-icons/lu';
+import { LoadError, Loading, NoData } from '@/app/ui/QueryState';
 
 const METRICS: { value: SeriesMetric; label: string }[] = [
   { value: 'dispensed', label: 'Dispensed' },
@@ -140,7 +141,9 @@ export function ChartViewPage() {
         ) : !data ? (
           <Loading label="Loading the chart" />
         ) : data.series.length === 0 ? (
-          <NoData title="Nothing to chart">{EMPTY_TEXT[data.metric]}</NoData>
+          <NoData title="Nothing to chart" icon={<LuChartNoAxesColumn />}>
+            {EMPTY_TEXT[data.metric]}
+          </NoData>
         ) : (
           <>
             <Card.Root opacity={series.isFetching ? 0.6 : 1} transition="opacity 0.2s" aria-busy={series.isFetching}>

@@ -7,7 +7,7 @@ import { GpsFilters } from './GpsFilters';
 import type { Viewport } from './mapController';
 import { COLOURS, hasWebGL } from './mapStyle';
 import { gpsQuery, gpsRangeError, type GpsSearch } from './search';
-import { LoadError } from './States';
+import { LoadError } from '@/app/ui/QueryState';
 
 // maplibre (about 1 MB) loads only when this page draws a map.
 const GpsMap = lazy(() => import('./GpsMap'));
