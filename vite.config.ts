@@ -145,7 +145,7 @@ export default defineConfig({
         // Vite 8 emits `export default` otherwise, which a classic service worker cannot load.
         rollupFormat: 'iife',
         // Every build file is listed; those only office screens need are marked lazy (ADR 017).
-        globPatterns: ['**/*.{js,mjs,css,html,png,ico,svg,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,mjs,css,html,png,ico,svg,webmanifest,woff2,json}'],
         manifestTransforms: [field.transform],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },

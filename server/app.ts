@@ -148,7 +148,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   // With the embedded database this is the only server on its data directory (fams.lock).
   await importsRoutes(app, { db: database.db, dataDir: config.dataDir, services, singleInstance: !config.databaseUrl });
   equipmentCopyRoutes(app, database.db, services);
-  gaugesRoutes(app, database.db, { pushPerMinute: Number(process.env.FAMS_PUSH_RATE_LIMIT) || undefined });
+  gaugesRoutes(app, database.db, { pushPerMinute: config.pushPerMinute });
   viewsRoutes(app, database.db, map);
   tanksRoutes(app, database.db);
   dashboardRoutes(app, database.db);

@@ -23,6 +23,8 @@ export interface Config {
    * false (default) trusts none, so a client cannot forge its address past per-address limits.
    */
   trustProxy: boolean | string[];
+  /** `FAMS_PUSH_RATE_LIMIT`: gauge pushes a minute per client address; unset = 300. */
+  pushPerMinute?: number;
 }
 
 /**
@@ -55,5 +57,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     mapTileOrigins: env.MAP_TILE_ORIGINS || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pushPerMinute: Number(env.FAMS_PUSH_RATE_LIMIT) || undefined,
   };
 }

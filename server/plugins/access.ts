@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { satisfies, type Rule } from '../../src/contract/access';
-import { API_ROOT } from '../../src/contract/constants';
+import { API_ROOT, AUTH_HEADERS, identityHeaders } from '../../src/contract/constants';
 import { MESSAGES, TOKEN_INVALID_STATUS } from '../../src/contract/errors';
 import { AppError } from '../lib/errors';
 import type { SessionGate } from '../modules/auth/sessions';
@@ -39,14 +39,10 @@ declare module 'fastify' {
 
 /** The four headers must name exactly what the token says (spec §7); the token is the authority. */
 function checkHeaders(req: FastifyRequest, c: AccessClaims) {
-  const want: Record<string, string> = {
-    userid: String(c.userId),
-    accountid: String(c.accountId),
-    accountkey: c.accountKey,
-    userkey: c.userKey,
-  };
-  for (const [h, v] of Object.entries(want)) {
-    if (req.headers[h] !== v) {
+  const want = identityHeaders(c);
+  for (const name of AUTH_HEADERS) {
+    const h = name.toLowerCase(); // Node gives header names in lower case
+    if (req.headers[h] !== want[name]) {
       throw new AppError(403, 'header_mismatch', `The ${h} header does not match your session.`);
     }
   }

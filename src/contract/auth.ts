@@ -117,6 +117,3 @@ export const HealthResponse = z.object({
   version: z.string(),
   uptimeS: z.number(),
 });
-
-/** The four headers every authenticated call carries (spec §7). */
-export const AUTH_HEADERS = ['userId', 'accountId', 'accountKey', 'userKey'] as const;

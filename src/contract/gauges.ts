@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { columnsOf } from './columns';
 import { calendarTime, measurable } from './safe-input';
 import { inputSchemas, optionalRef, requiredText, rowMeta } from './setup/fields';
 
@@ -131,6 +132,23 @@ export const GaugeDeviceRow = z.object({
   key: z.string().optional(),
 });
 export type GaugeDevice = z.infer<typeof GaugeDeviceRow>;
+
+/** `/iotSetup`'s device list: the table and its export (ADR 023). */
+export const GAUGE_DEVICE_COLUMNS = columnsOf<GaugeDevice>()([
+  { key: 'name', title: 'Name', kind: 'text' },
+  { key: 'protocol', title: 'Protocol', kind: 'enum', labels: GAUGE_PROTOCOL_LABELS },
+  { key: 'host', title: 'Host', kind: 'text' },
+  { key: 'port', title: 'Port', kind: 'number', hidden: true },
+  { key: 'storeCode', title: 'Store', kind: 'code' },
+  { key: 'tankCount', title: 'Tanks', kind: 'number' },
+  { key: 'pollIntervalS', title: 'Interval', kind: 'number' },
+  { key: 'enabled', title: 'Enabled', kind: 'bool' },
+  { key: 'lastContactAt', title: 'Last contact', kind: 'datetime' },
+  { key: 'failures', title: 'Failures', kind: 'number' },
+  { key: 'lastError', title: 'Last error', kind: 'text' },
+  { key: 'nextPollAt', title: 'Next poll', kind: 'datetime', hidden: true },
+  { key: 'updatedAt', title: 'Updated', kind: 'datetime', hidden: true },
+]);
 
 export const GAUGE_DEVICES_LIST = {
   path: '/gauge-devices',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Rule } from './access';
+import { columnsOf } from './columns';
 import { screenFor } from './screens';
 import type { ListInfo } from './setup/resources';
 
@@ -183,6 +184,34 @@ export const ImportJob = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof ImportJob>;
+
+/** How a job's status reads (present: where the job is). */
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  uploaded: 'Waiting for mapping',
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/** The past-imports list's columns: the table and its export (ADR 023). */
+export const IMPORT_JOB_COLUMNS = columnsOf<ImportJob>()([
+  { key: 'createdAt', title: 'When', kind: 'datetime' },
+  { key: 'fileName', title: 'File', kind: 'text' },
+  {
+    key: 'target',
+    title: 'What',
+    kind: 'enum',
+    labels: Object.fromEntries(IMPORT_TARGETS.map((t) => [t, IMPORT_TARGET_INFO[t].label])),
+  },
+  { key: 'status', title: 'Status', kind: 'enum', labels: IMPORT_STATUS_LABELS },
+  { key: 'rowsRead', title: 'Rows', kind: 'number' },
+  { key: 'created', title: 'Created', kind: 'number' },
+  { key: 'updated', title: 'Updated', kind: 'number' },
+  { key: 'unchanged', title: 'Unchanged', kind: 'number', hidden: true },
+  { key: 'failed', title: 'Failed', kind: 'number' },
+  { key: 'createdBy', title: 'By', kind: 'text' },
+]);
 
 export const ROW_STATUSES = ['create', 'update', 'unchanged', 'error'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];

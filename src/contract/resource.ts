@@ -26,16 +26,6 @@ export const ConflictBody = z.object({
 });
 export type ConflictBody = z.infer<typeof ConflictBody>;
 
-/** Error codes a resource write can answer with, for the client to branch on. */
-export const RESOURCE_ERROR_CODES = {
-  stale: 'stale',
-  deleted: 'deleted',
-  notDeleted: 'not_deleted',
-  duplicate: 'duplicate',
-  invalidReference: 'invalid_reference',
-  validation: 'validation',
-} as const;
-
 /** Query of the export endpoint: the list query plus the format and optional columns. */
 export const ExportQueryExtra = z.object({
   format: z.enum(['csv', 'xlsx']),

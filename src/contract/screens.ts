@@ -250,23 +250,6 @@ export function homePathFor(codes: readonly string[]): string {
 }
 export const LOGIN_PATH = '/pages/login';
 
-/**
- * Paths open without a session (spec §5). Everything else redirects to login with `to`.
- */
-export const PUBLIC_PATHS = [
-  '/pages/login',
-  '/pages/forgot-password',
-  '/pages/reset-password',
-  '/pages/register',
-  '/pages/error-404',
-  '/pages/error-500',
-  '/pages/not-authorized',
-  '/pages/comingsoon',
-  '/pages/maintenance',
-  '/pages/lock-screen',
-  '/callback',
-] as const;
-
 const byPath = new Map(SCREENS.map((x) => [x.path, x]));
 export function screenFor(path: string): Screen | undefined {
   return byPath.get(path);

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { ApiError } from './api';
 type Values = Record<string, string>;
 type Errors<V> = Partial<Record<keyof V, string>>;
 
@@ -74,4 +75,55 @@ export function useZodForm<V extends Values>(schema: FormSchema, initial: V) {
   }, []);
 
   return { values, field, validate, setServerErrors };
+}
+
+/** The message above a form (`FormMessage` shows it). */
+export interface SubmitMessage {
+  tone: 'danger' | 'warning' | 'success' | 'info';
+  text: string;
+}
+
+/** What `run` resolves to when the page navigates away on success: the button stays busy. */
+export const LEAVING = Symbol('leaving');
+
+/** A failure said in words: the error's own message. */
+export const failureText = (err: unknown): SubmitMessage => ({
+  tone: 'danger',
+  text: err instanceof Error ? err.message : String(err),
+});
+
+/**
+ * The one submit of every form (ADR 030), the auth pages' and `useResourceForm`'s: the form is
+ * checked first (its errors shown, nothing sent), one submit at a time (`busy`), the message of the
+ * last failure cleared when sending again, server field errors handed to the form's fields, and
+ * the failure said above the form.
+ */
+export function useSubmit(opts: {
+  /** Checks the form and shows its errors; false: nothing is sent. */
+  check?: () => boolean;
+  /** Sends the form; resolves to `LEAVING` when it navigates away. */
+  run: () => Promise<unknown>;
+  /** A failure → the message (null: none, e.g. the fields or a dialog say it). Default: its message. */
+  failure?: (err: unknown) => SubmitMessage | null;
+  /** A refusal's `fieldErrors` → the form's fields. */
+  fieldErrors?: (fieldErrors: Record<string, string[]>) => void;
+  initialMessage?: SubmitMessage | null;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<SubmitMessage | null>(opts.initialMessage ?? null);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busy || (opts.check && !opts.check())) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      if ((await opts.run()) !== LEAVING) setBusy(false);
+    } catch (err) {
+      if (err instanceof ApiError && opts.fieldErrors) opts.fieldErrors(err.fieldErrors);
+      setMessage(opts.failure ? opts.failure(err) : failureText(err));
+      setBusy(false);
+    }
+  };
+  return { busy, message, setMessage, submit };
 }

@@ -12,6 +12,9 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
+      // Signed out: the page still shows until the login opens, and clearing the cache below makes
+      // its queries fetch again; without a user none is sent (it would be a 401 each).
+      enabled: () => session.user !== null,
       retry: (count, err) => count < 2 && err instanceof ApiError && (err.status === 0 || err.status >= 500),
     },
     mutations: { retry: false },

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { LoginResult, PermissionsResponse } from '@/contract/auth';
-import { DEFAULT_ROLE } from '@/contract/constants';
+import { DEFAULT_ROLE, identityHeaders } from '@/contract/constants';
 import type { OfflineIdentity, SelectedAccount, UserAccount, UserInfo } from './identity';
 
 export type { SelectedAccount, UserAccount, UserInfo } from './identity';
@@ -262,9 +262,11 @@ export function authHeaders(): Record<string, string> | null {
   if (!session.token || !session.user || !session.account) return null;
   return {
     Authorization: `Bearer ${session.token}`,
-    userId: String(session.user.uid),
-    accountId: String(session.account.id),
-    accountKey: session.account.key,
-    userKey: session.userKey,
+    ...identityHeaders({
+      userId: session.user.uid,
+      accountId: session.account.id,
+      accountKey: session.account.key,
+      userKey: session.userKey,
+    }),
   };
 }

@@ -118,12 +118,19 @@ test.describe('accounts and guards', () => {
     await expect(page).toHaveURL(/\/dashboard\/analytics$/);
     const before = await storageOf(page);
     expect(before.session.length).toBeGreaterThan(0);
+    // The dashboard's queries stop with the session: none is sent and refused on the way out.
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401 && !r.url().includes('/auth/')) refused.push(r.url());
+    });
     await page
       .getByRole('button', { name: /user menu|account menu|Eddie Editor/i })
       .first()
       .click();
     await page.getByRole('menuitem', { name: /log ?out|sign out/i }).click();
     await expect(page).toHaveURL(/\/pages\/login/);
+    await page.waitForTimeout(500);
+    expect(refused).toEqual([]);
     const after = await storageOf(page);
     expect(after.session).toEqual([]);
     expect(after.local.filter((k) => !k.startsWith('starredPages:'))).toEqual([]);

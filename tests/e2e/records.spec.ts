@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { nameTitle } from '../../src/contract/columns';
-import { RECORD_COLUMNS } from '../../src/contract/records';
+import { RECORD_COLUMNS } from '../../src/contract/record-columns';
 import { LANDING, apiFromPage, signIn } from './support';
 
 /**

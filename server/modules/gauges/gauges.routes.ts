@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import {
+  GAUGE_DEVICE_COLUMNS,
   GaugeDeviceRow,
   PushBody,
   PushResponse,
@@ -62,15 +63,19 @@ export function gaugesRoutes(app: FastifyInstance, db: Db, opts: GaugeRoutesOpti
     return { ...row, keyHint: hint, key };
   }
 
-  registerResource(app, {
-    ...svc,
-    // Creating a push device answers its key once (the same transaction stores its hash).
-    create: ((actor: Actor, input: Parameters<typeof svc.create>[1]) =>
-      db.transaction(async (tx) => {
-        const row = await svc.create(actor, input, { tx });
-        return input.protocol === 'http_push' ? giveKey(tx, actor, row) : row;
-      })) as never,
-  });
+  registerResource(
+    app,
+    {
+      ...svc,
+      // Creating a push device answers its key once (the same transaction stores its hash).
+      create: ((actor: Actor, input: Parameters<typeof svc.create>[1]) =>
+        db.transaction(async (tx) => {
+          const row = await svc.create(actor, input, { tx });
+          return input.protocol === 'http_push' ? giveKey(tx, actor, row) : row;
+        })) as never,
+    },
+    { columns: GAUGE_DEVICE_COLUMNS },
+  );
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

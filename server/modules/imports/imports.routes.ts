@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import {
+  IMPORT_JOB_COLUMNS,
   IMPORT_JOBS_LIST,
   IMPORT_MAX_BYTES,
   ImportJob,
@@ -55,6 +56,7 @@ export async function importsRoutes(app: FastifyInstance, { db, dataDir, service
     row: ImportJob,
     fileBase: 'imports',
     title: IMPORT_JOBS_LIST.title,
+    columns: IMPORT_JOB_COLUMNS,
     ...specList(db, jobsListSpec, toJob),
   });
 

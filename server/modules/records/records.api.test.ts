@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { nameTitle } from '../../../src/contract/columns';
-import { RECORD_COLUMNS } from '../../../src/contract/records';
+import { RECORD_COLUMNS } from '../../../src/contract/record-columns';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { buildFixture, qs, type Fixture, type Session } from './fixture.testutil';
 

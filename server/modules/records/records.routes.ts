@@ -11,7 +11,6 @@ import {
   DispenseRecordRow,
   PivotQuery,
   PivotResult,
-  RECORD_COLUMNS,
   RECORD_LISTS,
   ReceiptDetail,
   ReceiptRecordRow,
@@ -20,6 +19,7 @@ import {
   TransferDetail,
   TransferRecordRow,
 } from '../../../src/contract/records';
+import { RECORD_COLUMNS } from '../../../src/contract/record-columns';
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';

@@ -1,11 +1,13 @@
 import { Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Link, Navigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
 import { FormMessage } from '@/app/ui/FormMessage';
 import { Panel } from '@/app/ui/Panel';
 
+const route = getRouteApi('/_blank/callback');
+
 /** Return from an identity provider: an `error` code is shown in an alert, else go home. */
 export function CallbackPage() {
-  const { error, error_description: detail } = useSearch({ strict: false });
+  const { error, error_description: detail } = route.useSearch();
   if (!error) {
     return (
       <Stack align="center" py="10">

@@ -1,12 +1,12 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { FormMessage } from '@/app/ui/FormMessage';
 import { TextField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
 import { ForgotPasswordBody, OkResponse } from '@/contract/auth';
-import { api, ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/form';
+import { api } from '@/lib/api';
+import { useSubmit, useZodForm } from '@/lib/form';
 
 /** The same answer whether or not the address is known, so it reveals no accounts. */
 const SENT =
@@ -14,28 +14,18 @@ const SENT =
 
 export function ForgotPasswordPage() {
   const form = useZodForm(ForgotPasswordBody, { email: '' });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [sent, setSent] = useState(false);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    setMessage(null);
-    try {
+  const { busy, message, submit } = useSubmit({
+    check: form.validate,
+    run: async () => {
       await api.post('auth/forgot-password', { email: form.values.email.trim() }, OkResponse, {
         quiet: true,
         anonymous: true,
       });
       setSent(true);
-    } catch (err) {
-      if (err instanceof ApiError) form.setServerErrors(err.fieldErrors);
-      setMessage({ tone: 'danger', text: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    fieldErrors: form.setServerErrors,
+  });
 
   return (
     <Panel title="Forgot your password?">

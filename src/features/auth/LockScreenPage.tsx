@@ -1,16 +1,15 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { z } from 'zod';
-import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { FormMessage } from '@/app/ui/FormMessage';
 import { PasswordField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
 import { password } from '@/contract/auth';
 import { MESSAGES } from '@/contract/errors';
 import { homePathFor } from '@/contract/screens';
 import { ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/form';
+import { failureText, LEAVING, useSubmit, useZodForm } from '@/lib/form';
 import { goTo } from '@/lib/navigation';
 import { currentRoles, session } from '@/lib/session';
 import { unlock } from './service';
@@ -21,8 +20,18 @@ const UnlockForm = z.object({ password });
 export function LockScreenPage() {
   const snap = useSnapshot(session);
   const form = useZodForm(UnlockForm, { password: '' });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const { busy, message, submit } = useSubmit({
+    check: form.validate,
+    run: async () => {
+      await unlock(form.values.password);
+      goTo(homePathFor(currentRoles()));
+      return LEAVING;
+    },
+    failure: (err) =>
+      err instanceof ApiError && err.status === 401
+        ? { tone: 'danger', text: MESSAGES.wrongCredentials }
+        : failureText(err),
+  });
   const other = (
     <ChakraLink asChild variant="underline">
       <Link to="/pages/login">Sign in as another user</Link>
@@ -39,26 +48,6 @@ export function LockScreenPage() {
       </Panel>
     );
   }
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      await unlock(form.values.password);
-      goTo(homePathFor(currentRoles()));
-    } catch (err) {
-      const text =
-        err instanceof ApiError && err.status === 401
-          ? MESSAGES.wrongCredentials
-          : err instanceof Error
-            ? err.message
-            : String(err);
-      setMessage({ tone: 'danger', text });
-      setBusy(false);
-    }
-  };
 
   return (
     <Panel title="Screen locked">

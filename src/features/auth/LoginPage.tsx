@@ -1,5 +1,5 @@
 import { Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { PasswordField, TextField } from '@/app/ui/Fields';
@@ -7,7 +7,7 @@ import { Panel } from '@/app/ui/Panel';
 import { MESSAGES } from '@/contract/error-codes';
 import { SignInForm } from '@/contract/sign-in';
 import { ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/form';
+import { LEAVING, useSubmit, useZodForm } from '@/lib/form';
 import { OfflineUnlockError } from '@/lib/offline/unlockError';
 import { useSnapshot } from 'valtio';
 import { session } from '@/lib/session';
@@ -32,6 +32,7 @@ const subscribeOnline = (cb: () => void) => {
 
 /** No answer at all (network down, server unreachable): the case for offline unlock. */
 const noAnswer = (e: unknown) => e instanceof ApiError && e.status === 0;
+const route = getRouteApi('/_blank/pages/login');
 
 function messageFor(e: unknown): FormMessageValue {
   if (e instanceof LoginRefused) return { tone: 'danger', text: e.message };
@@ -44,18 +45,36 @@ function messageFor(e: unknown): FormMessageValue {
 
 /** Spec §2/§5/§8 login: both fields required, on-blur validation, Enter submits. */
 export function LoginPage() {
-  const { to } = useSearch({ strict: false });
+  const { to } = route.useSearch();
   // Read before the storage is cleared: a user who was signed in is told so (spec §8).
   const [wasSignedIn] = useState(wasSignedInOnOpen);
-  const [message, setMessage] = useState<FormMessageValue | null>(() =>
-    wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null,
-  );
-  const [busy, setBusy] = useState(false);
+  const [joining, setJoining] = useState(false);
   const [otherTabLive, setOtherTabLive] = useState(false);
   const { user } = useSnapshot(session);
   const form = useZodForm(SignInForm, { Username: '', Password: '' });
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const { Username, Password } = form.values;
+  const filled = Username.trim() !== '' && Password !== '';
+
+  const signIn = useSubmit({
+    initialMessage: wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null,
+    check: () => filled && form.validate(),
+    run: async () => {
+      try {
+        afterLogin(await login(Username.trim(), Password), to);
+      } catch (first) {
+        // No network: a user who signed in on this device before unlocks with the same password
+        // and goes on recording; the records are sent once an online session exists again.
+        if (!noAnswer(first)) throw first;
+        afterLogin(await loginOffline(Username.trim(), Password), to);
+      }
+      return LEAVING;
+    },
+    fieldErrors: form.setServerErrors,
+    failure: messageFor,
+  });
+  const { message, submit } = signIn;
+  const busy = signIn.busy || joining;
 
   useEffect(() => {
     // Spec §2: opening the login clears the storage and revokes the cookie — unless another tab
@@ -70,38 +89,11 @@ export function LoginPage() {
   }, []);
 
   const continueHere = async () => {
-    setBusy(true);
+    setJoining(true);
     if (await continueOtherTabSession()) afterLogin({ next: 'done' }, to);
     else {
       setOtherTabLive(false);
-      setBusy(false);
-    }
-  };
-
-  const filled = Username.trim() !== '' && Password !== '';
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!filled || busy || !form.validate()) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      afterLogin(await login(Username.trim(), Password), to);
-    } catch (first) {
-      let err = first;
-      // No network: a user who signed in on this device before unlocks with the same password
-      // and goes on recording; the records are sent once an online session exists again.
-      if (noAnswer(first)) {
-        try {
-          afterLogin(await loginOffline(Username.trim(), Password), to);
-          return;
-        } catch (offline) {
-          err = offline;
-        }
-      }
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) form.setServerErrors(err.fieldErrors);
-      setMessage(messageFor(err));
-      setBusy(false);
+      setJoining(false);
     }
   };
 

@@ -1,12 +1,12 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { FormMessage } from '@/app/ui/FormMessage';
 import { TextField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
 import { OkResponse, RegisterBody } from '@/contract/auth';
 import { api, ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/form';
+import { failureText, useSubmit, useZodForm } from '@/lib/form';
 
 const RECEIVED =
   'Your request has been received. An administrator will approve it and you will get an e-mail when your user is ready.';
@@ -14,34 +14,24 @@ const RECEIVED =
 /** Self sign-up request (SCREENS.md): an administrator approves it later. */
 export function RegisterPage() {
   const form = useZodForm(RegisterBody, { name: '', email: '', company: '', phone: '' });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [done, setDone] = useState(false);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    setMessage(null);
-    const { name, email, company, phone } = form.values;
-    const body = {
-      name: name.trim(),
-      email: email.trim(),
-      company: company.trim(),
-      ...(phone.trim() ? { phone: phone.trim() } : {}),
-    };
-    try {
+  const { busy, message, submit } = useSubmit({
+    check: form.validate,
+    run: async () => {
+      const { name, email, company, phone } = form.values;
+      const body = {
+        name: name.trim(),
+        email: email.trim(),
+        company: company.trim(),
+        ...(phone.trim() ? { phone: phone.trim() } : {}),
+      };
       await api.post('auth/register', body, OkResponse, { quiet: true, anonymous: true });
       setDone(true);
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : {};
-      form.setServerErrors(fields);
-      if (Object.keys(fields).length === 0)
-        setMessage({ tone: 'danger', text: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    fieldErrors: form.setServerErrors,
+    // Field errors are said at their fields; only another failure gets a message.
+    failure: (err) => (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0 ? null : failureText(err)),
+  });
 
   const toLogin = (
     <ChakraLink asChild variant="underline">

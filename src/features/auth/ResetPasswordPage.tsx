@@ -2,13 +2,13 @@ import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
+import { FormMessage } from '@/app/ui/FormMessage';
 import { PasswordField } from '@/app/ui/Fields';
 import { Panel } from '@/app/ui/Panel';
 import { OkResponse, password } from '@/contract/auth';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/contract/constants';
 import { api, ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/form';
+import { failureText, useSubmit, useZodForm } from '@/lib/form';
 
 const ResetForm = z
   .object({ password, confirm: z.string() })
@@ -20,29 +20,23 @@ const tokenFromUrl = () => new URLSearchParams(window.location.search).get('toke
 export function ResetPasswordPage() {
   const [token] = useState(tokenFromUrl);
   const form = useZodForm(ResetForm, { password: '', confirm: '' });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [done, setDone] = useState(false);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    setMessage(null);
-    try {
+  const { busy, message, submit } = useSubmit({
+    check: form.validate,
+    run: async () => {
       await api.post('auth/reset-password', { token, password: form.values.password }, OkResponse, {
         quiet: true,
         anonymous: true,
       });
       setDone(true);
-    } catch (err) {
-      if (err instanceof ApiError) form.setServerErrors(err.fieldErrors);
+    },
+    fieldErrors: form.setServerErrors,
+    // The token has no field: its refusal (used, expired) is the message.
+    failure: (err) => {
       const tokenError = err instanceof ApiError ? err.fieldErrors.token?.[0] : undefined;
-      setMessage({ tone: 'danger', text: tokenError ?? (err instanceof Error ? err.message : String(err)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return tokenError ? { tone: 'danger', text: tokenError } : failureText(err);
+    },
+  });
 
   const toLogin = (
     <ChakraLink asChild variant="underline">

@@ -1,13 +1,15 @@
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Panel } from '@/app/ui/Panel';
 import { session } from '@/lib/session';
 import { AccountList } from './AccountList';
 
+const route = getRouteApi('/_blank/selectaccount');
+
 /** `/selectaccount`: after a multi-account sign-in, outside the main layout. */
 export function SelectAccountPage() {
-  const { to } = useSearch({ strict: false });
+  const { to } = route.useSearch();
   const { accounts } = useSnapshot(session);
   return (
     <Panel title="Select an account">

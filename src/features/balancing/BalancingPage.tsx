@@ -1,9 +1,10 @@
 import { Alert, Box, Field, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
-import { ListEmpty, ListError } from '@/app/ui/list/ListStates';
+import { ListEmpty } from '@/app/ui/list/ListStates';
+import { LoadError } from '@/app/ui/QueryState';
 import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
 import { useColumnChoice } from '@/app/ui/list/useList';
 import { VARIANCE_FIXED_LITRES } from '@/contract/balancing';
@@ -17,7 +18,9 @@ import { DailyPanel } from './DailyPanel';
 import { monthName } from './format';
 import { monthColumns, MonthTable, toMonthRows } from './MonthTable';
 import { shiftMonth } from '@/contract/calendar';
-import { currentMonth, lastCompleteMonth, type BalancingSearch } from './search';
+import { currentMonth, lastCompleteMonth, validateBalancingSearch, type BalancingSearch } from './search';
+
+const route = getRouteApi('/_app/QuickBalancing');
 
 const small = { fontSize: 'xs', color: 'fg.muted' } as const;
 
@@ -27,15 +30,14 @@ const small = { fontSize: 'xs', color: 'fg.muted' } as const;
  * every figure. Month, store and open tank are in the URL.
  */
 export function BalancingPage() {
-  const search = useSearch({ strict: false }) as BalancingSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const month = search.month ?? lastCompleteMonth();
   const thisMonth = currentMonth();
   const set = (patch: Partial<BalancingSearch>, push = false) =>
     void navigate({
       to: '.',
-      search: (prev: BalancingSearch) =>
-        Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v)) as never,
+      search: (prev) => validateBalancingSearch({ ...prev, ...patch }),
       replace: !push,
       resetScroll: false,
     });
@@ -168,13 +170,17 @@ export function BalancingPage() {
         </Alert.Root>
       )}
       {leaks.isError && (
-        <Text fontSize="sm" color="fg.error">
-          The leak tests could not be loaded: {leaks.error.message}
-        </Text>
+        <LoadError
+          what="The leak tests"
+          message={leaks.error.message}
+          onRetry={() => void leaks.refetch()}
+          retrying={leaks.isFetching}
+        />
       )}
 
       {monthly.isError && !monthly.data ? (
-        <ListError
+        <LoadError
+          what="The list"
           message={monthly.error.message}
           onRetry={() => void monthly.refetch()}
           retrying={monthly.isFetching}

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/re
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LuX } from 'react-icons/lu';
-import { ListError } from '@/app/ui/list/ListStates';
+import { LoadError } from '@/app/ui/QueryState';
 import { ColumnChooser, ExportButtons } from '@/app/ui/list/ListToolbar';
 import { useColumnChoice } from '@/app/ui/list/useList';
 import { monthBounds } from '@/contract/calendar';
@@ -110,7 +110,12 @@ export function DailyPanel({ tankId, month, onClose }: Props) {
             ' “book”: no reading closed the day before, so the day opens on the book stock (the sum of the recorded movements).'}
         </Text>
         {q.isError && !q.data ? (
-          <ListError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+          <LoadError
+            what="The list"
+            message={q.error.message}
+            onRetry={() => void q.refetch()}
+            retrying={q.isFetching}
+          />
         ) : t && t.days.length === 0 ? (
           <Text color="fg.muted">This month has not started yet in the store's time zone.</Text>
         ) : (

@@ -1,20 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  EmptyState,
-  Flex,
-  Portal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Dialog, Flex, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { LuInbox } from 'react-icons/lu';
+import { LoadError, NoData } from '@/app/ui/QueryState';
 import { balancingApi, balancingKeys } from './client';
 import { kindLabel, type Drill } from './DailyTable';
 import { dayName, timeIn } from './format';
@@ -70,16 +56,12 @@ export function RecordsDialog({ tankId, tank, drill, onClose }: Props) {
             </Dialog.CloseTrigger>
             <Dialog.Body>
               {q.isError ? (
-                <Alert.Root status="error" role="alert" alignItems="center">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>The records could not be loaded</Alert.Title>
-                    <Alert.Description>{q.error.message}</Alert.Description>
-                  </Alert.Content>
-                  <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-                    Retry
-                  </Button>
-                </Alert.Root>
+                <LoadError
+                  what="The records"
+                  message={q.error.message}
+                  onRetry={() => void q.refetch()}
+                  retrying={q.isFetching}
+                />
               ) : !data ? (
                 <Stack gap="2" role="status" aria-busy="true" aria-label="Loading">
                   {Array.from({ length: 6 }, (_, i) => (
@@ -87,14 +69,7 @@ export function RecordsDialog({ tankId, tank, drill, onClose }: Props) {
                   ))}
                 </Stack>
               ) : data.items.length === 0 ? (
-                <EmptyState.Root size="sm">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator aria-hidden>
-                      <LuInbox />
-                    </EmptyState.Indicator>
-                    <EmptyState.Title>Nothing on this day</EmptyState.Title>
-                  </EmptyState.Content>
-                </EmptyState.Root>
+                <NoData title="Nothing on this day" framed={false} />
               ) : (
                 <Stack gap="3">
                   <Text fontSize="sm" color="fg.muted" aria-live="polite">

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { LuPrinter } from 'react-icons/lu';
 import { TextField } from '@/app/ui/Fields';
 import { CheckboxGroupField } from '@/app/ui/form/fields';
@@ -9,6 +9,8 @@ import { useReference } from '@/lib/reference/query';
 import { dailyReportClient } from './client';
 import { ReportStore } from './ReportStore';
 import { yesterday, type DailyReportSearch } from './search';
+
+const route = getRouteApi('/_app/DailyReportofCall');
 
 /**
  * Printing shows the report alone: everything else on the page (menu, navbar, breadcrumb, the
@@ -32,13 +34,12 @@ const PRINT_CSS = `
 
 /** `/DailyReportofCall`: the day per store, on screen and printable. */
 export function DailyReportPage() {
-  const search = useSearch({ strict: false }) as DailyReportSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const { data: ref } = useReference();
   const day = search.day ?? yesterday();
   const storeIds = search.stores ? search.stores.split(',') : [];
-  const set = (next: DailyReportSearch) =>
-    void navigate({ to: '.', search: (prev: DailyReportSearch) => ({ ...prev, ...next }), replace: true });
+  const set = (next: DailyReportSearch) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
   const report = useQuery({
     queryKey: ['daily-report', day, storeIds.join(',')],
     queryFn: ({ signal }) => dailyReportClient.get(day, storeIds, signal),

@@ -1,7 +1,5 @@
 import {
-  Alert,
   Box,
-  Button,
   Card,
   Flex,
   Grid,
@@ -22,6 +20,7 @@ import { satisfies } from '@/contract/access';
 import { mayShowCard, type BreakdownRow, type DashboardCard, type LitresTotals } from '@/contract/dashboard';
 import { screenFor } from '@/contract/screens';
 import { ALARM_LABEL, type TankLevel } from '@/contract/tanks';
+import { LoadError } from '@/app/ui/QueryState';
 import { useSyncStatus } from '@/lib/offline';
 import { useDashboardSummary } from './client';
 import { litresTotal as litres } from '@/lib/format';
@@ -220,15 +219,12 @@ export function KpiCards() {
         Key figures
       </Heading>
       {q.isError && (
-        <Alert.Root status="error" role="alert" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>The figures could not be loaded: {q.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError
+          what="The figures"
+          message={q.error.message}
+          onRetry={() => void q.refetch()}
+          retrying={q.isFetching}
+        />
       )}
       {q.isPending && (
         <SimpleGrid

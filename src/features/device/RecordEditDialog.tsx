@@ -2,7 +2,7 @@ import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from 
 import { useState } from 'react';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
-import type { OutboxRecord } from '@/lib/offline/db';
+import type { InputOf, OutboxRecord } from '@/lib/offline/db';
 import { RecordInvalidError, validatePayload } from '@/lib/offline/outbox';
 import { resendRecord } from '@/lib/offline/records';
 import { KIND_LABEL } from '@/lib/offline/summary';
@@ -124,7 +124,7 @@ function EditForm({
     try {
       validatePayload(rec.kind, build());
       setBusy(true);
-      await resendRecord(rec.id, build() as never);
+      await resendRecord(rec.id, build() as InputOf);
       onClose();
     } catch (err) {
       if (err instanceof RecordInvalidError) setErrors(err.fieldErrors);

@@ -2,7 +2,7 @@ import { Button, DataList, Flex, SimpleGrid, Skeleton, Stack, Text } from '@chak
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LuRefreshCw, LuRotateCcw } from 'react-icons/lu';
 import { formatDateTime } from '@/app/ui/list/columns';
-import { ListError } from '@/app/ui/list/ListStates';
+import { LoadError } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
 import type { DiagnosticReport } from '@/contract/diagnostic';
 import { count } from '@/lib/format';
@@ -60,7 +60,14 @@ export function DiagnosticPage() {
     </Button>
   );
   if (q.isError)
-    return <ListError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
+    return (
+      <LoadError
+        what="The diagnostics"
+        message={q.error.message}
+        onRetry={() => void q.refetch()}
+        retrying={q.isFetching}
+      />
+    );
   if (q.isPending) return <Skeleton h="64" />;
   const d: DiagnosticReport = q.data;
   const now = Date.parse(d.generatedAt);

@@ -1,4 +1,4 @@
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ReferenceGate } from './CaptureFrame';
 import { DipForm } from './DipForm';
@@ -7,6 +7,8 @@ import { FieldTabs } from './FieldTabs';
 import { ReceiptForm } from './ReceiptForm';
 import { TransferForm } from './TransferForm';
 
+const quickDispense = getRouteApi('/_app/QuickDispense');
+
 /** The field screens (SCREENS.md "Field work, offline-capable"); the route files render these. */
 
 /**
@@ -14,9 +16,9 @@ import { TransferForm } from './TransferForm';
  * stay mounted once opened, so switching tabs never loses typed input.
  */
 export function QuickDispensePage() {
-  const search = useSearch({ strict: false }) as { tab?: unknown; tankId?: unknown };
+  const search = quickDispense.useSearch();
   const [tab, setTab] = useState(search.tab === 'dip' ? 'dip' : 'dispense');
-  const tankId = typeof search.tankId === 'string' ? search.tankId : undefined;
+  const tankId = search.tankId;
   return (
     <ReferenceGate>
       {(ref) => (

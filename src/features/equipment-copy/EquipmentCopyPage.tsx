@@ -1,5 +1,6 @@
 import { Alert, Button, Flex, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '@/app/ui/QueryState';
 import { useState } from 'react';
 import { LuCopy, LuEye } from 'react-icons/lu';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
@@ -82,7 +83,12 @@ export function EquipmentCopyPage() {
       </Section>
       <Section title="Copy to">
         {targets.isError && (
-          <Text color="fg.error">The target stores could not be loaded: {targets.error.message}</Text>
+          <LoadError
+            what="The target stores"
+            message={targets.error.message}
+            onRetry={() => void targets.refetch()}
+            retrying={targets.isFetching}
+          />
         )}
         <SimpleGrid columns={{ base: 1, md: accounts.length > 1 ? 2 : 1 }} gap="4" maxW="3xl">
           {accounts.length > 1 && (

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Checkbox, CloseButton, Field, Flex, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LoadError } from '@/app/ui/QueryState';
 import { useEffect, useState } from 'react';
 import { COPY_MAX_EQUIPMENT } from '@/contract/equipment-copy';
 import type { Equipment } from '@/contract/setup/equipment';
@@ -20,7 +21,7 @@ export function EquipmentPicker({ picked, onChange }: { picked: Picked; onChange
     return () => clearTimeout(t);
   }, [text]);
   const query = { page: 1, pageSize: PAGE, sort: 'fleetNo', ...(q ? { q } : {}) };
-  const { data, isPending, isError, error } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     queryKey: [copyApi.equipment.path, 'list', query],
     queryFn: ({ signal }) => copyApi.equipment.list(query, signal),
     placeholderData: keepPreviousData,
@@ -53,7 +54,9 @@ export function EquipmentPicker({ picked, onChange }: { picked: Picked; onChange
           placeholder="Fleet no., registration, description or tag"
         />
       </Field.Root>
-      {isError && <Text color="fg.error">The equipment could not be loaded: {error.message}</Text>}
+      {isError && (
+        <LoadError what="The equipment" message={error.message} onRetry={() => void refetch()} retrying={isFetching} />
+      )}
       <Box
         borderWidth="1px"
         rounded="md"

@@ -2,11 +2,16 @@ import { Badge, Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuPlugZap } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
-import type { ListColumn } from '@/app/ui/list/columns';
-import { formatDateTime } from '@/app/ui/list/columns';
+import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { useCanWrite } from '@/app/access';
-import { GAUGE_DEVICES_LIST, GAUGE_PROTOCOL_LABELS, GAUGE_PROTOCOLS, type GaugeDevice } from '@/contract/gauges';
+import {
+  GAUGE_DEVICE_COLUMNS,
+  GAUGE_DEVICES_LIST,
+  GAUGE_PROTOCOL_LABELS,
+  GAUGE_PROTOCOLS,
+  type GaugeDevice,
+} from '@/contract/gauges';
 import { notify } from '@/lib/notify';
 import { enumOptions, referenceFilters, YES_NO } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
@@ -15,37 +20,24 @@ import { GaugeDeviceForm } from './GaugeDeviceForm';
 import { KeyDialog } from './KeyDialog';
 import { TestConnectionDialog } from './TestConnectionDialog';
 
-const columns: ListColumn<GaugeDevice>[] = [
-  { id: 'name', header: 'Name' },
-  { id: 'protocol', header: 'Protocol', cell: (d) => (d.protocol === 'tls_tcp' ? 'TLS (TCP)' : 'HTTP push') },
-  {
-    id: 'host',
-    header: 'Host:port',
+// The cells say more than the file's plain values (host:port or the key hint, an age, badges).
+const columns: ListColumn<GaugeDevice>[] = specColumns(GAUGE_DEVICE_COLUMNS, {
+  protocol: { cell: (d) => GAUGE_PROTOCOL_LABELS[d.protocol] },
+  host: {
     cell: (d) =>
       d.protocol === 'tls_tcp' ? `${d.host ?? '—'}:${d.port ?? '—'}` : d.keyHint ? `key …${d.keyHint}` : 'no key',
   },
-  { id: 'storeCode', header: 'Store' },
-  { id: 'tankCount', header: 'Tanks', numeric: true },
-  { id: 'pollIntervalS', header: 'Interval', numeric: true, cell: (d) => intervalText(d.pollIntervalS) },
-  { id: 'enabled', header: 'Enabled', cell: (d) => (d.enabled ? 'Yes' : <Badge colorPalette="gray">Off</Badge>) },
-  {
-    id: 'lastContactAt',
-    header: 'Last contact',
+  pollIntervalS: { cell: (d) => intervalText(d.pollIntervalS) },
+  enabled: { cell: (d) => (d.enabled ? 'Yes' : <Badge colorPalette="gray">Off</Badge>) },
+  lastContactAt: {
     cell: (d) => (
       <Text as="span" title={d.lastContactAt ? formatDateTime(d.lastContactAt) : undefined}>
         {ageOf(d.lastContactAt)}
       </Text>
     ),
   },
-  {
-    id: 'failures',
-    header: 'Failures',
-    numeric: true,
-    cell: (d) => (d.failures ? <Badge colorPalette="red">{d.failures}</Badge> : '0'),
-  },
-  {
-    id: 'lastError',
-    header: 'Last error',
+  failures: { cell: (d) => (d.failures ? <Badge colorPalette="red">{d.failures}</Badge> : '0') },
+  lastError: {
     cell: (d) =>
       d.lastError ? (
         <Text
@@ -60,9 +52,7 @@ const columns: ListColumn<GaugeDevice>[] = [
         '—'
       ),
   },
-  { id: 'nextPollAt', header: 'Next poll', hidden: true },
-  { id: 'updatedAt', header: 'Updated', hidden: true },
-];
+});
 
 /**
  * `/iotSetup` (ThebigBoss, in the account chosen at sign-in): tank gauges and gateways — the list

@@ -1,6 +1,6 @@
 import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { refreshAll } from '@/app/ui/list/useList';
 import { IMPORT_JOBS_LIST, type ImportJob } from '@/contract/imports';
@@ -9,8 +9,9 @@ import { importsApi, jobKey } from './client';
 import { JobStatus } from './JobStatus';
 import { MappingStep } from './MappingStep';
 import { PastImports } from './PastImports';
-import type { ImportsSearch } from './search';
 import { UploadCard } from './UploadCard';
+
+const route = getRouteApi('/_app/DataImports');
 
 const POLL_MS = 1000;
 
@@ -20,10 +21,10 @@ const POLL_MS = 1000;
  * in the URL, so a reload or a link comes back to it (the server keeps running it meanwhile).
  */
 export function DataImportsPage() {
-  const search = useSearch({ strict: false }) as ImportsSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const open = (id: string | undefined) =>
-    void navigate({ to: '.', search: (prev: ImportsSearch) => ({ ...prev, job: id }) as never, replace: false });
+    void navigate({ to: '.', search: (prev) => ({ ...prev, job: id }), replace: false });
   const remember = (job: ImportJob) => {
     queryClient.setQueryData(jobKey(job.id), job);
     void queryClient.invalidateQueries({ queryKey: [IMPORT_JOBS_LIST.path, 'list'] });

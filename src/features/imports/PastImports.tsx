@@ -1,26 +1,19 @@
 import { Badge, Button } from '@chakra-ui/react';
-import type { ListColumn } from '@/app/ui/list/columns';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
-import { IMPORT_JOBS_LIST, IMPORT_STATUSES, IMPORT_TARGETS, type ImportJob } from '@/contract/imports';
+import {
+  IMPORT_JOB_COLUMNS,
+  IMPORT_JOBS_LIST,
+  IMPORT_STATUSES,
+  IMPORT_TARGETS,
+  type ImportJob,
+} from '@/contract/imports';
 import { importsApi } from './client';
 import { STATUS_COLOUR, STATUS_LABEL, targetLabel } from './labels';
 
-const columns: ListColumn<ImportJob>[] = [
-  { id: 'createdAt', header: 'When' },
-  { id: 'fileName', header: 'File' },
-  { id: 'target', header: 'What', cell: (j) => targetLabel(j.target) },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (j) => <Badge colorPalette={STATUS_COLOUR[j.status]}>{STATUS_LABEL[j.status]}</Badge>,
-  },
-  { id: 'rowsRead', header: 'Rows', numeric: true },
-  { id: 'created', header: 'Created', numeric: true },
-  { id: 'updated', header: 'Updated', numeric: true },
-  { id: 'unchanged', header: 'Unchanged', numeric: true, hidden: true },
-  { id: 'failed', header: 'Failed', numeric: true },
-  { id: 'createdBy', header: 'By' },
-];
+const columns: ListColumn<ImportJob>[] = specColumns(IMPORT_JOB_COLUMNS, {
+  status: { cell: (j) => <Badge colorPalette={STATUS_COLOUR[j.status]}>{STATUS_LABEL[j.status]}</Badge> },
+});
 
 const filters = [
   { field: 'target', label: 'What', options: IMPORT_TARGETS.map((t) => ({ value: t, label: targetLabel(t) })) },

@@ -1,14 +1,14 @@
-import { IMPORT_TARGET_INFO, type ImportStatus, type ImportTarget, type RowStatus } from '@/contract/imports';
+import {
+  IMPORT_STATUS_LABELS,
+  IMPORT_TARGET_INFO,
+  type ImportStatus,
+  type ImportTarget,
+  type RowStatus,
+} from '@/contract/imports';
 
 export const targetLabel = (t: ImportTarget) => IMPORT_TARGET_INFO[t].label;
 
-export const STATUS_LABEL: Record<ImportStatus, string> = {
-  uploaded: 'Waiting for mapping',
-  queued: 'Queued',
-  running: 'Running',
-  done: 'Done',
-  failed: 'Failed',
-};
+export const STATUS_LABEL = IMPORT_STATUS_LABELS;
 export const STATUS_COLOUR: Record<ImportStatus, string> = {
   uploaded: 'gray',
   queued: 'purple',

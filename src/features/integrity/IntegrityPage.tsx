@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuPlay } from 'react-icons/lu';
 import { formatDateTime } from '@/app/ui/list/columns';
-import { ListError } from '@/app/ui/list/ListStates';
+import { LoadError } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
 import { INTEGRITY_CHECKS, type IntegrityRunDetail } from '@/contract/integrity';
 import { count } from '@/lib/format';
@@ -66,7 +66,12 @@ export function IntegrityPage() {
           The checks also run every night after 02:00 in the account&apos;s time zone.
         </Text>
         {q.isError ? (
-          <ListError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+          <LoadError
+            what="The checks"
+            message={q.error.message}
+            onRetry={() => void q.refetch()}
+            retrying={q.isFetching}
+          />
         ) : q.isPending ? (
           <Skeleton h="24" />
         ) : run ? (

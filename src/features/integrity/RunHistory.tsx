@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatDateTime, type ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
-import { ListError } from '@/app/ui/list/ListStates';
+import { LoadError } from '@/app/ui/QueryState';
 import { Pager } from '@/app/ui/list/Pager';
 import { Section } from '@/app/ui/Section';
 import { INTEGRITY_CHECKS, type IntegrityRun } from '@/contract/integrity';
@@ -48,7 +48,12 @@ export function RunHistory({ shownId, onOpen }: { shownId?: string; onOpen: (id:
   return (
     <Section title="Run history">
       {q.isError ? (
-        <ListError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        <LoadError
+          what="The run history"
+          message={q.error.message}
+          onRetry={() => void q.refetch()}
+          retrying={q.isFetching}
+        />
       ) : (
         <>
           <DataTable

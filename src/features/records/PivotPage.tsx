@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Flex, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ExportButtons } from '@/app/ui/list/ListToolbar';
 import {
@@ -15,7 +15,7 @@ import { recordsApi } from './client';
 import { productOptions, storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { PivotTable } from './PivotTable';
-import type { PivotSearch } from './search';
+import { validatePivotSearch, type PivotSearch } from './search';
 
 const DEFAULTS = { rows: 'store', cols: 'month', measure: 'litres' } as const;
 /** Two choices a line on a phone, so the grid is not pushed below the fold. */
@@ -65,6 +65,8 @@ function DateChoice({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
+const route = getRouteApi('/_app/QuickPivot');
+
 const dims = PIVOT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_LABELS[d] }));
 
 /**
@@ -73,14 +75,13 @@ const dims = PIVOT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_LABELS[d]
  */
 export function PivotPage() {
   const { data: ref } = useReference();
-  const search = useSearch({ strict: false }) as PivotSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const set = (patch: Partial<Record<keyof PivotSearch, string>>) =>
     void navigate({
       to: '.',
       replace: true,
-      search: ((prev: PivotSearch) =>
-        Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v))) as never,
+      search: (prev) => validatePivotSearch({ ...prev, ...patch }),
     });
   const rows = search.rows ?? DEFAULTS.rows;
   const colsChoice = search.cols ?? DEFAULTS.cols;

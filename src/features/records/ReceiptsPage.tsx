@@ -3,13 +3,8 @@ import { LuEye } from 'react-icons/lu';
 import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 import { ListView } from '@/app/ui/list/ListView';
-import {
-  MANUAL_RECEIPTS,
-  RECEIPT_SOURCE_LABELS,
-  RECORD_COLUMNS,
-  RECORD_LISTS,
-  type ReceiptRecordRow,
-} from '@/contract/records';
+import { MANUAL_RECEIPTS, RECORD_LISTS, type ReceiptRecordRow } from '@/contract/records';
+import { RECEIPT_SOURCE_LABELS, RECORD_COLUMNS } from '@/contract/record-columns';
 import type { ResourceClient } from '@/lib/resource';
 import { codeAndName } from '@/lib/format';
 import { recordClients } from './client';

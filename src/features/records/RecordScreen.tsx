@@ -10,11 +10,10 @@ export type DrawerKey = 'view' | 'correct' | 'reverse';
  * entry, so Back closes it; closing after a save does not ask about unsaved changes.
  */
 export function useRecordDrawer() {
-  const { search, update } = useListSearch();
-  const s = search as RecordsSearch;
-  const none = { view: undefined, correct: undefined, reverse: undefined };
-  const open = (key: DrawerKey, id: string) => update({ ...none, [key]: id } as never, { keepPage: true, push: true });
-  const close = (saved?: boolean) => update(none as never, { keepPage: true, ignoreBlocker: saved });
+  const { search: s, update } = useListSearch<RecordsSearch>();
+  const none: Partial<RecordsSearch> = { view: undefined, correct: undefined, reverse: undefined };
+  const open = (key: DrawerKey, id: string) => update({ ...none, [key]: id }, { keepPage: true, push: true });
+  const close = (saved?: boolean) => update(none, { keepPage: true, ignoreBlocker: saved });
   const current = s.correct
     ? { key: 'correct' as const, id: s.correct }
     : s.reverse

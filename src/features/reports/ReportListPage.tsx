@@ -17,6 +17,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { LuArrowLeft } from 'react-icons/lu';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ExportButtons } from '@/app/ui/list/ListToolbar';
+import { LoadError } from '@/app/ui/QueryState';
 import { REPORTS, reportById, type ReportDeclaration, type ReportFilter } from '@/contract/report-catalog';
 import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
 import type { ReportParams } from '@/contract/reports';
@@ -167,16 +168,7 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
         </Text>
       )}
       {run.error && !run.isFetching && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>The report could not be run</Alert.Title>
-            <Alert.Description>{run.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void run.refetch()}>
-            Retry
-          </Button>
-        </Alert.Root>
+        <LoadError what="The report" message={run.error.message} onRetry={() => void run.refetch()} />
       )}
       {run.data && (
         <Stack gap="2" opacity={run.isFetching ? 0.6 : 1} aria-busy={run.isFetching}>
@@ -229,13 +221,12 @@ export function ReportListPage() {
           onChange={(e) => setQ(e.target.value)}
         />
         {catalog.error && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>The reports could not be loaded: {catalog.error.message}</Alert.Description>
-            <Button size="sm" variant="outline" onClick={() => void catalog.refetch()}>
-              Retry
-            </Button>
-          </Alert.Root>
+          <LoadError
+            what="The reports"
+            message={catalog.error.message}
+            onRetry={() => void catalog.refetch()}
+            retrying={catalog.isFetching}
+          />
         )}
         {groups.map((g) => (
           <Stack key={g} gap="2">

@@ -16,7 +16,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { READING_RANGE_LABEL, READING_RANGES, type ReadingRange, type TankLevel } from '@/contract/tanks';
 import { useTankReadings } from './client';
 import { gapText, splitAtGaps } from './gaps';
-import { LoadError } from './LoadError';
+import { LoadError } from '@/app/ui/QueryState';
 import { tankTitle } from './present';
 import { litresTotal as litres } from '@/lib/format';
 

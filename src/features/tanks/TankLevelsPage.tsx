@@ -1,18 +1,6 @@
-import {
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Flex,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { LuInbox, LuRefreshCw, LuSearchX } from 'react-icons/lu';
 import { useRoles } from '@/app/access';
@@ -22,10 +10,12 @@ import { ALARM_LABEL, TANK_ALARMS, TANK_LEVELS_PATH, type TankLevel } from '@/co
 import { useReference, useSyncStatus } from '@/lib/offline';
 import { useTankLevels } from './client';
 import { HistoryDialog } from './HistoryDialog';
-import { LoadError } from './LoadError';
+import { LoadError, NoData } from '@/app/ui/QueryState';
 import { ALARM_PALETTE, tankTitle } from './present';
 import type { TankLevelsSearch } from './search';
 import { TankCard } from './TankCard';
+
+const route = getRouteApi('/_app/TankLevels');
 
 /** The dip dialog of the field screens, handed in by the route (features do not import each other). */
 export type DipDialogComponent = ComponentType<{ tankId: string | null; tankLabel?: string; onClose: () => void }>;
@@ -39,10 +29,10 @@ const uniq = (rows: Option[]) =>
  * whenever this device's outbox has just synced (a dip recorded here then shows at once).
  */
 export function TankLevelsPage({ DipDialog }: { DipDialog?: DipDialogComponent }) {
-  const search = useSearch({ strict: false }) as TankLevelsSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const setSearch = (patch: Partial<TankLevelsSearch>) =>
-    void navigate({ to: '.', search: (prev: TankLevelsSearch) => ({ ...prev, ...patch }) as never, replace: true });
+    void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }), replace: true });
   const q = useTankLevels({ storeId: search.storeId, productId: search.productId });
   // Ages are shown as of the last load (refreshed every minute), like the server's stale alarm.
   const now = q.dataUpdatedAt;
@@ -164,32 +154,27 @@ export function TankLevelsPage({ DipDialog }: { DipDialog?: DipDialogComponent }
         />
       )}
       {tanks && shown.length === 0 && (
-        <Box borderWidth="1px" rounded="md" bg="bg">
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator aria-hidden>{filtered ? <LuSearchX /> : <LuInbox />}</EmptyState.Indicator>
-              <VStack textAlign="center">
-                <EmptyState.Title>{filtered ? 'No tanks match' : 'No tanks yet'}</EmptyState.Title>
-                <EmptyState.Description>
-                  {search.alarms && tanks.length > 0
-                    ? 'No tank has an alarm right now.'
-                    : filtered
-                      ? 'Try another store or product.'
-                      : 'Tanks are set up on the Tank screen; their levels show here.'}
-                </EmptyState.Description>
-              </VStack>
-              {filtered && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setSearch({ storeId: undefined, productId: undefined, alarms: undefined })}
-                >
-                  Clear filters
-                </Button>
-              )}
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Box>
+        <NoData
+          title={filtered ? 'No tanks match' : 'No tanks yet'}
+          icon={filtered ? <LuSearchX /> : <LuInbox />}
+          action={
+            filtered && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setSearch({ storeId: undefined, productId: undefined, alarms: undefined })}
+              >
+                Clear filters
+              </Button>
+            )
+          }
+        >
+          {search.alarms && tanks.length > 0
+            ? 'No tank has an alarm right now.'
+            : filtered
+              ? 'Try another store or product.'
+              : 'Tanks are set up on the Tank screen; their levels show here.'}
+        </NoData>
       )}
       {shown.length > 0 && (
         <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" m="0" p="0" aria-label="Tanks">

@@ -12,7 +12,7 @@ import { FIGURE_COLOURS, MonthGrid } from './MonthGrid';
 import { useViewOptions } from './options';
 import { shiftMonth } from '@/contract/calendar';
 import { monthOf, type CalendarSearch } from './search';
-import { LoadError, Loading } from './States';
+import { LoadError, Loading } from '@/app/ui/QueryState';
 
 function Totals({ totals }: { totals: DayFigures }) {
   const items = [
@@ -40,10 +40,7 @@ function Totals({ totals }: { totals: DayFigures }) {
  * The store, tank and product filters are the day list's own `f.*` filters, so both always agree.
  */
 export function CalendarViewPage() {
-  const { search, update } = useListSearch() as {
-    search: CalendarSearch;
-    update: (p: Partial<CalendarSearch>, o?: { keepPage?: boolean }) => void;
-  };
+  const { search, update } = useListSearch<CalendarSearch>();
   const month = monthOf(search);
   const f = { storeId: search['f.storeId'], tankId: search['f.tankId'], productId: search['f.productId'] };
   const q: CalendarQuery = { month, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v)) };

@@ -1,5 +1,5 @@
 import { Alert, Card, Field, NativeSelect, SegmentGroup, Stack } from '@chakra-ui/react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { ExportButtons, FilterControl, ListToolbar, type FilterSpec } from '@/app/ui/list/ListToolbar';
 import { INTERVALS, MAX_SERIES_DAYS, SERIES_GROUPS, VIEWS_PATHS, type SeriesMetric } from '@/contract/views';
 import { exportFigures, useSeries } from './client';
@@ -7,7 +7,8 @@ import { useViewOptions } from './options';
 import { chartQuery, rangeError, type ChartSearch } from './search';
 import { SeriesChart } from './SeriesChart';
 import { SeriesLegend } from './SeriesLegend';
-import { LoadError, Loading, NoData } from './States';
+import { LuChartNoAxesColumn } from 'react-icons/lu';
+import { LoadError, Loading, NoData } from '@/app/ui/QueryState';
 
 const METRICS: { value: SeriesMetric; label: string }[] = [
   { value: 'dispensed', label: 'Dispensed' },
@@ -15,6 +16,8 @@ const METRICS: { value: SeriesMetric; label: string }[] = [
   { value: 'levels', label: 'Tank levels' },
 ];
 const GROUP_LABEL = { store: 'Store', tank: 'Tank', product: 'Product' } as const;
+
+const route = getRouteApi('/_app/QuickChartView');
 const INTERVAL_LABEL = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
 function Choice<T extends string>({
@@ -60,10 +63,10 @@ const EMPTY_TEXT: Record<SeriesMetric, string> = {
  * per day, week or month, with the figures behind the chart as a table and an export.
  */
 export function ChartViewPage() {
-  const search = useSearch({ strict: false }) as ChartSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const set = (patch: Partial<ChartSearch>) =>
-    void navigate({ to: '.', search: (prev: ChartSearch) => ({ ...prev, ...patch }) as never, replace: true });
+    void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }), replace: true });
   const q = chartQuery(search);
   const error = rangeError(q.from, q.to, MAX_SERIES_DAYS);
   const options = useViewOptions(q.storeId);
@@ -138,7 +141,9 @@ export function ChartViewPage() {
         ) : !data ? (
           <Loading label="Loading the chart" />
         ) : data.series.length === 0 ? (
-          <NoData title="Nothing to chart">{EMPTY_TEXT[data.metric]}</NoData>
+          <NoData title="Nothing to chart" icon={<LuChartNoAxesColumn />}>
+            {EMPTY_TEXT[data.metric]}
+          </NoData>
         ) : (
           <>
             <Card.Root opacity={series.isFetching ? 0.6 : 1} transition="opacity 0.2s" aria-busy={series.isFetching}>

@@ -6,7 +6,8 @@ import { enumOptions } from '@/lib/reference/labels';
 import { dayRecordsClient, useDay } from './client';
 import { inZone, longDate, NUMERIC_CELLS } from './format';
 import { litresTenth as litres } from '@/lib/format';
-import { LoadError, Loading, NoData } from './States';
+import { LuChartNoAxesColumn } from 'react-icons/lu';
+import { LoadError, Loading, NoData } from '@/app/ui/QueryState';
 
 const KIND_LABEL: Record<string, string> = { dispense: 'Dispense', receipt: 'Receipt', transfer: 'Transfer' };
 const KIND_COLOUR: Record<string, string> = { dispense: 'blue', receipt: 'green', transfer: 'orange' };
@@ -102,7 +103,7 @@ export function DayPanel({ query, onClose }: { query: DayQuery; onClose: () => v
           ) : !day.data ? (
             <Loading label="Loading the day" height="24" />
           ) : day.data.rows.length === 0 ? (
-            <NoData title="Nothing on this day">
+            <NoData title="Nothing on this day" icon={<LuChartNoAxesColumn />}>
               No dispenses, receipts or transfers were recorded on this day for these filters.
             </NoData>
           ) : (

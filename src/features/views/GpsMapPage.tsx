@@ -1,5 +1,5 @@
 import { Alert, Box, Flex, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ListToolbar } from '@/app/ui/list/ListToolbar';
 import { useGps, useMapConfig } from './client';
@@ -7,7 +7,7 @@ import { GpsFilters } from './GpsFilters';
 import type { Viewport } from './mapController';
 import { COLOURS, hasWebGL } from './mapStyle';
 import { gpsQuery, gpsRangeError, type GpsSearch } from './search';
-import { LoadError } from './States';
+import { LoadError } from '@/app/ui/QueryState';
 
 // maplibre (about 1 MB) loads only when this page draws a map.
 const GpsMap = lazy(() => import('./GpsMap'));
@@ -38,6 +38,8 @@ function Legend() {
 }
 
 /** Before the map reports what it shows: the whole world at zoom 0 (a few clusters, and the extent to fit). */
+const route = getRouteApi('/_app/QuickViewGPSInformation');
+
 const WORLD: Partial<Viewport> = { zoom: 0 };
 
 /**
@@ -46,8 +48,8 @@ const WORLD: Partial<Viewport> = { zoom: 0 };
  * Without WebGL the page says so and points to the same records as a list.
  */
 export function GpsMapPage() {
-  const search = useSearch({ strict: false }) as GpsSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const q = gpsQuery(search);
   const error = gpsRangeError(q);
   const [viewport, setViewport] = useState<Partial<Viewport>>(WORLD);
@@ -67,7 +69,7 @@ export function GpsMapPage() {
   const set = (patch: Partial<GpsSearch>) =>
     void navigate({
       to: '.',
-      search: (prev: GpsSearch) => ({ ...prev, ...patch, focus: undefined }) as never,
+      search: (prev) => ({ ...prev, ...patch, focus: undefined }),
       replace: true,
     });
   const listSearch = { 'f.from': q.from, 'f.to': q.to, 'f.storeId': q.storeId, 'f.equipmentId': q.equipmentId };
@@ -82,7 +84,7 @@ export function GpsMapPage() {
         filters={<GpsFilters values={q} onChange={set} />}
         tools={
           <ChakraLink asChild variant="underline" fontSize="sm">
-            <Link to="/FilterGPSInformation" search={listSearch as never}>
+            <Link to="/FilterGPSInformation" search={listSearch}>
               Show as a list
             </Link>
           </ChakraLink>
@@ -137,7 +139,7 @@ export function GpsMapPage() {
             <Alert.Description>
               {noMap} The same records are on{' '}
               <ChakraLink asChild variant="underline">
-                <Link to="/FilterGPSInformation" search={listSearch as never}>
+                <Link to="/FilterGPSInformation" search={listSearch}>
                   GPS records
                 </Link>
               </ChakraLink>

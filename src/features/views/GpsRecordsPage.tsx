@@ -67,7 +67,7 @@ export function GpsRecordsPage() {
           variant="outline"
           aria-label={`Show ${r.fleetNo} ${inZone(r.at, r.timezone)} on the map`}
         >
-          <Link to="/QuickViewGPSInformation" search={mapLinkSearch(r) as never}>
+          <Link to="/QuickViewGPSInformation" search={mapLinkSearch(r)}>
             <LuMapPin aria-hidden /> Map
           </Link>
         </Button>

@@ -81,12 +81,6 @@ export function accountDb(accountId: number): AccountDb {
   return db;
 }
 
-/** Tests: close and forget every cached instance. */
-export function closeAccountDbs(): void {
-  for (const db of accountDbs.values()) db.close();
-  accountDbs.clear();
-}
-
 /** A stored password verifier for offline unlock (never the password itself). */
 export interface VerifierRow {
   userId: number;

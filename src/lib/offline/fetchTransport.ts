@@ -1,5 +1,5 @@
 import { RefreshResponse } from '@/contract/auth';
-import { API_ROOT } from '@/contract/constants';
+import { API_ROOT, identityHeaders } from '@/contract/constants';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { SyncTarget } from './db';
 import { TOKEN_REFRESH_LOCK } from './lock';
@@ -56,10 +56,7 @@ export function fetchTransport(target: SyncTarget, fetchFn: typeof fetch = (...a
         headers: {
           'Content-Type': 'application/json',
           Authorization: `Bearer ${token}`,
-          userId: String(target.userId),
-          accountId: String(target.accountId),
-          accountKey: target.accountKey,
-          userKey: target.userKey,
+          ...identityHeaders(target),
           ...syncReportHeaders(report),
         },
         body: JSON.stringify(body),

@@ -90,11 +90,3 @@ export async function unlockOffline(
   }
   return identity;
 }
-
-/** Forgets a user's offline unlock (e.g. the server said the password changed). */
-export async function forgetOfflineUnlock(userId: number, db: DeviceDb = deviceDb()): Promise<void> {
-  await db.transaction('rw', db.verifiers, db.identities, async () => {
-    await db.verifiers.delete(userId);
-    await db.identities.delete(userId);
-  });
-}

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
+import { stringSearch } from '@/app/search';
 import { QuickDispensePage } from '@/features/dispensing/pages';
 
 export const Route = createFileRoute('/_app/QuickDispense')({
   beforeLoad: guard('/QuickDispense'),
   staticData: { noQueryClient: true },
+  validateSearch: stringSearch('tab', 'tankId'),
   component: QuickDispensePage,
 });

@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, Drawer, Flex, Portal, Skeleton, Stack, Text
 import { useBlocker } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { LoadError } from '../QueryState';
 import { FormMessage } from '../FormMessage';
 import type { ResourceForm } from './useResourceForm';
 
@@ -63,18 +64,7 @@ export function FormLoadState({ title, error, onRetry }: { title: string; error?
       <Header title={title} />
       <Drawer.Body py="4">
         {error ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>The record could not be loaded</Alert.Title>
-              <Alert.Description>{error}</Alert.Description>
-            </Alert.Content>
-            {onRetry && (
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                Retry
-              </Button>
-            )}
-          </Alert.Root>
+          <LoadError what="The record" message={error} onRetry={onRetry} />
         ) : (
           <Stack gap="5" role="status" aria-busy="true" aria-label="Loading">
             {Array.from({ length: 5 }, (_, i) => (

@@ -1,7 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { ZodType } from 'zod';
 import { ConflictBody } from '@/contract/resource';
 import { ApiError } from '@/lib/api';
+import { failureText, useSubmit } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { firstMessages, getAt, isUnder, issuesByPath, setAt, type Path } from '@/lib/paths';
 import type { FormMessageValue } from '../FormMessage';
@@ -40,9 +41,7 @@ export function useResourceForm<D extends object, R>(opts: ResourceFormOptions<D
   const [touched, setTouched] = useState<Path[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Record<Path, string>>({});
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [conflict, setConflict] = useState<Conflict<R> | null>(null);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
 
   const body = useMemo(() => opts.toBody(values), [opts, values]);
@@ -82,49 +81,49 @@ export function useResourceForm<D extends object, R>(opts: ResourceFormOptions<D
     },
   });
 
-  const fail = (err: unknown) => {
+  /** A 409 opens the conflict dialog (no message); field errors land on their paths. */
+  const fail = (err: unknown): FormMessageValue | null => {
     if (err instanceof ApiError && err.status === 409) {
       const c = ConflictBody.safeParse(err.raw);
       const current = c.success ? (c.data.current as R) : null;
       setConflict({ message: err.message, current, deleted: c.success && c.data.code === 'deleted' });
-      return;
+      return null;
     }
     const fields = err instanceof ApiError ? firstMessages(err.fieldErrors) : {};
     setServer(fields);
     const unplaced = Object.entries(fields).filter(([k]) => getAt(values, k) === undefined && !k.includes('.'));
-    const text = err instanceof Error ? err.message : String(err);
-    setMessage({
+    const { text } = failureText(err);
+    return {
       tone: 'danger',
       text: unplaced.length ? `${text} ${unplaced.map(([k, m]) => `${k}: ${m}`).join('; ')}` : text,
-    });
+    };
   };
 
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    setMessage(null);
-    if (Object.keys(issues).length) {
+  const {
+    busy: saving,
+    message,
+    setMessage,
+    submit,
+  } = useSubmit({
+    check: () => {
+      setSubmitted(true);
+      if (!Object.keys(issues).length) return true;
       // Rules about several fields (e.g. "choose an equipment, an employee or a cost centre") are
       // said here too, in case no single input carries them.
       const unplaced = Object.entries(issues)
         .filter(([k]) => getAt(values, k.split('.')[0]) === undefined)
         .map(([, m]) => m);
       setMessage({ tone: 'danger', text: ['Please correct the highlighted fields.', ...new Set(unplaced)].join(' ') });
-      return;
-    }
-    setSaving(true);
-    try {
+      return false;
+    },
+    run: async () => {
       const row = await opts.save(body);
       setSaved(true);
       notify({ tone: 'success', message: opts.savedMessage(row) });
       opts.onSaved(row);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    failure: fail,
+  });
 
   /** 409: replace the draft with the version saved meanwhile (the user's edits are dropped). */
   const loadCurrent = () => {

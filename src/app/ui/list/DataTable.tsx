@@ -59,7 +59,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       columns.map((c) => ({
         id: c.id,
         header: c.header,
-        accessorFn: (row: T) => (row as Record<string, unknown>)[c.id] as never,
+        accessorFn: (row: T) => (row as Record<string, unknown>)[c.id],
         enableSorting: sortable.includes(c.sortBy ?? c.id),
         sortDescFirst: false,
       })),

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, EmptyState, VStack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuInbox, LuSearchX, LuTrash2 } from 'react-icons/lu';
+import { NoData } from '../QueryState';
 
 interface EmptyProps {
   /** Plural noun, e.g. "stores". */
@@ -27,40 +28,16 @@ export function ListEmpty({ plural, filtered, deleted, onClear, create }: EmptyP
           `No ${plural} yet`,
           create ? `Create the first one.` : `There are none in this account yet.`,
         ];
-  return (
-    <Box borderWidth="1px" rounded="md" bg="bg">
-      <EmptyState.Root size="sm">
-        <EmptyState.Content>
-          <EmptyState.Indicator aria-hidden>{icon}</EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>{title}</EmptyState.Title>
-            <EmptyState.Description>{text}</EmptyState.Description>
-          </VStack>
-          {filtered ? (
-            <Button size="sm" variant="outline" onClick={onClear}>
-              Clear search and filters
-            </Button>
-          ) : (
-            !deleted && create
-          )}
-        </EmptyState.Content>
-      </EmptyState.Root>
-    </Box>
+  const action = filtered ? (
+    <Button size="sm" variant="outline" onClick={onClear}>
+      Clear search and filters
+    </Button>
+  ) : (
+    !deleted && create
   );
-}
-
-/** The list could not be loaded: the reason and a retry. */
-export function ListError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
   return (
-    <Alert.Root status="error" role="alert" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>The list could not be loaded</Alert.Title>
-        <Alert.Description>{message}</Alert.Description>
-      </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
-        Retry
-      </Button>
-    </Alert.Root>
+    <NoData title={title} icon={icon} action={action}>
+      {text}
+    </NoData>
   );
 }

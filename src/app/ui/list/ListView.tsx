@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { capitalize, isShown, type ListColumn } from './columns';
 import { DataTable } from './DataTable';
 import { filtersIn, type ListSearch } from './listSearch';
-import { ListEmpty, ListError } from './ListStates';
+import { LoadError } from '../QueryState';
+import { ListEmpty } from './ListStates';
 import {
   ColumnChooser,
   DeletedToggle,
@@ -219,7 +220,8 @@ export function ListView<T extends RowData>(props: ListViewProps<T>) {
         }
       />
       {isError && !data ? (
-        <ListError
+        <LoadError
+          what="The list"
           message={error instanceof Error ? error.message : String(error)}
           onRetry={() => void refetch()}
           retrying={isFetching}

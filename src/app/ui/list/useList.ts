@@ -19,15 +19,23 @@ export interface UpdateOptions {
  * The list state of the current route, read from and written to the URL search. `update`
  * starts again at page 1 unless `keepPage` (paging itself); `push` adds a history entry (opening
  * a form, so Back closes it) instead of replacing the current one.
+ *
+ * The one untyped read of the search (ADR 030): the list components serve every list route, so
+ * they cannot name one; every list route validates its search with `validateListSearch` (or a
+ * validator that extends it, the `S` a screen asks for), so the current route's search is an `S`.
  */
-export function useListSearch() {
-  const search = useSearch({ strict: false }) as ListSearch;
+export function useListSearch<S extends ListSearch = ListSearch>() {
+  const current = useSearch({ strict: false });
+  const search = current as S;
   const navigate = useNavigate();
   const update = useCallback(
-    (patch: Partial<ListSearch>, opts: UpdateOptions = {}) => {
-      const next = (prev: ListSearch) =>
-        dropEmpty({ ...prev, ...(opts.keepPage ? {} : { page: undefined }), ...patch });
-      void navigate({ to: '.', search: next as never, replace: !opts.push, ignoreBlocker: opts.ignoreBlocker });
+    (patch: Partial<S>, opts: UpdateOptions = {}) => {
+      void navigate({
+        to: '.',
+        search: (prev) => dropEmpty({ ...prev, ...(opts.keepPage ? {} : { page: undefined }), ...patch }),
+        replace: !opts.push,
+        ignoreBlocker: opts.ignoreBlocker,
+      });
     },
     [navigate],
   );
