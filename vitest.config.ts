@@ -11,7 +11,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'sw/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
         },

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { applyMigrations, connect } from '../../server/db/client';
 import { startEmbedded, type EmbeddedDb } from '../../server/db/embedded';
 import { seedDemo } from '../../server/seed/seed';
+import { keepFailureExitCode } from '../keep-exit-code';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,7 @@ const TEMPLATE = 'fams_test_template';
  * parallel without seeing each other's writes.
  */
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   process.env.SCRYPT_LOG_N ??= '12';
   const log = pino({ level: 'warn' });
   let embedded: EmbeddedDb | undefined;
