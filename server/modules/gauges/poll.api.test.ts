@@ -317,10 +317,18 @@ describe('pg-boss job', () => {
       await expect
         .poll(async () => (await state(d.id)).last_contact_at, { timeout: 15_000, interval: 250 })
         .not.toBeNull();
-      const [job] = await q<{ state: string }>(
-        sql`select state from pgboss.job where name = 'gauge-poll' and singleton_key = ${d.id}`,
-      );
-      expect(job.state).toBe('completed');
+      // The handler writes the contact before pg-boss marks its job done: wait for that too.
+      await expect
+        .poll(
+          async () =>
+            (
+              await q<{ state: string }>(
+                sql`select state from pgboss.job where name = 'gauge-poll' and singleton_key = ${d.id}`,
+              )
+            )[0]?.state,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe('completed');
     } finally {
       await jobs.stop();
     }
