@@ -35,6 +35,13 @@ export function defaultTitle(status: number): string {
   return 'Error';
 }
 
+/** zod issues as an error body's `fieldErrors`: dotted path → messages ('_' for the whole input). */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const out: Record<string, string[]> = {};
+  for (const i of issues) (out[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+  return out;
+}
+
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
   new AppError(400, 'validation', message, undefined, fieldErrors);
 export const unprocessable = (code: string, message: string, fieldErrors?: Record<string, string[]>) =>

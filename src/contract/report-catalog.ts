@@ -209,3 +209,22 @@ export function withTotals(
   lines.push({ kind: 'total', values: out(total) });
   return lines;
 }
+
+/**
+ * A line's cells as text, for the screen's preview and the PDF alike: `cell` formats a value as
+ * the reader shows it; the total's first column reads "Total", a subtotal's break column
+ * "<value> subtotal", and columns a subtotal or total does not carry are empty.
+ */
+export function lineCells(
+  decl: Pick<ReportDeclaration, 'columns' | 'subtotalBy'>,
+  line: ReportLine,
+  cell: (c: ColumnSpec, values: Record<string, unknown>) => string,
+): string[] {
+  const first = decl.columns[0].key;
+  return decl.columns.map((c) => {
+    if (line.kind === 'row') return cell(c, line.values);
+    if (line.kind === 'total' && c.key === first) return 'Total';
+    if (line.kind === 'subtotal' && c.key === decl.subtotalBy) return `${cell(c, line.values)} subtotal`;
+    return c.key in line.values ? cell(c, line.values) : '';
+  });
+}

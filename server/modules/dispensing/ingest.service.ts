@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { IngestResult } from '../../../src/contract/dispensing';
 import type { Database, Tx } from '../../db/client';
 import { auditMany, type AuditEntry } from '../../lib/audit';
+import { fieldErrorsOf } from '../../lib/errors';
 import type { AccessClaims } from '../auth/tokens';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 
@@ -17,12 +18,6 @@ function stableJson(v: unknown): string {
   return JSON.stringify(v);
 }
 const hashOf = (record: unknown) => crypto.createHash('sha256').update(stableJson(record)).digest('base64url');
-
-function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) (out[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
-  return out;
-}
 
 /** The id a rejected record is answered under: its own when it has a string id, else ''. */
 const rawIdOf = (raw: unknown) =>
@@ -99,7 +94,7 @@ async function ingestInTx<T extends { id: string }, P>(
         status: 'rejected',
         httpStatus: 400,
         reason: 'The record has invalid fields.',
-        fieldErrors: issuesToFields(parsed.error.issues),
+        fieldErrors: fieldErrorsOf(parsed.error.issues),
         exceptions: [],
       };
     } else if (!handler.allowed(auth.roles, parsed.data)) {

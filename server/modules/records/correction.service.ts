@@ -9,7 +9,7 @@ import {
 } from '../../../src/contract/records';
 import type { Database, Tx } from '../../db/client';
 import { audit, type AuditEntry } from '../../lib/audit';
-import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors';
+import { AppError, badRequest, fieldErrorsOf, notFound, unprocessable } from '../../lib/errors';
 import type { AccessClaims } from '../auth/tokens';
 import { resolveForRecords } from '../exceptions/exceptions.service';
 import { dispenseHandler } from '../dispensing/dispense.handler';
@@ -124,8 +124,7 @@ export function correctionService(database: Database) {
       acceptedWarnings: [],
     });
     if (!parsed.success) {
-      const fields: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+      const fields = fieldErrorsOf(parsed.error.issues);
       throw badRequest('The corrected dispense has invalid fields.', fields);
     }
     return parsed.data;

@@ -22,7 +22,7 @@ import {
 import { RECORD_COLUMNS } from '../../../src/contract/record-columns';
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { badRequest, fieldErrorsOf } from '../../lib/errors';
 import { actorOf, registerListRoutes, specList, type ListSpec } from '../../lib/resource';
 import { plainColumn, type ExportColumn } from '../../lib/resource/export';
 import { sendExport } from '../../lib/resource/list-routes';
@@ -129,8 +129,7 @@ export function recordsRoutes(app: FastifyInstance, database: Database) {
       const { format, ...rest } = req.query as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
       const q = PivotQuery.safeParse(rest);
       if (!q.success) {
-        const fields: Record<string, string[]> = {};
-        for (const i of q.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+        const fields = fieldErrorsOf(q.error.issues);
         throw badRequest('The pivot query is not valid.', fields);
       }
       const result = await pivot.pivot(req.auth.accountId, q.data);

@@ -1,5 +1,5 @@
 import { decimalsOf, isNumericKind, type ColumnSpec } from '../../../src/contract/columns';
-import type { ReportLine } from '../../../src/contract/reports';
+import { lineCells } from '../../../src/contract/reports';
 import { pdfTableStream, type PdfLine } from '../../lib/pdf-table';
 import type { ReportResult } from './reports.service';
 
@@ -19,18 +19,7 @@ function text(c: ColumnSpec, values: Record<string, unknown>): string {
 }
 
 function* lines(r: ReportResult): Iterable<PdfLine> {
-  const { columns, subtotalBy } = r.decl;
-  const first = columns[0].key;
-  for (const l of r.lines as ReportLine[]) {
-    yield {
-      strong: l.kind !== 'row',
-      cells: columns.map((c) => {
-        if (l.kind === 'total' && c.key === first) return 'Total';
-        if (l.kind === 'subtotal' && c.key === subtotalBy) return `${text(c, l.values)} subtotal`;
-        return l.kind !== 'row' && !(c.key in l.values) ? '' : text(c, l.values);
-      }),
-    };
-  }
+  for (const l of r.lines) yield { strong: l.kind !== 'row', cells: lineCells(r.decl, l, text) };
 }
 
 /** The run as an A4 landscape PDF: the account, the title, the parameters in words, the table. */

@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/reports';
 import { screenFor } from '../../../src/contract/screens';
 import type { DbOrTx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { badRequest, fieldErrorsOf } from '../../lib/errors';
 import { exportFileName, fromSpec } from '../../lib/resource/export';
 import { sendExport } from '../../lib/resource/list-routes';
 import { reportPdf } from './reports.pdf';
@@ -57,8 +57,7 @@ export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
       const { format, ...rest } = req.query as { format: ReportFormat } & Record<string, unknown>;
       const q = ReportParams.safeParse(rest);
       if (!q.success) {
-        const fields: Record<string, string[]> = {};
-        for (const i of q.error.issues) (fields[i.path.map(String).join('.') || '_'] ??= []).push(i.message);
+        const fields = fieldErrorsOf(q.error.issues);
         throw badRequest('The report parameters are not valid.', fields);
       }
       const run = await reports.run(req.auth.accountId, req.params.id, q.data);

@@ -1,10 +1,12 @@
-import { Badge, Box, Button, Card, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LuArrowLeft } from 'react-icons/lu';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ExportButtons } from '@/app/ui/list/ListToolbar';
-import { LoadError } from '@/app/ui/QueryState';
+import { LoadError, Loading } from '@/app/ui/QueryState';
+import { SelectField } from '@/app/ui/form/fields';
+import { TextField } from '@/app/ui/Fields';
 import { REPORTS, reportById, type ReportDeclaration, type ReportFilter } from '@/contract/report-catalog';
 import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
 import type { ReportParams } from '@/contract/reports';
@@ -16,6 +18,7 @@ import { ReportPreview } from './ReportPreview';
 
 const route = getRouteApi('/_app/ReportList');
 const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
+const WIDTH = { base: 'full', sm: '56' } as const;
 
 const FILTER_LABELS: Record<ReportFilter, string> = {
   storeId: 'Store',
@@ -25,43 +28,12 @@ const FILTER_LABELS: Record<ReportFilter, string> = {
   employeeId: 'Employee',
 };
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-  empty,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: readonly { value: string; label: string }[];
-  empty?: string;
-}) {
-  return (
-    <Field.Root w={{ base: 'full', sm: '56' }}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {empty !== undefined && <option value="">{empty}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
 /** The parameters of one report and its run: preview on screen, the same run as CSV or XLSX. */
 function ReportRunner({ decl }: { decl: ReportDeclaration }) {
   const { data: ref } = useReference();
   const [draft, setDraft] = useState<ReportParams>({ range: 'lastMonth', days: 30 });
   const [params, setParams] = useState<ReportParams | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<'from' | 'to' | 'days', string>>>({});
   const set = (patch: Partial<ReportParams>) => setDraft((d) => ({ ...d, ...patch }));
   const options: Record<ReportFilter, { value: string; label: string }[]> = {
     storeId: storeOptions(ref),
@@ -78,13 +50,23 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (decl.period === 'range' && draft.range === 'custom' && (!draft.from || !draft.to))
-      return setProblem('Choose both days of the period.');
-    if (draft.from && draft.to && draft.to < draft.from) return setProblem('The period ends before it starts.');
-    setProblem(null);
-    const p: ReportParams = decl.period === 'range' ? { ...draft, days: undefined } : { days: draft.days };
-    if (decl.period === 'range' && draft.range !== 'custom') Object.assign(p, { from: undefined, to: undefined });
-    for (const f of Object.keys(FILTER_LABELS) as ReportFilter[]) if (!decl.filters.includes(f)) delete p[f];
+    const found: typeof errors = {};
+    if (decl.period === 'days') {
+      const d = Number(draft.days);
+      if (!Number.isInteger(d) || d < 1 || d > 3650) found.days = 'A whole number from 1 to 3650';
+    } else if (draft.range === 'custom') {
+      if (!draft.from) found.from = 'Choose the first day';
+      if (!draft.to) found.to = 'Choose the last day';
+      if (draft.from && draft.to && draft.to < draft.from) found.to = 'The last day is before the first';
+    }
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const custom = decl.period === 'range' && draft.range === 'custom';
+    const p: ReportParams = {
+      ...(decl.period === 'range' ? { range: draft.range } : { days: draft.days }),
+      ...(custom ? { from: draft.from, to: draft.to } : {}),
+      ...Object.fromEntries(decl.filters.map((f) => [f, draft[f]])),
+    };
     setParams(p);
     if (params && JSON.stringify(p) === JSON.stringify(params)) void run.refetch();
   };
@@ -97,47 +79,61 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
       <Flex as="form" gap="3" wrap="wrap" align="end" onSubmit={submit} aria-label="Report parameters">
         {decl.period === 'range' ? (
           <>
-            <Select
-              label="Period"
-              value={draft.range ?? 'lastMonth'}
-              onChange={(v) => set({ range: v as RelativeRange })}
-              options={RELATIVE_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
-            />
+            <Box w={WIDTH}>
+              <SelectField
+                label="Period"
+                value={draft.range ?? 'lastMonth'}
+                onChange={(v) => set({ range: v as RelativeRange })}
+                options={RELATIVE_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+              />
+            </Box>
             {draft.range === 'custom' && (
               <>
-                <Field.Root w={{ base: 'full', sm: '44' }} required>
-                  <Field.Label>From</Field.Label>
-                  <Input type="date" value={draft.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
-                </Field.Root>
-                <Field.Root w={{ base: 'full', sm: '44' }} required>
-                  <Field.Label>To</Field.Label>
-                  <Input type="date" value={draft.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
-                </Field.Root>
+                <Box w={WIDTH}>
+                  <TextField
+                    label="From"
+                    type="date"
+                    value={draft.from ?? ''}
+                    onChange={(v) => set({ from: v })}
+                    error={errors.from}
+                  />
+                </Box>
+                <Box w={WIDTH}>
+                  <TextField
+                    label="To"
+                    type="date"
+                    value={draft.to ?? ''}
+                    onChange={(v) => set({ to: v })}
+                    error={errors.to}
+                  />
+                </Box>
               </>
             )}
           </>
         ) : (
-          <Field.Root w={{ base: 'full', sm: '44' }}>
-            <Field.Label>Not fuelled for (days)</Field.Label>
-            <Input
+          <Box w={WIDTH}>
+            <TextField
+              label="Not fuelled for (days)"
               type="number"
               inputMode="numeric"
               min={1}
               max={3650}
               value={String(draft.days ?? '')}
-              onChange={(e) => set({ days: e.target.value === '' ? undefined : Number(e.target.value) })}
+              onChange={(v) => set({ days: v === '' ? undefined : Number(v) })}
+              error={errors.days}
             />
-          </Field.Root>
+          </Box>
         )}
         {decl.filters.map((f) => (
-          <Select
-            key={f}
-            label={FILTER_LABELS[f]}
-            value={(draft[f] as string | undefined) ?? ''}
-            onChange={(v) => set({ [f]: v || undefined })}
-            options={options[f]}
-            empty="All"
-          />
+          <Box key={f} w={WIDTH}>
+            <SelectField
+              label={FILTER_LABELS[f]}
+              value={(draft[f] as string | undefined) ?? ''}
+              onChange={(v) => set({ [f]: v || undefined })}
+              options={options[f]}
+              placeholder="All"
+            />
+          </Box>
         ))}
         <Button type="submit" colorPalette="orange" loading={run.isFetching}>
           Run report
@@ -149,11 +145,7 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
           />
         )}
       </Flex>
-      {problem && (
-        <Text color="fg.error" role="alert">
-          {problem}
-        </Text>
-      )}
+      {run.isPending && run.isFetching && <Loading label="Running the report" />}
       {run.error && !run.isFetching && (
         <LoadError what="The report" message={run.error.message} onRetry={() => void run.refetch()} />
       )}
@@ -207,6 +199,7 @@ export function ReportListPage() {
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
+        {catalog.isPending && <Loading label="Loading the reports" height="40" />}
         {catalog.error && (
           <LoadError
             what="The reports"

@@ -1,6 +1,6 @@
 import { Box, Table, Text } from '@chakra-ui/react';
 import type { ColumnSpec } from '@/contract/columns';
-import type { ReportDeclaration } from '@/contract/report-catalog';
+import { lineCells, type ReportDeclaration } from '@/contract/report-catalog';
 import type { ReportRun } from '@/contract/reports';
 import { specCell } from '@/app/ui/list/columns';
 import { codeAndName } from '@/lib/format';
@@ -19,13 +19,6 @@ function cell(c: ColumnSpec, values: Record<string, unknown>): string {
 
 /** The run's lines as a table: rows, a bold subtotal after each group, the total last. */
 export function ReportPreview({ decl, run }: { decl: ReportDeclaration; run: ReportRun }) {
-  const first = decl.columns[0].key;
-  const text = (kind: string, c: ColumnSpec, values: Record<string, unknown>) => {
-    if (kind === 'row') return cell(c, values);
-    if (kind === 'total' && c.key === first) return 'Total';
-    if (kind === 'subtotal' && c.key === decl.subtotalBy) return `${cell(c, values)} subtotal`;
-    return c.key in values ? cell(c, values) : '';
-  };
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg">
       <Table.Root size="sm" aria-label={`${decl.title} preview`}>
@@ -46,9 +39,13 @@ export function ReportPreview({ decl, run }: { decl: ReportDeclaration; run: Rep
               fontWeight={l.kind === 'row' ? undefined : 'semibold'}
               bg={l.kind === 'total' ? 'bg.emphasized' : l.kind === 'subtotal' ? 'bg.muted' : undefined}
             >
-              {decl.columns.map((c) => (
-                <Table.Cell key={c.key} textAlign={NUMERIC.has(c.kind) ? 'end' : 'start'} whiteSpace="nowrap">
-                  {text(l.kind, c, l.values)}
+              {lineCells(decl, l, cell).map((text, i) => (
+                <Table.Cell
+                  key={decl.columns[i].key}
+                  textAlign={NUMERIC.has(decl.columns[i].kind) ? 'end' : 'start'}
+                  whiteSpace="nowrap"
+                >
+                  {text}
                 </Table.Cell>
               ))}
             </Table.Row>
