@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../../src/contract/errors';
 
-/** An error with a status and a body the client can show (DESIGN.md §3). */
+/** An error with a status and a body the client can show (docs/design.md §3). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The file store (DESIGN.md §5a): bytes kept by account and key. Every call names the account, so
+ * The file store (docs/design.md §5a): bytes kept by account and key. Every call names the account, so
  * one tenant's key can never reach another's files; keys are relative paths of safe segments
  * (`incidents/<id>/<photo>.jpg`). The disk store is the default; an S3-compatible store would
  * implement the same interface (bucket prefix = account).

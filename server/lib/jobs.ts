@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 
 /**
- * THE pg-boss of a server (DESIGN §5a: background work is pg-boss only). `server/main.ts` creates
+ * THE pg-boss of a server (docs/design.md §5a: background work is pg-boss only). `server/main.ts` creates
  * it, modules register their queues, schedules and workers on it (`register*Jobs(jobs)`), then
  * `start()`; `stop()` lets running jobs finish and runs the modules' own stop hooks first.
  * pg-boss runs its SQL over our pool (schema `pgboss`): no second pool, same DATABASE_URL (ADR 009).

@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-/** The four headers must name exactly what the token says (spec §7); the token is the authority. */
+/** The four headers must name exactly what the token says (docs/product-rules.md §7); the token is the authority. */
 function checkHeaders(req: FastifyRequest, c: AccessClaims) {
   const want = identityHeaders(c);
   for (const name of AUTH_HEADERS) {

@@ -24,7 +24,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   );
 }
 
-/** Unknown paths (and `notFound()` thrown by a route) end on the 404 page (spec §2). */
+/** Unknown paths (and `notFound()` thrown by a route) end on the 404 page (docs/product-rules.md §2). */
 export function NotFoundRedirect() {
   return <Navigate to="/pages/error-404" replace />;
 }

@@ -14,7 +14,7 @@ export const FIELD_ROUTE_FILES: readonly string[] = [
   '$.tsx',
   // Sign-in, account choice, status and error pages.
   '_blank/',
-  // The field screens (DESIGN.md §6) and what a driver lands on or checks.
+  // The field screens (docs/design.md §6) and what a driver lands on or checks.
   '_app/QuickDispense.tsx',
   '_app/QuickDispense24.tsx',
   '_app/DispensingTransfers.tsx',

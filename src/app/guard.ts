@@ -5,7 +5,7 @@ import { hasPendingLogin, resumeSession } from '@/features/auth/service';
 import { currentRoles, hasValidSession } from '@/lib/session';
 
 /**
- * Route guards used in `beforeLoad` (spec §5). The client only hides what the server would
+ * Route guards used in `beforeLoad` (docs/product-rules.md §5). The client only hides what the server would
  * refuse anyway; the server checks the same rule on every endpoint.
  */
 

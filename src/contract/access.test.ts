@@ -5,7 +5,7 @@ import { SCREENS } from './screens';
 const F = (lvl: string) => [`fams${lvl}`, `allFams${lvl}`];
 const F24 = (lvl: string) => [`fams24${lvl}`, `allFams${lvl}`];
 
-/** Hand-written expectations (DESIGN.md §4): the rules each representative role set satisfies. */
+/** Hand-written expectations (docs/design.md §4): the rules each representative role set satisfies. */
 const EXPECTED: [string[], string[]][] = [
   [[], ['everybody']],
   [['FAMS'], ['everybody']],

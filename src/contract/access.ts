@@ -1,5 +1,5 @@
 /**
- * Access rules (spec §6, DESIGN.md §4). One table, used by the client guard, the menu and every
+ * Access rules (docs/product-rules.md §6, docs/design.md §4). One table, used by the client guard, the menu and every
  * server endpoint. The server is the authority; the client uses the same functions to hide what
  * the user cannot open.
  */

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9). */
+/** Business constants and limits (docs/product-rules.md §9). */
 export const BREAKPOINTS = { sm: '576px', md: '768px', lg: '992px', xl: '1200px' } as const;
 export const MAX_STARRED_VISIBLE = 10;
 export const NOTIFICATION_MS = 5_500;

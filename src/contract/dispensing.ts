@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { atScale, fieldTime, measurable, storableString } from './safe-input';
 
 /**
- * Field records written on the device (DESIGN.md §6): dispenses, transfers, manual receipts and
+ * Field records written on the device (docs/design.md §6): dispenses, transfers, manual receipts and
  * manual dips. Each gets its id (UUID) on the device; the server ingest is idempotent on it within
  * the account. Batches of up to 500 go to `POST /api/v1/<kind>/batch`; the answer has one result
  * per record, in order, so one bad record never holds up the rest.

@@ -7,7 +7,7 @@
 /** Status 498: the token is malformed or forged (not merely expired). */
 export const TOKEN_INVALID_STATUS = 498;
 
-/** Messages the spec fixes (spec §8). */
+/** Messages the spec fixes (docs/product-rules.md §8). */
 export const MESSAGES = {
   wrongCredentials: 'Wrong Email or Password',
   accountBlocked: 'Account not found or blocked!',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 export { MESSAGES, TOKEN_INVALID_STATUS } from './error-codes';
 
-/** Every error body the API sends (DESIGN.md §3). zod/mini, like auth.ts (which says why). */
+/** Every error body the API sends (docs/design.md §3). zod/mini, like auth.ts (which says why). */
 export const ErrorBody = z.object({
   title: z.string(),
   message: z.string(),

@@ -273,7 +273,7 @@ export type ReceiptDetail = z.infer<typeof ReceiptDetail>;
 export const TransferDetail = recordDetail(TransferRecordRow);
 export type TransferDetail = z.infer<typeof TransferDetail>;
 
-// ---- Correction by reversal (DESIGN.md §5) --------------------------------------------------
+// ---- Correction by reversal (docs/design.md §5) --------------------------------------------------
 
 const reason = z
   .string({ error: 'Give a reason' })

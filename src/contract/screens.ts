@@ -1,7 +1,7 @@
 import { LEVELS, levelRank, satisfies, type Rule } from './access';
 
 /**
- * Every product screen of spec §2 with its access rule. The client's route guards and menu, the
+ * Every product screen of docs/product-rules.md §2 with its access rule. The client's route guards and menu, the
  * server's GetPermissions and the route tests all read this table. `ready: false` marks a screen a
  * later issue builds; until then it shows the shared "not available yet" page.
  */
@@ -13,7 +13,7 @@ export interface Screen {
   title: string;
   rule: Rule;
   area: ScreenArea;
-  /** Label in the menu (spec §2 "Navigation"); screens without one are reached by links. */
+  /** Label in the menu (docs/product-rules.md §2 "Navigation"); screens without one are reached by links. */
   menu?: string;
   /** Menu group heading. */
   group?: string;

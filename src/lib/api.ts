@@ -9,7 +9,7 @@ import { notify } from './notify';
 import { authHeaders, clearAllStorage, session, storeToken } from './session';
 
 /**
- * The one API client (spec §7, §8). Adds the bearer token and the four identity headers, renews
+ * The one API client (docs/product-rules.md §7, §8). Adds the bearer token and the four identity headers, renews
  * an expired token once for all requests waiting on it, parses answers with the contract schemas
  * and reports failures through the one notification helper. It checks answers through the
  * Standard Schema interface every zod schema has and loads the error body's and the renewal's

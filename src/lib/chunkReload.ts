@@ -1,6 +1,6 @@
 /**
  * A deploy replaces the hashed chunks; a tab still running the old build then fails to import
- * one (spec §8: reload the page). The time of the last such reload is kept so a chunk that is
+ * one (docs/product-rules.md §8: reload the page). The time of the last such reload is kept so a chunk that is
  * really missing cannot cause a reload loop.
  */
 const RELOADED_AT = 'chunkReloadAt';

@@ -14,7 +14,7 @@ export interface Notice {
   durationMs?: number;
 }
 
-/** The single way to show a notification (spec §8: 5.5 s by default). */
+/** The single way to show a notification (docs/product-rules.md §8: 5.5 s by default). */
 export function notify({ title, message, tone = 'info', durationMs = NOTIFICATION_MS }: Notice): void {
   toaster.create({
     title: title ?? (tone === 'danger' || tone === 'warning' ? 'Error' : 'Notification'),

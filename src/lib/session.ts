@@ -6,7 +6,7 @@ import type { OfflineIdentity, SelectedAccount, UserAccount, UserInfo } from './
 export type { SelectedAccount, UserAccount, UserInfo } from './identity';
 
 /**
- * The signed-in state (spec §3). Storage is the source of truth across reloads; the valtio
+ * The signed-in state (docs/product-rules.md §3). Storage is the source of truth across reloads; the valtio
  * `session` proxy mirrors it so components re-render when it changes. Only this module touches
  * the storage keys below.
  */
@@ -257,7 +257,7 @@ export function storeOfflineSession(id: OfflineIdentity): void {
   Object.assign(session, loadState());
 }
 
-/** The four headers every authenticated call carries (spec §7), or null without a session. */
+/** The four headers every authenticated call carries (docs/product-rules.md §7), or null without a session. */
 export function authHeaders(): Record<string, string> | null {
   if (!session.token || !session.user || !session.account) return null;
   return {

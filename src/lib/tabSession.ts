@@ -13,7 +13,7 @@ import {
 
 /**
  * One session per device across tabs and the installed app (ADR 018). The token lives in each
- * tab's sessionStorage (spec §3), so a new tab starts without one. Instead of showing the login —
+ * tab's sessionStorage (docs/product-rules.md §3), so a new tab starts without one. Instead of showing the login —
  * which used to clear the shared storage and sign the first tab out — a new tab asks the tabs that
  * hold a live session (online or offline) for theirs and joins it.
  *

@@ -1,7 +1,8 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Every write: who, when, what, before/after (DESIGN.md §5). account_id is null for sign-in events without an account.
+ * Every write: who, when, what, before/after (docs/design.md §5). account_id is null for sign-in
+ * events without an account.
  */
 export const auditLog = pgTable(
   'audit_log',

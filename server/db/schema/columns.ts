@@ -3,7 +3,7 @@ import { bigint, integer, numeric, timestamp, uuid, type AnyPgColumn } from 'dri
 import { accounts, users } from './accounts';
 
 /**
- * Columns every master-data table has (DESIGN.md §5): uuid id, the tenant, the optimistic
+ * Columns every master-data table has (docs/design.md §5): uuid id, the tenant, the optimistic
  * concurrency `version`, timestamps, soft delete and who created/last changed the row.
  */
 export const masterColumns = () => ({

@@ -19,7 +19,7 @@ import { costCentres, employees, equipment } from './setup-fleet';
 import { products, stores, tanks } from './setup-sites';
 
 /**
- * Field records (DESIGN.md §5–6): written on a device with their own UUID, never edited in place
+ * Field records (docs/design.md §5–6): written on a device with their own UUID, never edited in place
  * (a correction is a reversal plus a new record). The key is (account, id) so the same client id
  * in another account is another record. `payload_hash` makes a replay recognisable: same id and
  * same content → the original result; same id, other content → refused.

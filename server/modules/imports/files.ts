@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 
 /**
  * Where import files live: `DATA_DIR/files/imports/<job id>` (the upload) and `<job id>.report.csv`
- * (the result report). DESIGN.md §1 puts files under DATA_DIR at the default scale and in an
+ * (the result report). docs/design.md §1 puts files under DATA_DIR at the default scale and in an
  * S3-compatible bucket later; everything goes through these functions so that swap is local.
  */
 export function importFiles(dataDir: string) {

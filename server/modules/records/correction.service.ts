@@ -21,7 +21,7 @@ import { recordsRepository } from './records.repository';
 import { derivedId } from './sql';
 
 /**
- * Correction by reversal (DESIGN.md §5: field records are never edited in place). In one
+ * Correction by reversal (docs/design.md §5: field records are never edited in place). In one
  * transaction: the original is locked, a reversal is inserted (derived id, negated litres, stock
  * movement `reversal`), the corrected dispense is stored as a new record through the ingest's own
  * dispense handler (same checks, stock movement and exceptions as a dispense from a device), and

@@ -75,7 +75,7 @@ function MenuGroup({ label, screens, onNavigate }: { label: string; screens: Scr
   );
 }
 
-/** The side menu (spec §2 "Navigation"): starred pages first, then only what the user may open. */
+/** The side menu (docs/product-rules.md §2 "Navigation"): starred pages first, then only what the user may open. */
 export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   const allowed = useAllowedScreens();
   const { paths } = useSnapshot(starred);

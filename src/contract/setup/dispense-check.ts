@@ -3,7 +3,7 @@ import { minutesOf } from './fields';
 /**
  * "May this dispense happen, and if not, why?" — a pure function over cached allocations, run by
  * the server and by the offline field screens (which warn but still save: a dispense that
- * happened is never refused, DESIGN.md §6).
+ * happened is never refused, docs/design.md §6).
  *
  * The governing allocation is the most specific active one that matches the product and store:
  * equipment before employee before cost centre, and a store-specific one before an any-store one.

@@ -8,7 +8,7 @@ import { currentRoles, session } from '@/lib/session';
 import { selectAccount } from './service';
 
 /**
- * The user's accounts (from local storage, spec §3). Blocked accounts are listed and marked but
+ * The user's accounts (from local storage, docs/product-rules.md §3). Blocked accounts are listed and marked but
  * cannot be chosen. Choosing one scopes the session to it, reloads permissions and goes on.
  */
 export function AccountList({ to }: { to?: string }) {

@@ -46,7 +46,7 @@ function messageFor(e: unknown): FormMessageValue {
 /** Spec §2/§5/§8 login: both fields required, on-blur validation, Enter submits. */
 export function LoginPage() {
   const { to } = route.useSearch();
-  // Read before the storage is cleared: a user who was signed in is told so (spec §8).
+  // Read before the storage is cleared: a user who was signed in is told so (docs/product-rules.md §8).
   const [wasSignedIn] = useState(wasSignedInOnOpen);
   const [joining, setJoining] = useState(false);
   const [otherTabLive, setOtherTabLive] = useState(false);

@@ -5,7 +5,7 @@ import { unsyncedCount } from '@/lib/offline/records';
 import { logout } from './service';
 
 /**
- * Logging out with records not yet on the server (DESIGN.md §6): say how many and that they stay
+ * Logging out with records not yet on the server (docs/design.md §6): say how many and that they stay
  * on this device. They belong to the account's database, not to the session, and are sent after
  * the next sign-in to this account.
  */

@@ -105,7 +105,7 @@ export async function loadPermissions(): Promise<void> {
 }
 
 /**
- * After an online sign-in: a PBKDF2 verifier of the password for offline unlock (DESIGN.md §6).
+ * After an online sign-in: a PBKDF2 verifier of the password for offline unlock (docs/design.md §6).
  * Awaited (~0.3 s, the button stays busy): a page load right after sign-in must find it, or the
  * next offline sign-in would wrongly say this user never signed in here. A failure (storage full,
  * private mode) does not stop the online sign-in but is shown, since it costs offline recording.
@@ -137,7 +137,7 @@ function askPersistentStorage(): void {
 }
 
 /**
- * Sign-in without network (DESIGN.md §6): the password is checked against the verifier stored at
+ * Sign-in without network (docs/design.md §6): the password is checked against the verifier stored at
  * the last online sign-in and the cached identity becomes an offline session (no token). Throws
  * OfflineUnlockError with a message for the form.
  */
@@ -207,7 +207,7 @@ async function tryResume(): Promise<boolean> {
   }
 }
 
-/** Start-up renewal (spec §4): a failure is only logged, the session stays as it is. */
+/** Start-up renewal (docs/product-rules.md §4): a failure is only logged, the session stays as it is. */
 export async function renewQuietly(): Promise<void> {
   try {
     await refreshToken();
@@ -229,7 +229,7 @@ export function clearIfStartingOnLogin(pathname: string): void {
 let leaving: Promise<'others-live' | 'cleared'> | null = null;
 
 /**
- * What opening the login clears (ADR 018 reads spec §2 for several tabs): always this tab's own
+ * What opening the login clears (ADR 018 reads docs/product-rules.md §2 for several tabs): always this tab's own
  * session; the shared identity and the refresh cookie only when no other tab (or the installed
  * app) is signed in — those belong to a user who is still working. The device database (outbox,
  * reference cache, offline unlock) is never touched here. Runs once per visit of the page.

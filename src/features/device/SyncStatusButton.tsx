@@ -6,7 +6,7 @@ const loadPopover = () => import('./SyncStatusPopover');
 const SyncStatusPopover = lazy(() => loadPopover().then((m) => ({ default: m.SyncStatusPopover })));
 
 /**
- * The navbar's sync control (DESIGN.md §6): the state on the button, the queue in a popover. The
+ * The navbar's sync control (docs/design.md §6): the state on the button, the queue in a popover. The
  * popover's code loads on the first tap (from the service worker's first precache when offline);
  * until then the button is a plain one with the same name and look (ADR 017, third pass).
  */

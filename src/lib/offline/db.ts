@@ -4,7 +4,7 @@ import type { FIELD_RECORD_INPUT, FieldRecordKind } from '@/contract/dispensing'
 import type { ReferenceData } from '@/contract/setup/reference';
 
 /**
- * The device's IndexedDB (DESIGN.md §6). One database per account, so records written for one
+ * The device's IndexedDB (docs/design.md §6). One database per account, so records written for one
  * account can never be sent with another account's token, plus one device-wide database for what
  * must outlive any session (offline unlock, the account the service worker syncs for).
  * Runtime-neutral: imported by the page and by the service worker (no DOM, no session).

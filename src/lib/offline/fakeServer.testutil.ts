@@ -3,7 +3,7 @@ import type { InputOf } from './db';
 import type { SyncReport, SyncTransport, TransportResponse } from './sync';
 
 /**
- * Test double of the batch ingest with the real idempotency semantics (DESIGN.md §6): rows in a
+ * Test double of the batch ingest with the real idempotency semantics (docs/design.md §6): rows in a
  * Map keyed by id; a replay with the same content → `duplicate`; the same id with other content →
  * 422; a record failing the contract → 400. Scripted faults model what the network does.
  */

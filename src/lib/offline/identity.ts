@@ -7,7 +7,7 @@ import { checkPassword, createVerifier, PBKDF2_ITERATIONS } from './verifier';
 export { OfflineUnlockError, type UnlockFailure } from './unlockError';
 
 /**
- * Offline unlock (DESIGN.md §6): after an online sign-in the device keeps, per user, a password
+ * Offline unlock (docs/design.md §6): after an online sign-in the device keeps, per user, a password
  * verifier and the identity the session had (no tokens). With no network and no session, the same
  * password restores that identity as an "offline session" that can record but never calls the API.
  * Kept in the device database, which the login page's storage clearing does not touch.

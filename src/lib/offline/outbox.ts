@@ -3,7 +3,7 @@ import { FIELD_RECORD_INPUT, type FieldRecordKind } from '@/contract/dispensing'
 import type { AccountDb, InputOf, OutboxRecord, OutboxState, PayloadOf } from './db';
 
 /**
- * The outbox of field records (DESIGN.md §6): every write goes through a Dexie transaction, and a
+ * The outbox of field records (docs/design.md §6): every write goes through a Dexie transaction, and a
  * record leaves the device only by being pruned from history after the server confirmed it, or by
  * a user discarding a rejected one on purpose. Runtime-neutral (page and service worker).
  */

@@ -7,7 +7,7 @@ import { hasValidSession, session } from '@/lib/session';
 import { accountDb, type ReferenceSnapshot } from './db';
 
 /**
- * The reference-data cache (DESIGN.md §6): one `GET /reference` with everything a field screen
+ * The reference-data cache (docs/design.md §6): one `GET /reference` with everything a field screen
  * needs, kept per account so the forms work with no signal. Refreshed after sign-in, on start,
  * every ~15 minutes and when the network returns (see runner.ts); sent with If-None-Match.
  */

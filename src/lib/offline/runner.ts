@@ -10,7 +10,7 @@ import { syncStatus } from './status';
 import { OUTBOX_SYNC_TAG, runSync } from './sync';
 
 /**
- * Runs the sync engine from the page (DESIGN.md §6): on start, on `online`, when the tab becomes
+ * Runs the sync engine from the page (docs/design.md §6): on start, on `online`, when the tab becomes
  * visible, on a timer while records wait, after each save, and when a back-off delay ends. When
  * the browser has Background Sync the service worker is asked to run it too (it survives a closed
  * tab). Also keeps `syncStatus` and the reference cache current for the account in use.

@@ -15,7 +15,7 @@ import { META, nextBatch, pruneHistory } from './outbox';
 import { APP_VERSION } from './version';
 
 /**
- * THE sync engine (DESIGN.md §6), run by the page and by the service worker alike. It sends the
+ * THE sync engine (docs/design.md §6), run by the page and by the service worker alike. It sends the
  * outbox per kind in creation order, in batches, through an injected transport, and settles each
  * record only on the server's answer for it. The server is idempotent on the record id, so
  * sending a record twice (lost answer, crash) is always safe: the replay comes back `duplicate`.

@@ -1,5 +1,5 @@
 /**
- * Offline unlock's password verifier (DESIGN.md §6): PBKDF2-SHA256 with a random 16-byte salt and
+ * Offline unlock's password verifier (docs/design.md §6): PBKDF2-SHA256 with a random 16-byte salt and
  * OWASP's iteration count, 256 bits derived. Only the derived bits are stored, never the password,
  * and the comparison takes the same time whatever bytes differ.
  */
