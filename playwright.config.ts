@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SCRYPT_LOG_N } from './tests/e2e/prepare';
 
 /** e2e: the built app and real servers on fresh copies of the seeded demo database, in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+// The servers the suite starts inherit it: the cheaper password cost the templates were seeded with (prepare.ts).
+process.env.SCRYPT_LOG_N ??= E2E_SCRYPT_LOG_N;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
