@@ -49,7 +49,15 @@ export interface ColumnSpec<K extends string = string> {
   zone?: K;
   /** `enum` columns: value → label (a value without a label shows as it is). */
   labels?: Readonly<Record<string, string>>;
+  /** How much the column matters on a phone's row card (see `ColumnPriority`). */
+  priority?: ColumnPriority;
 }
+
+/**
+ * 1: a key figure of the row (the first heads a phone's card); 2: also on the card; 3: only behind
+ * "More". The export ignores it.
+ */
+export type ColumnPriority = 1 | 2 | 3;
 
 /** Litres are stored as numeric(12,3); lists and exports show all three decimals. */
 export const LITRES_DECIMALS = 3;

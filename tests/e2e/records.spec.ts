@@ -130,7 +130,7 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   await adminCtx.close();
 });
 
-test("the CSV export's header row is the table's visible column titles, times as the table shows them", async ({
+test("the CSV export's header row is the table's visible column titles, times as the table shows them; a cue for wide tables, cards on a phone", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -204,6 +204,22 @@ test("the CSV export's header row is the table's visible column titles, times as
   await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
     new Date(at).toLocaleString('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }),
   );
+  // Wider than the screen, the table says so and scrolls on request (issue 11: columns hid with no cue).
+  await page.setViewportSize({ width: 900, height: 800 });
+  const more = page.getByRole('button', { name: 'More columns' });
+  await expect(more).toBeEnabled();
+  await more.click();
+  await expect(page.getByRole('button', { name: 'First columns' })).toBeEnabled();
+
+  // On a phone every row is a card with its litres; nothing runs off the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/FiltersDispensing');
+  const cards = page.getByRole('list', { name: 'Dispensing records' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  const texts = await cards.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(1);
+  for (const t of texts) expect(t).toMatch(/Litres\s+-?[\d,]+\.\d{3}/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
 test('a driver may pivot but not open the query screens', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, IconButton, Skeleton, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Skeleton, Table, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import {
   columnVisibilityFeature,
   rowPaginationFeature,
@@ -13,6 +13,8 @@ import {
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronDown, LuChevronRight } from 'react-icons/lu';
 import { cellOf, isShown, parseSort, type ColumnVisibility, type ListColumn } from './columns';
+import { RowCards } from './RowCards';
+import { ScrollCue, useSideScroll } from './ScrollCue';
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, rowPaginationFeature });
 type Features = typeof features;
@@ -46,9 +48,31 @@ const SKELETON_ROWS = 5;
 /**
  * The one data table (TanStack Table, headless): the server pages and sorts (manual mode), the
  * table renders the page with sortable headers (`aria-sort`), chosen columns, row actions and
- * optional expandable rows. Scrolls sideways on a phone with the actions column pinned right.
+ * optional expandable rows. Wider than its box, it scrolls sideways with the actions column pinned
+ * right and says so; below the `md` breakpoint (a phone) the rows are cards (`RowCards.tsx`).
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false });
+  if (phone)
+    return (
+      <RowCards
+        caption={props.caption}
+        columns={props.columns.filter((c) => isShown(c, props.visibility))}
+        rows={props.rows}
+        rowId={props.rowId}
+        sortable={props.sortable}
+        sort={props.sort}
+        onSort={props.onSort}
+        loading={props.loading}
+        actions={props.actions}
+        expanded={props.expanded}
+        rowLabel={props.rowLabel}
+      />
+    );
+  return <Wide {...props} />;
+}
+
+function Wide<T extends RowData>(props: DataTableProps<T>) {
   const { columns, rows, sortable, sort, onSort, visibility, actions, expanded, rowLabel } = props;
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const current = parseSort(sort);
@@ -100,139 +124,143 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const visible = table.getVisibleLeafColumns();
   const span = visible.length + (actions ? 1 : 0) + (expanded ? 1 : 0);
 
+  const [scrollBox, sideScroll] = useSideScroll<HTMLDivElement>();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg">
-      <Table.Root size="sm" interactive stickyHeader>
-        <VisuallyHidden asChild>
-          <caption>{props.caption}</caption>
-        </VisuallyHidden>
-        <Table.Header>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Row key={group.id} bg="bg.subtle">
-              {expanded && (
-                <Table.ColumnHeader w="1">
-                  <VisuallyHidden>Details</VisuallyHidden>
-                </Table.ColumnHeader>
-              )}
-              {group.headers.map((h) => {
-                const col = byId.get(h.column.id)!;
-                const dir = h.column.getIsSorted();
-                const canSort = h.column.getCanSort();
-                const aria = !canSort
-                  ? undefined
-                  : dir === 'asc'
-                    ? 'ascending'
-                    : dir === 'desc'
-                      ? 'descending'
-                      : 'none';
-                return (
-                  <Table.ColumnHeader
-                    key={h.id}
-                    aria-sort={aria}
-                    textAlign={col.numeric ? 'end' : undefined}
-                    whiteSpace="nowrap"
-                  >
-                    {canSort ? (
-                      <Button
-                        variant="plain"
-                        colorPalette="gray"
-                        size="sm"
-                        p="0"
-                        h="auto"
-                        minW="0"
-                        fontWeight="inherit"
-                        fontSize="inherit"
-                        color="inherit"
-                        onClick={h.column.getToggleSortingHandler()}
-                      >
-                        {col.header}
-                        {dir === 'asc' ? (
-                          <LuArrowUp aria-hidden />
-                        ) : dir === 'desc' ? (
-                          <LuArrowDown aria-hidden />
-                        ) : (
-                          <LuArrowUpDown aria-hidden opacity={0.4} />
-                        )}
-                      </Button>
-                    ) : (
-                      col.header
-                    )}
+    <Box position="relative">
+      <ScrollCue state={sideScroll} />
+      <Table.ScrollArea ref={scrollBox} borderWidth="1px" rounded="md" bg="bg">
+        <Table.Root size="sm" interactive stickyHeader>
+          <VisuallyHidden asChild>
+            <caption>{props.caption}</caption>
+          </VisuallyHidden>
+          <Table.Header>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Row key={group.id} bg="bg.subtle">
+                {expanded && (
+                  <Table.ColumnHeader w="1">
+                    <VisuallyHidden>Details</VisuallyHidden>
                   </Table.ColumnHeader>
-                );
-              })}
-              {actions && (
-                <Table.ColumnHeader {...pinned} bg="bg.subtle" textAlign="end">
-                  Actions
-                </Table.ColumnHeader>
-              )}
-            </Table.Row>
-          ))}
-        </Table.Header>
-        <Table.Body>
-          {props.loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <Table.Row key={i} aria-hidden>
-                  {Array.from({ length: span }, (__, j) => (
-                    <Table.Cell key={j}>
-                      <Skeleton h="4" />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))
-            : table.getRowModel().rows.map((row) => {
-                const isOpen = !!open[row.id];
-                return (
-                  <Fragment key={row.id}>
-                    <Table.Row>
-                      {expanded && (
-                        <Table.Cell>
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            aria-expanded={isOpen}
-                            aria-label={`${isOpen ? 'Hide' : 'Show'} details of ${rowLabel?.(row.original) ?? 'this row'}`}
-                            onClick={() => setOpen((o) => ({ ...o, [row.id]: !isOpen }))}
-                          >
-                            {isOpen ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}
-                          </IconButton>
-                        </Table.Cell>
+                )}
+                {group.headers.map((h) => {
+                  const col = byId.get(h.column.id)!;
+                  const dir = h.column.getIsSorted();
+                  const canSort = h.column.getCanSort();
+                  const aria = !canSort
+                    ? undefined
+                    : dir === 'asc'
+                      ? 'ascending'
+                      : dir === 'desc'
+                        ? 'descending'
+                        : 'none';
+                  return (
+                    <Table.ColumnHeader
+                      key={h.id}
+                      aria-sort={aria}
+                      textAlign={col.numeric ? 'end' : undefined}
+                      whiteSpace="nowrap"
+                    >
+                      {canSort ? (
+                        <Button
+                          variant="plain"
+                          colorPalette="gray"
+                          size="sm"
+                          p="0"
+                          h="auto"
+                          minW="0"
+                          fontWeight="inherit"
+                          fontSize="inherit"
+                          color="inherit"
+                          onClick={h.column.getToggleSortingHandler()}
+                        >
+                          {col.header}
+                          {dir === 'asc' ? (
+                            <LuArrowUp aria-hidden />
+                          ) : dir === 'desc' ? (
+                            <LuArrowDown aria-hidden />
+                          ) : (
+                            <LuArrowUpDown aria-hidden opacity={0.4} />
+                          )}
+                        </Button>
+                      ) : (
+                        col.header
                       )}
-                      {row.getVisibleCells().map((cell) => {
-                        const col = byId.get(cell.column.id)!;
-                        const content = cellOf(col, row.original);
-                        return (
-                          <Table.Cell
-                            key={cell.id}
-                            textAlign={col.numeric ? 'end' : undefined}
-                            maxW="xs"
-                            truncate
-                            title={typeof content === 'string' ? content : undefined}
-                          >
-                            {content}
-                          </Table.Cell>
-                        );
-                      })}
-                      {actions && (
-                        <Table.Cell {...pinned} bg="bg">
-                          <Flex gap="1" justify="end">
-                            {actions(row.original)}
-                          </Flex>
-                        </Table.Cell>
-                      )}
-                    </Table.Row>
-                    {expanded && isOpen && (
+                    </Table.ColumnHeader>
+                  );
+                })}
+                {actions && (
+                  <Table.ColumnHeader {...pinned} bg="bg.subtle" textAlign="end">
+                    Actions
+                  </Table.ColumnHeader>
+                )}
+              </Table.Row>
+            ))}
+          </Table.Header>
+          <Table.Body>
+            {props.loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                  <Table.Row key={i} aria-hidden>
+                    {Array.from({ length: span }, (__, j) => (
+                      <Table.Cell key={j}>
+                        <Skeleton h="4" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              : table.getRowModel().rows.map((row) => {
+                  const isOpen = !!open[row.id];
+                  return (
+                    <Fragment key={row.id}>
                       <Table.Row>
-                        <Table.Cell colSpan={span} bg="bg.muted">
-                          <Box py="2">{expanded(row.original)}</Box>
-                        </Table.Cell>
+                        {expanded && (
+                          <Table.Cell>
+                            <IconButton
+                              size="xs"
+                              variant="ghost"
+                              aria-expanded={isOpen}
+                              aria-label={`${isOpen ? 'Hide' : 'Show'} details of ${rowLabel?.(row.original) ?? 'this row'}`}
+                              onClick={() => setOpen((o) => ({ ...o, [row.id]: !isOpen }))}
+                            >
+                              {isOpen ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}
+                            </IconButton>
+                          </Table.Cell>
+                        )}
+                        {row.getVisibleCells().map((cell) => {
+                          const col = byId.get(cell.column.id)!;
+                          const content = cellOf(col, row.original);
+                          return (
+                            <Table.Cell
+                              key={cell.id}
+                              textAlign={col.numeric ? 'end' : undefined}
+                              maxW="xs"
+                              truncate
+                              title={typeof content === 'string' ? content : undefined}
+                            >
+                              {content}
+                            </Table.Cell>
+                          );
+                        })}
+                        {actions && (
+                          <Table.Cell {...pinned} bg="bg">
+                            <Flex gap="1" justify="end">
+                              {actions(row.original)}
+                            </Flex>
+                          </Table.Cell>
+                        )}
                       </Table.Row>
-                    )}
-                  </Fragment>
-                );
-              })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+                      {expanded && isOpen && (
+                        <Table.Row>
+                          <Table.Cell colSpan={span} bg="bg.muted">
+                            <Box py="2">{expanded(row.original)}</Box>
+                          </Table.Cell>
+                        </Table.Row>
+                      )}
+                    </Fragment>
+                  );
+                })}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { decimalsOf, isNumericKind, labelOf, yesNo, type ColumnSpec } from '@/contract/columns';
+import { decimalsOf, isNumericKind, labelOf, yesNo, type ColumnPriority, type ColumnSpec } from '@/contract/columns';
 import { formatFixed } from '@/lib/format';
 
 /**
@@ -18,6 +18,8 @@ export interface ListColumn<T> {
   numeric?: boolean;
   /** Sort by this field instead of `id` (e.g. a label column sorting by its code). */
   sortBy?: string;
+  /** On a phone's row card: 1 = the key figures (the first one heads the card), 2 = also shown, else under "More". */
+  priority?: ColumnPriority;
 }
 
 export type ColumnVisibility = Record<string, boolean>;
@@ -83,9 +85,28 @@ export function specColumns<T>(
     header: c.title,
     hidden: c.hidden,
     numeric: isNumericKind(c.kind),
+    priority: c.priority,
     cell: (row: T) => specCell(c, row as Record<string, unknown>),
     ...custom[c.key],
   }));
+}
+
+/**
+ * A phone card's columns (of the visible ones): the heading, the figures always shown and the rest
+ * behind "More". Lists that declare no priorities show their first column as the heading and the
+ * next three plus every numeric one, so a litres column is never cut off.
+ */
+export function cardColumns<T>(visible: ListColumn<T>[]) {
+  const declared = visible.some((c) => c.priority !== undefined);
+  const rank = (c: ListColumn<T>, i: number) =>
+    declared ? (c.priority ?? 3) : i === 0 ? 1 : i <= 3 || c.numeric ? 2 : 3;
+  const ranked = visible.map((c, i) => ({ c, r: rank(c, i) }));
+  const heading = ranked.find((x) => x.r === 1)?.c;
+  return {
+    heading,
+    figures: ranked.filter((x) => x.r <= 2 && x.c !== heading).map((x) => x.c),
+    more: ranked.filter((x) => x.r > 2).map((x) => x.c),
+  };
 }
 
 /** The cell content of a column for a row. */
