@@ -60,7 +60,9 @@ export const reportRuns = pgTable(
     index('report_runs_account_queued').on(t.accountId, t.queuedAt),
     index('report_runs_account_user_queued').on(t.accountId, t.userId, t.queuedAt),
     uniqueIndex('report_runs_occurrence_uq').on(t.scheduleId, t.occurrence),
-    index('report_runs_files').on(t.finishedAt).where(sql`${t.fileKey} is not null`),
+    index('report_runs_files')
+      .on(t.finishedAt)
+      .where(sql`${t.fileKey} is not null`),
   ],
 );
 
