@@ -137,6 +137,12 @@ export const ScheduleRow = z.object({
 });
 export type ScheduleRow = z.infer<typeof ScheduleRow>;
 
+/** The account's users a schedule can mail (`GET /report-schedules/recipients`). */
+export const ScheduleRecipients = z.object({
+  users: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+});
+export type ScheduleRecipients = z.infer<typeof ScheduleRecipients>;
+
 export const SCHEDULE_LIST = {
   path: SCHEDULES_PATH,
   entity: 'report_schedule',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import { RunView } from '../../../src/contract/report-runs';
-import { SCHEDULE_COLUMNS, SCHEDULE_LIST } from '../../../src/contract/report-schedule';
+import { SCHEDULE_COLUMNS, SCHEDULE_LIST, ScheduleRecipients } from '../../../src/contract/report-schedule';
 import type { Db } from '../../db/client';
 import { actorOf, IdParams, registerResource } from '../../lib/resource';
 import type { BossProvider } from './runs.service';
@@ -15,8 +15,14 @@ import { schedulesService } from './schedules.service';
  */
 export function schedulesRoutes(app: FastifyInstance, db: Db, boss: BossProvider) {
   const svc = schedulesService(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    `${API_ROOT}${SCHEDULE_LIST.path}/recipients`,
+    { config: { access: svc.def.rules.write }, schema: { response: { 200: ScheduleRecipients } } },
+    async (req) => ({ users: await svc.recipients(req.auth.accountId) }),
+  );
   registerResource(app, svc, { columns: SCHEDULE_COLUMNS });
-  app.withTypeProvider<ZodTypeProvider>().post(
+  r.post(
     `${API_ROOT}${SCHEDULE_LIST.path}/:id/run`,
     {
       config: { access: svc.def.rules.write, rateLimit: { max: 12, timeWindow: '1 minute' } },

@@ -29,6 +29,16 @@ export function schedulesService(db: Db) {
   return {
     ...resource,
 
+    /** The account's users, by name (the form's recipients). */
+    async recipients(accountId: number) {
+      return db
+        .select({ id: users.id, name: users.displayName, email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.accountId, accountId), eq(users.active, true)))
+        .orderBy(users.displayName);
+    },
+
     async runNow(actor: Actor, id: string, boss: BossProvider) {
       const s = await resource.get(actor, id);
       const runId = await db.transaction(async (tx) => {
@@ -113,6 +123,7 @@ export function schedulesService(db: Db) {
             .where(
               and(
                 eq(memberships.accountId, run.accountId),
+                eq(users.active, true),
                 sql`${memberships.userId} in (${sql.join(
                   s.recipientUserIds.map((i) => sql`${i}`),
                   sql`, `,
