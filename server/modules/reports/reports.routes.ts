@@ -17,7 +17,8 @@ const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such re
 
 /**
  * `/ReportList`'s endpoints: the catalogue, a run's preview, and the same run as CSV, XLSX or PDF. The
- * rule is the screen's; every query is scoped to the token's account.
+ * rule is the screen's; every query is scoped to the token's account. Runs into files, favourites and
+ * the history (`runs.routes.ts`) and schedules (`schedules.routes.ts`) are mounted from here (ADR 033).
  */
 export function reportsRoutes(app: FastifyInstance, db: Db, deps: { files: FileStore; boss: BossProvider }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
