@@ -211,6 +211,10 @@ describe('report schedules', () => {
     // A user of another account (the big boss belongs to Demo Fuels too, so pick an id nobody has).
     expect(await bad({ recipientUserIds: [987654321] }, 422)).toContain('recipientUserIds');
     const manager = await session(srv.url, ...DEMO.manager);
+    // The form's recipients: the account's users, by name; not for a manager.
+    const recipients = await f.admin.get('/api/v1/report-schedules/recipients');
+    expect(recipients.body.users).toContainEqual(expect.objectContaining({ id: f.admin.item.userRoles.id }));
+    expect((await manager.get('/api/v1/report-schedules/recipients')).status).toBe(403);
     expect((await manager.send('POST', '/api/v1/report-schedules', valid)).status).toBe(403);
     expect((await manager.get('/api/v1/report-schedules')).status).toBe(403);
   });
