@@ -9,8 +9,9 @@ import { apiAs, LANDING, signIn } from './support';
 /**
  * Reports (issue 13): a manager runs "Fuel by cost centre" for last month, previews it and
  * downloads the PDF and the XLSX; an admin schedules a report, presses "run now", finds the run in
- * /ReportHistory and its e-mail (with the file attached) in the server's mail folder. The test makes its own cost centre, store and equipment and two dispenses on
- * the 15th of last month (Johannesburg, the demo's zone), so the figures are exactly its own.
+ * /ReportHistory and its e-mail (with the file attached) in the server's mail folder. The test
+ * makes its own cost centre, store and equipment and two dispenses on the 15th of last month
+ * (Johannesburg, the demo's zone), so the figures are exactly its own.
  */
 const stamp = String(Date.now()).slice(-7);
 const jhbToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
