@@ -7,8 +7,7 @@
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { withTotals, reportById } from '../src/contract/reports';
-import { fromSpec, xlsxStream } from '../server/lib/resource/export';
-import { reportPdf } from '../server/modules/reports/reports.pdf';
+import { reportFile } from '../server/modules/reports/report-files';
 import type { ReportResult } from '../server/modules/reports/reports.service';
 import { table } from './lib';
 
@@ -72,19 +71,10 @@ async function measure(name: string, make: () => Readable) {
 
 export async function run() {
   const r = result();
-  const rows = r.lines.map((l) => l.values);
+  const heading = { account: 'Bench account', parameters: '2026-10-01 to 2026-10-31' };
   const out = [
-    await measure('PDF (A4 landscape)', () => reportPdf(r, 'Bench account', '2026-10-01 to 2026-10-31')),
-    await measure('XLSX', () =>
-      xlsxStream(
-        r.decl.title,
-        r.decl.columns.flatMap(fromSpec),
-        (async function* () {
-          yield rows;
-        })(),
-        r.zone,
-      ),
-    ),
+    await measure('PDF (A4 landscape)', () => reportFile(r, 'pdf', heading).stream),
+    await measure('XLSX', () => reportFile(r, 'xlsx', heading).stream),
   ];
   table(`Report files, ${ROWS.toLocaleString('en')} rows with subtotals (Node ${process.version})`, out);
 }

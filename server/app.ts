@@ -153,9 +153,11 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   tanksRoutes(app, database.db);
   dashboardRoutes(app, database.db);
   balancingRoutes(app, database.db);
-  reportsRoutes(app, database.db);
+  // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
+  const bossOf = boss ?? commandBoss(database);
+  reportsRoutes(app, database.db, { files: diskFileStore(config.dataDir), boss: bossOf });
   integrityRoutes(app, database.db);
-  diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: boss ?? commandBoss(database) });
+  diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });
   await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
   dailyReportRoutes(app, database.db);
   return app;

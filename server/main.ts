@@ -12,6 +12,8 @@ import { registerExceptionMailJobs } from './modules/exceptions/notify.jobs';
 import { createMailer } from './lib/mailer';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
+import { registerReportJobs } from './modules/reports/runs.jobs';
+import { diskFileStore } from './lib/files';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -69,8 +71,10 @@ export async function main() {
     registerGaugeJobs(jobs);
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
-    registerExceptionMailJobs(jobs, createMailer(config.dataDir, log, config.smtpUrl));
+    const mailer = createMailer(config.dataDir, log, config.smtpUrl);
+    registerExceptionMailJobs(jobs, mailer);
     registerIntegrityNightly(jobs);
+    registerReportJobs(jobs, { files: diskFileStore(config.dataDir), mailer });
     await jobs.start();
     jobsStarted = true;
   } catch (err) {

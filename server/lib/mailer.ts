@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   /** Optional HTML alternative (the daily report); mail clients show it, the text stays beside it. */
   html?: string;
+  /** Files sent with the message (a scheduled report's file). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;

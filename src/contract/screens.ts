@@ -155,8 +155,16 @@ export const SCREENS: readonly Screen[] = [
   }),
 
   // Administration (admin)
-  s('/ReportSchedule', 'Report schedules', 'admin', 'reports', { menu: 'Report schedules', group: 'Reports' }),
-  s('/ReportHistory', 'Report history', 'admin', 'reports', { menu: 'Report history', group: 'Reports' }),
+  s('/ReportSchedule', 'Report schedules', 'admin', 'reports', {
+    menu: 'Report schedules',
+    group: 'Reports',
+    ready: true,
+  }),
+  s('/ReportHistory', 'Report history', 'admin', 'reports', {
+    menu: 'Report history',
+    group: 'Reports',
+    ready: true,
+  }),
   s('/Exceptions', 'Exceptions', 'admin', 'operations', { menu: 'Exceptions', group: 'Operations', ready: true }),
   s('/ExceptionHistory', 'Exception history', 'admin', 'operations', {
     menu: 'Exception history',

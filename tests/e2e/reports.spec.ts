@@ -2,13 +2,16 @@ import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './fixtures';
 import { apiAs, LANDING, signIn } from './support';
 
 /**
  * Reports (issue 13): a manager runs "Fuel by cost centre" for last month, previews it and
- * downloads the PDF and the XLSX. The test makes its own cost centre, store and equipment and two dispenses on
- * the 15th of last month (Johannesburg, the demo's zone), so the figures are exactly its own.
+ * downloads the PDF and the XLSX; an admin schedules a report, presses "run now", finds the run in
+ * /ReportHistory and its e-mail (with the file attached) in the server's mail folder. The test
+ * makes its own cost centre, store and equipment and two dispenses on the 15th of last month
+ * (Johannesburg, the demo's zone), so the figures are exactly its own.
  */
 const stamp = String(Date.now()).slice(-7);
 const jhbToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
@@ -67,10 +70,10 @@ test('a manager runs fuel by cost centre for last month, previews it and downloa
   await signIn(page, 'manager');
   await expect(page).toHaveURL(LANDING.manager);
   await page.goto('/ReportList');
-  await page.getByRole('button', { name: /Fuel by cost centre/ }).click();
+  await page.getByRole('button', { name: /^Fuel by cost centre/ }).click();
   await expect(page).toHaveURL(/report=fuel-by-cost-centre/);
   await expect(page.getByLabel('Period')).toHaveValue('lastMonth');
-  await page.getByLabel('Store').selectOption({ label: storeLabel });
+  await page.getByLabel('Store', { exact: true }).selectOption({ label: storeLabel });
   await page.getByRole('button', { name: 'Run report' }).click();
 
   const table = page.getByRole('table', { name: 'Fuel by cost centre preview' });
@@ -105,4 +108,47 @@ test('a manager runs fuel by cost centre for last month, previews it and downloa
   expect(text).toContain('Fuel by cost centre');
   expect(text).toContain(`Store RP${stamp} — Reports ${stamp}`);
   expect(text).toMatch(new RegExp(`${ccCode} — Report test centre\\s+1\\s+2\\s+200\\.00`));
+});
+
+test('an admin schedules a report, runs it now, finds it in the history and its e-mail in the mail folder', async ({
+  page,
+  suiteServer,
+}) => {
+  const name = `E2E schedule ${stamp}`;
+  const address = `e2e-${stamp}@example.com`;
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(LANDING.admin);
+  await page.goto('/ReportSchedule');
+  await page.getByRole('button', { name: 'New schedule' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Report', { exact: true }).selectOption({ label: 'Fuel by cost centre' });
+  await form.getByLabel('Period').selectOption('lastMonth');
+  await form.getByLabel('Format').selectOption('pdf');
+  await form.getByLabel('Frequency').selectOption('weekly');
+  await form.getByLabel('Day of the week').selectOption({ label: 'Monday' });
+  await form.getByLabel('Other e-mail addresses').fill(address);
+  await form.getByRole('button', { name: 'Save' }).click();
+
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Weekly on Monday at 07:00 · Last month');
+  await row.getByRole('button', { name: `Run ${name} now` }).click();
+  await expect(page.getByText(`“${name}” is running`)).toBeVisible();
+
+  // The run mails its file once it is done: the .eml in the server's mail folder (no SMTP_URL).
+  const mailDir = path.join(suiteServer.dataDir, 'mail');
+  const mail = () =>
+    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+      .filter((f) => f.includes(address.replace(/[^a-z0-9@.]/gi, '_')))
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'));
+  await expect.poll(() => mail().length, { timeout: 60_000 }).toBe(1);
+  expect(mail()[0]).toContain(`Subject: Fuel by cost centre: ${name}`);
+  expect(mail()[0]).toMatch(/Content-Type: application\/pdf; name=fuel-by-cost-centre-[\d_-]+\.pdf/);
+
+  await page.goto('/ReportHistory?f.trigger=scheduled');
+  const run = page.getByRole('row').filter({ hasText: 'Fuel by cost centre' }).first();
+  await expect(run).toContainText('Done');
+  await expect(run).toContainText('Scheduled');
+  await expect(run).toContainText(/\d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}/);
+  await expect(run.getByRole('button', { name: /^Download fuel-by-cost-centre-.*\.pdf$/ })).toBeVisible();
 });

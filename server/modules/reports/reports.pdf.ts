@@ -1,5 +1,5 @@
 import { decimalsOf, isNumericKind, type ColumnSpec } from '../../../src/contract/columns';
-import { lineCells } from '../../../src/contract/reports';
+import { lineCells, type ReportLine } from '../../../src/contract/reports';
 import { pdfTableStream, type PdfLine } from '../../lib/pdf-table';
 import type { ReportResult } from './reports.service';
 
@@ -18,12 +18,15 @@ function text(c: ColumnSpec, values: Record<string, unknown>): string {
   return String(v);
 }
 
-function* lines(r: ReportResult): Iterable<PdfLine> {
-  for (const l of r.lines) yield { strong: l.kind !== 'row', cells: lineCells(r.decl, l, text) };
+async function* pdfLines(r: ReportResult, lines: AsyncIterable<ReportLine>): AsyncIterable<PdfLine> {
+  for await (const l of lines) yield { strong: l.kind !== 'row', cells: lineCells(r.decl, l, text) };
 }
 
-/** The run as an A4 landscape PDF: the account, the title, the parameters in words, the table. */
-export function reportPdf(r: ReportResult, account: string, parameters: string) {
+/**
+ * The run as an A4 landscape PDF: the account, the title, the parameters in words, the table.
+ * `lines` are the run's lines as the caller feeds them (the run job counts them as they go).
+ */
+export function reportPdf(r: ReportResult, account: string, parameters: string, lines: AsyncIterable<ReportLine>) {
   return pdfTableStream({
     account,
     title: r.decl.title,
@@ -34,6 +37,6 @@ export function reportPdf(r: ReportResult, account: string, parameters: string) 
       align: isNumericKind(c.kind) ? 'right' : 'left',
       weight: c.kind === 'code' && c.name ? 3 : isNumericKind(c.kind) ? 1.2 : 2,
     })),
-    lines: lines(r),
+    lines: pdfLines(r, lines),
   });
 }

@@ -2,41 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import {
-  REPORT_IDS,
-  ReportCatalog,
-  ReportFormat,
-  ReportParams,
-  ReportRun,
-  type ReportLine,
-} from '../../../src/contract/reports';
+import { REPORT_IDS, ReportCatalog, ReportFormat, ReportParams, ReportRun } from '../../../src/contract/reports';
 import { screenFor } from '../../../src/contract/screens';
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
+import type { FileStore } from '../../lib/files';
+import { runsRoutes } from './runs.routes';
+import type { BossProvider } from './runs.service';
+import { schedulesRoutes } from './schedules.routes';
 import { badRequest, fieldErrorsOf } from '../../lib/errors';
-import { exportFileName, fromSpec } from '../../lib/resource/export';
-import { sendExport } from '../../lib/resource/list-routes';
-import { reportPdf } from './reports.pdf';
-import { reportsService, type ReportResult } from './reports.service';
+import { reportFile } from './report-files';
+import { reportsService } from './reports.service';
 
 const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such report' }) });
 
-/** Subtotal and total lines as file rows: the first column says which they are. */
-function fileRows(r: ReportResult): Record<string, unknown>[] {
-  const first = r.decl.columns[0].key;
-  const by = r.decl.subtotalBy;
-  return r.lines.map((l: ReportLine) => {
-    if (l.kind === 'row') return l.values;
-    if (l.kind === 'total') return { ...l.values, [first]: 'Total' };
-    return { ...l.values, [by ?? first]: `${String(l.values[by ?? first] ?? '')} subtotal`.trim() };
-  });
-}
-
 /**
  * `/ReportList`'s endpoints: the catalogue, a run's preview, and the same run as CSV, XLSX or PDF. The
- * rule is the screen's; every query is scoped to the token's account.
+ * rule is the screen's; every query is scoped to the token's account. Runs into files, favourites and
+ * the history (`runs.routes.ts`) and schedules (`schedules.routes.ts`) are mounted from here (ADR 033).
  */
-export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
+export function reportsRoutes(app: FastifyInstance, db: Db, deps: { files: FileStore; boss: BossProvider }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  runsRoutes(app, db, deps);
+  schedulesRoutes(app, db, deps.boss);
   const reports = reportsService(db);
   const access = screenFor('/ReportList')!.rule;
 
@@ -61,27 +48,11 @@ export function reportsRoutes(app: FastifyInstance, db: DbOrTx) {
         throw badRequest('The report parameters are not valid.', fields);
       }
       const run = await reports.run(req.auth.accountId, req.params.id, q.data);
-      if (format === 'pdf') {
-        const { account, parameters } = await reports.heading(run);
-        reply.header('content-type', 'application/pdf');
-        reply.header('content-disposition', `attachment; filename="${exportFileName(run.decl.id, 'pdf')}"`);
-        reply.header('cache-control', 'no-store');
-        return reply.send(reportPdf(run, account, parameters));
-      }
-      const rows = fileRows(run);
-      return sendExport(
-        reply,
-        {
-          format,
-          fileBase: run.decl.id,
-          title: run.decl.title,
-          columns: run.decl.columns.flatMap(fromSpec),
-          zone: run.zone,
-        },
-        (async function* () {
-          yield rows;
-        })(),
-      );
+      const file = reportFile(run, format, await reports.heading(run));
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+      reply.header('cache-control', 'no-store');
+      return reply.send(file.stream);
     },
   );
 }

@@ -1,20 +1,31 @@
-import { Badge, Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Card, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { LuArrowLeft } from 'react-icons/lu';
+import { LuArrowLeft, LuFileDown, LuStar } from 'react-icons/lu';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ExportButtons } from '@/app/ui/list/ListToolbar';
 import { LoadError, Loading } from '@/app/ui/QueryState';
 import { SelectField } from '@/app/ui/form/fields';
 import { TextField } from '@/app/ui/Fields';
-import { REPORTS, reportById, type ReportDeclaration, type ReportFilter } from '@/contract/report-catalog';
+import {
+  REPORTS,
+  reportById,
+  type ReportDeclaration,
+  type ReportFilter,
+  type ReportId,
+} from '@/contract/report-catalog';
+import { FORMAT_LABELS } from '@/contract/report-runs';
 import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
 import type { ReportParams } from '@/contract/reports';
 import { costCentreOptions, productOptions, storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { saveFile } from '@/lib/resource';
-import { reportsApi } from './client';
+import { notify } from '@/lib/notify';
+import { REPORT_KEYS, reportsApi } from './client';
+import { RecentRuns } from './RecentRuns';
 import { ReportPreview } from './ReportPreview';
+import { RunProgress } from './RunProgress';
+import { hasRunParams, type ReportListSearch } from './search';
 
 const route = getRouteApi('/_app/ReportList');
 const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
@@ -28,11 +39,25 @@ const FILTER_LABELS: Record<ReportFilter, string> = {
   employeeId: 'Employee',
 };
 
-/** The parameters of one report and its run: preview on screen, the same run as CSV or XLSX. */
-function ReportRunner({ decl }: { decl: ReportDeclaration }) {
+/** The run parameters held in the URL search (a bookmarked or shared run). */
+const paramsOf = (s: ReportListSearch): ReportParams => {
+  const { report: _report, ...p } = s;
+  return p;
+};
+
+/**
+ * The parameters of one report and its run: preview on screen, the same run as a direct file, or a
+ * run into a file as a job with its progress. The last run's parameters are in the URL, so a link
+ * opens the report and runs it again.
+ */
+function ReportRunner({ decl, search }: { decl: ReportDeclaration; search: ReportListSearch }) {
   const { data: ref } = useReference();
-  const [draft, setDraft] = useState<ReportParams>({ range: 'lastMonth', days: 30 });
-  const [params, setParams] = useState<ReportParams | null>(null);
+  const navigate = route.useNavigate();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<ReportParams>({ range: 'lastMonth', days: 30, ...paramsOf(search) });
+  const [params, setParams] = useState<ReportParams | null>(hasRunParams(search) ? paramsOf(search) : null);
+  const [runId, setRunId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<'from' | 'to' | 'days', string>>>({});
   const set = (patch: Partial<ReportParams>) => setDraft((d) => ({ ...d, ...patch }));
   const options: Record<ReportFilter, { value: string; label: string }[]> = {
@@ -48,8 +73,8 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
     enabled: params !== null,
     staleTime: 0,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  /** The draft as run parameters, or null with the field messages shown. */
+  const checked = (): ReportParams | null => {
     const found: typeof errors = {};
     if (decl.period === 'days') {
       const d = Number(draft.days);
@@ -60,15 +85,36 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
       if (draft.from && draft.to && draft.to < draft.from) found.to = 'The last day is before the first';
     }
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return null;
     const custom = decl.period === 'range' && draft.range === 'custom';
     const p: ReportParams = {
-      ...(decl.period === 'range' ? { range: draft.range } : { days: draft.days }),
+      ...(decl.period === 'range' ? { range: draft.range ?? 'lastMonth' } : { days: draft.days }),
       ...(custom ? { from: draft.from, to: draft.to } : {}),
-      ...Object.fromEntries(decl.filters.map((f) => [f, draft[f]])),
+      ...Object.fromEntries(decl.filters.filter((f) => draft[f]).map((f) => [f, draft[f]])),
     };
+    void navigate({ search: { report: decl.id, ...p } as ReportListSearch, replace: true });
+    return p;
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const p = checked();
+    if (!p) return;
     setParams(p);
     if (params && JSON.stringify(p) === JSON.stringify(params)) void run.refetch();
+  };
+  const runToFile = async (format: (typeof REPORT_FORMATS)[number]) => {
+    const p = checked();
+    if (!p) return;
+    setStarting(true);
+    try {
+      const r = await reportsApi.startRun(decl.id, format, p as Record<string, unknown>);
+      setRunId(r.id);
+      void client.invalidateQueries({ queryKey: REPORT_KEYS.recent });
+    } catch (e) {
+      notify({ tone: 'danger', title: 'Not started', message: (e as Error).message });
+    } finally {
+      setStarting(false);
+    }
   };
   return (
     <Stack gap="4">
@@ -145,6 +191,17 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
           />
         )}
       </Flex>
+      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label="Run into a file">
+        <Text fontSize="sm" color="fg.muted">
+          Run into a file (kept 90 days, in your recent runs):
+        </Text>
+        {REPORT_FORMATS.map((format) => (
+          <Button key={format} size="sm" variant="outline" loading={starting} onClick={() => void runToFile(format)}>
+            <LuFileDown aria-hidden /> Run to {FORMAT_LABELS[format]}
+          </Button>
+        ))}
+      </Flex>
+      {runId && <RunProgress key={runId} id={runId} />}
       {run.isPending && run.isFetching && <Loading label="Running the report" />}
       {run.error && !run.isFetching && (
         <LoadError what="The report" message={run.error.message} onRetry={() => void run.refetch()} />
@@ -169,10 +226,24 @@ function ReportRunner({ decl }: { decl: ReportDeclaration }) {
  * open report's parameters, preview and files. Which reports the server offers is its catalogue.
  */
 export function ReportListPage() {
-  const { report } = route.useSearch();
+  const search = route.useSearch();
+  const { report } = search;
   const navigate = route.useNavigate();
+  const client = useQueryClient();
   const [q, setQ] = useState('');
   const catalog = useQuery({ queryKey: ['reports'], queryFn: ({ signal }) => reportsApi.catalog(signal) });
+  const favourites = useQuery({
+    queryKey: REPORT_KEYS.favourites,
+    queryFn: ({ signal }) => reportsApi.favourites(signal),
+  });
+  const starred = new Set<string>(favourites.data?.reports ?? []);
+  const star = async (id: ReportId, on: boolean) => {
+    try {
+      client.setQueryData(REPORT_KEYS.favourites, await reportsApi.star(id, on));
+    } catch (e) {
+      notify({ tone: 'danger', title: 'Favourites not changed', message: (e as Error).message });
+    }
+  };
   const offered = useMemo(() => {
     const ids = new Set(catalog.data?.reports.map((r) => r.id));
     const needle = q.trim().toLowerCase();
@@ -180,7 +251,11 @@ export function ReportListPage() {
       (r) => ids.has(r.id) && (!needle || `${r.title} ${r.description}`.toLowerCase().includes(needle)),
     );
   }, [catalog.data, q]);
-  const groups = [...new Set(offered.map((r) => r.group))];
+  const FAVOURITES = 'Favourites';
+  const groups = [
+    ...(offered.some((r) => starred.has(r.id)) ? [FAVOURITES] : []),
+    ...new Set(offered.map((r) => r.group)),
+  ];
   const open = report ? reportById(report) : undefined;
   return (
     <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="start">
@@ -214,25 +289,37 @@ export function ReportListPage() {
               {g}
             </Text>
             {offered
-              .filter((r) => r.group === g)
+              .filter((r) => (g === FAVOURITES ? starred.has(r.id) : r.group === g))
               .map((r) => (
-                <Card.Root
-                  key={r.id}
-                  size="sm"
-                  as="button"
-                  textAlign="start"
-                  cursor="pointer"
-                  borderColor={r.id === report ? 'orange.solid' : undefined}
-                  aria-current={r.id === report ? 'true' : undefined}
-                  onClick={() => void navigate({ search: { report: r.id } })}
-                >
-                  <Card.Body>
-                    <Text fontWeight="medium">{r.title}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {r.description}
-                    </Text>
-                  </Card.Body>
-                </Card.Root>
+                <Flex key={r.id} gap="1" align="start">
+                  <Card.Root
+                    size="sm"
+                    as="button"
+                    flex="1"
+                    textAlign="start"
+                    cursor="pointer"
+                    borderColor={r.id === report ? 'orange.solid' : undefined}
+                    aria-current={r.id === report ? 'true' : undefined}
+                    onClick={() => void navigate({ search: { report: r.id } })}
+                  >
+                    <Card.Body>
+                      <Text fontWeight="medium">{r.title}</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {r.description}
+                      </Text>
+                    </Card.Body>
+                  </Card.Root>
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    colorPalette={starred.has(r.id) ? 'orange' : 'gray'}
+                    aria-pressed={starred.has(r.id)}
+                    aria-label={`${starred.has(r.id) ? 'Remove' : 'Add'} ${r.title} ${starred.has(r.id) ? 'from' : 'to'} favourites`}
+                    onClick={() => void star(r.id, !starred.has(r.id))}
+                  >
+                    <LuStar aria-hidden fill={starred.has(r.id) ? 'currentColor' : 'none'} />
+                  </IconButton>
+                </Flex>
               ))}
           </Stack>
         ))}
@@ -250,12 +337,15 @@ export function ReportListPage() {
             >
               <LuArrowLeft aria-hidden /> All reports
             </Button>
-            <ReportRunner key={open.id} decl={open} />
+            <ReportRunner key={open.id} decl={open} search={search} />
           </Stack>
         ) : (
           <Stack gap="2" color="fg.muted" pt="2">
             <Badge alignSelf="start">{offered.length} reports</Badge>
             <Text>Choose a report on the left to set its period and filters, preview it and download it.</Text>
+            <Box pt="4" color="fg">
+              <RecentRuns />
+            </Box>
           </Stack>
         )}
       </Box>

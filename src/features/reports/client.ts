@@ -1,5 +1,8 @@
 import { ReportCatalog, ReportRun, type ReportFormat, type ReportId, type ReportParams } from '@/contract/reports';
+import { FAVOURITES_PATH, Favourites, HISTORY_PATH, RUNS_PATH, RunList, RunView } from '@/contract/report-runs';
+import { SCHEDULE_LIST, ScheduleRecipients, ScheduleRow } from '@/contract/report-schedule';
 import { api } from '@/lib/api';
+import { relative, resourceClient } from '@/lib/resource';
 
 const clean = (p: ReportParams): Record<string, string> =>
   Object.fromEntries(
@@ -8,11 +11,44 @@ const clean = (p: ReportParams): Record<string, string> =>
       .map(([k, v]) => [k, String(v)]),
   );
 
-/** `/ReportList`'s calls: the account's catalogue, a run's preview, the same run as a file. */
+const runs = relative(RUNS_PATH);
+const favourites = relative(FAVOURITES_PATH);
+
+/** The reports screens' calls: catalogue, preview, direct files, runs, favourites, history, schedules. */
 export const reportsApi = {
   catalog: (signal?: AbortSignal) => api.get('reports', ReportCatalog, { signal, quiet: true }),
   run: (id: ReportId, params: ReportParams, signal?: AbortSignal) =>
     api.get(`reports/${id}`, ReportRun, { searchParams: clean(params), signal, quiet: true }),
   download: (id: ReportId, params: ReportParams, format: ReportFormat) =>
     api.download(`reports/${id}/export`, `${id}.${format}`, { searchParams: { ...clean(params), format } }),
+
+  /** Starts a run into a file (a pg-boss job on the server); poll `runOf` for its progress. */
+  startRun: (report: string, format: ReportFormat, params: Record<string, unknown>) =>
+    api.post(runs, { report, format, params }, RunView, { quiet: true }),
+  runOf: (id: string, signal?: AbortSignal) => api.get(`${runs}/${id}`, RunView, { signal, quiet: true }),
+  recentRuns: (signal?: AbortSignal) => api.get(runs, RunList, { signal, quiet: true }),
+  runFile: (r: Pick<RunView, 'id' | 'fileName' | 'report' | 'format'>) =>
+    api.download(`${runs}/${r.id}/file`, r.fileName ?? `${r.report}.${r.format}`),
+
+  favourites: (signal?: AbortSignal) => api.get(favourites, Favourites, { signal, quiet: true }),
+  star: (report: ReportId, on: boolean) =>
+    on
+      ? api.put(`${favourites}/${report}`, undefined, Favourites, { quiet: true })
+      : api.delete(`${favourites}/${report}`, Favourites, { quiet: true }),
+};
+
+export const historyClient = resourceClient(HISTORY_PATH, RunView);
+
+export const schedulesClient = {
+  ...resourceClient(SCHEDULE_LIST.path, ScheduleRow),
+  recipients: (signal?: AbortSignal) =>
+    api.get(`${relative(SCHEDULE_LIST.path)}/recipients`, ScheduleRecipients, { signal, quiet: true }),
+  runNow: (id: string) => api.post(`${relative(SCHEDULE_LIST.path)}/${id}/run`, {}, RunView, { quiet: true }),
+};
+
+export const REPORT_KEYS = {
+  favourites: ['reports', 'favourites'] as const,
+  recent: ['reports', 'recent'] as const,
+  run: (id: string) => ['reports', 'run', id] as const,
+  recipients: ['reports', 'recipients'] as const,
 };

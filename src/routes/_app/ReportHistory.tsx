@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { ReportHistoryPage } from '@/features/reports/ReportHistoryPage';
 
 export const Route = createFileRoute('/_app/ReportHistory')({
   beforeLoad: guard('/ReportHistory'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: ReportHistoryPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { ReportSchedulePage } from '@/features/reports/ReportSchedulePage';
 
 export const Route = createFileRoute('/_app/ReportSchedule')({
   beforeLoad: guard('/ReportSchedule'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: ReportSchedulePage,
 });

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { REPORT_IDS } from '../../../src/contract/report-catalog';
+import {
+  FREQUENCIES,
+  nextOccurrence,
+  SCHEDULE_LIST,
+  ScheduleCreate,
+  ScheduleRow,
+  ScheduleUpdate,
+} from '../../../src/contract/report-schedule';
+import type { ReportRunParams } from '../../../src/contract/reports';
+import { memberships, reportSchedules as t } from '../../db/schema';
+import { defineResource, filter, iso, metaOf } from '../../lib/resource';
+import { accountZone } from '../../lib/resource/zone';
+import { screenRules } from '../setup/rules';
+
+/**
+ * `/report-schedules` on the resource pattern (versions, audit, soft delete and restore, list and
+ * export). After every write the next occurrence is worked out again in the account's zone; a
+ * paused or deleted schedule has none.
+ */
+export const schedulesResource = defineResource({
+  info: SCHEDULE_LIST,
+  table: t,
+  rules: screenRules(SCHEDULE_LIST.screen),
+  schemas: { create: ScheduleCreate, update: ScheduleUpdate, row: ScheduleRow },
+  extra: {},
+  search: [t.name],
+  sort: { name: sql`lower(${t.name})`, report: t.reportId, nextRunAt: t.nextRunAt },
+  filters: {
+    report: filter.oneOf(t.reportId, REPORT_IDS),
+    frequency: filter.oneOf(t.frequency, FREQUENCIES),
+    paused: filter.bool(t.paused),
+  },
+  label: sql`${t.name}`,
+  unique: {},
+  references: [],
+  toRow: (r): ScheduleRow => ({
+    ...metaOf(r),
+    name: r.name,
+    report: r.reportId as ScheduleRow['report'],
+    params: r.params,
+    format: r.format,
+    frequency: r.frequency,
+    atTime: r.atTime,
+    weekday: r.weekday,
+    monthDay: r.monthDay,
+    recipientUserIds: r.recipientUserIds,
+    recipientEmails: r.recipientEmails,
+    paused: r.paused,
+    nextRunAt: r.nextRunAt ? iso(r.nextRunAt) : null,
+    lastRunAt: r.lastRunAt ? iso(r.lastRunAt) : null,
+  }),
+  toValues: (i) => ({
+    name: i.name,
+    reportId: i.report,
+    params: i.params as ReportRunParams as Record<string, unknown>,
+    format: i.format,
+    frequency: i.frequency,
+    atTime: i.atTime,
+    weekday: i.frequency === 'weekly' ? i.weekday : null,
+    monthDay: i.frequency === 'monthly' ? i.monthDay : null,
+    recipientUserIds: [...new Set(i.recipientUserIds)],
+    recipientEmails: [...new Set(i.recipientEmails.map((e) => e.toLowerCase()))],
+    paused: i.paused,
+  }),
+  /** Recipients chosen as users must be users of this account. */
+  async validate(tx, input, { actor }) {
+    const ids = [...new Set(input.recipientUserIds)];
+    if (!ids.length) return undefined;
+    const found = await tx.execute<{ id: string }>(sql`
+      select user_id as id from ${memberships} where account_id = ${actor.accountId}
+        and user_id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`);
+    const known = new Set(found.rows.map((r) => Number(r.id)));
+    const missing = ids.filter((i) => !known.has(i));
+    return missing.length ? { recipientUserIds: ['Choose users of this account'] } : undefined;
+  },
+  async afterWrite(tx, { after }) {
+    const zone = await accountZone(tx, after.accountId);
+    const next = after.paused || after.deletedAt ? null : nextOccurrence(after, new Date(), zone);
+    await tx.execute(sql`update ${t} set next_run_at = ${next?.toISOString() ?? null}::timestamptz
+      where ${t.accountId} = ${after.accountId} and ${t.id} = ${after.id}`);
+    after.nextRunAt = next;
+  },
+});

@@ -1,0 +1,181 @@
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { TextField } from '@/app/ui/Fields';
+import { FormShell } from '@/app/ui/form/FormShell';
+import { CheckboxGroupField, SelectField, SwitchField, TextareaField } from '@/app/ui/form/fields';
+import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
+import { REPORTS, reportById, type ReportFilter } from '@/contract/report-catalog';
+import { RANGE_LABELS, RELATIVE_RANGES } from '@/contract/report-range';
+import { FORMAT_LABELS } from '@/contract/report-runs';
+import {
+  FREQUENCIES,
+  FREQUENCY_LABELS,
+  ISO_WEEKDAYS,
+  ScheduleCreate,
+  ScheduleUpdate,
+  type ScheduleRow,
+} from '@/contract/report-schedule';
+import { enumOptions, costCentreOptions, productOptions, storeOptions } from '@/lib/reference/labels';
+import { useReference } from '@/lib/reference/query';
+import { REPORT_KEYS, schedulesClient } from './client';
+
+export const scheduleLabel = (s: ScheduleRow) => s.name;
+
+const FILTER_LABELS: Partial<Record<ReportFilter, string>> = {
+  storeId: 'Store',
+  productId: 'Product',
+  costCentreId: 'Cost centre',
+};
+
+const draft = (s: ScheduleRow | null) => ({
+  name: s?.name ?? '',
+  report: s?.report ?? 'fuel-by-cost-centre',
+  params: {
+    range: String(s?.params.range ?? 'lastMonth'),
+    days: String(s?.params.days ?? '30'),
+    storeId: String(s?.params.storeId ?? ''),
+    productId: String(s?.params.productId ?? ''),
+    costCentreId: String(s?.params.costCentreId ?? ''),
+  },
+  format: s?.format ?? 'pdf',
+  frequency: s?.frequency ?? 'monthly',
+  atTime: s?.atTime ?? '07:00',
+  weekday: String(s?.weekday ?? '1'),
+  monthDay: String(s?.monthDay ?? '1'),
+  recipientUserIds: (s?.recipientUserIds ?? []).map(String),
+  emails: (s?.recipientEmails ?? []).join('\n'),
+  paused: s?.paused ?? false,
+});
+type Draft = ReturnType<typeof draft>;
+
+/** Draft → body: only the parameters the report reads, numbers as numbers, addresses split. */
+const toBody = (d: Draft) => {
+  const decl = reportById(d.report);
+  const params: Record<string, unknown> =
+    decl?.period === 'days' ? { days: Number(d.params.days) } : { range: d.params.range };
+  for (const f of decl?.filters ?? []) {
+    const v = d.params[f as keyof Draft['params']];
+    if (v) params[f] = v;
+  }
+  return {
+    name: d.name,
+    report: d.report,
+    params,
+    format: d.format,
+    frequency: d.frequency,
+    atTime: d.atTime,
+    weekday: d.frequency === 'weekly' ? Number(d.weekday) : null,
+    monthDay: d.frequency === 'monthly' ? Number(d.monthDay) : null,
+    recipientUserIds: d.recipientUserIds.map(Number),
+    recipientEmails: d.emails
+      .split(/[\s,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean),
+    paused: d.paused,
+  };
+};
+
+/** `/ReportSchedule`'s form: the report and its relative parameters, the calendar, the format and recipients. */
+export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
+  const { data: ref } = useReference();
+  const users = useQuery({
+    queryKey: REPORT_KEYS.recipients,
+    queryFn: ({ signal }) => schedulesClient.recipients(signal),
+  });
+  const form = useRecordForm({
+    row,
+    close,
+    client: schedulesClient,
+    noun: 'schedule',
+    label: scheduleLabel,
+    draft,
+    create: ScheduleCreate,
+    update: ScheduleUpdate,
+    toBody,
+  });
+  const v = form.values;
+  const decl = reportById(v.report);
+  const filterOptions: Partial<Record<ReportFilter, { value: string; label: string }[]>> = {
+    storeId: storeOptions(ref),
+    productId: productOptions(ref),
+    costCentreId: costCentreOptions(ref),
+  };
+  return (
+    <FormShell form={form} title={recordTitle('schedule', row, scheduleLabel)} onClose={() => close()}>
+      <TextField label="Name" {...form.text('name')} />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <SelectField
+          label="Report"
+          options={REPORTS.map((r) => ({ value: r.id, label: r.title }))}
+          {...form.text('report')}
+        />
+        {decl?.period === 'days' ? (
+          <TextField label="Not fuelled for (days)" inputMode="numeric" {...form.text('params.days')} />
+        ) : (
+          <SelectField
+            label="Period"
+            helper="Worked out again at each run"
+            options={RELATIVE_RANGES.filter((r) => r !== 'custom').map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+            {...form.text('params.range')}
+          />
+        )}
+        {decl?.filters
+          .filter((f) => FILTER_LABELS[f])
+          .map((f) => (
+            <SelectField
+              key={f}
+              label={FILTER_LABELS[f]!}
+              placeholder="All"
+              options={filterOptions[f] ?? []}
+              {...form.text(`params.${f}`)}
+            />
+          ))}
+        <SelectField
+          label="Format"
+          options={enumOptions(['pdf', 'xlsx', 'csv'], FORMAT_LABELS)}
+          {...form.text('format')}
+        />
+        <SelectField
+          label="Frequency"
+          options={enumOptions(FREQUENCIES, FREQUENCY_LABELS)}
+          {...form.text('frequency')}
+        />
+        <TextField label="At (account’s local time)" type="time" {...form.text('atTime')} />
+        {v.frequency === 'weekly' && (
+          <SelectField
+            label="Day of the week"
+            options={ISO_WEEKDAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+            {...form.text('weekday')}
+          />
+        )}
+        {v.frequency === 'monthly' && (
+          <TextField
+            label="Day of the month"
+            inputMode="numeric"
+            helper="29–31: the last day of a shorter month"
+            {...form.text('monthDay')}
+          />
+        )}
+      </SimpleGrid>
+      <CheckboxGroupField
+        legend="Users who get it"
+        options={(users.data?.users ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))}
+        value={v.recipientUserIds}
+        onChange={(ids) => form.set('recipientUserIds', ids)}
+        error={form.text('recipientUserIds').error}
+        columns={{ base: 1, sm: 2 }}
+      />
+      <TextareaField
+        label="Other e-mail addresses"
+        helper="One per line, or separated by commas"
+        rows={2}
+        {...form.text('emails')}
+        error={form.text('emails').error ?? form.text('recipientEmails').error}
+      />
+      <SwitchField label="Paused" {...form.flag('paused')} />
+      <Text fontSize="sm" color="fg.muted">
+        The file is e-mailed as an attachment; every run is in the report history.
+      </Text>
+    </FormShell>
+  );
+}
