@@ -34,7 +34,7 @@ function staticImports(file: string): string[] {
 /** Each module reached, with the chain of imports that reached it. */
 function reach(roots: string[]) {
   const via = new Map<string, string[]>();
-  const queue = roots.map((r) => [path.join(SRC, r), [r]] as const);
+  const queue: [string, string[]][] = roots.map((r) => [path.join(SRC, r), [r]]);
   const packages = new Map<string, string[]>();
   for (let next = queue.shift(); next; next = queue.shift()) {
     const [file, chain] = next;
