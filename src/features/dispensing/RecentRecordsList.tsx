@@ -9,7 +9,7 @@ import { notify } from '@/lib/notify';
 import { FieldRecordRow } from './FieldRecordRow';
 import { useMotionKit } from './useMotionKit';
 
-interface Props<K extends FieldRecordKind> {
+export interface RecentRecordsProps<K extends FieldRecordKind> {
   kind: K;
   title: string;
   reference: ReferenceData | undefined;
@@ -29,7 +29,7 @@ interface Props<K extends FieldRecordKind> {
  * can be corrected in the form or discarded on purpose (after a confirmation). A record just
  * saved slides in at the top.
  */
-export function RecentRecords<K extends FieldRecordKind>({
+export function RecentRecordsList<K extends FieldRecordKind>({
   kind,
   title,
   reference,
@@ -38,7 +38,7 @@ export function RecentRecords<K extends FieldRecordKind>({
   footer,
   limit = 30,
   filter,
-}: Props<K>) {
+}: RecentRecordsProps<K>) {
   const all = useRecentRecords(kind, filter ? limit * 4 : limit) as OutboxRecord<K>[] | undefined;
   const records = useMemo(() => (filter ? all?.filter(filter).slice(0, limit) : all), [all, filter, limit]);
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
