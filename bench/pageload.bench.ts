@@ -10,7 +10,8 @@
  * `FAMS_BENCH_URL=http://localhost:8080` measures an already running server instead;
  * `FAMS_BENCH_PARTS=js,usable,offline` picks the parts. `FAMS_BENCH_PROFILE=1` adds one profiled
  * /QuickDispense load (4× CPU) after the measured ones: the main thread's self time from navigation
- * to the usable form, by function and by file (V8 CPU profile through CDP).
+ * to the usable form, by function and by file (V8 CPU profile through CDP). `FAMS_BENCH_PORT` sets
+ * the demo server's port (default 8913).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -26,11 +27,12 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 /** The demo server on `server/main.ts` (no demo year: the fleet is all these views need). */
 async function demoServer(port: number) {
   if (process.env.FAMS_BENCH_URL) return { url: process.env.FAMS_BENCH_URL, stop: async () => {} };
-  const dir = benchDataDir('pageload');
+  const dir = benchDataDir(`pageload-${port}`);
   fs.rmSync(dir, { recursive: true, force: true });
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', FAMS_DEMO_HISTORY: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // stdout inherited: with it ignored the server exited while starting on this machine (not understood).
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 180_000;
@@ -307,7 +309,8 @@ async function offlineReady(browser: Browser, base: string) {
 }
 
 export async function run() {
-  const srv = await demoServer(8913);
+  // FAMS_BENCH_PORT: another port when several worktrees bench on one machine.
+  const srv = await demoServer(Number(process.env.FAMS_BENCH_PORT ?? 8913));
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const parts = process.env.FAMS_BENCH_PARTS?.split(',') ?? ['js', 'usable', 'offline'];

@@ -2,7 +2,7 @@ import { recipes as allRecipes, slotRecipes as allSlotRecipes } from '@chakra-ui
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECIPE_KEYS, system } from './theme';
+import { DROPPED_PALETTES, RECIPE_KEYS, system } from './theme';
 
 /** Every `import { … } from '@chakra-ui/react'` name in src/. */
 function chakraImports(dir: string, out = new Set<string>()): Set<string> {
@@ -45,6 +45,28 @@ describe('the trimmed Chakra theme (ADR 017)', () => {
       }
     }
     expect(missing, 'add these recipes to src/app/theme.ts').toEqual([]);
+  });
+
+  it('carries every colour palette the app names', () => {
+    const THEME_FILE = path.resolve(import.meta.dirname, 'theme.ts'); // names them to drop them
+    const named: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') && p !== THEME_FILE) {
+          const src = fs.readFileSync(p, 'utf8');
+          for (const palette of DROPPED_PALETTES) {
+            // 'teal', "teal", teal.500, colorPalette="teal", {colors.teal.…}
+            if (new RegExp(`['"\`{.]${palette}(?:['"\`}]|\\.\\d)`).test(src)) named.push(`${palette} in ${p}`);
+          }
+        }
+      }
+    };
+    walk(path.resolve(import.meta.dirname, '..'));
+    expect(named, 'a dropped palette is used: take it out of DROPPED_PALETTES in src/app/theme.ts').toEqual([]);
+    for (const palette of DROPPED_PALETTES) expect(system.token(`colors.${palette}.500`, 'missing')).toBe('missing');
+    expect(system.token('colors.purple.500')).toBeTruthy();
   });
 
   it('keeps Chakra default look for what it carries', () => {

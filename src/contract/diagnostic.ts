@@ -5,12 +5,7 @@ import { z } from 'zod';
  * gauge devices, field devices' last sync, mail waiting and recent server errors.
  */
 
-/** Sent by the sync engine with every batch (src/lib/offline/sync.ts), read by the ingest. */
-export const SYNC_REPORT_HEADERS = {
-  device: 'x-fams-device',
-  outbox: 'x-fams-outbox',
-  version: 'x-fams-version',
-} as const;
+export { SYNC_REPORT_HEADERS } from './sync-report';
 
 /** What a header may hold to be recorded; anything else is ignored (never a refused batch). */
 export const SYNC_DEVICE_ID = /^[A-Za-z0-9._:-]{1,100}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_RECORD_KINDS, MAX_BATCH, type FieldRecordKind } from './field-kinds';
 import { atScale, fieldTime, measurable, storableString } from './safe-input';
 
 /**
@@ -7,7 +8,7 @@ import { atScale, fieldTime, measurable, storableString } from './safe-input';
  * the account. Batches of up to 500 go to `POST /api/v1/<kind>/batch`; the answer has one result
  * per record, in order, so one bad record never holds up the rest.
  */
-export const MAX_BATCH = 500;
+export { MAX_BATCH };
 
 const litresIn = (label: string) =>
   atScale(
@@ -161,8 +162,7 @@ export const DipInput = z.strictObject({
 });
 export type DipInput = z.input<typeof DipInput>;
 
-export const FIELD_RECORD_KINDS = ['dispenses', 'transfers', 'receipts', 'dips'] as const;
-export type FieldRecordKind = (typeof FIELD_RECORD_KINDS)[number];
+export { FIELD_RECORD_KINDS, type FieldRecordKind };
 export const FIELD_RECORD_INPUT = {
   dispenses: DispenseInput,
   transfers: TransferInput,

@@ -1,59 +1,27 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import type { ConfirmDialogProps } from './ConfirmDialogView';
+import { loadOnInteraction } from './loadOnInteraction';
 
-interface Props {
-  open: boolean;
-  title: string;
-  children?: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  /** Red confirm button for destructive actions. */
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
+const view = loadOnInteraction(() => import('./ConfirmDialogView'));
+
+/**
+ * A yes/no question in a modal (role alertdialog): delete, leave with unsaved changes, … The
+ * modal's code (zag's dialog machine, the portal, the focus trap: ~20 KiB gzip) loads on the first
+ * interaction with the page, not with it: the logout warning renders one on every page (ADR 017).
+ * The modal is always mounted closed, and opens a frame later at the earliest, as when it was part
+ * of the page: opened in the render that mounted it (a question asked before its code had
+ * arrived), its positioner took the clicks meant for its buttons.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const mod = view.use(props.open);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (!mod) return;
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, [mod]);
+  if (!mod) return null;
+  return <mod.ConfirmDialogView {...props} open={props.open && mounted} />;
 }
 
-/** A yes/no question in a modal (role alertdialog): delete, leave with unsaved changes, … */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  danger,
-  busy,
-  onConfirm,
-  onCancel,
-}: Props) {
-  return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open && !busy) onCancel();
-      }}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children && <Dialog.Body>{children}</Dialog.Body>}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette={danger ? 'red' : undefined} loading={busy} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
+export type { ConfirmDialogProps };

@@ -1,4 +1,5 @@
-import { minutesOf } from './fields';
+/** Minutes since midnight of an `HH:MM` string (here, not in fields.ts: this module stays free of zod, ADR 017). */
+export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * "May this dispense happen, and if not, why?" — a pure function over cached allocations, run by

@@ -57,9 +57,6 @@ export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const timeOfDay = z.string().regex(HHMM, 'Use HH:MM (00:00–23:59)');
 export const endTimeOfDay = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use HH:MM (00:00–24:00)');
 
-/** Minutes since midnight of an `HH:MM` string. */
-export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 /** IANA time zone name, checked with the runtime's Intl data. */
 export function isTimeZone(tz: string): boolean {
   try {

@@ -174,7 +174,4 @@ export const SETUP_LISTS = {
   },
 } as const satisfies Record<string, ListInfo>;
 
-/** One call with everything a field device caches (`GET /api/v1/reference`, rule `everybody`). */
-export const REFERENCE_PATH = '/reference';
-/** Server-side PIN check (rule `allFamsBasic`), throttled per employee. */
-export const VERIFY_PIN_PATH = '/employees/verify-pin';
+export { REFERENCE_PATH, VERIFY_PIN_PATH } from './field-paths';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { atScale } from '../safe-input';
 import { litres } from './fields';
 
+export { volumeAtHeight } from './strapping-volume';
+
 /**
  * Strapping chart (calibration table): dip height in mm → volume in litres. Shared by the tank
  * form (row editor and pasted CSV), the import, and the server.
@@ -52,22 +54,6 @@ export function strappingChartIssues(rows: readonly StrappingPoint[], capacity?:
     issues.push({ path: [last, 'litres'], message: `The last volume must not exceed the capacity (${capacity} L)` });
   }
   return issues;
-}
-
-/** Volume at a dip height by linear interpolation; null outside the chart or without one. */
-export function volumeAtHeight(rows: readonly StrappingPoint[], heightMm: number): number | null {
-  if (rows.length < 2 || heightMm < rows[0].heightMm || heightMm > rows[rows.length - 1].heightMm) return null;
-  let lo = 0;
-  let hi = rows.length - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid].heightMm <= heightMm) lo = mid;
-    else hi = mid;
-  }
-  const a = rows[lo];
-  const b = rows[hi];
-  if (b.heightMm === a.heightMm) return a.litres;
-  return a.litres + ((b.litres - a.litres) * (heightMm - a.heightMm)) / (b.heightMm - a.heightMm);
 }
 
 export interface StrappingCsvResult {

@@ -122,7 +122,7 @@ function EditForm({
     e.preventDefault();
     setFailure(null);
     try {
-      validatePayload(rec.kind, build());
+      await validatePayload(rec.kind, build());
       setBusy(true);
       await resendRecord(rec.id, build() as InputOf);
       onClose();

@@ -13,15 +13,7 @@ import type { Capture } from './useCapture';
 /** Renders the page once the cached reference data is read; says so when this device has none. */
 export function ReferenceGate({ children }: { children: (ref: ReferenceData) => ReactNode }) {
   const snapshot = useReference();
-  if (snapshot === undefined) {
-    return (
-      <Stack gap="3" aria-busy="true" aria-label="Loading" maxW="xl">
-        {[1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} h="10" />
-        ))}
-      </Stack>
-    );
-  }
+  if (snapshot === undefined) return <FormSkeleton />;
   if (snapshot === null) {
     return (
       <Alert.Root status="warning" role="alert" maxW="2xl">
@@ -37,6 +29,17 @@ export function ReferenceGate({ children }: { children: (ref: ReferenceData) => 
     );
   }
   return <>{children(snapshot.data)}</>;
+}
+
+/** What a field form shows while its data or code is on the way. */
+export function FormSkeleton() {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label="Loading" maxW="xl">
+      {[1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} h="10" />
+      ))}
+    </Stack>
+  );
 }
 
 /** Form first (one column on a phone), recent records beside it on a wide screen. */

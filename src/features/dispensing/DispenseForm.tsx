@@ -1,17 +1,17 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { costCentreOptions, equipmentName, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
 import { session } from '@/lib/session';
-import { CaptureColumns, FormCard } from './CaptureFrame';
+import { CaptureColumns, FormCard, FormSkeleton } from './CaptureFrame';
 import { EmployeeField, type EmployeeBy } from './EmployeeField';
 import { numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
 import { litresExact as litresText } from '@/lib/format';
 import { ChoiceField, NumberField, TextField } from './FieldControls';
 import { GpsLine, WarningList, warningCodes } from './FormBits';
-import { readLastUsed, writeLastUsed } from './lastUsed';
+import { useLastUsed, writeLastUsed, type LastUsed } from './lastUsed';
 import { LocalPick } from './LocalPick';
 import { equipmentItems } from './pickItems';
 import { RecentRecords } from './RecentRecords';
@@ -65,38 +65,64 @@ const fromRecord = (p: OutboxRecord<'dispenses'>['payload']): Values => ({
  * device, online or not. Warnings from the shared checks never block; Save puts the record in the
  * outbox, confirms, and clears the form for the next vehicle (store and tank stay).
  */
-export function DispenseForm({ reference: ref, variant }: { reference: ReferenceData; variant: Variant }) {
+export function DispenseForm({ reference, variant }: { reference: ReferenceData; variant: Variant }) {
   const screen = variant === 'FAMS' ? '/QuickDispense' : '/QuickDispense24';
+  const accountId = useSnapshot(session).account?.id;
+  // The form's first data (recent records for the checks, the last used store) is read before its
+  // first render: one render with everything, not one more per IndexedDB answer (ADR 017).
+  const records = useRecentRecords('dispenses', 500);
+  const last = useLastUsed(accountId, screen);
+  if (records === undefined || last === undefined) return <FormSkeleton />;
+  return (
+    <DispenseFormBody
+      reference={reference}
+      variant={variant}
+      screen={screen}
+      accountId={accountId}
+      records={records as OutboxRecord<'dispenses'>[]}
+      last={last}
+    />
+  );
+}
+
+/** Where a new dispense starts: the store and tank last used on this device, else the first ones. */
+function startPlace(ref: ReferenceData, stores: { value: string }[], last: LastUsed | null) {
+  const storeId = stores.find((s) => s.value === last?.storeId)?.value ?? stores[0]?.value ?? '';
+  const tankIds = ref.tanks.filter((t) => t.storeId === storeId).map((t) => t.id);
+  const tankId = last && tankIds.includes(last.tankId) ? last.tankId : (tankIds[0] ?? '');
+  return { storeId, tankId };
+}
+
+function DispenseFormBody({
+  reference: ref,
+  variant,
+  screen,
+  accountId,
+  records,
+  last,
+}: {
+  reference: ReferenceData;
+  variant: Variant;
+  screen: string;
+  accountId: number | undefined;
+  records: OutboxRecord<'dispenses'>[];
+  last: LastUsed | null;
+}) {
   const fams24 = variant === 'FAMS24';
   const capture = useCapture('dispenses');
-  const accountId = useSnapshot(session).account?.id;
-  const [v, setV] = useState<Values>(blank);
+  const stores = useMemo(() => storeOptions(ref, variant), [ref, variant]);
+  const [v, setV] = useState<Values>(() => {
+    const { storeId, tankId } = startPlace(ref, stores, last);
+    return blank(storeId, tankId);
+  });
   const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
   const gps = useGps();
-  const records = useRecentRecords('dispenses', 500);
-  const history = useMemo(() => deviceHistory(records ?? [], ref), [records, ref]);
+  const history = useMemo(() => deviceHistory(records, ref), [records, ref]);
 
-  const stores = useMemo(() => storeOptions(ref, variant), [ref, variant]);
   const tanks = useMemo(() => (v.storeId ? tankOptions(ref, v.storeId) : []), [ref, v.storeId]);
   const equipment = useMemo(() => equipmentItems(ref, fams24), [ref, fams24]);
   const costCentres = useMemo(() => costCentreOptions(ref), [ref]);
   const eq = ref.equipment.find((e) => e.id === v.equipmentId);
-
-  // Start at the store and tank last used on this device (else the first ones).
-  useEffect(() => {
-    if (accountId === undefined) return;
-    let live = true;
-    void readLastUsed(accountId, screen).then((last) => {
-      if (!live) return;
-      const storeId = stores.find((s) => s.value === last?.storeId)?.value ?? stores[0]?.value ?? '';
-      const tankIds = ref.tanks.filter((t) => t.storeId === storeId).map((t) => t.id);
-      const tankId = last && tankIds.includes(last.tankId) ? last.tankId : (tankIds[0] ?? '');
-      setV((s) => (s.storeId ? s : { ...s, storeId, tankId }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [accountId, screen, stores, ref.tanks]);
 
   const draft = {
     id: capture.recordId,

@@ -2,7 +2,7 @@ import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ReferenceData } from '@/contract/setup/reference';
-import { VERIFY_PIN_PATH } from '@/contract/setup/resources';
+import { VERIFY_PIN_PATH } from '@/contract/setup/field-paths';
 import { ApiError, rawRequest } from '@/lib/api';
 import { session } from '@/lib/session';
 import { PinField } from './FieldControls';

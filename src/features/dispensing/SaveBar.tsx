@@ -71,9 +71,10 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>) {
       root.style.scrollPaddingTop = '72px';
       root.style.scrollPaddingBottom = `${Math.ceil(el.getBoundingClientRect().height) + 12}px`;
     };
+    // The observer reports the bar's first size once it is laid out: no synchronous read here,
+    // which would force the page's first layout inside the mount (ADR 017).
     const ro = new ResizeObserver(update);
     ro.observe(el);
-    update();
     return () => {
       ro.disconnect();
       root.style.scrollPaddingTop = before.top;

@@ -1,5 +1,5 @@
 import type { ReferenceData } from '@/contract/setup/reference';
-import { volumeAtHeight } from '@/contract/setup/strapping';
+import { volumeAtHeight } from '@/contract/setup/strapping-volume';
 import { netLitres15, productDensity15 } from '@/contract/volume-correction';
 
 /**

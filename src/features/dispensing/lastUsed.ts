@@ -1,3 +1,4 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb } from '@/lib/offline/db';
 
 /**
@@ -24,4 +25,16 @@ export async function writeLastUsed(accountId: number, screen: string, value: La
   await deviceDb()
     .meta.put({ key: key(accountId, screen), value })
     .catch((e: unknown) => console.warn('Last used store not kept', e));
+}
+
+/**
+ * The last used store and tank as a hook: `undefined` while reading, `null` when none. A form waits
+ * for it with its other first data, so it renders once with the right store instead of rendering
+ * and then rendering again when the store arrives (ADR 017, fourth pass).
+ */
+export function useLastUsed(accountId: number | undefined, screen: string): LastUsed | null | undefined {
+  return useLiveQuery(
+    async () => (accountId === undefined ? null : readLastUsed(accountId, screen)),
+    [accountId, screen],
+  );
 }

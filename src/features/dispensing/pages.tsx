@@ -1,13 +1,15 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
-import { ReferenceGate } from './CaptureFrame';
-import { DipForm } from './DipForm';
+import { lazy, Suspense, useState } from 'react';
+import { FormSkeleton, ReferenceGate } from './CaptureFrame';
 import { DispenseForm } from './DispenseForm';
 import { FieldTabs } from './FieldTabs';
 import { ReceiptForm } from './ReceiptForm';
 import { TransferForm } from './TransferForm';
 
 const quickDispense = getRouteApi('/_app/QuickDispense');
+// The dip tab's code loads when the tab is first chosen (its panel mounts then), not with the
+// dispense form (ADR 017); offline it comes from the first precache like the route's own chunk.
+const DipForm = lazy(() => import('./DipForm').then((m) => ({ default: m.DipForm })));
 
 /** The field screens (SCREENS.md "Field work, offline-capable"); the route files render these. */
 
@@ -27,7 +29,15 @@ export function QuickDispensePage() {
           onChange={setTab}
           tabs={[
             { value: 'dispense', label: 'Dispense', panel: <DispenseForm reference={ref} variant="FAMS" /> },
-            { value: 'dip', label: 'Tank dip', panel: <DipForm reference={ref} tankId={tankId} /> },
+            {
+              value: 'dip',
+              label: 'Tank dip',
+              panel: (
+                <Suspense fallback={<FormSkeleton />}>
+                  <DipForm reference={ref} tankId={tankId} />
+                </Suspense>
+              ),
+            },
           ]}
         />
       )}

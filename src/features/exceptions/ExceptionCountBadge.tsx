@@ -2,7 +2,12 @@ import { Badge } from '@chakra-ui/react';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ExceptionCount } from '@/contract/exceptions';
-import { exceptionsApi } from './client';
+
+/**
+ * The exceptions client (and its contract's zod schemas) loads with the first count: the shell is
+ * in every page's first download (ADR 017).
+ */
+const countOpen = (signal: AbortSignal) => import('./client').then((m) => m.exceptionsApi.count(signal));
 
 const EVERY_MS = 120_000;
 
@@ -16,7 +21,7 @@ export function ExceptionCountBadge() {
   const [count, setCount] = useState<ExceptionCount | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    const load = () => exceptionsApi.count(ctl.signal).then(setCount, () => undefined);
+    const load = () => countOpen(ctl.signal).then(setCount, () => undefined);
     void load();
     const timer = setInterval(load, EVERY_MS);
     return () => {

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
-import { FIELD_RECORD_INPUT, type FieldRecordKind } from '@/contract/dispensing';
+import type { FIELD_RECORD_INPUT } from '@/contract/dispensing';
+import type { FieldRecordKind } from '@/contract/field-kinds';
 import type { AccountDb, InputOf, OutboxRecord, OutboxState, PayloadOf } from './db';
 
 /**
@@ -46,9 +47,24 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The contract's record schemas, loaded with the first save: the outbox is in the field screens'
+ * first download, zod and the records contract are not (ADR 017).
+ */
+const recordSchemas = () => import('@/contract/dispensing').then((m) => m.FIELD_RECORD_INPUT);
+
 /** Validates with the contract's schema; returns the normalised payload or throws RecordInvalidError. */
-export function validatePayload<K extends FieldRecordKind>(kind: K, input: unknown): PayloadOf<K> {
-  const parsed = FIELD_RECORD_INPUT[kind].safeParse(input);
+export async function validatePayload<K extends FieldRecordKind>(kind: K, input: unknown): Promise<PayloadOf<K>> {
+  return checkPayload(await recordSchemas(), kind, input);
+}
+
+/** validatePayload with the schemas at hand: inside a Dexie transaction, which an unrelated await would end. */
+function checkPayload<K extends FieldRecordKind>(
+  schemas: typeof FIELD_RECORD_INPUT,
+  kind: K,
+  input: unknown,
+): PayloadOf<K> {
+  const parsed = schemas[kind].safeParse(input);
   if (parsed.success) return parsed.data as PayloadOf<K>;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
@@ -68,7 +84,7 @@ export async function addRecord<K extends FieldRecordKind>(
   input: InputOf<K>,
   opts: { userId?: number | null; now?: number } = {},
 ): Promise<OutboxRecord<K>> {
-  const payload = validatePayload(kind, input);
+  const payload = await validatePayload(kind, input);
   const now = opts.now ?? Date.now();
   return write(() =>
     db.transaction('rw', db.outbox, async () => {
@@ -109,12 +125,13 @@ export async function fixRecord<K extends FieldRecordKind>(
   id: string,
   input: InputOf<K>,
 ): Promise<OutboxRecord<K>> {
+  const schemas = await recordSchemas();
   return write(() =>
     db.transaction('rw', db.outbox, async () => {
       const rec = (await db.outbox.get(id)) as OutboxRecord<K> | undefined;
       if (!rec) throw new Error('This record is no longer on the device');
       if (rec.state !== 'rejected') throw new Error('Only a rejected record can be changed');
-      const payload = validatePayload(rec.kind, { ...input, id });
+      const payload = checkPayload(schemas, rec.kind as K, { ...input, id });
       const next: OutboxRecord<K> = {
         ...rec,
         payload,

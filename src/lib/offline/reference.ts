@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
-import { ReferenceData } from '@/contract/setup/reference';
-import { REFERENCE_PATH } from '@/contract/setup/resources';
+import { REFERENCE_PATH } from '@/contract/setup/field-paths';
 import { rawRequest } from '@/lib/api';
 import { hasValidSession, session } from '@/lib/session';
 import { accountDb, type ReferenceSnapshot } from './db';
@@ -44,6 +43,9 @@ async function load(): Promise<RefreshResult> {
       console.warn(`Reference data not refreshed (${res.status})`);
       return 'failed';
     }
+    // The schema comes with the first refresh: zod stays off the field screens' first render, and
+    // the stored snapshot is read without a parse (it was checked here when it was stored; ADR 017).
+    const { ReferenceData } = await import('@/contract/setup/reference');
     const parsed = ReferenceData.safeParse(res.body);
     if (!parsed.success) {
       console.error('Reference data does not match the contract', parsed.error);

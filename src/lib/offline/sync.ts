@@ -1,12 +1,6 @@
-import {
-  BatchResponse,
-  FIELD_RECORD_KINDS,
-  MAX_BATCH,
-  type FieldRecordKind,
-  type IngestResult,
-} from '@/contract/dispensing';
-import { SYNC_REPORT_HEADERS } from '@/contract/diagnostic';
-import { ErrorBody } from '@/contract/errors';
+import type { IngestResult } from '@/contract/dispensing';
+import { FIELD_RECORD_KINDS, MAX_BATCH, type FieldRecordKind } from '@/contract/field-kinds';
+import { SYNC_REPORT_HEADERS } from '@/contract/sync-report';
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { clearBusy, markBusy } from './busy';
 import { getDeviceId, type AccountDb, type OutboxRecord } from './db';
@@ -89,6 +83,16 @@ export interface SyncOutcome {
   error: string | null;
 }
 
+/**
+ * The answers' schemas, loaded with the first answer: the engine is in the field screens' first
+ * download, zod and the records contract are not (ADR 017).
+ */
+const answerSchemas = () =>
+  Promise.all([import('@/contract/dispensing'), import('@/contract/errors')]).then(([d, e]) => ({
+    BatchResponse: d.BatchResponse,
+    ErrorBody: e.ErrorBody,
+  }));
+
 /** Whole-request answers that may be caused by one bad record: split the batch to find it. */
 const SPLIT_STATUSES = new Set([400, 409, 413, 422]);
 
@@ -167,6 +171,7 @@ class Run {
         await this.settle([], { [META.lastError]: this.out.error });
         return false;
       }
+      const { BatchResponse, ErrorBody } = await answerSchemas();
       const parsed = BatchResponse.safeParse(res.body);
       if (parsed.success && (res.status < 300 || parsed.data.results.length > 0)) {
         if (!(await this.apply(batch, parsed.data.results))) return true;
