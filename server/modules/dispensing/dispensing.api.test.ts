@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { loadReferences } from './reference.repository';
+import { stockAlarm } from './stock';
 
 /**
  * Batch ingest of field records against a real server: idempotency on the client id, tenant
@@ -281,6 +282,26 @@ describe('dispense ingest', () => {
     });
     const drained = await post(admin, 'dispenses', [big]);
     expect(drained.body.results[0].exceptions).toContain('negative_book_stock');
+    // Raised in the stock statement (ADR 016, fourth pass), each record with its own book after it,
+    // word for word what stockAlarm makes.
+    const more = [0.125, 2].map((litres, i) =>
+      base({ ...big, id: crypto.randomUUID(), meter: 710 + i, litres, dispensedAt: `2026-08-04T0${i}:00:00Z` }),
+    );
+    const answers = await post(admin, 'dispenses', more);
+    expect(
+      answers.body.results.map((r: { exceptions: string[] }) => r.exceptions.includes('negative_book_stock')),
+    ).toEqual([true, true]);
+    const alarm = async (id: string) =>
+      (
+        await srv.database.db.execute(
+          sql`select code, entity, entity_id as "entityId", store_id as "storeId", tank_id as "tankId", severity, message, details
+            from exceptions where entity_id = ${id} and code = 'negative_book_stock'`,
+        )
+      ).rows;
+    const stock = 5000 - 45 - 6000;
+    expect(await alarm(big.id)).toEqual([stockAlarm(stock, f.tank24, f.store24, 'dispense', big.id)]);
+    expect(await alarm(more[0].id)).toEqual([stockAlarm(stock - 0.125, f.tank24, f.store24, 'dispense', more[0].id)]);
+    expect(await alarm(more[1].id)).toEqual([stockAlarm(stock - 2.125, f.tank24, f.store24, 'dispense', more[1].id)]);
   });
 });
 
