@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import { buildDispenses, settle } from './ingest.bench';
-import { benchDataDir, table, treeCpuMs } from './lib';
+import { benchDataDir, benchPort, table, treeCpuMs } from './lib';
 import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
 
 const DEVICES = 20;
@@ -26,7 +26,7 @@ const IDLE_MS = 5_000;
 export async function run() {
   const dir = benchDataDir('devices');
   fs.rmSync(dir, { recursive: true, force: true });
-  const server = await startServerProcess(dir, 8925);
+  const server = await startServerProcess(dir, benchPort(8925));
   const up = performance.now();
   try {
     const admin = await apiSession(server.url, 'admin', 'admin123');

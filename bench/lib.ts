@@ -58,7 +58,11 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
   return { proc, url, ms, stop };
 }
 
-export const benchDataDir = (name: string) => path.join(os.tmpdir(), `fams-bench-${name}`);
+export const benchDataDir = (name: string) =>
+  path.join(os.tmpdir(), `fams-bench-${name}${process.env.BENCH_PORT ? `-${process.env.BENCH_PORT}` : ''}`);
+
+/** The bench's own port, or BENCH_PORT: engineers sharing a machine run the same bench at once. */
+export const benchPort = (port: number) => Number(process.env.BENCH_PORT ?? port);
 
 /**
  * CPU time (ms) used so far by a process and everything it started (for a server: its embedded

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { MAX_BATCH } from '../src/contract/dispensing';
 import { buildDispenses, settle } from './ingest.bench';
-import { benchDataDir, CHROMIUM_ARGS, chromiumPath, startServer, table } from './lib';
+import { benchDataDir, benchPort, CHROMIUM_ARGS, chromiumPath, startServer, table } from './lib';
 import { apiSession, embeddedDbUrl } from './server';
 
 const N = 10_000;
@@ -44,7 +44,7 @@ const DEVICE = 'bench-sync';
 export async function run() {
   const dir = benchDataDir('sync');
   fs.rmSync(dir, { recursive: true, force: true });
-  const server = await startServer(dir, 8924);
+  const server = await startServer(dir, benchPort(8924));
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const driver = await apiSession(server.url, 'driver', 'driver1');

@@ -5,7 +5,7 @@ import { checkDispenseAllowed, type AllocationRule } from '../../../src/contract
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
 import { dispenses, f24Rules } from '../../db/schema';
 import { auditManySql, type AuditEntry } from '../../lib/audit';
-import { booksAfterEach, seenInOrder } from './batch-order';
+import { booksAfterEach, ml, seenInOrder } from './batch-order';
 import { insertRowsSql } from './bulk.repository';
 import { storedHashes, type ExceptionRow } from './field.repository';
 import {
@@ -267,10 +267,21 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
   const moves = facts.map(({ d, at }) => [
     { tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id },
   ]);
-  const books = booksAfterEach(moves, await repo.moveAndRaise(moves.flat(), raised), (k) => facts[k].d.tankId);
+  // Each record's tank after it: the batch's moves on that tank up to and with the record (the
+  // statement adds the locked book and raises the alarms itself).
+  const movedSoFar = new Map<string, number>();
+  const belowZero = facts.map(({ d }) => {
+    movedSoFar.set(d.tankId, (movedSoFar.get(d.tankId) ?? 0) + ml(-d.litres));
+    return { tankId: d.tankId, storeId: d.storeId, entityId: d.id, movedMl: movedSoFar.get(d.tankId)! };
+  });
+  const { books: bookNow, alarmed } = await repo.moveAndRaise(moves.flat(), raised, {
+    entity: 'dispense',
+    of: belowZero,
+  });
+  const books = booksAfterEach(moves, bookNow, (k) => facts[k].d.tankId);
   const alarms = facts.map(({ d }, k) => stockAlarm(books[k], d.tankId, d.storeId, 'dispense', d.id));
   const stockAlarms = alarms.filter((a): a is ExceptionRow => a !== null);
-  if (stockAlarms.length) await repo.raise(stockAlarms);
+  if (stockAlarms.length && !alarmed) await repo.raise(stockAlarms);
   return facts.map((_, k) =>
     [...new Set([...warnings[k].map((w) => w.code), ...(alarms[k] ? [alarms[k].code] : [])])].sort(),
   );

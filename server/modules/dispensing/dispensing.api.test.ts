@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { loadReferences } from './reference.repository';
+import { stockAlarm } from './stock';
 
 /**
  * Batch ingest of field records against a real server: idempotency on the client id, tenant
@@ -138,6 +140,43 @@ describe('dispense ingest', () => {
     expect(stored.rows).toEqual([{ litres: '5.000' }]);
   });
 
+  it('a pure replay reads no references; a resend with new records judges the new ones against them', async () => {
+    const stored = base({ dispensedAt: '2026-11-19T08:00:00Z', meter: 1400, litres: 2 });
+    const fresh = base({ dispensedAt: '2026-11-19T09:00:00Z', meter: 1410, litres: 2 });
+    const unknown = base({ tankId: crypto.randomUUID(), dispensedAt: '2026-11-19T10:00:00Z', meter: 1420 });
+    expect((await post(driver, 'dispenses', [stored])).body.results[0].status).toBe('created');
+    // The repeat of `stored` with other litres is a part of its own whose ids are all stored: still a clash.
+    const mixed = await post(driver, 'dispenses', [stored, fresh, unknown, { ...stored, litres: 3 }]);
+    expect(mixed.body.results).toMatchObject([
+      { id: stored.id, status: 'duplicate', httpStatus: 200 },
+      { id: fresh.id, status: 'created', httpStatus: 201 },
+      { id: unknown.id, status: 'rejected', httpStatus: 422, reason: 'Unknown tank.' },
+      { id: stored.id, status: 'rejected', httpStatus: 422 },
+    ]);
+    const replay = await post(driver, 'dispenses', [fresh, stored]);
+    expect(replay.body.results).toMatchObject([
+      { id: fresh.id, status: 'duplicate', exceptions: mixed.body.results[1].exceptions },
+      { id: stored.id, status: 'duplicate' },
+    ]);
+    expect(await rows(fresh.id)).toBe(1);
+    // The reference query itself: all ids stored → hashes only; one id not stored → everything.
+    const ask = (ids: string[]) =>
+      loadReferences(srv.database.db, driver.item.account.accountId, {
+        tanks: [f.tank],
+        equipment: [f.eq],
+        allocations: true,
+        hashes: { table: 'dispenses', ids },
+      });
+    const only = await ask([stored.id, fresh.id, stored.id]);
+    expect([only.hashes.size, only.tanks.size, only.equipment.size, only.allocationsOf(f.product).length]).toEqual([
+      2, 0, 0, 0,
+    ]);
+    const all = await ask([stored.id, crypto.randomUUID()]);
+    expect([all.hashes.size, all.tanks.size, all.equipment.size, all.allocationsOf(f.product).length]).toEqual([
+      1, 1, 1, 1,
+    ]);
+  });
+
   it('another account using the same client id gets its own record', async () => {
     const north = await session(srv.url, ...DEMO.multi, 'North Haulage');
     const ref = (await north.get('/api/v1/reference')).body;
@@ -243,6 +282,26 @@ describe('dispense ingest', () => {
     });
     const drained = await post(admin, 'dispenses', [big]);
     expect(drained.body.results[0].exceptions).toContain('negative_book_stock');
+    // Raised in the stock statement (ADR 016, fourth pass), each record with its own book after it,
+    // word for word what stockAlarm makes.
+    const more = [0.125, 2].map((litres, i) =>
+      base({ ...big, id: crypto.randomUUID(), meter: 710 + i, litres, dispensedAt: `2026-08-04T0${i}:00:00Z` }),
+    );
+    const answers = await post(admin, 'dispenses', more);
+    expect(
+      answers.body.results.map((r: { exceptions: string[] }) => r.exceptions.includes('negative_book_stock')),
+    ).toEqual([true, true]);
+    const alarm = async (id: string) =>
+      (
+        await srv.database.db.execute(
+          sql`select code, entity, entity_id as "entityId", store_id as "storeId", tank_id as "tankId", severity, message, details
+            from exceptions where entity_id = ${id} and code = 'negative_book_stock'`,
+        )
+      ).rows;
+    const stock = 5000 - 45 - 6000;
+    expect(await alarm(big.id)).toEqual([stockAlarm(stock, f.tank24, f.store24, 'dispense', big.id)]);
+    expect(await alarm(more[0].id)).toEqual([stockAlarm(stock - 0.125, f.tank24, f.store24, 'dispense', more[0].id)]);
+    expect(await alarm(more[1].id)).toEqual([stockAlarm(stock - 2.125, f.tank24, f.store24, 'dispense', more[1].id)]);
   });
 });
 

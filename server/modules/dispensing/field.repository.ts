@@ -10,6 +10,14 @@ import { loadReferences, type ReferenceAsk } from './reference.repository';
 /** `column = any($1::uuid[])`: one parameter for any number of ids (an IN list takes one each). */
 const anyOf = (column: AnyPgColumn, ids: readonly string[]) => sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 
+/** A record that may leave its tank below zero: the litres (ml) the batch moved on it up to and with it. */
+export interface StockAlarmAsk {
+  tankId: string;
+  storeId: string;
+  entityId: string;
+  movedMl: number;
+}
+
 export type StockKind = (typeof stockMovements.$inferInsert)['kind'];
 export type ExceptionRow = Omit<typeof exceptions.$inferInsert, 'accountId'>;
 export interface Movement {
@@ -84,11 +92,19 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
    * From here to the commit the batch holds the rows. A tank without a row yet (its first
    * movement: the trigger makes the row) is read after the statement, as `bookStocks`.
    * Answers each moved tank's book after the movements (exact, as text).
+   *
+   * With `alarms` (ADR 016, fourth pass), the same statement also raises `negative_book_stock` for
+   * each record that leaves its tank below zero: the book read under the lock plus `movedMl`, the
+   * litres moved on that tank by the batch up to and with that record. So COMMIT follows the
+   * statement at once and the tanks are held no longer. The text and details are those of
+   * `stockAlarm` (stock.ts), which the caller still uses for the record's codes; `alarmed` says
+   * whether they were written here (not when a tank had no row yet: its book is read afterwards).
    */
   async function moveAndRaise(
     movements: readonly Movement[],
     raised: readonly ExceptionRow[],
-  ): Promise<Map<string, string>> {
+    alarms?: { entity: string; of: readonly StockAlarmAsk[] },
+  ): Promise<{ books: Map<string, string>; alarmed: boolean }> {
     const tankIds = [...new Set(movements.map((m) => m.tankId))].sort();
     if (!tankIds.length) {
       if (raised.length)
@@ -97,7 +113,7 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
           exceptions,
           raised.map((r) => ({ ...r, accountId })),
         );
-      return new Map();
+      return { books: new Map(), alarmed: false };
     }
     const move = insertRowsSql(
       stockMovements,
@@ -107,18 +123,41 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
       exceptions,
       raised.map((r) => ({ ...r, accountId })),
     );
+    const alarm = alarms?.of.length ? alarmsSql(alarms.entity, alarms.of, tankIds.length) : null;
     const { rows } = await executeNamed<{ tank_id: string; book: string }>(
       db,
       sql`with b as (
-        select tank_id, book_litres::text as book from ${tankStock} where account_id = ${accountId} and tank_id = any(${sql.param(tankIds)}::uuid[])
+        select tank_id, book_litres from ${tankStock} where account_id = ${accountId} and tank_id = any(${sql.param(tankIds)}::uuid[])
         order by account_id, tank_id for update
-      ), m as (${move})${raise ? sql`, e as (${raise})` : sql``}
-      select tank_id, book from b`,
+      ), m as (${move})${raise ? sql`, e as (${raise})` : sql``}${alarm ? sql`, al as (${alarm})` : sql``}
+      select tank_id, book_litres::text as book from b`,
     );
-    if (rows.length < tankIds.length) return bookStocks(tankIds);
+    if (rows.length < tankIds.length) return { books: await bookStocks(tankIds), alarmed: false };
     const moved = new Map<string, number>();
     for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
-    return new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)]));
+    return {
+      books: new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)])),
+      alarmed: !!alarm,
+    };
+  }
+
+  /**
+   * The `negative_book_stock` insert of `moveAndRaise`, reading the locked books `b`: only when every
+   * moved tank had its row (else nothing, and the caller raises them after reading the books). The
+   * stock is exact (numeric, millilitres added), printed without trailing zeros as JavaScript
+   * prints `stockAlarm`'s rounded number.
+   */
+  function alarmsSql(entity: string, of: readonly StockAlarmAsk[], tanks: number) {
+    const stock = sql`trim_scale((b.book_litres * 1000 + x.moved_ml) / 1000)`;
+    return sql`insert into ${exceptions} (account_id, code, entity, entity_id, store_id, tank_id, severity, message, details)
+      select ${accountId}::bigint, 'negative_book_stock', ${entity}::text, x.entity_id, x.store_id, x.tank_id, 'warning',
+        'The tank''s book stock is now ' || ${stock}::text || ' L (below zero)', jsonb_build_object('bookStock', ${stock})
+      from unnest(${sql.param(of.map((a) => a.tankId))}::uuid[], ${sql.param(of.map((a) => a.storeId))}::uuid[],
+        ${sql.param(of.map((a) => a.entityId))}::uuid[], ${sql.param(of.map((a) => a.movedMl))}::bigint[])
+        with ordinality as x(tank_id, store_id, entity_id, moved_ml, i)
+      join b on b.tank_id = x.tank_id
+      where b.book_litres * 1000 + x.moved_ml < 0 and (select count(*) from b) = ${tanks}
+      order by x.i`;
   }
 
   return {

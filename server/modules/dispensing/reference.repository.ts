@@ -54,10 +54,14 @@ const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set
  * equipment with its type's meter type and capacity, which employees and cost centres exist, and
  * the live allocations that could govern the records (a batch of ten otherwise carried all ~200 of
  * the demo account's allocations of its products). Soft-deleted master data still resolves: a record
- * made before a deletion is still stored.
+ * made before a deletion is still stored. With `ask.hashes`, a batch whose ids are all stored already
+ * (a pure replay: a device resending what it was not answered) reads only the hashes: the other
+ * parts are gated on "some id is not stored" (an InitPlan, so their scans do not run).
  */
 export async function loadReferences(db: DbOrTx, accountId: number, ask: ReferenceAsk): Promise<References> {
   const none = sql`'[]'::json`;
+  const asked = [...new Set(ask.hashes?.ids ?? [])];
+  const gate = asked.length ? sql` and (select count(*) from h) < ${asked.length}` : sql``;
   const {
     rows: [r],
   } = await executeNamed<{
@@ -69,21 +73,26 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
     hashes: [string, string][];
   }>(
     db,
-    sql`
+    sql`${
+      asked.length
+        ? sql`with h as (select id, payload_hash from ${sql.identifier(ask.hashes!.table)}
+      where account_id = ${accountId} and id = any(${ids(asked)}))`
+        : sql``
+    }
     select
       (select coalesce(json_agg(json_build_object('id', t.id, 'storeId', t.store_id, 'productId', t.product_id, 'timezone', s.timezone)), '[]')
         from tanks t join stores s on s.account_id = t.account_id and s.id = t.store_id
-        where t.account_id = ${accountId} and t.id = any(${ids(ask.tanks)})) as tanks,
+        where t.account_id = ${accountId} and t.id = any(${ids(ask.tanks)})${gate}) as tanks,
       ${
         ask.equipment?.length
           ? sql`(select coalesce(json_agg(json_build_object('id', e.id, 'costCentreId', e.cost_centre_id, 'currentMeter', e.current_meter,
           'meterType', coalesce(e.meter_type, y.meter_type), 'capacity', coalesce(e.tank_capacity, y.tank_capacity))), '[]')
         from equipment e left join equipment_types y on y.account_id = e.account_id and y.id = e.type_id
-        where e.account_id = ${accountId} and e.id = any(${ids(ask.equipment)}))`
+        where e.account_id = ${accountId} and e.id = any(${ids(ask.equipment)})${gate})`
           : none
       } as equipment,
-      ${ask.employees?.length ? sql`(select coalesce(json_agg(id), '[]') from employees where account_id = ${accountId} and id = any(${ids(ask.employees)}))` : none} as employees,
-      ${ask.costCentres?.length ? sql`(select coalesce(json_agg(id), '[]') from cost_centres where account_id = ${accountId} and id = any(${ids(ask.costCentres)}))` : none} as cost_centres,
+      ${ask.employees?.length ? sql`(select coalesce(json_agg(id), '[]') from employees where account_id = ${accountId} and id = any(${ids(ask.employees)})${gate})` : none} as employees,
+      ${ask.costCentres?.length ? sql`(select coalesce(json_agg(id), '[]') from cost_centres where account_id = ${accountId} and id = any(${ids(ask.costCentres)})${gate})` : none} as cost_centres,
       ${
         ask.allocations
           ? sql`(select coalesce(json_agg(json_build_object('id', a.id, 'productId', a.product_id, 'storeId', a.store_id,
@@ -93,14 +102,11 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
         from allocations a where a.account_id = ${accountId} and a.deleted_at is null
           and a.product_id in (select product_id from tanks where account_id = ${accountId} and id = any(${ids(ask.tanks)}))
           and (a.equipment_id = any(${ids(ask.equipment)}) or a.employee_id = any(${ids(ask.employees)}) or a.cost_centre_id = any(${ids(ask.costCentres)})
-            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)}))))`
+            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)})))${gate})`
           : none
       } as allocations,
       ${
-        ask.hashes?.ids.length
-          ? sql`(select coalesce(json_agg(json_build_array(h.id, h.payload_hash)), '[]') from ${sql.identifier(ask.hashes.table)} h
-        where h.account_id = ${accountId} and h.id = any(${ids(ask.hashes.ids)}))`
-          : none
+        asked.length ? sql`(select coalesce(json_agg(json_build_array(h.id, h.payload_hash)), '[]') from h)` : none
       } as hashes`,
   );
   const byProduct = new Map<string, AllocationRule[]>();

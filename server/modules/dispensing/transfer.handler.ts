@@ -61,7 +61,7 @@ export const transferHandler: KindHandler<Transfer, Refs> = {
     });
     // The movements and the books after them in one statement (it locks the tanks' stock rows).
     const from = (k: number) => items[k].record.fromTankId;
-    const books = booksAfterEach(moves, await repo.moveAndRaise(moves.flat(), []), from);
+    const books = booksAfterEach(moves, (await repo.moveAndRaise(moves.flat(), [])).books, from);
     const alarms = items.map(({ record: t, refs }, k) =>
       stockAlarm(books[k], t.fromTankId, refs.fromStoreId, 'transfer', t.id),
     );
