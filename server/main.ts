@@ -12,6 +12,7 @@ import { registerExceptionMailJobs } from './modules/exceptions/notify.jobs';
 import { createMailer } from './lib/mailer';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
+import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -69,7 +70,9 @@ export async function main() {
     registerGaugeJobs(jobs);
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
-    registerExceptionMailJobs(jobs, createMailer(config.dataDir, log, config.smtpUrl));
+    const mailer = createMailer(config.dataDir, log, config.smtpUrl);
+    registerExceptionMailJobs(jobs, mailer);
+    registerDailyReportMail(jobs, mailer);
     registerIntegrityNightly(jobs);
     await jobs.start();
     jobsStarted = true;

@@ -10,3 +10,4 @@ export * from './tanks';
 export * from './exception-rules';
 export * from './integrity';
 export * from './incidents';
+export * from './daily-report';
