@@ -113,6 +113,13 @@ describe('rules per account', () => {
     const other = await boss.get(RULES);
     expect(other.status).toBe(200);
     expect(other.body.rules).toEqual(DEFAULT_EXCEPTION_RULES);
+
+    // Field devices get the rules with the reference data they cache (offline warnings judge alike),
+    // and the changed data has a new ETag, so a device refreshes it.
+    const ref = await f.driver.get('/api/v1/reference');
+    expect(ref.body.dispenseRules).toEqual({ capacityOvershootPct: 10, workingFrom: '06:00', workingTo: '18:00' });
+    const theirs = await boss.get('/api/v1/reference');
+    expect(theirs.body.dispenseRules).toEqual({ capacityOvershootPct: 0, workingFrom: null, workingTo: null });
   });
 });
 
