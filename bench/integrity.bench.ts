@@ -18,7 +18,7 @@ import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './ser
 
 const N = 2_000_000;
 const RUNS = 5;
-const PORT = 8512;
+const PORT = 8581;
 
 async function seed(db: pg.Client, accountId: number) {
   await db.query('alter table dispenses disable trigger user');
