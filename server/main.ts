@@ -14,6 +14,7 @@ import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
 import { registerReportJobs } from './modules/reports/runs.jobs';
 import { diskFileStore } from './lib/files';
+import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
@@ -73,6 +74,7 @@ export async function main() {
     registerConsumptionSweep(jobs);
     const mailer = createMailer(config.dataDir, log, config.smtpUrl);
     registerExceptionMailJobs(jobs, mailer);
+    registerDailyReportMail(jobs, mailer);
     registerIntegrityNightly(jobs);
     registerReportJobs(jobs, { files: diskFileStore(config.dataDir), mailer });
     await jobs.start();

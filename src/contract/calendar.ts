@@ -83,3 +83,49 @@ export function utcWindow(from: string, to: string): { lo: string; hi: string } 
     hi: new Date(dateMs(addDays(to, 1)) + 12 * 3600_000).toISOString(),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Wall-clock times in a zone (the digest's hour, a store-time form input).
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+/** Wall-clock time of an instant in a zone, as UTC milliseconds of the same wall reading. */
+export function wall(at: Date, timeZone: string) {
+  let f = partsFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partsFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second);
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` shows `day` `hour`:`minute`. A time skipped by a
+ * DST jump (02:30 on a spring-forward night) is the first instant after the gap; a time that
+ * happens twice (autumn) is the first of the two.
+ */
+export function zonedInstant(day: string, hour: number, timeZone: string, minute = 0): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const target = Date.UTC(y, m - 1, d, hour, minute);
+  // Offsets are within ±14 h; two corrections settle any zone (the second handles DST changes).
+  let t = target - (wall(new Date(target), timeZone) - target);
+  t += target - wall(new Date(t), timeZone);
+  // Earlier candidate for an ambiguous hour (the clock shows it twice).
+  const earlier = t - 3_600_000;
+  if (wall(new Date(earlier), timeZone) === target) t = earlier;
+  // Skipped hour: wall(t) ≠ target; the gap's end is where the clock passes the target.
+  if (wall(new Date(t), timeZone) !== target) {
+    while (wall(new Date(t), timeZone) > target) t -= 900_000;
+    while (wall(new Date(t), timeZone) < target) t += 900_000;
+  }
+  return new Date(t);
+}

@@ -115,3 +115,38 @@ export type DailyReport = z.infer<typeof DailyReport>;
 /** The closing a report shows for a tank: measured where read, else the book. */
 export const closingOf = (t: Pick<DailyReportTank, 'measuredClosing' | 'bookClosing'>) =>
   t.measuredClosing ?? t.bookClosing;
+
+// ---------------------------------------------------------------------------------------------
+// The morning e-mail: a user subscribes for every store of the account or for chosen ones; a
+// pg-boss job sends the previous day's report at `DAILY_REPORT_MAIL_HOUR` in the account's zone.
+
+export const DAILY_REPORT_SUBSCRIPTION_PATH = '/daily-report/subscription';
+/** Local hour (account's zone) from which the previous day's report is mailed. */
+export const DAILY_REPORT_MAIL_HOUR = 6;
+export const DAILY_REPORT_MAIL_MODES = ['off', 'all', 'stores'] as const;
+export type DailyReportMailMode = (typeof DAILY_REPORT_MAIL_MODES)[number];
+
+export const DailyReportSubscription = z
+  .strictObject({
+    mode: z.enum(DAILY_REPORT_MAIL_MODES, { error: 'Choose no e-mail, every store or chosen stores' }),
+    /** The chosen stores (mode `stores` only). */
+    storeIds: z
+      .array(z.string().regex(UUID, 'Not a store id'))
+      .max(DAILY_REPORT_MAX_STORES, `At most ${DAILY_REPORT_MAX_STORES} stores`)
+      .default([]),
+  })
+  .superRefine((s, ctx) => {
+    if (s.mode === 'stores' && !s.storeIds.length)
+      ctx.addIssue({ code: 'custom', path: ['storeIds'], message: 'Choose at least one store' });
+  });
+export type DailyReportSubscription = z.input<typeof DailyReportSubscription>;
+
+export const DailyReportSubscriptionView = z.object({
+  mode: z.enum(DAILY_REPORT_MAIL_MODES),
+  storeIds: z.array(z.string()),
+  /** Where and when it goes: the user's address, the hour and the account's zone. */
+  email: z.string(),
+  sendAt: z.string(),
+  timeZone: z.string(),
+});
+export type DailyReportSubscriptionView = z.infer<typeof DailyReportSubscriptionView>;

@@ -6,8 +6,8 @@ import {
   nextDigest,
   rulesOf,
   varianceAllowance,
-  zonedInstant,
 } from './exception-rules';
+import { zonedInstant } from './calendar';
 import { varianceThreshold } from './balancing';
 
 const iso = (d: Date) => d.toISOString();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wall, zonedInstant } from './calendar';
 import { VARIANCE_FIXED_LITRES, VARIANCE_THROUGHPUT_SHARE } from './balancing';
 import { OUTLIER_MIN_EXCESS, OUTLIER_Z } from './consumption';
 import { EXCEPTION_CODES, type ExceptionCode } from './exceptions';
@@ -136,49 +137,6 @@ export type SubscriptionsView = z.infer<typeof SubscriptionsView>;
 // The digest's time: DIGEST_HOUR local, the previous local day's exceptions.
 
 export const DIGEST_HOUR = 7;
-
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-/** Wall-clock parts of an instant in a zone. */
-function wall(at: Date, timeZone: string) {
-  let f = partsFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second);
-}
-
-/**
- * The instant at which the wall clock of `timeZone` shows `day` `hour`:00. A time skipped by a
- * DST jump (02:30 on a spring-forward night) is the first instant after the gap; a time that
- * happens twice (autumn) is the first of the two.
- */
-export function zonedInstant(day: string, hour: number, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const target = Date.UTC(y, m - 1, d, hour);
-  // Offsets are within ±14 h; two corrections settle any zone (the second handles DST changes).
-  let t = target - (wall(new Date(target), timeZone) - target);
-  t += target - wall(new Date(t), timeZone);
-  // Earlier candidate for an ambiguous hour (the clock shows it twice).
-  const earlier = t - 3_600_000;
-  if (wall(new Date(earlier), timeZone) === target) t = earlier;
-  // Skipped hour: wall(t) ≠ target; the gap's end is where the clock passes the target.
-  if (wall(new Date(t), timeZone) !== target) {
-    while (wall(new Date(t), timeZone) > target) t -= 900_000;
-    while (wall(new Date(t), timeZone) < target) t += 900_000;
-  }
-  return new Date(t);
-}
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

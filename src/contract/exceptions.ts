@@ -210,6 +210,8 @@ export const ExceptionDetail = ExceptionRow.extend({
   details: z.unknown(),
   events: z.array(ExceptionEvent),
   evidence: z.array(Evidence),
+  /** Incidents and call-outs that link this exception, as links to `/IncidentReport`. */
+  incidents: z.array(Evidence),
 });
 export type ExceptionDetail = z.infer<typeof ExceptionDetail>;
 

@@ -228,6 +228,15 @@ export const exceptions = pgTable(
   },
   (t) => [
     index('exceptions_account_status').on(t.accountId, t.status, t.raisedAt),
+    /**
+     * The working list (`/Exceptions`: unresolved, newest first) reads page 1 straight off this
+     * index, and counts with the filters type, severity, store, tank and equipment index-only (the
+     * columns after `id` only carry them, as INCLUDE would): page 1 over 1,000,000 exceptions
+     * 2.5 s → 0.4 ms (bench/exceptions.bench.ts, ADR 032).
+     */
+    index('exceptions_unresolved')
+      .on(t.accountId, t.raisedAt, t.id, t.code, t.severity, t.storeId, t.tankId, t.equipmentId)
+      .where(sql`${t.status} in ('open', 'acknowledged')`),
     uniqueIndex('exceptions_open_dedupe_uq')
       .on(t.accountId, t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null and ${t.status} <> 'resolved'`),

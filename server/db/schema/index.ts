@@ -11,3 +11,4 @@ export * from './exception-rules';
 export * from './integrity';
 export * from './incidents';
 export * from './reports';
+export * from './daily-report';

@@ -1,8 +1,14 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { createMailer } from '../../lib/mailer';
 import { renderDailyReportMail } from './daily-report.mail';
+import { sendDailyReports } from './mail.jobs';
 
 /**
  * The daily report on a small data set worked out by hand. Store S is in Africa/Johannesburg
@@ -232,5 +238,68 @@ describe('daily report', () => {
     const empty = await renderDailyReportMail(srv.database.db, acc, '2026-03-01', { storeIds: [f.U] });
     expect(empty.text).not.toContain('Good morning');
     expect(empty.text).toContain('Incidents and call-outs:\n  None.');
+  });
+});
+
+describe('the morning e-mail', () => {
+  const SUB = '/api/v1/daily-report/subscription';
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-daily-mail-'));
+  const mailer = createMailer(root, pino({ level: 'silent' }));
+  const dir = path.join(root, 'mail');
+  const mails = () => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+  /** The .eml with its quoted-printable parts decoded (enough to read figures and headers). */
+  const read = (name: string) => {
+    const raw = fs.readFileSync(path.join(dir, name), 'latin1').replace(/=\r?\n/g, '');
+    return Buffer.from(
+      raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  };
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('a user subscribes for chosen stores or all; bad choices write nothing; other roles are refused', async () => {
+    expect((await admin.get(SUB)).body).toMatchObject({ mode: 'off', storeIds: [], sendAt: '06:00' });
+    expect((await admin.send('PUT', SUB, { mode: 'stores', storeIds: [] })).status).toBe(400);
+    const foreign = await admin.send('PUT', SUB, { mode: 'stores', storeIds: [crypto.randomUUID()] });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.fieldErrors.storeIds).toBeDefined();
+    expect((await admin.get(SUB)).body.mode).toBe('off');
+    const put = await admin.send('PUT', SUB, { mode: 'stores', storeIds: [f.S] });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ mode: 'stores', storeIds: [f.S] });
+    const audit = await exec(
+      sql`select after from audit_log where entity = 'daily_report_subscriptions' and account_id = ${acc}`,
+    );
+    expect(audit.rows).toEqual([{ after: { storeIds: [f.S] } }]);
+    const driver = await session(srv.url, ...DEMO.driver);
+    expect((await driver.get(SUB)).status).toBe(403);
+    expect((await driver.send('PUT', SUB, { mode: 'all' })).status).toBe(403);
+    const stranger = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    expect((await stranger.send('PUT', SUB, { mode: 'all' })).body.mode).toBe('all');
+  });
+
+  it('the job mails yesterday (account zone) once per user after 06:00, to subscribers only, per account', async () => {
+    // 03:00Z is 05:00 in Johannesburg: too early for the mail.
+    expect(await sendDailyReports(srv.database, mailer, new Date('2026-03-02T03:00:00Z'))).toBe(0);
+    const morning = new Date('2026-03-02T07:00:00Z');
+    const sent = await sendDailyReports(srv.database, mailer, morning);
+    expect(sent).toBe(2); // the admin of this account and the subscriber of North Haulage
+    expect(await sendDailyReports(srv.database, mailer, morning)).toBe(0); // a second run sends nothing
+    const files = mails();
+    expect(files).toHaveLength(2);
+    const adminEmail = (await exec(sql`select email from users where username = 'admin'`)).rows[0].email as string;
+    const mine = files.map(read).find((t) => t.includes(`To: ${adminEmail}`))!;
+    expect(mine).toMatch(/^Subject: .*2026-03-01/m);
+    expect(mine).toContain('Daily report 2026-03-01');
+    expect(mine).toContain('Dispensed 350.5 L · Received 5,000 L · Transferred out 300 L · in 300 L');
+    expect(mine).not.toContain('Report UTC'); // only the chosen store
+    const other = files.map(read).find((t) => !t.includes(`To: ${adminEmail}`))!;
+    expect(other).not.toContain('Report site');
+    // The manager of this account never subscribed: no mail addressed to them.
+    const manager = (await exec(sql`select email from users where username = 'manager'`)).rows[0].email as string;
+    expect(files.map(read).some((t) => t.includes(`To: ${manager}`))).toBe(false);
+    // Unsubscribed: the next morning sends nothing to the admin.
+    await admin.send('PUT', SUB, { mode: 'off' });
+    expect(await sendDailyReports(srv.database, mailer, new Date('2026-03-03T07:00:00Z'))).toBe(1);
   });
 });

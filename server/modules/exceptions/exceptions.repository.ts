@@ -53,6 +53,18 @@ export function exceptionsRepository(db: DbOrTx, accountId: number) {
       return r ? exceptionRow(r as unknown as ExceptionRaw) : null;
     },
 
+    /**
+     * Incidents that link this exception (`incidents.exception_ids`, ADR 028), newest first. The
+     * account's incidents are few, so its index plus the array test is enough (ADR 032).
+     */
+    async incidents(id: string): Promise<{ id: string; kind: string; title: string; status: string }[]> {
+      const { rows } = await db.execute<{ id: string; kind: string; title: string; status: string }>(sql`
+        select i.id, i.kind, i.title, i.status from incidents i
+        where i.account_id = ${accountId} and i.deleted_at is null and ${id}::uuid = any(i.exception_ids)
+        order by i.occurred_at desc, i.id limit 20`);
+      return rows;
+    },
+
     async details(id: string): Promise<unknown> {
       const [r] = await db.select({ details: x.details }).from(x).where(mine(id));
       return r?.details ?? null;

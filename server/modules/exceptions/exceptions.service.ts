@@ -10,6 +10,7 @@ import {
   type ExceptionStatus,
   type ResolutionReason,
 } from '../../../src/contract/exceptions';
+import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '../../../src/contract/incidents';
 import { RECORD_LISTS } from '../../../src/contract/records';
 import type { Database, Tx } from '../../db/client';
 import { auditMany, type AuditEntry } from '../../lib/audit';
@@ -124,8 +125,18 @@ export function exceptionsService(database: Database) {
         userName: null,
         text: `${exceptionLabel(row.code)}: ${row.message}`,
       };
-      const details = await repo.details(id);
-      return { ...row, details, events: [raised, ...events], evidence: evidenceOf(row, details) };
+      const [details, incidents] = await Promise.all([repo.details(id), repo.incidents(id)]);
+      return {
+        ...row,
+        details,
+        events: [raised, ...events],
+        evidence: evidenceOf(row, details),
+        incidents: incidents.map((i) => ({
+          label: `${i.kind === 'callout' ? 'Call-out' : 'Incident'}: ${i.title} (${INCIDENT_STATUS_LABELS[i.status as IncidentStatus] ?? i.status})`,
+          screen: '/IncidentReport',
+          search: { edit: i.id },
+        })),
+      };
     },
 
     acknowledge: (actor: Actor, id: string) =>

@@ -96,5 +96,20 @@ export function notifyRepository(db: DbOrTx) {
           and e.raised_at < ${localMidnight(sql`${addDays(day, 1)}::date`, sql`z.tz`)}
         order by e.raised_at`);
     },
+
+    /**
+     * Drops the account's records of mails and digests sent before `before`: they only keep a mail
+     * from going twice, and the immediate mail looks back one day, the digest planner three.
+     */
+    async pruneSent(accountId: number, before: Date): Promise<number> {
+      const at = sql`${before.toISOString()}::timestamptz`;
+      const mails = await db.execute(
+        sql`delete from exception_mails where account_id = ${accountId} and sent_at < ${at}`,
+      );
+      const digests = await db.execute(
+        sql`delete from exception_digests where account_id = ${accountId} and sent_at < ${at}`,
+      );
+      return (mails.rowCount ?? 0) + (digests.rowCount ?? 0);
+    },
   };
 }

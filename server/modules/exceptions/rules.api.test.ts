@@ -10,6 +10,7 @@ import { DEFAULT_EXCEPTION_RULES } from '../../../src/contract/exception-rules';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { createJobs } from '../../lib/jobs';
 import { createMailer } from '../../lib/mailer';
+import { pruneSentMail } from '../integrity/nightly';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
 import { DIGEST_QUEUE, planDigests, registerExceptionMailJobs, sendDigest, sendImmediateMails } from './notify.jobs';
 
@@ -112,6 +113,13 @@ describe('rules per account', () => {
     const other = await boss.get(RULES);
     expect(other.status).toBe(200);
     expect(other.body.rules).toEqual(DEFAULT_EXCEPTION_RULES);
+
+    // Field devices get the rules with the reference data they cache (offline warnings judge alike),
+    // and the changed data has a new ETag, so a device refreshes it.
+    const ref = await f.driver.get('/api/v1/reference');
+    expect(ref.body.dispenseRules).toEqual({ capacityOvershootPct: 10, workingFrom: '06:00', workingTo: '18:00' });
+    const theirs = await boss.get('/api/v1/reference');
+    expect(theirs.body.dispenseRules).toEqual({ capacityOvershootPct: 0, workingFrom: null, workingTo: null });
   });
 });
 
@@ -188,5 +196,30 @@ describe('notifications', () => {
     } finally {
       await jobs.stop();
     }
+  });
+
+  it('nightly housekeeping drops sent-mail records after 90 days, only of the account it runs for', async () => {
+    const mine = accountId();
+    const [{ other }] = await q<{ other: number }>(sql`select id as other from accounts where id <> ${mine} limit 1`);
+    const mailsOf = async () =>
+      (await q<{ n: number }>(sql`select count(*)::int as n from exception_mails where account_id = ${mine}`))[0].n;
+    expect(await mailsOf()).toBeGreaterThan(0);
+    await q(sql`update exception_mails set sent_at = now() - interval '91 days' where account_id = ${mine}`);
+    await q(sql`insert into exception_digests (account_id, day, sent_at) values
+      (${mine}, '2020-01-01', now() - interval '100 days'), (${other}, '2020-01-01', now() - interval '100 days')`);
+    const kept = await q<{ day: string }>(sql`select day::text from exception_digests where account_id = ${mine}`);
+    expect(await pruneSentMail(srv.database.db, mine, new Date())).toBeGreaterThan(1);
+    expect(await mailsOf()).toBe(0);
+    const left = await q<{ account_id: number; day: string }>(
+      sql`select account_id, day::text from exception_digests where day = '2020-01-01' or account_id = ${mine}`,
+    );
+    // The other account's old digest stays; this account's recent digests stay.
+    expect(left).toEqual(
+      expect.arrayContaining([
+        { account_id: other, day: '2020-01-01' },
+        ...kept.filter((k) => k.day !== '2020-01-01').map((k) => ({ account_id: mine, day: k.day })),
+      ]),
+    );
+    expect(left.some((l) => l.account_id === mine && l.day === '2020-01-01')).toBe(false);
   });
 });

@@ -162,6 +162,13 @@ describe('incidents: records', () => {
     expect(row.exceptions).toEqual([
       expect.objectContaining({ id: f.exception, code: 'water', message: 'Water 12 mm' }),
     ]);
+    // The other way round: the exception's detail links the incident.
+    const detail = await s.admin.get(`/api/v1/exceptions/${f.exception}`);
+    expect(detail.body.incidents).toContainEqual({
+      label: `Incident: ${row.title} (Open)`,
+      screen: '/IncidentReport',
+      search: { edit: row.id },
+    });
   });
 
   it('exports CSV with the screen’s column titles', async () => {

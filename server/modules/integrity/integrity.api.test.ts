@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { INTEGRITY_CHECK_IDS, type IntegrityCheckId, type IntegrityRunDetail } from '../../../src/contract/integrity';
-import { runNightlyIntegrity } from './integrity.service';
+import { INTERRUPTED, runNightlyIntegrity } from './integrity.service';
 
 /**
  * The integrity checks against a real server, in an account of their own (so the demo's data does
@@ -278,6 +278,25 @@ describe('the history', () => {
     expect(mine).toEqual([{ trigger: 'nightly', local_date: '2031-03-04', user_id: null, total: expect.any(Number) }]);
     const list = await admin.get(R);
     expect(list.body.items[0]).toMatchObject({ trigger: 'nightly', userName: null });
+  });
+});
+
+describe('interrupted runs', () => {
+  it('a run left unfinished by a crash is marked failed by the next job tick; a live one is left alone', async () => {
+    const [crashed] = await q<{ id: string }>(sql`insert into integrity_runs (account_id, trigger, user_id, started_at)
+      values (${accountId}, 'manual', null, now() - interval '1 hour') returning id`);
+    const [live] = await q<{ id: string }>(sql`insert into integrity_runs (account_id, trigger, user_id)
+      values (${accountId}, 'manual', null) returning id`);
+    try {
+      const before = await admin.get(`${R}/${crashed.id}`);
+      expect(before.body).toMatchObject({ finishedAt: null, error: null });
+      await runNightlyIntegrity(srv.database.db, new Date());
+      const after = await admin.get(`${R}/${crashed.id}`);
+      expect(after.body).toMatchObject({ finishedAt: expect.any(String), error: INTERRUPTED, total: null });
+      expect((await admin.get(`${R}/${live.id}`)).body).toMatchObject({ finishedAt: null, error: null });
+    } finally {
+      await q(sql`delete from integrity_runs where id in (${crashed.id}, ${live.id})`);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { runAllChecks } from './checks.repository';
-import { accountsForNightly, runsRepository } from './runs.repository';
+import { accountsForNightly, failStaleRuns, runsRepository } from './runs.repository';
 
 /** The local hour from which an account's nightly run is due (its first store's time zone). */
 export const NIGHTLY_HOUR = 2;
@@ -59,17 +59,37 @@ export async function runDetail(db: Db, accountId: number, id?: string): Promise
 }
 
 /**
+ * A run unfinished after this long was interrupted (server stopped or crashed mid-run): the checks'
+ * statement timeout (120 s × 9 checks) bounds a live run well below it.
+ */
+export const STALE_RUN_MS = 30 * 60_000;
+export const INTERRUPTED = 'Interrupted: the server stopped before the run finished. Run the checks again.';
+
+/** Marks interrupted runs of every account as failed (so none shows "Running" for ever); returns how many. */
+export const failInterruptedRuns = (db: Db, now: Date) =>
+  failStaleRuns(db, new Date(now.getTime() - STALE_RUN_MS), INTERRUPTED);
+
+/**
  * The nightly job body: every account whose local time is past `NIGHTLY_HOUR` and that has no
  * nightly run for its local day yet gets one (a server that was down at night catches up when it
  * starts). Idempotent by the (account, local day) claim. Returns the number of runs made.
  */
-export async function runNightlyIntegrity(db: Db, now: Date, log?: Logger): Promise<number> {
+export async function runNightlyIntegrity(
+  db: Db,
+  now: Date,
+  log?: Logger,
+  /** The account's other nightly housekeeping, once per account and night (after its run). */
+  afterRun?: (accountId: number) => Promise<unknown>,
+): Promise<number> {
+  const failed = await failInterruptedRuns(db, now);
+  if (failed) log?.warn({ runs: failed }, 'interrupted integrity runs marked as failed');
   let n = 0;
   for (const a of await accountsForNightly(db, now)) {
     if (a.done || a.hour < NIGHTLY_HOUR) continue;
     const run = await runIntegrityChecks(db, a.id, 'nightly', { localDate: a.localDate, now });
     if (!run) continue;
     n += 1;
+    await afterRun?.(a.id).catch((err) => log?.error({ err, accountId: a.id }, 'nightly housekeeping failed'));
     if (run.error) log?.error({ accountId: a.id, error: run.error }, 'integrity run failed');
   }
   return n;

@@ -96,6 +96,23 @@ export function runsRepository(db: DbOrTx, accountId: number) {
   };
 }
 
+/**
+ * Marks runs that started before `before` and never finished (the server stopped or crashed during
+ * the run) as failed, for every account: one statement over a small table. Returns how many.
+ */
+export async function failStaleRuns(db: DbOrTx, before: Date, error: string): Promise<number> {
+  const r = await db
+    .update(integrityRuns)
+    .set({ finishedAt: sql`now()`, error })
+    .where(
+      and(
+        sql`${integrityRuns.finishedAt} is null`,
+        sql`${integrityRuns.startedAt} < ${before.toISOString()}::timestamptz`,
+      ),
+    );
+  return r.rowCount ?? 0;
+}
+
 /** Every account that is not blocked, with its time zone (its first store's, else UTC) and local day and hour. */
 export async function accountsForNightly(db: DbOrTx, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;

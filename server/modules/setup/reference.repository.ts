@@ -12,6 +12,7 @@ import {
   stores,
   tanks,
 } from '../../db/schema';
+import { exceptionRulesRepository } from '../exceptions/rules.repository';
 
 const live = (t: { accountId: AnyPgColumn; deletedAt: AnyPgColumn }, accountId: number): SQL =>
   and(eq(t.accountId, accountId), isNull(t.deletedAt))!;
@@ -20,7 +21,7 @@ const live = (t: { accountId: AnyPgColumn; deletedAt: AnyPgColumn }, accountId: 
 export function referenceRepository(db: DbOrTx) {
   return {
     async load(accountId: number) {
-      const [st, pr, tk, cc, et, eq_, em, al, fr] = await Promise.all([
+      const [st, pr, tk, cc, et, eq_, em, al, fr, rules] = await Promise.all([
         db
           .select({
             id: stores.id,
@@ -157,6 +158,7 @@ export function referenceRepository(db: DbOrTx) {
           .from(f24Rules)
           .where(live(f24Rules, accountId))
           .orderBy(f24Rules.id),
+        exceptionRulesRepository(db).rulesFor(accountId),
       ]);
       return {
         stores: st,
@@ -168,6 +170,11 @@ export function referenceRepository(db: DbOrTx) {
         employees: em,
         allocations: al,
         f24Rules: fr,
+        dispenseRules: {
+          capacityOvershootPct: rules.capacityOvershootPct,
+          workingFrom: rules.workingFrom,
+          workingTo: rules.workingTo,
+        },
       };
     },
   };

@@ -128,5 +128,16 @@ export const ReferenceData = z.object({
       minMinutesBetweenFills: true,
     }),
   ),
+  /**
+   * The account's exception rules a dispense is judged by (ADR 032), so the device warns offline as
+   * the server will raise. Optional: a device's cache from before it existed means the defaults.
+   */
+  dispenseRules: z
+    .object({
+      capacityOvershootPct: z.number(),
+      workingFrom: z.string().nullable(),
+      workingTo: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ReferenceData = z.infer<typeof ReferenceData>;

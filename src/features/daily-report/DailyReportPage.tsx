@@ -1,12 +1,15 @@
 import { Alert, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { LuPrinter } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuMail, LuPrinter } from 'react-icons/lu';
 import { TextField } from '@/app/ui/Fields';
 import { CheckboxGroupField } from '@/app/ui/form/fields';
+import { FormDrawer } from '@/app/ui/form/FormShell';
 import { storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { dailyReportClient } from './client';
+import { MailForm } from './MailForm';
 import { ReportStore } from './ReportStore';
 import { yesterday, type DailyReportSearch } from './search';
 
@@ -32,7 +35,7 @@ const PRINT_CSS = `
   #daily-report .report-store + .report-store { break-before: auto; }
 }`;
 
-/** `/DailyReportofCall`: the day per store, on screen and printable. */
+/** `/DailyReportofCall`: the day per store, on screen, printable, and by e-mail each morning. */
 export function DailyReportPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -40,6 +43,7 @@ export function DailyReportPage() {
   const day = search.day ?? yesterday();
   const storeIds = search.stores ? search.stores.split(',') : [];
   const set = (next: DailyReportSearch) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const [mailOpen, setMailOpen] = useState(false);
   const report = useQuery({
     queryKey: ['daily-report', day, storeIds.join(',')],
     queryFn: ({ signal }) => dailyReportClient.get(day, storeIds, signal),
@@ -61,7 +65,13 @@ export function DailyReportPage() {
         <Button onClick={() => window.print()} variant="outline" disabled={!report.data}>
           <LuPrinter /> Print
         </Button>
+        <Button onClick={() => setMailOpen(true)} variant="outline">
+          <LuMail /> My morning e-mail
+        </Button>
       </Flex>
+      <FormDrawer open={mailOpen} onClose={() => setMailOpen(false)}>
+        <MailForm onClose={() => setMailOpen(false)} />
+      </FormDrawer>
       <CheckboxGroupField
         legend="Stores"
         helper="None ticked: every store."

@@ -124,6 +124,17 @@ describe('live dispense warnings', () => {
     expect(codes(liveWarnings(ref, [], draft({ litres: 101 })))).toEqual(['over_equipment_capacity']);
   });
 
+  it("judges by the account's rules cached with the reference data, the defaults without them", () => {
+    const strict = { ...ref, dispenseRules: { capacityOvershootPct: 10, workingFrom: '06:00', workingTo: '11:00' } };
+    // 105 L in a 100 L tank is within a 10 % overshoot; 10:00Z is 12:00 in Johannesburg, after 11:00.
+    expect(codes(liveWarnings(strict, [], draft({ litres: 105 })))).toEqual(['outside_working_hours']);
+    expect(codes(liveWarnings(strict, [], draft({ litres: 111 })))).toEqual([
+      'outside_working_hours',
+      'over_equipment_capacity',
+    ]);
+    expect(codes(liveWarnings(ref, [], draft({ litres: 105 })))).toEqual(['over_equipment_capacity']);
+  });
+
   it("counts this device's litres of the store's day and month for the governing allocation; rejected ones do not count", () => {
     const history = deviceHistory(
       [

@@ -7,8 +7,9 @@ import type { OutboxRecord } from '@/lib/offline';
 /**
  * The live warnings of the dispense forms: the contract's `dispenseWarnings` (the same checks the
  * server raises as exceptions) fed from the cached reference data and this device's own recent
- * dispenses. The server knows every dispense of the fleet, so it may find more; the device warns
- * about what it can see. Pure, so it is tested without a browser.
+ * dispenses, judged by the account's exception rules cached with the reference data (ADR 032).
+ * The server knows every dispense of the fleet, so it may find more; the device warns about what
+ * it can see. Pure, so it is tested without a browser.
  */
 
 /** A dispense this device recorded (not rejected), as the checks need it. */
@@ -142,5 +143,7 @@ export function liveWarnings(
     usedThisMonth: used.thisMonth,
     f24Rule,
     timeZone: tz ?? undefined,
+    // The account's rules as cached with the reference data (the defaults when the cache predates them).
+    rules: ref.dispenseRules,
   });
 }

@@ -109,6 +109,28 @@ export function ExceptionDetail({ id, onResolve }: { id: string; onResolve: (id:
               </Stack>
             </Box>
           )}
+          {data.incidents.length > 0 && (
+            <Box as="section" aria-label="Incidents">
+              <Heading as="h3" size="sm" mb="2">
+                Linked incidents
+              </Heading>
+              <Stack gap="1">
+                {data.incidents.map((e) => (
+                  <Link
+                    key={e.search.edit}
+                    href={hrefOf(e)}
+                    colorPalette="blue"
+                    onClick={(ev) => {
+                      ev.preventDefault();
+                      goTo(hrefOf(e));
+                    }}
+                  >
+                    {e.label}
+                  </Link>
+                ))}
+              </Stack>
+            </Box>
+          )}
           {!resolved && <Steps detail={data} refresh={refresh} />}
           <Comment id={id} refresh={refresh} />
           <Box as="section" aria-label="Timeline">

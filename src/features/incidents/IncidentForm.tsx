@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { CheckboxGroupField, SelectField, TextareaField } from '@/app/ui/form/fields';
@@ -25,7 +25,7 @@ import {
 } from '@/contract/incidents';
 import { listResponse } from '@/contract/list';
 import { api } from '@/lib/api';
-import { fromLocalInput, toLocalInput } from '@/lib/datetime';
+import { fromZonedInput, toZonedInput } from '@/lib/datetime';
 import { notify } from '@/lib/notify';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { enumOptions, equipmentOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
@@ -106,6 +106,11 @@ export function IncidentForm({ row, close }: RecordFormProps<Incident>) {
   const { data: ref } = useReference();
   const [pending, setPending] = useState<File[]>([]);
   const [current, setCurrent] = useState(row);
+  // Every time is the store's (as in the list and the daily report): the inputs show and read the
+  // wall clock of the chosen store's zone.
+  const zoneOf = (storeId: string) => ref?.stores.find((s) => s.id === storeId)?.timezone ?? null;
+  // A new record's "When" starts at now; until the user edits it, choosing a store shows now in its zone.
+  const now = useRef({ at: new Date().toISOString(), text: '' });
 
   /** Sends the chosen photos after the record is saved; a refused photo is said, the rest go on. */
   const withPhotos = async (saved: Incident): Promise<Incident> => {
@@ -119,21 +124,27 @@ export function IncidentForm({ row, close }: RecordFormProps<Incident>) {
     }
     return r;
   };
-  const draft = (i: Incident | null) => ({
+  const draft = (i: Incident | null) => {
+    const zone = i?.storeZone ?? null;
+    const at = (v: string | null | undefined) => (v ? toZonedInput(v, zone) : '');
+    if (!i && !now.current.text) now.current.text = toZonedInput(now.current.at, null);
+    return draftOf(i, at, i ? at(i.occurredAt) : now.current.text);
+  };
+  const draftOf = (i: Incident | null, at: (v: string | null | undefined) => string, occurredAt: string) => ({
     kind: i?.kind ?? 'incident',
     type: i?.type ?? '',
     severity: i?.severity ?? 'medium',
     storeId: i?.storeId ?? '',
     tankId: i?.tankId ?? '',
     equipmentId: i?.equipmentId ?? '',
-    occurredAt: toLocalInput(i?.occurredAt ?? new Date().toISOString()).slice(0, 16),
+    occurredAt,
     title: i?.title ?? '',
     description: i?.description ?? '',
     technician: i?.technician ?? '',
     company: i?.company ?? '',
-    calledAt: i?.calledAt ? toLocalInput(i.calledAt).slice(0, 16) : '',
-    arrivedAt: i?.arrivedAt ? toLocalInput(i.arrivedAt).slice(0, 16) : '',
-    leftAt: i?.leftAt ? toLocalInput(i.leftAt).slice(0, 16) : '',
+    calledAt: at(i?.calledAt),
+    arrivedAt: at(i?.arrivedAt),
+    leftAt: at(i?.leftAt),
     cost: textOf(i?.cost),
     exceptionIds: i?.exceptionIds ?? [],
   });
@@ -145,18 +156,20 @@ export function IncidentForm({ row, close }: RecordFormProps<Incident>) {
       update: async (id, body) => withPhotos(await incidentsClient.update(id, body)),
     },
     noun: 'incident',
+    nounOf: (r) => (r.kind === 'callout' ? 'call-out' : 'incident'),
     label: incidentLabel,
     draft,
     create: IncidentCreate,
     update: IncidentUpdate,
     toBody: (d: ReturnType<typeof draft>) => {
       const callout = d.kind === 'callout';
-      const time = (v: string) => (callout && v ? fromLocalInput(v) || v : null);
+      const zone = zoneOf(d.storeId);
+      const time = (v: string) => (callout && v ? fromZonedInput(v, zone) || v : null);
       return {
         ...d,
         tankId: d.tankId || null,
         equipmentId: d.equipmentId || null,
-        occurredAt: fromLocalInput(d.occurredAt) || d.occurredAt,
+        occurredAt: fromZonedInput(d.occurredAt, zone) || d.occurredAt,
         technician: callout ? d.technician : null,
         company: callout ? d.company : null,
         calledAt: time(d.calledAt),
@@ -167,6 +180,16 @@ export function IncidentForm({ row, close }: RecordFormProps<Incident>) {
     },
   });
   const v = form.values;
+  const zone = zoneOf(v.storeId);
+  const storeField = form.text('storeId');
+  const chooseStore = (id: string) => {
+    storeField.onChange(id);
+    if (!row && v.occurredAt === now.current.text) {
+      now.current.text = toZonedInput(now.current.at, zoneOf(id));
+      form.set('occurredAt', now.current.text);
+    }
+  };
+  const storeTime = zone ? `Store time (${zone})` : 'Store time: choose the store';
   const exceptionOptions = useExceptionOptions(v.storeId, current?.exceptions ?? []);
   const closed = current?.status === 'closed';
   const reload = async () => {
@@ -194,8 +217,14 @@ export function IncidentForm({ row, close }: RecordFormProps<Incident>) {
           options={enumOptions(INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS)}
           {...form.text('severity')}
         />
-        <TextField label="When" type="datetime-local" {...form.text('occurredAt')} />
-        <SelectField label="Store" placeholder="Choose…" options={storeOptions(ref)} {...form.text('storeId')} />
+        <TextField label="When" type="datetime-local" helper={storeTime} {...form.text('occurredAt')} />
+        <SelectField
+          label="Store"
+          placeholder="Choose…"
+          options={storeOptions(ref)}
+          {...storeField}
+          onChange={chooseStore}
+        />
         <SelectField
           label="Tank"
           placeholder={v.storeId ? 'No tank' : 'Choose a store first'}
@@ -215,9 +244,9 @@ export function IncidentForm({ row, close }: RecordFormProps<Incident>) {
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField label="Technician" {...form.text('technician')} />
           <TextField label="Company" {...form.text('company')} />
-          <TextField label="Called at" type="datetime-local" {...form.text('calledAt')} />
-          <TextField label="Arrived at" type="datetime-local" {...form.text('arrivedAt')} />
-          <TextField label="Left at" type="datetime-local" {...form.text('leftAt')} />
+          <TextField label="Called at" type="datetime-local" helper={storeTime} {...form.text('calledAt')} />
+          <TextField label="Arrived at" type="datetime-local" helper={storeTime} {...form.text('arrivedAt')} />
+          <TextField label="Left at" type="datetime-local" helper={storeTime} {...form.text('leftAt')} />
           <TextField label="Cost" inputMode="decimal" {...form.text('cost')} />
         </SimpleGrid>
       )}

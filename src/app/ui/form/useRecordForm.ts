@@ -20,6 +20,8 @@ interface Options<D extends object, T extends Versioned> extends RecordFormProps
   client: Pick<ResourceClient<T>, 'create' | 'update'>;
   /** "store": in the title and the success message. */
   noun: string;
+  /** The noun of a saved record when it depends on the record (an incident or a call-out). */
+  nounOf?: (row: T) => string;
   /** How the record is named: its code, fleet no., … */
   label: (row: T) => string;
   /** Record (or null for a new one) → the draft the inputs edit. */
@@ -47,7 +49,7 @@ export function useRecordForm<D extends object, T extends Versioned>(o: Options<
       void refreshAll();
       o.close(true);
     },
-    savedMessage: (r) => `${capitalize(o.noun)} ${o.label(r)} ${row ? 'saved' : 'created'}.`,
+    savedMessage: (r) => `${capitalize(o.nounOf?.(r) ?? o.noun)} ${o.label(r)} ${row ? 'saved' : 'created'}.`,
   });
 }
 
