@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { addDays, localDate, monthBounds } from './calendar';
-import { zonedInstant } from './exception-rules';
+import { addDays, localDate, monthBounds, zonedInstant } from './calendar';
 import { REPORT_IDS, REPORTS } from './report-catalog';
 import { RANGE_LABELS } from './report-range';
 import { FORMAT_LABELS } from './report-runs';
