@@ -158,7 +158,7 @@ test("the CSV export's header row is the table's visible column titles, times as
   const table = page.getByRole('table', { name: 'Dispensing records' });
   await expect(table.getByRole('row')).toHaveCount(2);
   // Show one more column: the export follows the table's choice.
-  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Cost centre' }).click();
   await page.keyboard.press('Escape');
   await expect(table.getByRole('columnheader', { name: 'Cost centre' })).toBeVisible();

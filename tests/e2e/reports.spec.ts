@@ -119,7 +119,7 @@ test('an admin schedules a report, runs it now, finds it in the history and its 
   await signIn(page, 'admin');
   await expect(page).toHaveURL(LANDING.admin);
   await page.goto('/ReportSchedule');
-  await page.getByRole('button', { name: 'New schedule' }).click();
+  await page.getByRole('button', { name: 'New schedule' }).first().click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Report', { exact: true }).selectOption({ label: 'Fuel by cost centre' });
