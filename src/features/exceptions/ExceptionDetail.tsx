@@ -87,50 +87,8 @@ export function ExceptionDetail({ id, onResolve }: { id: string; onResolve: (id:
               </DataList.Item>
             ))}
           </DataList.Root>
-          {data.evidence.length > 0 && (
-            <Box as="section" aria-label="Evidence">
-              <Heading as="h3" size="sm" mb="2">
-                What raised it
-              </Heading>
-              <Stack gap="1">
-                {data.evidence.map((e) => (
-                  <Link
-                    key={e.label}
-                    href={hrefOf(e)}
-                    colorPalette="blue"
-                    onClick={(ev) => {
-                      ev.preventDefault();
-                      goTo(hrefOf(e));
-                    }}
-                  >
-                    {e.label}
-                  </Link>
-                ))}
-              </Stack>
-            </Box>
-          )}
-          {data.incidents.length > 0 && (
-            <Box as="section" aria-label="Incidents">
-              <Heading as="h3" size="sm" mb="2">
-                Linked incidents
-              </Heading>
-              <Stack gap="1">
-                {data.incidents.map((e) => (
-                  <Link
-                    key={e.search.edit}
-                    href={hrefOf(e)}
-                    colorPalette="blue"
-                    onClick={(ev) => {
-                      ev.preventDefault();
-                      goTo(hrefOf(e));
-                    }}
-                  >
-                    {e.label}
-                  </Link>
-                ))}
-              </Stack>
-            </Box>
-          )}
+          <LinkSection name="Evidence" title="What raised it" links={data.evidence} />
+          <LinkSection name="Incidents" title="Linked incidents" links={data.incidents} />
           {!resolved && <Steps detail={data} refresh={refresh} />}
           <Comment id={id} refresh={refresh} />
           <Box as="section" aria-label="Timeline">
@@ -273,5 +231,32 @@ function Reopen({ id, refresh }: { id: string; refresh: () => void }) {
     >
       Reopen
     </Button>
+  );
+}
+
+/** A titled list of links to the screens behind an exception (its evidence, its incidents); nothing when empty. */
+function LinkSection({ name, title, links }: { name: string; title: string; links: readonly Evidence[] }) {
+  if (!links.length) return null;
+  return (
+    <Box as="section" aria-label={name}>
+      <Heading as="h3" size="sm" mb="2">
+        {title}
+      </Heading>
+      <Stack gap="1">
+        {links.map((e) => (
+          <Link
+            key={hrefOf(e)}
+            href={hrefOf(e)}
+            colorPalette="blue"
+            onClick={(ev) => {
+              ev.preventDefault();
+              goTo(hrefOf(e));
+            }}
+          >
+            {e.label}
+          </Link>
+        ))}
+      </Stack>
+    </Box>
   );
 }
