@@ -17,9 +17,7 @@ const MONTH = `${last.getFullYear()}-${pad(last.getMonth() + 1)}`;
 const LEAK = 'N3-24 T1';
 
 async function openMonth(page: Page) {
-  await signIn(page, 'viewer');
-  await expect(page).toHaveURL(/\/dashboard\/analytics/);
-  await page.goto(`/QuickBalancing?month=${MONTH}`);
+  await signIn(page, 'viewer', { to: `/QuickBalancing?month=${MONTH}` });
   await expect(page.getByRole('heading', { name: 'Quick balancing', level: 1 })).toBeVisible();
 }
 
@@ -115,9 +113,7 @@ test('exports the month as CSV with the flag', async ({ page }) => {
 });
 
 test('a driver is refused, on the screen and by the API', async ({ page }) => {
-  await signIn(page, 'driver');
-  await expect(page).toHaveURL(/\/QuickDispense|\/dashboard/);
-  await page.goto(`/QuickBalancing?month=${MONTH}`);
+  await signIn(page, 'driver', { to: `/QuickBalancing?month=${MONTH}` });
   await expect(page).toHaveURL(/\/pages\/not-authorized/);
   const { status } = await apiFromPage(page, 'GET', `/balancing/monthly?month=${MONTH}`);
   expect(status).toBe(403);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiFromPage, LANDING, signIn } from './support';
+import { apiFromPage, signIn } from './support';
 
 /**
  * Issue 12, ADR 027: the admin changes an exception rule from `/Exceptions` → Rules (each rule
@@ -10,10 +10,8 @@ import { apiFromPage, LANDING, signIn } from './support';
  */
 test('an admin changes a rule and subscribes to a daily digest', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'admin');
-  await expect(page).toHaveURL(LANDING.admin);
   try {
-    await page.goto('/Exceptions');
+    await signIn(page, 'admin', { to: '/Exceptions' });
     await page.getByRole('button', { name: 'Rules' }).click();
     const excess = page.getByLabel('Consumption outlier minimum excess (%)');
     await expect(excess).toHaveValue('15');

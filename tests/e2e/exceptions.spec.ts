@@ -15,11 +15,18 @@ interface Eq {
   active: boolean;
 }
 
-async function open(browser: Browser, baseURL: string, user: DemoUser, viewport = { width: 1280, height: 900 }) {
+/** A new context signed in as `user`, on `to` when given (one page load) or on the user's landing page. */
+async function open(
+  browser: Browser,
+  baseURL: string,
+  user: DemoUser,
+  viewport = { width: 1280, height: 900 },
+  to?: string,
+) {
   const ctx = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
   const page = await ctx.newPage();
-  await signIn(page, user);
-  await expect(page).toHaveURL(LANDING[user]);
+  await signIn(page, user, { to });
+  await expect(page).toHaveURL(to ? (url) => url.pathname === to.split('?')[0] : LANDING[user]);
   return { ctx, page };
 }
 

@@ -113,9 +113,7 @@ test('imports 500 equipment with 3 bad rows, then the same file again without du
 });
 
 test('copies two equipment to another store with a preview first', async ({ page }) => {
-  await signIn(page, 'admin');
-  await expect(page).toHaveURL(/\/dashboard\/analytics$/);
-  await page.goto('/Equipmentcopy');
+  await signIn(page, 'admin', { to: '/Equipmentcopy' });
   await page.getByLabel('Search equipment').fill('DF-001');
   // Chakra's checkbox input is visually hidden; its label is what a user clicks.
   await page.getByText(/^DF-0011 ·/).click();

@@ -7,16 +7,23 @@ import { apiAs, apiFromPage, LANDING, signIn, type DemoUser } from './support';
  * the admin runs the integrity checks on `/DataIntergrityChecks` and finds the run in the history.
  * What each check finds is in integrity.api.test.ts.
  */
-async function open(browser: Browser, baseURL: string, user: DemoUser, viewport = { width: 1280, height: 900 }) {
+/** A new context signed in as `user`, on `to` when given (one page load) or on the user's landing page. */
+async function open(
+  browser: Browser,
+  baseURL: string,
+  user: DemoUser,
+  viewport = { width: 1280, height: 900 },
+  to?: string,
+) {
   const ctx = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
   const page = await ctx.newPage();
-  await signIn(page, user);
+  await signIn(page, user, { to });
   if (user === 'boss') {
     // ThebigBoss belongs to several accounts: pick one first.
     await expect(page).toHaveURL(/\/selectaccount/);
     await page.getByRole('button', { name: /Demo Fuels/ }).click();
   }
-  await expect(page).toHaveURL(LANDING[user]);
+  await expect(page).toHaveURL(to ? (url) => url.pathname === to.split('?')[0] : LANDING[user]);
   return { ctx, page };
 }
 
@@ -57,8 +64,7 @@ test("a driver's synced device is on /Diagnostic with its app version", async ({
 
 test('the integrity checks run on demand and land in the history', async ({ browser, baseURL }) => {
   test.setTimeout(40_000);
-  const admin = await open(browser, baseURL!, 'admin');
-  await admin.page.goto('/DataIntergrityChecks');
+  const admin = await open(browser, baseURL!, 'admin', undefined, '/DataIntergrityChecks');
   await admin.page.getByRole('button', { name: 'Run checks now' }).click();
   await expect(admin.page.getByText(/^Latest run: .* by Alex Admin$/)).toBeVisible({ timeout: 30_000 });
   for (const title of ['Meter readings out of sequence', 'Inactive but still dispensing'])

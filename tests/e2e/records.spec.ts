@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { nameTitle } from '../../src/contract/columns';
 import { RECORD_COLUMNS } from '../../src/contract/record-columns';
-import { LANDING, apiFromPage, signIn } from './support';
+import { apiFromPage, signIn } from './support';
 
 /**
  * Query screens and correction by reversal (issue 5) against the real server in Chromium: as
@@ -120,9 +120,7 @@ test('editor corrects a dispense: totals change, the audit log shows it, the piv
   // The audit log is an admin screen: the correction is there, with who and the reason.
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await signIn(admin, 'admin');
-  await expect(admin).toHaveURL(/\/dashboard\/analytics$/);
-  await admin.goto('/AuditLogs?f.entity=dispense&f.action=correct');
+  await signIn(admin, 'admin', { to: '/AuditLogs?f.entity=dispense&f.action=correct' });
   const row = admin.getByRole('row').filter({ hasText: 'Eddie Editor' }).filter({ hasText: eq.fleetNo }).first();
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /Show details/ }).click();
@@ -223,9 +221,7 @@ test("the CSV export's header row is the table's visible column titles, times as
 });
 
 test('a driver may pivot but not open the query screens', async ({ page }) => {
-  await signIn(page, 'driver');
-  await expect(page).toHaveURL(LANDING.driver);
-  await page.goto('/QuickPivot');
+  await signIn(page, 'driver', { to: '/QuickPivot' });
   await expect(page.getByRole('heading', { name: 'Pivot' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Pivot choices' })).toBeVisible();
   await page.goto('/FiltersDispensing');

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { apiAs, LANDING, signIn } from './support';
+import { apiAs, signIn } from './support';
 
 /**
  * Reports (issue 13): a manager runs "Fuel by cost centre" for last month, previews it and
@@ -67,9 +67,7 @@ test.beforeAll(async ({ baseURL }) => {
 test('a manager runs fuel by cost centre for last month, previews it and downloads the PDF and XLSX', async ({
   page,
 }) => {
-  await signIn(page, 'manager');
-  await expect(page).toHaveURL(LANDING.manager);
-  await page.goto('/ReportList');
+  await signIn(page, 'manager', { to: '/ReportList' });
   await page.getByRole('button', { name: /^Fuel by cost centre/ }).click();
   await expect(page).toHaveURL(/report=fuel-by-cost-centre/);
   await expect(page.getByLabel('Period')).toHaveValue('lastMonth');
@@ -116,9 +114,7 @@ test('an admin schedules a report, runs it now, finds it in the history and its 
 }) => {
   const name = `E2E schedule ${stamp}`;
   const address = `e2e-${stamp}@example.com`;
-  await signIn(page, 'admin');
-  await expect(page).toHaveURL(LANDING.admin);
-  await page.goto('/ReportSchedule');
+  await signIn(page, 'admin', { to: '/ReportSchedule' });
   await page.getByRole('button', { name: 'New schedule' }).first().click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Name', { exact: true }).fill(name);

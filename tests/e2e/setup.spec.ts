@@ -27,7 +27,7 @@ async function save(form: Locator, message: RegExp) {
 }
 
 async function newRecord(page: Page, path: string, noun: string) {
-  await page.goto(path);
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
   await page.getByRole('button', { name: `New ${noun}` }).click();
   return drawer(page, `New ${noun}`);
 }
@@ -49,15 +49,17 @@ async function deleteRow(page: Page, label: string, message: string) {
 }
 
 test.describe('setup as admin', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, 'admin');
-    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
-  });
+  // Each test starts signed in on the screen it needs (one page load; see signIn's `to`).
+  const start = async (page: Page, to: string) => {
+    await signIn(page, 'admin', { to });
+    await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
+  };
 
   test('create a store, a tank with a chart, an equipment, an employee and an allocation; find each', async ({
     page,
   }) => {
     test.setTimeout(300_000);
+    await start(page, '/Store');
 
     await test.step('store', async () => {
       const form = await newRecord(page, '/Store', 'store');
@@ -166,6 +168,7 @@ test.describe('setup as admin', () => {
   });
 
   test('delete and restore through the list, then read it in the audit log', async ({ page }) => {
+    await start(page, '/CostCentre');
     const code = `C${stamp}`;
     await createCostCentre(page, code, `Cost ${stamp}`);
     await deleteRow(page, code, `Cost centre ${code} deleted`);
@@ -193,6 +196,7 @@ test.describe('setup as admin', () => {
   });
 
   test('a stale edit offers the version saved meanwhile', async ({ page }) => {
+    await start(page, '/CostCentre');
     const code = `Z${stamp}`;
     await createCostCentre(page, code, 'First name');
     await page.getByRole('button', { name: `Edit ${code}` }).click();
@@ -223,7 +227,7 @@ test.describe('setup as admin', () => {
   });
 
   test('CSV export downloads the filtered rows', async ({ page }) => {
-    await page.goto('/Store?q=JHB');
+    await start(page, '/Store?q=JHB');
     await expect(page.getByRole('row', { name: /JHB01/ })).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -244,7 +248,7 @@ test.describe('setup as admin', () => {
   });
 
   test('unsaved changes ask before the form closes; sort is in the URL', async ({ page }) => {
-    await page.goto('/CostCentre');
+    await start(page, '/CostCentre');
     await page.getByRole('button', { name: 'Name' }).click();
     await expect(page).toHaveURL(/sort=name/);
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
@@ -264,9 +268,7 @@ test.describe('setup as admin', () => {
 
 test.describe('setup as editor', () => {
   test('Store is refused; Cost centres open and a new one can be created', async ({ page }) => {
-    await signIn(page, 'editor');
-    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
-    await page.goto('/Store');
+    await signIn(page, 'editor', { to: '/Store' });
     await expect(page).toHaveURL(/\/pages\/not-authorized/);
     const code = `ED${stamp}`;
     await createCostCentre(page, code, `Editor ${stamp}`);

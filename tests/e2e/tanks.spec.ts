@@ -62,11 +62,12 @@ async function axe(page: Page): Promise<string[]> {
 /** The card of one tank on /TankLevels. */
 const card = (page: Page, code: string, name: string) => page.getByRole('listitem', { name: `Tank ${code} · ${name}` });
 
-async function signedIn(browser: Browser, user: DemoUser, viewport = { width: 1280, height: 900 }) {
+/** A new context signed in as `user`, on `to` when given (one page load) or on the user's landing page. */
+async function signedIn(browser: Browser, user: DemoUser, viewport = { width: 1280, height: 900 }, to?: string) {
   const ctx = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'allow' });
   const page = await ctx.newPage();
-  await signIn(page, user);
-  await expect(page).toHaveURL(LANDING[user]);
+  await signIn(page, user, { to });
+  await expect(page).toHaveURL(to ? (url) => url.pathname === to.split('?')[0] : LANDING[user]);
   return { ctx, page };
 }
 
@@ -96,8 +97,7 @@ test('/TankLevels shows the reading the gauge simulator just produced', async ({
   expect(read.volume).toBeCloseTo(6234.5, 1);
   await boss.ctx.dispose();
 
-  const { ctx, page } = await signedIn(browser, 'admin');
-  await page.goto(`/TankLevels?storeId=${f.store}`);
+  const { ctx, page } = await signedIn(browser, 'admin', undefined, `/TankLevels?storeId=${f.store}`);
   const gauged = card(page, 'G1', 'Gauged tank');
   await expect(gauged.getByText('Gauge', { exact: true })).toBeVisible();
   await expect(gauged.getByText(`${Math.round(read.volume).toLocaleString('en-US')} L`).first()).toBeVisible();
@@ -164,8 +164,7 @@ test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is
   await expect(page).toHaveURL(/\/pages\/not-authorized/);
   await ctx.close();
 
-  const office = await signedIn(browser, 'admin', { width: 360, height: 780 });
-  await office.page.goto(`/TankLevels?storeId=${f.store}`);
+  const office = await signedIn(browser, 'admin', { width: 360, height: 780 }, `/TankLevels?storeId=${f.store}`);
   const dipped = card(office.page, 'G2', 'Dipped tank');
   await expect(dipped.getByText('Dip', { exact: true })).toBeVisible();
   await expect(dipped.getByText('7,500 L').first()).toBeVisible();
@@ -175,8 +174,7 @@ test('a dip saved offline on a phone syncs and shows on /TankLevels; a driver is
 });
 
 test('"Record dip" on /TankLevels saves through the outbox and the level follows', async ({ browser }) => {
-  const { ctx, page } = await signedIn(browser, 'admin');
-  await page.goto(`/TankLevels?storeId=${f.store}`);
+  const { ctx, page } = await signedIn(browser, 'admin', undefined, `/TankLevels?storeId=${f.store}`);
   await card(page, 'G2', 'Dipped tank').getByRole('button', { name: 'Record dip for G2 · Dipped tank' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record dip: G2 · Dipped tank' });
   await dialog.getByLabel('Product height (mm)').fill('1900');
@@ -226,8 +224,7 @@ test('the history breaks its line where no reading came, and says when', async (
   });
   expect(res.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created', 'created']);
 
-  const { ctx, page } = await signedIn(browser, 'admin');
-  await page.goto(`/TankLevels?storeId=${f.store}`);
+  const { ctx, page } = await signedIn(browser, 'admin', undefined, `/TankLevels?storeId=${f.store}`);
   await card(page, 'G3', 'Gap tank').getByRole('button', { name: 'History of G3 · Gap tank' }).click();
   const history = page.getByRole('dialog', { name: 'History of G3 · Gap tank' });
   await history.getByRole('button', { name: '7 days' }).click();

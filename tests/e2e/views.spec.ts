@@ -129,14 +129,13 @@ async function snap(page: Page, name: string) {
 }
 
 test.describe('quick views as editor', () => {
+  // Each test signs in straight onto its screen (signIn's `to`: one page load).
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, 'editor');
-    await expect(page).toHaveURL(/\/dashboard\/analytics$/);
   });
 
   test('the chart shows the dispensing created in the test', async ({ page }) => {
-    await page.goto(`/QuickChartView?from=${day(-45)}&to=${day(-35)}&storeId=${fx.storeId}`);
+    await signIn(page, 'editor', { to: `/QuickChartView?from=${day(-45)}&to=${day(-35)}&storeId=${fx.storeId}` });
     const chart = page.getByTestId('series-chart');
     await expect(chart).toBeVisible();
     // One series (the store): D has 150 L, D+1 30 L; the figures table beside the chart says so.
@@ -162,7 +161,7 @@ test.describe('quick views as editor', () => {
   });
 
   test('the calendar day total equals the records created, by store-local day', async ({ page }) => {
-    await page.goto(`/QuickCalendarView?month=${MONTH}&f.storeId=${fx.storeId}`);
+    await signIn(page, 'editor', { to: `/QuickCalendarView?month=${MONTH}&f.storeId=${fx.storeId}` });
     const dayButton = page.getByRole('button', {
       name: new RegExp(`^\\w+,? ${Number(D.slice(8))} .*: dispensed 150 L, received 1,000 L`),
     });
@@ -187,7 +186,7 @@ test.describe('quick views as editor', () => {
   });
 
   test('the GPS map shows the points, a cluster zooms in and a point opens its record', async ({ page }) => {
-    await page.goto(`/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}`);
+    await signIn(page, 'editor', { to: `/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}` });
     await expect(page.getByRole('status').filter({ hasText: 'GPS-stamped' })).toHaveText(
       '3 GPS-stamped dispenses on the map.',
     );
@@ -230,7 +229,7 @@ test.describe('quick views as editor', () => {
         return r.abort();
       },
     );
-    await page.goto(`/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}`);
+    await signIn(page, 'editor', { to: `/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}` });
     const map = page.getByTestId('gps-map');
     await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     await expect(page.getByRole('button', { name: '2 dispenses here, zoom in' })).toBeVisible();
@@ -253,7 +252,7 @@ test.describe('quick views as editor', () => {
   });
 
   test('the GPS records list has the same records and each opens its point on the map', async ({ page }) => {
-    await page.goto(`/FilterGPSInformation?f.equipmentId=${fx.equipmentId}`);
+    await signIn(page, 'editor', { to: `/FilterGPSInformation?f.equipmentId=${fx.equipmentId}` });
     const table = page.getByRole('table', { name: 'GPS records' });
     await expect(table.getByRole('row')).toHaveCount(4);
     await noSeriousViolations(page);
