@@ -9,7 +9,6 @@ import { apiFromPage, signIn } from './support';
  * 6-hourly consumption sweep, and is put back at the end, so other specs see the defaults.
  */
 test('an admin changes a rule and subscribes to a daily digest', async ({ page }) => {
-  test.setTimeout(60_000);
   try {
     await signIn(page, 'admin', { to: '/Exceptions' });
     await page.getByRole('button', { name: 'Rules' }).click();

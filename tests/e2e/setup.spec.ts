@@ -27,7 +27,10 @@ async function save(form: Locator, message: RegExp) {
 }
 
 async function newRecord(page: Page, path: string, noun: string) {
-  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  // Just signed in onto this list: no second load. Anywhere else (the list searched, other toasts
+  // showing) the list is opened afresh.
+  const here = new URL(page.url());
+  if (here.pathname !== path || here.search) await page.goto(path);
   await page.getByRole('button', { name: `New ${noun}` }).click();
   return drawer(page, `New ${noun}`);
 }
