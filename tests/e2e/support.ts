@@ -39,6 +39,9 @@ export async function signIn(page: Page, user: DemoUser, opts: { goto?: boolean;
   await page.getByLabel('E-mail or username').fill(name);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  // Signing in derives the offline verifier before the app moves on (seconds on a busy machine):
+  // one generous wait here, so callers' own URL checks start from a signed-in page.
+  await expect(page).not.toHaveURL(/\/pages\/login/, { timeout: 60_000 });
 }
 
 export async function storageOf(page: Page) {
