@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cloneDataDir, templateDir, type Template } from './templates';
@@ -82,10 +83,38 @@ export class OwnServer {
     }
   }
 
+  /**
+   * A server of an earlier worker on this data directory (a worker torn down after a failure can
+   * leave its server behind) is ours to stop: its pid is in the directory's lock file.
+   */
+  private async stopLeftover() {
+    const lock = path.join(this.dataDir, 'fams.lock');
+    const pid = fs.existsSync(lock) ? Number(fs.readFileSync(lock, 'utf8').trim()) : 0;
+    // Only a process that really runs on this data directory (a stale lock's pid may be anyone's now).
+    const env = (() => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      } catch {
+        return [];
+      }
+    })();
+    if (!pid || !env.includes(`DATA_DIR=${this.dataDir}`)) return;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    const until = Date.now() + 60_000;
+    while ((await this.health()) && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+  }
+
   async start(fresh = false) {
+    if (await this.health()) await this.stopLeftover();
     if (await this.health()) throw new Error(`port ${this.port} is already in use; set E2E_PORT to another port`);
     if (fresh) cloneDataDir(templateDir(this.template), this.dataDir);
-    this.proc = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', this.script], {
+    // Node itself runs the server (tsx as a loader, no tsx CLI in between), so the SIGTERM of
+    // stop() reaches the server and nothing is left running when the worker goes.
+    this.proc = spawn(process.execPath, ['--import', 'tsx', this.script], {
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -103,7 +132,13 @@ export class OwnServer {
     const p = this.proc;
     if (!p || p.exitCode !== null) return;
     await new Promise<void>((resolve) => {
-      p.once('exit', () => resolve());
+      // A server that does not finish its shutdown within a minute is killed; the next start on
+      // its data directory stops the PostgreSQL it leaves (server/db/embedded.ts, stopLeftover).
+      const kill = setTimeout(() => p.kill('SIGKILL'), 60_000);
+      p.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
       p.kill('SIGTERM');
     });
   }
