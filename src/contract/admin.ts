@@ -47,6 +47,8 @@ export type AccountUser = z.infer<typeof AccountUser>;
 export const ACCOUNT_USERS_LIST = {
   path: '/admin/users',
   title: 'Users',
+  screen: '/User',
+  search: ['displayName', 'username', 'email'],
   defaultSort: 'displayName',
   sort: ['displayName', 'username', 'email', 'status', 'lastSignInAt'],
 } as const;
@@ -116,6 +118,8 @@ export type UserContact = z.infer<typeof UserContact>;
 export const USER_CONTACTS_LIST = {
   path: '/admin/contacts',
   title: 'User contact information',
+  screen: '/UserContactInformation',
+  search: ['displayName', 'email', 'jobTitle', 'phone'],
   defaultSort: 'displayName',
   sort: ['displayName', 'jobTitle', 'email'],
 } as const;

@@ -183,10 +183,11 @@ export const SCREENS: readonly Screen[] = [
     ready: true,
   }),
   s('/StoreLocator', 'Store locator', 'admin', 'admin', { menu: 'Store locator', group: 'Administration' }),
-  s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration' }),
+  s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration', ready: true }),
   s('/UserContactInformation', 'User contact information', 'admin', 'admin', {
     menu: 'User contacts',
     group: 'Administration',
+    ready: true,
   }),
   s('/AccountSelect', 'Account select', 'admin', 'app', {
     menu: 'Account select',
