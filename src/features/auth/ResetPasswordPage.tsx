@@ -1,5 +1,5 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { FormMessage } from '@/app/ui/FormMessage';
@@ -17,11 +17,11 @@ const ResetForm = z
 /** Read from the URL itself: a search parser could turn an all-digit token into a number. */
 const tokenFromUrl = () => new URLSearchParams(window.location.search).get('token') ?? '';
 /** An invitation (issue 14) opens the same page: the same one-time link, worded for a first password. */
-const inviteFromUrl = () => new URLSearchParams(window.location.search).get('invite') === '1';
+const route = getRouteApi('/_blank/pages/reset-password');
 
 export function ResetPasswordPage() {
   const [token] = useState(tokenFromUrl);
-  const [invite] = useState(inviteFromUrl);
+  const invite = route.useSearch().invite === '1';
   const title = invite ? 'Choose your password' : 'Choose a new password';
   const form = useZodForm(ResetForm, { password: '', confirm: '' });
   const [done, setDone] = useState(false);
