@@ -22,7 +22,7 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   baseURL,
   suiteServer,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, 'admin');
   await expect(page).toHaveURL(LANDING.admin);
   await page.goto('/User');
