@@ -25,7 +25,10 @@ export const accounts = pgTable('accounts', {
   timeZone: text('time_zone').notNull().default('UTC'),
   currency: text('currency').notNull().default('EUR'),
   units: text('units').notNull().default('metric'),
-  modules: text('modules').array().notNull().default(sql`'{FAMS}'::text[]`),
+  modules: text('modules')
+    .array()
+    .notNull()
+    .default(sql`'{FAMS}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -66,7 +69,10 @@ export const memberships = pgTable(
     /** The call list of /UserContactInformation: per account, as a person's job differs by employer. */
     jobTitle: text('job_title').notNull().default(''),
     emergencyContact: text('emergency_contact').notNull().default(''),
-    storeIds: uuid('store_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    storeIds: uuid('store_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('memberships_user').on(t.userId)],

@@ -155,14 +155,12 @@ export function authRepository(db: DbOrTx) {
 
     // Password reset links.
     async insertReset(tokenHash: string, userId: number, expiresAt: Date, invite?: { accountId: number }) {
-      await db
-        .insert(passwordResets)
-        .values({
-          tokenHash,
-          userId,
-          expiresAt,
-          ...(invite ? { purpose: 'invite', accountId: invite.accountId } : {}),
-        });
+      await db.insert(passwordResets).values({
+        tokenHash,
+        userId,
+        expiresAt,
+        ...(invite ? { purpose: 'invite', accountId: invite.accountId } : {}),
+      });
     },
     /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
     async consumeReset(tokenHash: string): Promise<number | undefined> {
