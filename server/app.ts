@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { balancingRoutes } from './modules/balancing/balancing.routes';
@@ -137,8 +138,10 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
     log.warn({ staticDir: config.staticDir }, 'no built PWA found; serving the API only (run `npm run build`)');
   }
 
-  const service = authService(database, tokens, mailer ?? createMailer(config.dataDir, log, config.smtpUrl), sessions);
+  const mail = mailer ?? createMailer(config.dataDir, log, config.smtpUrl);
+  const service = authService(database, tokens, mail, sessions);
   authRoutes(app, service, config.publicUrl);
+  adminRoutes(app, { db: database.db, mailer: mail, sessions, publicUrl: config.publicUrl });
   dispensingRoutes(app, database);
   recordsRoutes(app, database);
   exceptionsRoutes(app, database);

@@ -183,10 +183,11 @@ export const SCREENS: readonly Screen[] = [
     ready: true,
   }),
   s('/StoreLocator', 'Store locator', 'admin', 'admin', { menu: 'Store locator', group: 'Administration' }),
-  s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration' }),
+  s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration', ready: true }),
   s('/UserContactInformation', 'User contact information', 'admin', 'admin', {
     menu: 'User contacts',
     group: 'Administration',
+    ready: true,
   }),
   s('/AccountSelect', 'Account select', 'admin', 'app', {
     menu: 'Account select',
@@ -215,8 +216,8 @@ export const SCREENS: readonly Screen[] = [
     menu: 'Standard report admin',
     group: 'System',
   }),
-  s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System' }),
-  s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System' }),
+  s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System', ready: true }),
+  s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System', ready: true }),
   s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
   s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System' }),
   s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', { menu: 'PowerBI admin', group: 'System' }),

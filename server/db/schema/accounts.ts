@@ -21,6 +21,14 @@ export const accounts = pgTable('accounts', {
   type: text('type').notNull().default('Customer'),
   blocked: boolean('blocked').notNull().default(false),
   homeScreenMessage: text('home_screen_message').notNull().default(''),
+  /** Account settings set on /Account (issue 14): its IANA zone, ISO currency, unit system and modules. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  currency: text('currency').notNull().default('EUR'),
+  units: text('units').notNull().default('metric'),
+  modules: text('modules')
+    .array()
+    .notNull()
+    .default(sql`'{FAMS}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -35,6 +43,8 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    phone: text('phone'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,6 +64,16 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id),
     roles: text('roles').array().notNull(),
+    /** Blocked by the account's admin: this account only; the user's other accounts go on (issue 14). */
+    blocked: boolean('blocked').notNull().default(false),
+    /** The call list of /UserContactInformation: per account, as a person's job differs by employer. */
+    jobTitle: text('job_title').notNull().default(''),
+    emergencyContact: text('emergency_contact').notNull().default(''),
+    storeIds: uuid('store_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('memberships_user').on(t.userId)],
 );

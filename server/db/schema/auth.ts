@@ -30,11 +30,14 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/** One-time password links: a reset (1 h) or an invitation (72 h, names the account it came from). */
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
   userId: bigint('user_id', { mode: 'number' })
     .notNull()
     .references(() => users.id),
+  purpose: text('purpose').$type<'reset' | 'invite'>().notNull().default('reset'),
+  accountId: bigint('account_id', { mode: 'number' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

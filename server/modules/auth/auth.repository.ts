@@ -16,6 +16,8 @@ export type AccountRow = typeof accounts.$inferSelect;
 export interface MembershipRow {
   account: AccountRow;
   roles: string[];
+  /** Blocked in this account by its admin (issue 14); the account itself may be fine. */
+  blocked: boolean;
 }
 
 export function authRepository(db: DbOrTx) {
@@ -43,7 +45,7 @@ export function authRepository(db: DbOrTx) {
     },
     async memberships(userId: number): Promise<MembershipRow[]> {
       const rows = await db
-        .select({ account: accounts, roles: memberships.roles })
+        .select({ account: accounts, roles: memberships.roles, blocked: memberships.blocked })
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(eq(memberships.userId, userId))
@@ -52,7 +54,7 @@ export function authRepository(db: DbOrTx) {
     },
     async membership(userId: number, accountId: number): Promise<MembershipRow | undefined> {
       const [row] = await db
-        .select({ account: accounts, roles: memberships.roles })
+        .select({ account: accounts, roles: memberships.roles, blocked: memberships.blocked })
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));
@@ -60,6 +62,9 @@ export function authRepository(db: DbOrTx) {
     },
     async setPassword(userId: number, passwordHash: string) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+    async touchSignIn(userId: number) {
+      await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
     },
 
     // Throttling of sign-ins and PIN checks (ADR 019): an attempt is claimed before the secret is checked.
@@ -127,12 +132,20 @@ export function authRepository(db: DbOrTx) {
     },
     /**
      * Whether an access token's session still stands: the user active and a member of the
-     * account, the account not blocked, and (for tokens that name one) its sign-in not revoked.
+     * account, neither the membership nor the account blocked, the roles the token carries still
+     * the member's (a role change sends the client through one refresh, issue 14), and (for tokens
+     * that name one) its sign-in not revoked.
      */
-    async sessionStands(userId: number, accountId: number, familyId: string | null): Promise<boolean> {
+    async sessionStands(
+      userId: number,
+      accountId: number,
+      familyId: string | null,
+      roles: readonly string[],
+    ): Promise<boolean> {
       const r = await db.execute(sql`
         select 1 from ${users} u
-          join ${memberships} m on m.user_id = u.id and m.account_id = ${accountId}
+          join ${memberships} m on m.user_id = u.id and m.account_id = ${accountId} and not m.blocked
+            and m.roles @> ${sql.param([...roles])}::text[] and m.roles <@ ${sql.param([...roles])}::text[]
           join ${accounts} a on a.id = m.account_id and not a.blocked
         where u.id = ${userId} and u.active
           and (${familyId}::uuid is null or exists (
@@ -141,8 +154,13 @@ export function authRepository(db: DbOrTx) {
     },
 
     // Password reset links.
-    async insertReset(tokenHash: string, userId: number, expiresAt: Date) {
-      await db.insert(passwordResets).values({ tokenHash, userId, expiresAt });
+    async insertReset(tokenHash: string, userId: number, expiresAt: Date, invite?: { accountId: number }) {
+      await db.insert(passwordResets).values({
+        tokenHash,
+        userId,
+        expiresAt,
+        ...(invite ? { purpose: 'invite', accountId: invite.accountId } : {}),
+      });
     },
     /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
     async consumeReset(tokenHash: string): Promise<number | undefined> {

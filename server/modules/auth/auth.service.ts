@@ -22,6 +22,7 @@ import type { Mailer } from '../../lib/mailer';
 import { withinAllowance, type Allowance } from './throttle';
 import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
+import { issuePasswordLink } from './password-links';
 import type { SessionGate } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -97,9 +98,9 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const value: LoginResult[] = [];
       const sessionId = crypto.randomUUID();
       for (const m of members) {
-        const signed = m.account.blocked
-          ? { token: '', expiresAt: 0 }
-          : await tokens.sign(claimsFor(user, m, sessionId));
+        // Blocked for this user alone shows as a blocked account: listed, not selectable (issue 14).
+        const blocked = m.account.blocked || m.blocked;
+        const signed = blocked ? { token: '', expiresAt: 0 } : await tokens.sign(claimsFor(user, m, sessionId));
         value.push({
           ...signed,
           userName: user.displayName,
@@ -107,9 +108,10 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
           userKey: user.key,
           homeScreenMessage: m.account.homeScreenMessage,
           userRoles: { id: user.id, username: user.username, userRoles: m.roles.map((code) => ({ code })) },
-          account: accountInfo(m.account),
+          account: { ...accountInfo(m.account), blocked },
         });
       }
+      await repo.touchSignIn(user.id);
       await audit(db, {
         accountId: null,
         userId: user.id,
@@ -156,7 +158,8 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
       const refresh: IssuedRefresh = await issueRefresh(row.userId, row.familyId);
       const user = await repo.userById(row.userId);
       const m = user?.active ? await repo.membership(row.userId, accountId) : undefined;
-      if (!user || !m || m.account.blocked) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked);
+      if (!user || !m || m.account.blocked || m.blocked)
+        throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked);
       return { ...(await tokens.sign(claimsFor(user, m, row.familyId))), refresh };
     },
 
@@ -196,9 +199,7 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
     async forgotPassword(email: string, origin: string) {
       const user = await repo.userByEmail(email);
       if (!user || !user.active) return;
-      const token = randomToken();
-      await repo.insertReset(sha256(token), user.id, new Date(Date.now() + RESET_LINK_TTL_S * 1000));
-      const link = `${origin}/pages/reset-password?token=${token}`;
+      const link = await issuePasswordLink(db, { userId: user.id, origin, ttlS: RESET_LINK_TTL_S });
       await mailer.send({
         to: user.email,
         subject: 'FAMS password reset',

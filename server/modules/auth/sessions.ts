@@ -17,10 +17,10 @@ export function sessionGate(db: DbOrTx, ttlMs = SESSION_CHECK_TTL_MS) {
   const answers = new Map<string, { stands: boolean; at: number }>();
   return {
     async stands(c: AccessClaims, now = Date.now()): Promise<boolean> {
-      const key = `${c.userId}:${c.accountId}:${c.sessionId ?? ''}`;
+      const key = `${c.userId}:${c.accountId}:${c.sessionId ?? ''}:${c.roles.join(',')}`;
       const hit = answers.get(key);
       if (hit && now - hit.at < ttlMs) return hit.stands;
-      const stands = await repo.sessionStands(c.userId, c.accountId, c.sessionId ?? null);
+      const stands = await repo.sessionStands(c.userId, c.accountId, c.sessionId ?? null, c.roles);
       if (answers.size >= MAX_ENTRIES) answers.clear();
       answers.set(key, { stands, at: now });
       return stands;

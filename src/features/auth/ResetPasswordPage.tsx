@@ -1,5 +1,5 @@
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { FormMessage } from '@/app/ui/FormMessage';
@@ -16,9 +16,13 @@ const ResetForm = z
 
 /** Read from the URL itself: a search parser could turn an all-digit token into a number. */
 const tokenFromUrl = () => new URLSearchParams(window.location.search).get('token') ?? '';
+/** An invitation (issue 14) opens the same page: the same one-time link, worded for a first password. */
+const route = getRouteApi('/_blank/pages/reset-password');
 
 export function ResetPasswordPage() {
   const [token] = useState(tokenFromUrl);
+  const invite = route.useSearch().invite === '1';
+  const title = invite ? 'Choose your password' : 'Choose a new password';
   const form = useZodForm(ResetForm, { password: '', confirm: '' });
   const [done, setDone] = useState(false);
   const { busy, message, submit } = useSubmit({
@@ -45,7 +49,7 @@ export function ResetPasswordPage() {
   );
   if (!token) {
     return (
-      <Panel title="Choose a new password">
+      <Panel title={title}>
         <FormMessage message={{ tone: 'danger', text: 'The reset link is not valid. Ask for a new one.' }} />
         <ChakraLink asChild variant="underline">
           <Link to="/pages/forgot-password">Ask for a new link</Link>
@@ -55,18 +59,23 @@ export function ResetPasswordPage() {
   }
   if (done) {
     return (
-      <Panel title="Password changed">
+      <Panel title={invite ? 'Password set' : 'Password changed'}>
         <FormMessage
-          message={{ tone: 'success', text: 'Your password has been changed. You can sign in with it now.' }}
+          message={{
+            tone: 'success',
+            text: invite
+              ? 'Your password is set. You can sign in with it now.'
+              : 'Your password has been changed. You can sign in with it now.',
+          }}
         />
         {toLogin}
       </Panel>
     );
   }
   return (
-    <Panel title="Choose a new password">
+    <Panel title={title}>
       <Text>
-        Use {PASSWORD_MIN} to {PASSWORD_MAX} characters.
+        {invite ? 'Welcome to FAMS. ' : ''}Use {PASSWORD_MIN} to {PASSWORD_MAX} characters.
       </Text>
       <FormMessage message={message} />
       <form onSubmit={submit} noValidate>
@@ -74,7 +83,7 @@ export function ResetPasswordPage() {
           <PasswordField label="New password" autoComplete="new-password" {...form.field('password')} />
           <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirm')} />
           <Button type="submit" loading={busy}>
-            Change password
+            {invite ? 'Set password' : 'Change password'}
           </Button>
         </Stack>
       </form>

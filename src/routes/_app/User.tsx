@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { UsersPage } from '@/features/admin/UsersPage';
 
-export const Route = createFileRoute('/_app/User')({ beforeLoad: guard('/User'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/User')({
+  beforeLoad: guard('/User'),
+  validateSearch: validateListSearch,
+  component: UsersPage,
+});

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { ContactsPage } from '@/features/admin/ContactsPage';
 
 export const Route = createFileRoute('/_app/UserContactInformation')({
   beforeLoad: guard('/UserContactInformation'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: ContactsPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { AccountsPage } from '@/features/admin/AccountsPage';
 
-export const Route = createFileRoute('/_app/accounts')({ beforeLoad: guard('/accounts'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/accounts')({ beforeLoad: guard('/accounts'), component: AccountsPage });

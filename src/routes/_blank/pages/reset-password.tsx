@@ -3,6 +3,6 @@ import { stringSearch } from '@/app/search';
 import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage';
 
 export const Route = createFileRoute('/_blank/pages/reset-password')({
-  validateSearch: stringSearch('token'),
+  validateSearch: stringSearch('token', 'invite'),
   component: ResetPasswordPage,
 });

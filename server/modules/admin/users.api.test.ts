@@ -1,0 +1,354 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+
+/** Issue 14: `/User` — invitations, grants, blocking, the last admin — and accounts (ThebigBoss). */
+let srv: TestServer;
+type Session = Awaited<ReturnType<typeof session>>;
+let admin: Session;
+let boss: Session;
+const USERS = '/api/v1/admin/users';
+
+beforeAll(async () => {
+  srv = await startServer();
+  admin = await session(srv.url, ...DEMO.admin);
+  boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+const linkIn = (text: string) => /token=([\w-]+)/.exec(text)?.[1];
+const lastMailTo = (to: string) => [...srv.mails].reverse().find((m) => m.to === to);
+async function listed(s: Session, q = '') {
+  const r = await s.get(`${USERS}?pageSize=200${q}`);
+  expect(r.status).toBe(200);
+  return r.body.items as { id: number; username: string; email: string; status: string; roles: string[] }[];
+}
+const canWork = async (s: Session) => (await s.get('/api/v1/auth/me')).status;
+
+/** Invites `email` as a driver and sets the password through the mailed link; returns the user id. */
+async function invitedDriver(email: string, pass = 'drive123') {
+  const r = await admin.send('POST', `${USERS}/invite`, {
+    displayName: `Driver ${email}`,
+    email,
+    roles: ['basic', 'FAMS'],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const token = linkIn(lastMailTo(email)!.text)!;
+  expect(
+    (await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: pass })).status,
+  ).toBe(200);
+  return r.body.userId as number;
+}
+
+describe('invitations', () => {
+  it('mails a 72 h one-time link; the invitee sets a password, signs in; the link is refused after use', async () => {
+    const email = 'new.driver@example.com';
+    const r = await admin.send('POST', `${USERS}/invite`, {
+      displayName: 'New Driver',
+      email,
+      roles: ['basic', 'FAMS'],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const mail = lastMailTo(email)!;
+    expect(mail.subject).toContain('Demo Fuels');
+    expect(mail.text).toContain('/pages/reset-password?token=');
+    const token = linkIn(mail.text)!;
+    const [row] = (
+      await srv.database.db.execute(
+        sql`select purpose, extract(epoch from expires_at - created_at)::int as ttl from password_resets
+            where user_id = ${r.body.userId}`,
+      )
+    ).rows as { purpose: string; ttl: number }[];
+    expect(row).toEqual({ purpose: 'invite', ttl: 72 * 3600 });
+    expect((await listed(admin)).find((u) => u.email === email)?.status).toBe('invited');
+
+    // Before choosing a password, nothing signs in.
+    expect((await new Client(srv.url).login(email, 'anything1')).status).toBe(401);
+    const anon = new Client(srv.url);
+    expect((await anon.call('POST', '/api/v1/auth/reset-password', { token, password: 'abc' })).status).toBe(400);
+    expect((await anon.call('POST', '/api/v1/auth/reset-password', { token, password: 'newpass1' })).status).toBe(200);
+    const again = await anon.call('POST', '/api/v1/auth/reset-password', { token, password: 'newpass2' });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('reset_link_invalid');
+
+    const s = await session(srv.url, email, 'newpass1');
+    expect(s.item.account.accountName).toBe('Demo Fuels');
+    expect(s.item.userRoles.userRoles.map((c) => c.code)).toEqual(['basic', 'FAMS']);
+    expect((await listed(admin)).find((u) => u.email === email)).toMatchObject({ status: 'active', username: email });
+  });
+
+  it('an expired invitation link is refused', async () => {
+    const email = 'late.driver@example.com';
+    const r = await admin.send('POST', `${USERS}/invite`, { displayName: 'Late', email, roles: ['basic', 'FAMS'] });
+    expect(r.status).toBe(201);
+    await srv.database.db.execute(
+      sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${r.body.userId}`,
+    );
+    const res = await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', {
+      token: linkIn(lastMailTo(email)!.text),
+      password: 'newpass1',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('reset_link_invalid');
+  });
+
+  it('refuses a member twice, a taken username, and bad input with a clear 4xx', async () => {
+    const existingEmail = (await listed(admin)).find((u) => u.username === 'driver')!.email;
+    const twice = await admin.send('POST', `${USERS}/invite`, {
+      displayName: 'Dana',
+      email: existingEmail,
+      roles: ['basic', 'FAMS'],
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.fieldErrors.email).toBeDefined();
+    const taken = await admin.send('POST', USERS, {
+      displayName: 'X',
+      email: 'someone.else@example.com',
+      username: 'manager',
+      password: 'temp1234',
+      roles: ['basic', 'FAMS'],
+    });
+    expect(taken.status).toBe(422);
+    const bad = await admin.send('POST', `${USERS}/invite`, { displayName: '', email: 'nope', roles: [] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors ?? {})).toEqual(expect.arrayContaining(['email']));
+  });
+
+  it('creates a user with a temporary password who signs in at once', async () => {
+    const r = await admin.send('POST', USERS, {
+      displayName: 'Temp Tina',
+      email: 'tina@example.com',
+      username: 'tina',
+      password: 'temp1234',
+      roles: ['userM', 'FAMS24'],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const s = await session(srv.url, 'tina', 'temp1234');
+    expect(await canWork(s)).toBe(200);
+  });
+});
+
+describe('role grants', () => {
+  it('follows the rule families and never gives what the grantor does not hold', async () => {
+    const id = (await listed(admin)).find((u) => u.username === 'editor')!.id;
+    const put = (s: Session, roles: string[]) => s.send('PUT', `${USERS}/${id}/roles`, { roles });
+    expect((await put(admin, ['basic'])).status).toBe(422); // a level needs a variant
+    expect((await put(admin, ['basic', 'user', 'FAMS'])).status).toBe(422); // one level
+    const bigBoss = await put(admin, ['admin', 'ThebigBoss', 'FAMS']);
+    expect(bigBoss.status).toBe(422);
+    expect(bigBoss.body.fieldErrors.roles).toBeDefined();
+
+    // An admin who holds FAMS only cannot give FAMS24 or ATG.
+    await admin.send('POST', USERS, {
+      displayName: 'Half Admin',
+      email: 'half@example.com',
+      username: 'halfadmin',
+      password: 'half1234',
+      roles: ['admin', 'FAMS'],
+    });
+    const half = await session(srv.url, 'halfadmin', 'half1234');
+    for (const extra of ['FAMS24', 'ATG']) {
+      const r = await put(half, ['user', 'FAMS', extra]);
+      expect(r.status, extra).toBe(403);
+      expect(r.body.code).toBe('grant_refused');
+    }
+    expect((await put(half, ['manager', 'FAMS'])).status).toBe(200);
+    expect((await listed(admin)).find((u) => u.id === id)!.roles).toEqual(['manager', 'FAMS']);
+  });
+
+  it('a changed member’s old token is refused once, and the refresh carries the new roles', async () => {
+    const ed = await session(srv.url, ...DEMO.editor);
+    expect(await canWork(ed)).toBe(200);
+    expect(
+      (await admin.send('PUT', `${USERS}/${ed.item.userRoles.id}/roles`, { roles: ['editor', 'FAMS'] })).status,
+    ).toBe(200);
+    expect(await canWork(ed)).toBe(401);
+    const renewed = await ed.client.call('POST', '/api/v1/auth/refresh', { accountId: ed.item.account.accountId });
+    expect(renewed.status).toBe(200);
+    const me = await ed.client.call('GET', '/api/v1/auth/me', undefined, {
+      ...ed.headers,
+      authorization: `Bearer ${renewed.body.token}`,
+    });
+    expect(me.body.roles).toEqual(['editor', 'FAMS']);
+  });
+});
+
+describe('blocking', () => {
+  it('revokes refresh at once and refuses the next request of a still-valid (cached) access token', async () => {
+    const id = await invitedDriver('blocked.driver@example.com');
+    const d = await session(srv.url, 'blocked.driver@example.com', 'drive123');
+    // Used just before: the token sits in the verified-token cache and the session gate's memory.
+    expect(await canWork(d)).toBe(200);
+    expect((await admin.send('POST', `${USERS}/${id}/block`, { blocked: true })).status).toBe(200);
+    const refused = await d.get('/api/v1/auth/me');
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('session_ended');
+    expect((await d.client.call('POST', '/api/v1/auth/refresh', { accountId: d.item.account.accountId })).status).toBe(
+      401,
+    );
+    // At sign-in the account shows as blocked, without a token.
+    const login = await new Client(srv.url).login('blocked.driver@example.com', 'drive123');
+    expect(login.body.value).toEqual([
+      expect.objectContaining({ token: '', account: expect.objectContaining({ blocked: true }) }),
+    ]);
+    expect((await listed(admin)).find((u) => u.id === id)!.status).toBe('blocked');
+
+    expect((await admin.send('POST', `${USERS}/${id}/block`, { blocked: false })).status).toBe(200);
+    expect(await canWork(await session(srv.url, 'blocked.driver@example.com', 'drive123'))).toBe(200);
+  });
+
+  it('removes a member: their token stops, and they are no longer listed', async () => {
+    const id = await invitedDriver('leaver@example.com');
+    const d = await session(srv.url, 'leaver@example.com', 'drive123');
+    expect((await admin.send('DELETE', `${USERS}/${id}`)).status).toBe(200);
+    expect(await canWork(d)).toBe(401);
+    expect((await listed(admin)).some((u) => u.id === id)).toBe(false);
+    expect((await admin.send('DELETE', `${USERS}/${id}`)).status).toBe(404);
+  });
+
+  it('mails a password link for a member', async () => {
+    const id = (await listed(admin)).find((u) => u.username === 'attendant')!;
+    const r = await admin.send('POST', `${USERS}/${id.id}/password-link`);
+    expect(r.status).toBe(200);
+    expect(linkIn(lastMailTo(id.email)!.text)).toBeTruthy();
+  });
+});
+
+describe('the last admin', () => {
+  it('cannot be demoted, blocked or removed (409 with a clear message)', async () => {
+    const [row] = (
+      await srv.database.db.execute(sql`
+        select m.account_id from memberships m join users u on u.id = m.user_id where u.username = 'admin'`)
+    ).rows as { account_id: number }[];
+    // halfadmin (made above) is an admin too: take it away first, as ThebigBoss.
+    const half = (await listed(admin)).find((u) => u.username === 'halfadmin')!;
+    expect((await boss.send('DELETE', `${USERS}/${half.id}`)).status).toBe(200);
+    const me = admin.item.userRoles.id;
+    expect(Number(row!.account_id)).toBe(admin.item.account.accountId);
+
+    const demote = await admin.send('PUT', `${USERS}/${me}/roles`, { roles: ['manager', 'FAMS'] });
+    expect(demote.status).toBe(409);
+    expect(demote.body).toMatchObject({ code: 'last_admin', message: expect.stringContaining('last administrator') });
+    expect((await boss.send('POST', `${USERS}/${me}/block`, { blocked: true })).body.code).toBe('last_admin');
+    expect((await boss.send('DELETE', `${USERS}/${me}`)).body.code).toBe('last_admin');
+    expect((await admin.send('POST', `${USERS}/${me}/block`, { blocked: true })).status).toBe(409);
+    expect(await canWork(admin)).toBe(200);
+  });
+});
+
+describe('accounts (ThebigBoss) and tenant isolation', () => {
+  it('creates an account whose invited admin sees only their own account; blocking it ends their tokens', async () => {
+    const created = await boss.send('POST', '/api/v1/admin/accounts', {
+      name: 'Coastal Haulage',
+      type: 'Fleet operator',
+      timeZone: 'Europe/Dublin',
+      currency: 'EUR',
+      units: 'metric',
+      modules: ['FAMS', 'ATG'],
+      admin: { displayName: 'Cora Coastal', email: 'cora@coastal.example' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Coastal Haulage', modules: ['FAMS', 'ATG'], users: 1, blocked: false });
+    const token = linkIn(lastMailTo('cora@coastal.example')!.text)!;
+    await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: 'coral123' });
+    const cora = await session(srv.url, 'cora@coastal.example', 'coral123');
+    expect(cora.item.userRoles.userRoles.map((c) => c.code)).toEqual(['admin', 'FAMS', 'ATG']);
+
+    // Her list holds her alone; Demo Fuels' users are unknown to her.
+    expect((await listed(cora)).map((u) => u.email)).toEqual(['cora@coastal.example']);
+    expect((await cora.get('/api/v1/admin/contacts')).body.items).toHaveLength(1);
+    const driverId = (await listed(admin)).find((u) => u.username === 'driver')!.id;
+    expect((await cora.send('PUT', `${USERS}/${driverId}/roles`, { roles: ['basic', 'FAMS'] })).status).toBe(404);
+    expect((await cora.send('POST', `${USERS}/${driverId}/block`, { blocked: true })).status).toBe(404);
+    expect((await cora.send('DELETE', `${USERS}/${driverId}`)).status).toBe(404);
+    expect((await cora.send('PUT', `/api/v1/admin/contacts/${driverId}`, contact())).status).toBe(404);
+    // And an admin is not ThebigBoss.
+    expect((await cora.get('/api/v1/admin/accounts')).status).toBe(403);
+
+    const blocked = await boss.send('POST', `/api/v1/admin/accounts/${created.body.id}/block`, { blocked: true });
+    expect(blocked.body.blocked).toBe(true);
+    expect(await canWork(cora)).toBe(401);
+    const login = await new Client(srv.url).login('cora@coastal.example', 'coral123');
+    expect(login.body.value[0]).toMatchObject({ token: '', account: { blocked: true } });
+
+    const edit = await boss.send('PUT', `/api/v1/admin/accounts/${created.body.id}`, {
+      name: 'Demo Fuels',
+      type: 'x',
+      timeZone: 'Europe/Dublin',
+      currency: 'EUR',
+      units: 'metric',
+      modules: ['FAMS'],
+    });
+    expect(edit.status).toBe(422);
+    const badZone = await boss.send('PUT', `/api/v1/admin/accounts/${created.body.id}`, {
+      name: 'Coastal',
+      type: 'x',
+      timeZone: 'Mars/Olympus',
+      currency: 'eur',
+      units: 'metric',
+      modules: ['ATG'],
+    });
+    expect(badZone.status).toBe(400);
+    expect(Object.keys(badZone.body.fieldErrors)).toEqual(expect.arrayContaining(['timeZone', 'currency', 'modules']));
+  });
+});
+
+const contact = () => ({
+  phone: '+353 1 555 0100',
+  jobTitle: 'Driver',
+  emergencyContact: 'Sam, +353 1 555 0199',
+  storeIds: [],
+});
+
+describe('contact information', () => {
+  it('saves phone, job title, stores and emergency contact; refuses another account’s store', async () => {
+    const d = (await listed(admin)).find((u) => u.username === 'driver')!;
+    const [store] = (
+      await srv.database.db.execute(
+        sql`select id from stores where account_id = ${admin.item.account.accountId} and deleted_at is null order by code limit 1`,
+      )
+    ).rows as { id: string }[];
+    const ok = await admin.send('PUT', `/api/v1/admin/contacts/${d.id}`, { ...contact(), storeIds: [store!.id] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const rows = (await admin.get('/api/v1/admin/contacts?q=Driver&pageSize=200')).body.items as {
+      id: number;
+      phone: string;
+      stores: string[];
+    }[];
+    expect(rows.find((r) => r.id === d.id)).toMatchObject({ phone: '+353 1 555 0100', stores: [expect.any(String)] });
+    const [foreign] = (
+      await srv.database.db.execute(
+        sql`select id from stores where account_id <> ${admin.item.account.accountId} limit 1`,
+      )
+    ).rows as { id: string }[];
+    if (foreign) {
+      const r = await admin.send('PUT', `/api/v1/admin/contacts/${d.id}`, { ...contact(), storeIds: [foreign.id] });
+      expect(r.status).toBe(422);
+    }
+    const csv = await admin.get('/api/v1/admin/contacts/export?format=csv');
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain('Emergency contact');
+    expect(String(csv.body)).toContain('+353 1 555 0100');
+  });
+});
+
+describe('registrations', () => {
+  it('a self-service request waits for ThebigBoss, who approves it into an account by invitation', async () => {
+    const anon = new Client(srv.url);
+    const email = 'applicant@example.com';
+    expect(
+      (await anon.call('POST', '/api/v1/auth/register', { name: 'Ann Applicant', email, company: 'Demo Fuels' }))
+        .status,
+    ).toBe(200);
+    expect((await admin.get('/api/v1/admin/registrations')).status).toBe(403);
+    const waiting = (await boss.get('/api/v1/admin/registrations')).body as { id: string; email: string }[];
+    const req = waiting.find((w) => w.email === email)!;
+    const ok = await boss.send('POST', `/api/v1/admin/registrations/${req.id}/approve`, { roles: ['user', 'FAMS'] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(linkIn(lastMailTo(email)!.text)).toBeTruthy();
+    expect((await listed(admin)).find((u) => u.email === email)?.status).toBe('invited');
+    expect((await boss.send('POST', `/api/v1/admin/registrations/${req.id}/reject`)).status).toBe(404);
+  });
+});

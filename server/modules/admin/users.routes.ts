@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_USER_COLUMNS,
+  ACCOUNT_USERS_LIST,
+  AccountUser,
+  AdminOk,
+  ApproveBody,
+  BlockBody,
+  ContactBody,
+  CreateUserBody,
+  InviteBody,
+  Registration,
+  RegistrationIdParams,
+  RolesBody,
+  USER_CONTACT_COLUMNS,
+  USER_CONTACTS_LIST,
+  UserContact,
+  UserIdParams,
+} from '../../../src/contract/admin';
+import { API_ROOT } from '../../../src/contract/constants';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import { actorOf, registerListRoutes, specList } from '../../lib/resource';
+import type { SessionGate } from '../auth/sessions';
+import { accountUsersSpec, contactsSpec, type AccountUserRaw, type ContactRaw } from './users.repository';
+import { usersService } from './users.service';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const toUser = (r: AccountUserRaw): AccountUser => ({ ...r, lastSignInAt: iso(r.lastSignInAt) });
+const toContact = (r: ContactRaw): UserContact => ({ ...r, phone: r.phone ?? '' });
+const Created = AdminOk.extend({ userId: z.number().int() });
+
+export interface AdminDeps {
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionGate;
+  /** PUBLIC_URL: the origin of links in e-mails (else the request's own). */
+  publicUrl?: string;
+}
+
+export const originOf = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
+
+/** `/User` and `/UserContactInformation` (rule admin), registrations (ThebigBoss): issue 14. */
+export function adminUsersRoutes(app: FastifyInstance, deps: AdminDeps) {
+  const svc = usersService(deps.db, deps.mailer, deps.sessions);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const users = `${API_ROOT}${ACCOUNT_USERS_LIST.path}`;
+  const admin = { config: { access: 'admin' as const } };
+
+  registerListRoutes(app, {
+    url: users,
+    rule: 'admin',
+    row: AccountUser,
+    fileBase: 'users',
+    title: ACCOUNT_USERS_LIST.title,
+    columns: ACCOUNT_USER_COLUMNS,
+    ...specList(deps.db, accountUsersSpec, toUser),
+  });
+  registerListRoutes(app, {
+    url: `${API_ROOT}${USER_CONTACTS_LIST.path}`,
+    rule: 'admin',
+    row: UserContact,
+    fileBase: 'user-contacts',
+    title: USER_CONTACTS_LIST.title,
+    columns: USER_CONTACT_COLUMNS,
+    ...specList(deps.db, contactsSpec, toContact),
+  });
+
+  r.post(
+    `${users}/invite`,
+    { ...admin, schema: { body: InviteBody, response: { 201: Created } } },
+    async (req, reply) =>
+      reply.status(201).send(await svc.invite(actorOf(req), req.body, originOf(req, deps.publicUrl))),
+  );
+  r.post(users, { ...admin, schema: { body: CreateUserBody, response: { 201: Created } } }, async (req, reply) =>
+    reply.status(201).send(await svc.create(actorOf(req), req.body)),
+  );
+  r.put(
+    `${users}/:id/roles`,
+    { ...admin, schema: { params: UserIdParams, body: RolesBody, response: { 200: AdminOk } } },
+    async (req) => svc.setRoles(actorOf(req), req.params.id, req.body.roles),
+  );
+  r.post(
+    `${users}/:id/block`,
+    { ...admin, schema: { params: UserIdParams, body: BlockBody, response: { 200: AdminOk } } },
+    async (req) => svc.setBlocked(actorOf(req), req.params.id, req.body.blocked),
+  );
+  r.post(
+    `${users}/:id/password-link`,
+    { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } },
+    async (req) => svc.sendPasswordLink(actorOf(req), req.params.id, originOf(req, deps.publicUrl)),
+  );
+  r.delete(`${users}/:id`, { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } }, async (req) =>
+    svc.remove(actorOf(req), req.params.id),
+  );
+  r.put(
+    `${API_ROOT}${USER_CONTACTS_LIST.path}/:id`,
+    { ...admin, schema: { params: UserIdParams, body: ContactBody, response: { 200: AdminOk } } },
+    async (req) => svc.setContact(actorOf(req), req.params.id, req.body),
+  );
+
+  // Self-service registrations are not any account's data: only a system administrator sees them.
+  const boss = { config: { access: 'thebigBoss' as const } };
+  r.get(
+    `${API_ROOT}/admin/registrations`,
+    { ...boss, schema: { response: { 200: z.array(Registration) } } },
+    async () => (await svc.pendingRegistrations()).map((x) => ({ ...x, createdAt: x.createdAt.toISOString() })),
+  );
+  r.post(
+    `${API_ROOT}/admin/registrations/:id/approve`,
+    { ...boss, schema: { params: RegistrationIdParams, body: ApproveBody, response: { 200: AdminOk } } },
+    async (req) => svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, originOf(req, deps.publicUrl)),
+  );
+  r.post(
+    `${API_ROOT}/admin/registrations/:id/reject`,
+    { ...boss, schema: { params: RegistrationIdParams, response: { 200: AdminOk } } },
+    async (req) => svc.rejectRegistration(actorOf(req), req.params.id),
+  );
+  return svc;
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import type { ColumnSpec } from './columns';
+import { password } from './auth';
+
+/**
+ * Administration (issue 14): the account's users on `/User` and their call list on
+ * `/UserContactInformation` (rule admin), accounts on `/accounts` and `/Account` (ThebigBoss).
+ */
+
+/** An invitation link stays valid this long (issue 14: 72 h). */
+export const INVITE_LINK_TTL_S = 72 * 3600;
+
+export const USER_STATUSES = ['active', 'invited', 'blocked', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  active: 'Active',
+  invited: 'Invited',
+  blocked: 'Blocked',
+  disabled: 'Disabled everywhere',
+};
+
+const roles = z.array(z.string().max(20)).max(13);
+const name = z.string().trim().min(1, 'Enter a name.').max(120);
+const email = z.email('Enter a valid e-mail address').max(254);
+const username = z
+  .string()
+  .trim()
+  .min(3, 'At least 3 characters.')
+  .max(120)
+  .regex(/^[^\s@]+$/, 'No spaces and no @ (the e-mail signs in too).');
+
+/** One member of the account, as `/User` lists them. */
+export const AccountUser = z.object({
+  id: z.number().int(),
+  userKey: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  status: z.enum(USER_STATUSES),
+  lastSignInAt: z.string().nullable(),
+  /** Live sign-ins (refresh families not revoked nor expired): phones, tablets, browsers. */
+  devices: z.number().int(),
+});
+export type AccountUser = z.infer<typeof AccountUser>;
+
+export const ACCOUNT_USERS_LIST = {
+  path: '/admin/users',
+  title: 'Users',
+  screen: '/User',
+  search: ['displayName', 'username', 'email'],
+  defaultSort: 'displayName',
+  sort: ['displayName', 'username', 'email', 'status', 'lastSignInAt'],
+} as const;
+
+export const ACCOUNT_USER_COLUMNS: readonly ColumnSpec<keyof AccountUser & string>[] = [
+  { key: 'displayName', title: 'Name', kind: 'text', priority: 1 },
+  { key: 'username', title: 'Username', kind: 'text', priority: 2 },
+  { key: 'email', title: 'E-mail', kind: 'text', priority: 3 },
+  { key: 'roles', title: 'Roles', kind: 'list', priority: 2 },
+  { key: 'status', title: 'Status', kind: 'enum', labels: USER_STATUS_LABELS, priority: 2 },
+  { key: 'lastSignInAt', title: 'Last sign-in', kind: 'datetime', priority: 3 },
+  { key: 'devices', title: 'Devices', kind: 'number', priority: 3 },
+];
+
+/** Invite by e-mail: the invitee gets a one-time link to choose a password. */
+export const InviteBody = z.strictObject({
+  displayName: name,
+  email,
+  username: username.optional(),
+  roles,
+});
+export type InviteBody = z.infer<typeof InviteBody>;
+
+/** Create with a temporary password the admin hands over. */
+export const CreateUserBody = z.strictObject({
+  displayName: name,
+  email,
+  username,
+  password,
+  roles,
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+export const RolesBody = z.strictObject({ roles });
+export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** A self-service request from `/pages/register`, waiting for a system administrator. */
+export const Registration = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Registration = z.infer<typeof Registration>;
+export const RegistrationIdParams = z.object({ id: z.uuid() });
+export const ApproveBody = z.strictObject({ roles });
+
+export const AdminOk = z.object({ ok: z.literal(true), message: z.string() });
+
+// /UserContactInformation
+
+export const UserContact = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  jobTitle: z.string(),
+  emergencyContact: z.string(),
+  storeIds: z.array(z.string()),
+  stores: z.array(z.string()),
+  status: z.enum(USER_STATUSES),
+});
+export type UserContact = z.infer<typeof UserContact>;
+
+export const USER_CONTACTS_LIST = {
+  path: '/admin/contacts',
+  title: 'User contact information',
+  screen: '/UserContactInformation',
+  search: ['displayName', 'email', 'jobTitle', 'phone'],
+  defaultSort: 'displayName',
+  sort: ['displayName', 'jobTitle', 'email'],
+} as const;
+
+export const USER_CONTACT_COLUMNS: readonly ColumnSpec<keyof UserContact & string>[] = [
+  { key: 'displayName', title: 'Name', kind: 'text', priority: 1 },
+  { key: 'jobTitle', title: 'Job title', kind: 'text', priority: 2 },
+  { key: 'phone', title: 'Phone', kind: 'text', priority: 1 },
+  { key: 'email', title: 'E-mail', kind: 'text', priority: 2 },
+  { key: 'stores', title: 'Stores', kind: 'list', priority: 3 },
+  { key: 'emergencyContact', title: 'Emergency contact', kind: 'text', priority: 3 },
+];
+
+export const ContactBody = z.strictObject({
+  phone: z.string().trim().max(40),
+  jobTitle: z.string().trim().max(120),
+  emergencyContact: z.string().trim().max(200),
+  storeIds: z.array(z.uuid()).max(500),
+});
+export type ContactBody = z.infer<typeof ContactBody>;
+
+// /accounts, /Account (ThebigBoss)
+
+export const ACCOUNT_MODULES = ['FAMS', 'FAMS24', 'ATG'] as const;
+export const UNIT_SYSTEMS = ['metric', 'imperial', 'us'] as const;
+
+const zone = z
+  .string()
+  .max(64)
+  .refine((z) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: z });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a known time zone.');
+
+export const AccountFields = z.strictObject({
+  name: z.string().trim().min(1, 'Enter a name.').max(120),
+  type: z.string().trim().min(1, 'Enter a type.').max(60),
+  timeZone: zone,
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'A three-letter ISO code, e.g. EUR.'),
+  units: z.enum(UNIT_SYSTEMS),
+  modules: z
+    .array(z.enum(ACCOUNT_MODULES))
+    .max(3)
+    .refine((m) => m.includes('FAMS') || m.includes('FAMS24'), 'Choose FAMS or FAMS24 (ATG comes with one of them).')
+    .refine((m) => new Set(m).size === m.length, 'Each module once.'),
+});
+export type AccountFields = z.infer<typeof AccountFields>;
+
+/** A new account and the e-mail of its first admin, who is invited. */
+export const CreateAccountBody = AccountFields.extend({
+  admin: z.strictObject({ displayName: name, email }),
+});
+export type CreateAccountBody = z.infer<typeof CreateAccountBody>;
+
+export const AccountAdminRow = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  type: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  units: z.enum(UNIT_SYSTEMS),
+  modules: z.array(z.string()),
+  blocked: z.boolean(),
+  users: z.number().int(),
+  createdAt: z.string(),
+});
+export type AccountAdminRow = z.infer<typeof AccountAdminRow>;
+export const AccountIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const BlockBody = z.strictObject({ blocked: z.boolean() });

@@ -1,0 +1,64 @@
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadError } from '@/app/ui/QueryState';
+import { Section } from '@/app/ui/Section';
+import { refreshAll } from '@/app/ui/list/useList';
+import { notify } from '@/lib/notify';
+import { usersApi } from './client';
+
+/** Roles an approved applicant starts with; the admin adjusts them on the list after. */
+const START_ROLES = ['user', 'FAMS'];
+
+/**
+ * Self-service requests from `/pages/register` (ThebigBoss only: they belong to no account yet).
+ * Approving invites the applicant into the current account; rejecting closes the request.
+ */
+export function Registrations() {
+  const q = useQuery({ queryKey: ['admin', 'registrations'], queryFn: ({ signal }) => usersApi.registrations(signal) });
+  const [busy, setBusy] = useState<string | null>(null);
+  if (q.error) return <LoadError what="The requests" message={q.error.message} onRetry={() => void q.refetch()} />;
+  if (!q.data?.length) return null;
+  const decide = async (id: string, p: () => Promise<{ message: string }>) => {
+    setBusy(id);
+    try {
+      notify({ tone: 'success', message: (await p()).message });
+      await refreshAll();
+    } catch (e) {
+      notify({ tone: 'danger', title: 'Not done', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Box mb="4">
+      <Section title="Requests waiting for approval">
+        <Stack gap="2">
+          {q.data.map((r) => (
+            <Flex key={r.id} gap="3" align="center" wrap="wrap">
+              <Text flex="1" minW="48">
+                {r.name} · {r.email} · {r.company}
+                {r.phone ? ` · ${r.phone}` : ''}
+              </Text>
+              <Button
+                size="xs"
+                loading={busy === r.id}
+                onClick={() => void decide(r.id, () => usersApi.approve(r.id, START_ROLES))}
+              >
+                Approve into this account
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={busy === r.id}
+                onClick={() => void decide(r.id, () => usersApi.reject(r.id))}
+              >
+                Reject
+              </Button>
+            </Flex>
+          ))}
+        </Stack>
+      </Section>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { LANDING, signIn } from './support';
+
+/**
+ * Users (issue 14): an admin invites a new driver on /User; the driver opens the e-mailed link
+ * from the server's mail folder, chooses a password, signs in and lands on Quick dispense; the
+ * admin blocks the driver, and the driver's next request sends them to the login page.
+ */
+const stamp = String(Date.now()).slice(-7);
+const email = `driver-${stamp}@example.com`;
+const password = 'Drive1234';
+
+/** The .eml's text part is quoted-printable: undo soft breaks and =XX escapes. */
+const unQuote = (eml: string) =>
+  eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+test('an admin invites a driver who sets a password and signs in; blocked, the driver is sent to login', async ({
+  page,
+  browser,
+  baseURL,
+  suiteServer,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(LANDING.admin);
+  await page.goto('/User');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Name', { exact: true }).fill(`New Driver ${stamp}`);
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  // A driver: basic with FAMS, the form's starting roles.
+  await expect(form.getByRole('checkbox', { name: 'basic', exact: true })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'FAMS', exact: true })).toBeChecked();
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Invited');
+
+  // The invitation in the server's mail folder (no SMTP_URL): its one-time link.
+  const mailDir = path.join(suiteServer.dataDir, 'mail');
+  const mail = () =>
+    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+      .filter((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
+      .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+  await expect.poll(() => mail().length, { timeout: 30_000 }).toBe(1);
+  const link = /\/pages\/reset-password\?token=[\w-]+&invite=1/.exec(mail()[0])?.[0];
+  expect(link).toBeTruthy();
+
+  const driverCtx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const driver = await driverCtx.newPage();
+  await driver.goto(link!);
+  await expect(driver.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await driver.getByLabel('New password').fill(password);
+  await driver.getByLabel('Confirm password').fill(password);
+  await driver.getByRole('button', { name: 'Set password' }).click();
+  await expect(driver.getByText('Your password is set.')).toBeVisible();
+  await driver.getByRole('link', { name: 'Go to login' }).click();
+  await driver.getByLabel('E-mail or username').fill(email);
+  await driver.getByLabel('Password', { exact: true }).fill(password);
+  await driver.getByRole('button', { name: 'Login' }).click();
+  await expect(driver).toHaveURL(/\/QuickDispense$/);
+
+  // The admin's list, read again, shows the driver active now.
+  await page.reload();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Block New Driver ${stamp}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
+  await expect(row).toContainText('Blocked');
+
+  // The driver's next request (the dashboard's reads; Quick dispense itself keeps recording into its
+  // outbox by design) is refused by the session gate, and its refresh too: back to login.
+  await driver.goto('/dashboard/analytics');
+  await expect(driver).toHaveURL(/\/pages\/login/, { timeout: 30_000 });
+  await driverCtx.close();
+});
