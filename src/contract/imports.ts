@@ -23,7 +23,14 @@ export const IMPORT_PREVIEW_ROWS = 20;
 export const IMPORT_MAX_LISTED_ERRORS = 1000;
 
 /** Master data, upserted on a natural key through the setup resources. */
-export const MASTER_IMPORT_TARGETS = ['stores', 'tanks', 'equipment', 'employees', 'costCentres', 'allocations'] as const;
+export const MASTER_IMPORT_TARGETS = [
+  'stores',
+  'tanks',
+  'equipment',
+  'employees',
+  'costCentres',
+  'allocations',
+] as const;
 /**
  * History records (from an old system), stored through the field-record ingest like a device's records:
  * never updated, idempotent on an id made from the row (ADR 037).
@@ -69,7 +76,8 @@ const TIME_HINT = 'YYYY-MM-DD HH:MM[:SS], store’s local time (or with Z / +02:
 const time = (label: string) =>
   f('time', label, { required: true, hint: TIME_HINT, aliases: ['date', 'dateTime', 'when', 'timestamp'] });
 const storeCode = () => f('storeCode', 'Store code', { required: true, aliases: ['store'] });
-const tankCode = () => f('tankCode', 'Tank code', { required: true, hint: 'the tank’s code at that store', aliases: ['tank'] });
+const tankCode = () =>
+  f('tankCode', 'Tank code', { required: true, hint: 'the tank’s code at that store', aliases: ['tank'] });
 const reference = () =>
   f('reference', 'External reference', {
     hint: 'the old system’s record id; blank = the row itself identifies the record',
@@ -188,7 +196,10 @@ export const IMPORT_TARGET_INFO: Record<ImportTarget, ImportTargetInfo> = {
     time('Time'),
     storeCode(),
     tankCode(),
-    f('productHeightMm', 'Product height (mm)', { required: true, aliases: ['productHeight', 'product', 'height', 'dip'] }),
+    f('productHeightMm', 'Product height (mm)', {
+      required: true,
+      aliases: ['productHeight', 'product', 'height', 'dip'],
+    }),
     f('waterHeightMm', 'Water (mm)', { hint: 'blank = 0', aliases: ['water', 'waterHeight'] }),
     f('temperatureC', 'Temperature (°C)', { aliases: ['temperature', 'temp'] }),
     f('note', 'Note'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import type { Session } from '../../../tests/api/resource-suite';
 import { ingestFixture, type IngestFixture } from '../dispensing/fixture.testutil';
-import { csv, importFile, upload } from './testing';
+import { csv, importFile, upload, xlsx } from './testing';
 
 /**
  * History records through `/DataImports` (ADR 037): dispenses, receipts and tank readings go
@@ -163,6 +163,20 @@ describe('receipt and tank reading imports', () => {
     expect(r).toEqual({ supplier: 'Fuel Co', delivery_note: 'DN-1' });
   });
 
+  it('reads a workbook’s date-time cell as the store’s local time', async () => {
+    const day = daysAgo(2);
+    const [y, m, d] = day.split('-').map(Number);
+    const file = await xlsx([
+      ['Time', 'Store', 'Tank', 'Supplier', 'Delivery note', 'Litres'],
+      // A workbook date has no zone; the library hands it over with the wall reading as UTC.
+      [new Date(Date.UTC(y, m - 1, d, 9, 30)), code.jhb, 'T1', 'Fuel Co', 'DN-X', 500],
+    ]);
+    const job = await importFile(srv.url, s.editor, 'receipts', 'receipts.xlsx', file);
+    expect(job).toMatchObject({ status: 'done', created: 1, failed: 0 });
+    const [r] = await rows(sql`select received_on as at from receipts where delivery_note = 'DN-X'`);
+    expect(new Date(r.at).toISOString()).toBe(`${day}T07:30:00.000Z`);
+  });
+
   it('stores tank readings through the reading store (height → litres by the chart)', async () => {
     const file = csv([
       ['Time', 'Store', 'Tank', 'Product height (mm)', 'Water (mm)', 'Temperature'],
@@ -183,7 +197,10 @@ describe('receipt and tank reading imports', () => {
 describe('access and tenancy', () => {
   const one = () => csv([HEADER, [`${daysAgo(3)} 13:00`, code.store, 'A', code.e2, '5', '', 'X-1']]);
   it('needs the target screen’s rule on top of /DataImports’', async () => {
-    const dips = csv([['Time', 'Store', 'Tank', 'Product height (mm)'], [`${daysAgo(1)} 08:00`, code.store, 'B', '10']]);
+    const dips = csv([
+      ['Time', 'Store', 'Tank', 'Product height (mm)'],
+      [`${daysAgo(1)} 08:00`, code.store, 'B', '10'],
+    ]);
     expect((await upload(srv.url, s.editor, 'dips', 'd.csv', dips)).status).toBe(403);
     expect((await upload(srv.url, s.driver, 'dispenses', 'd.csv', one())).status).toBe(403);
     expect((await upload(srv.url, s.manager, 'receipts', 'd.csv', one())).status).toBe(403);

@@ -46,7 +46,8 @@ export async function dryRun(
         if (hash === undefined) {
           seen.set(v.record.id, v.hash);
           fresh.push(v);
-        } else if (hash === v.hash) results[v.index] = { id: v.record.id, status: 'duplicate', httpStatus: 200, exceptions: [] };
+        } else if (hash === v.hash)
+          results[v.index] = { id: v.record.id, status: 'duplicate', httpStatus: 200, exceptions: [] };
         else {
           const e = clash();
           results[v.index] = refused(v.record.id, e.httpStatus, e.message, e.fieldErrors);

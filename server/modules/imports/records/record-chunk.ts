@@ -73,7 +73,12 @@ function recordOf(
   // Without a store there is no zone: the cell is still checked for its form (in UTC).
   const at = recordTime(v.time ?? '', store?.timezone ?? 'UTC');
   if (at.error) problems.push({ field: 'time', message: at.error });
-  const placed = { store: store ?? { id: '', variant: 'FAMS' as const, timezone: 'UTC' }, storeId: store?.id ?? '', tankId: tankId ?? '', at: at.value ?? '' };
+  const placed = {
+    store: store ?? { id: '', variant: 'FAMS' as const, timezone: 'UTC' },
+    storeId: store?.id ?? '',
+    tankId: tankId ?? '',
+    at: at.value ?? '',
+  };
   const record = ctx.target.build(v, placed, found.resolver, problems);
   if (problems.length) return { problems };
   const id = recordId(ctx.actor.accountId, ctx.target.name, v.reference ?? '', record);
@@ -129,7 +134,8 @@ export async function importRecordChunk(
       : await dryRun(ctx.db, ctx.target.handler, claims, records);
   let next = 0;
   return items.map((it, i): RowOutcome => {
-    const key = it.values.reference || `${it.values.storeCode ?? ''}/${it.values.tankCode ?? ''} ${it.values.time ?? ''}`;
+    const key =
+      it.values.reference || `${it.values.storeCode ?? ''}/${it.values.tankCode ?? ''} ${it.values.time ?? ''}`;
     const base = { row: it.row, key, values: it.values };
     const { problems } = built[i];
     if (problems.length)

@@ -8,7 +8,10 @@ describe('history record targets', () => {
   it('report every error on a field the contract lists, and read every listed field', () => {
     for (const t of RECORD_IMPORT_TARGETS) {
       const names = IMPORT_TARGET_INFO[t].fields.map((f) => f.name);
-      const used = new Set([...Object.values(RECORD_TARGETS[t].inputs), ...RECORD_TARGETS[t].codes.map((c) => c.field)]);
+      const used = new Set([
+        ...Object.values(RECORD_TARGETS[t].inputs),
+        ...RECORD_TARGETS[t].codes.map((c) => c.field),
+      ]);
       for (const f of used) expect(names).toContain(f);
       for (const f of names) expect(used).toContain(f);
     }
