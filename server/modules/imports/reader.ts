@@ -50,7 +50,10 @@ async function* csvRows(input: fs.ReadStream): AsyncGenerator<SheetRow> {
   }
 }
 
-/** A cell value as the text a user typed: dates as YYYY-MM-DD (date-times YYYY-MM-DDTHH:MM:SS), formulas as their result. */
+/**
+ * A cell value as the text a user typed: dates as YYYY-MM-DD (date-times YYYY-MM-DDTHH:MM:SS),
+ * formulas as their result.
+ */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;

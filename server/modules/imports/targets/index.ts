@@ -4,7 +4,10 @@ import { equipmentTarget, employeesTarget } from './fleet';
 import { costCentresTarget, storesTarget, tanksTarget } from './sites';
 import type { TargetDef } from './types';
 
-/** Every master-data import target (history records: ../records/targets.ts); the fields match IMPORT_TARGET_INFO in src/contract/imports.ts (a unit test checks). */
+/**
+ * Every master-data import target (history records: ../records/targets.ts); the fields match
+ * IMPORT_TARGET_INFO in src/contract/imports.ts (a unit test checks).
+ */
 export const TARGETS: Record<MasterImportTarget, TargetDef> = {
   stores: storesTarget,
   tanks: tanksTarget,
