@@ -14,15 +14,40 @@ import type { ListInfo } from './setup/resources';
  *   GET  /api/v1/imports/:id/report                   CSV: row, status, key, column, message
  *   GET  /api/v1/imports (+ /export)                  past jobs of the account (list protocol)
  * Every endpoint needs `editor` (the screen's rule); a target also needs its own screen's rule
- * (stores and tanks `admin`, equipment, employees and allocations `famsManager`).
+ * (stores and tanks `admin`, equipment, employees and allocations `famsManager`, dispenses and
+ * receipts `editor`, tank readings `atg`).
  */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Errors kept on the job (the report file has them all). */
 export const IMPORT_MAX_LISTED_ERRORS = 1000;
 
-export const IMPORT_TARGETS = ['stores', 'tanks', 'equipment', 'employees', 'costCentres', 'allocations'] as const;
+/** Master data, upserted on a natural key through the setup resources. */
+export const MASTER_IMPORT_TARGETS = [
+  'stores',
+  'tanks',
+  'equipment',
+  'employees',
+  'costCentres',
+  'allocations',
+] as const;
+/**
+ * History records (from an old system), stored through the field-record ingest like a device's records:
+ * never updated, idempotent on an id made from the row (ADR 037).
+ */
+export const RECORD_IMPORT_TARGETS = ['dispenses', 'receipts', 'dips'] as const;
+export const IMPORT_TARGETS = [...MASTER_IMPORT_TARGETS, ...RECORD_IMPORT_TARGETS] as const;
 export type ImportTarget = (typeof IMPORT_TARGETS)[number];
+export type MasterImportTarget = (typeof MASTER_IMPORT_TARGETS)[number];
+export type RecordImportTarget = (typeof RECORD_IMPORT_TARGETS)[number];
+export const isRecordTarget = (t: ImportTarget): t is RecordImportTarget =>
+  (RECORD_IMPORT_TARGETS as readonly string[]).includes(t);
+
+/** How the target choice groups the targets. */
+export const IMPORT_TARGET_GROUPS: readonly { label: string; targets: readonly ImportTarget[] }[] = [
+  { label: 'Master data', targets: MASTER_IMPORT_TARGETS },
+  { label: 'History records', targets: RECORD_IMPORT_TARGETS },
+];
 
 export interface ImportField {
   /** Key of the mapping. */
@@ -46,6 +71,18 @@ export interface ImportTargetInfo {
 }
 
 const YES_NO = 'yes/no';
+/** Times of history records: the store's wall clock unless the cell names its offset. */
+const TIME_HINT = 'YYYY-MM-DD HH:MM[:SS], store’s local time (or with Z / +02:00)';
+const time = (label: string) =>
+  f('time', label, { required: true, hint: TIME_HINT, aliases: ['date', 'dateTime', 'when', 'timestamp'] });
+const storeCode = () => f('storeCode', 'Store code', { required: true, aliases: ['store'] });
+const tankCode = () =>
+  f('tankCode', 'Tank code', { required: true, hint: 'the tank’s code at that store', aliases: ['tank'] });
+const reference = () =>
+  f('reference', 'External reference', {
+    hint: 'the old system’s record id; blank = the row itself identifies the record',
+    aliases: ['ref', 'externalRef', 'externalId', 'transactionId', 'recordId'],
+  });
 const CODES = 'codes separated by ;';
 const f = (name: string, label: string, extra: Omit<ImportField, 'name' | 'label'> = {}): ImportField => ({
   name,
@@ -129,6 +166,44 @@ export const IMPORT_TARGET_INFO: Record<ImportTarget, ImportTargetInfo> = {
     f('maxPerTransaction', 'Max per transaction (L)'),
     f('active', 'Active', { hint: YES_NO }),
     f('note', 'Note'),
+  ]),
+  dispenses: target('Dispenses', '/FiltersDispensing', 'external reference (else the whole row)', [
+    time('Time'),
+    storeCode(),
+    tankCode(),
+    f('fleetNo', 'Fleet no.', { required: true, aliases: ['fleet', 'fleetNumber', 'equipment'] }),
+    f('employeeNumber', 'Employee number', { aliases: ['employee', 'employeeNo', 'empNo'] }),
+    f('costCentreCode', 'Cost centre code', { hint: 'blank = the equipment’s', aliases: ['costCentre', 'cc'] }),
+    f('litres', 'Litres', { required: true, aliases: ['liters', 'quantity', 'qty', 'volume'] }),
+    f('meter', 'Meter', { hint: 'km or hours', aliases: ['odometer', 'hours', 'km'] }),
+    f('note', 'Note'),
+    reference(),
+  ]),
+  receipts: target('Receipts', '/FiltersReceived', 'external reference (else the whole row)', [
+    time('Time'),
+    storeCode(),
+    tankCode(),
+    f('supplier', 'Supplier', { required: true }),
+    f('deliveryNote', 'Delivery note', { required: true, aliases: ['deliveryNoteNo', 'dn', 'invoice'] }),
+    f('litres', 'Litres', { required: true, aliases: ['liters', 'quantity', 'qty', 'volume'] }),
+    f('dipBeforeMm', 'Dip before (mm)', { aliases: ['dipBefore'] }),
+    f('dipAfterMm', 'Dip after (mm)', { aliases: ['dipAfter'] }),
+    f('temperatureC', 'Temperature (°C)', { aliases: ['temperature', 'temp'] }),
+    f('note', 'Note'),
+    reference(),
+  ]),
+  dips: target('Tank readings', '/TankLevels', 'external reference (else the whole row)', [
+    time('Time'),
+    storeCode(),
+    tankCode(),
+    f('productHeightMm', 'Product height (mm)', {
+      required: true,
+      aliases: ['productHeight', 'product', 'height', 'dip'],
+    }),
+    f('waterHeightMm', 'Water (mm)', { hint: 'blank = 0', aliases: ['water', 'waterHeight'] }),
+    f('temperatureC', 'Temperature (°C)', { aliases: ['temperature', 'temp'] }),
+    f('note', 'Note'),
+    reference(),
   ]),
 };
 

@@ -17,7 +17,7 @@ function stableJson(v: unknown): string {
   }
   return JSON.stringify(v);
 }
-const hashOf = (record: unknown) => crypto.createHash('sha256').update(stableJson(record)).digest('base64url');
+export const hashOf = (record: unknown) => crypto.createHash('sha256').update(stableJson(record)).digest('base64url');
 
 /** The id a rejected record is answered under: its own when it has a string id, else ''. */
 const rawIdOf = (raw: unknown) =>
@@ -31,7 +31,7 @@ const rejected = (id: string, e: RecordError): IngestResult => ({
   fieldErrors: e.fieldErrors,
   exceptions: [],
 });
-const clash = () =>
+export const clash = () =>
   new RecordError(422, 'Another record with this id was stored with different content.', {
     id: ['This id is already used by a different record'],
   });
@@ -52,7 +52,7 @@ const MAX_ATTEMPTS = 3;
  * same tanks can still deadlock (e.g. on a unique key); Postgres aborts one and it is run again here.
  */
 export async function ingestBatch<T extends { id: string }, P>(
-  database: Database,
+  database: Pick<Database, 'db'>,
   handler: KindHandler<T, P>,
   auth: AccessClaims,
   records: unknown[],

@@ -5,6 +5,7 @@ import { satisfies } from '../../../src/contract/access';
 import {
   IMPORT_PREVIEW_ROWS,
   IMPORT_TARGET_INFO,
+  isRecordTarget,
   type ImportJob,
   type ImportMapping,
   type ImportPreview,
@@ -23,7 +24,9 @@ import { checkMapping, suggestMapping } from './mapping';
 import { readHeader, readSheet, type SheetRow } from './reader';
 import type { ImportRunner } from './runner';
 import { TARGETS } from './targets';
-import { importChunk, type Outcome } from './upsert';
+import { importChunk, type Outcome, type RowOutcome } from './upsert';
+import { importRecordChunk } from './records/record-chunk';
+import { RECORD_TARGETS } from './records/targets';
 
 interface Deps {
   db: Db;
@@ -193,28 +196,35 @@ export function importsService({ db, files, services, runner }: Deps) {
       const mapped = checkMapping(j.target, j.columns, mapping);
       await repo.setMapping(actor, id, mapping);
       const rows = await firstRows(j, IMPORT_PREVIEW_ROWS);
-      const target = TARGETS[j.target];
-      let outcomes: Awaited<ReturnType<typeof importChunk>> = [];
-      await db
-        .transaction(async (tx) => {
-          outcomes = await importChunk(
-            {
-              actor,
-              target,
-              svc: target.service(services),
-              mapping: mapped,
-              columnIndex: new Map(j.columns.map((c, i) => [c, i])),
-              lookups: lookups(actor),
-              log: () => undefined,
-            },
-            tx,
-            rows,
-          );
-          throw new DryRun();
-        })
-        .catch((e) => {
-          if (!(e instanceof DryRun)) throw e;
-        });
+      const columnIndex = new Map(j.columns.map((c, i) => [c, i]));
+      let outcomes: RowOutcome[] = [];
+      if (isRecordTarget(j.target)) {
+        // History records: conversion, references and the contract's validation, read-only (ADR 037).
+        const rctx = { actor, target: RECORD_TARGETS[j.target], mapping: mapped, columnIndex, db };
+        outcomes = await importRecordChunk(rctx, rows, 'preview');
+      } else {
+        const target = TARGETS[j.target];
+        await db
+          .transaction(async (tx) => {
+            outcomes = await importChunk(
+              {
+                actor,
+                target,
+                svc: target.service(services),
+                mapping: mapped,
+                columnIndex,
+                lookups: lookups(actor),
+                log: () => undefined,
+              },
+              tx,
+              rows,
+            );
+            throw new DryRun();
+          })
+          .catch((e) => {
+            if (!(e instanceof DryRun)) throw e;
+          });
+      }
       return {
         job: toJob((await repo.get(actor, id))!),
         rows: outcomes.map((o) => ({

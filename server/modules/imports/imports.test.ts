@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fileKind, importFiles } from './files';
-import { IMPORT_TARGETS, IMPORT_TARGET_INFO } from '../../../src/contract/imports';
+import { MASTER_IMPORT_TARGETS, IMPORT_TARGET_INFO } from '../../../src/contract/imports';
 import { checkMapping, suggestMapping } from './mapping';
 import { cellText } from './reader';
 import { bool, parseNumber, time, weekdays } from './targets/convert';
@@ -14,7 +14,7 @@ const none = { id: () => undefined };
 
 describe('import targets', () => {
   it('declare exactly the fields the contract lists', () => {
-    for (const t of IMPORT_TARGETS)
+    for (const t of MASTER_IMPORT_TARGETS)
       expect(TARGETS[t].fields.map((f) => f.field)).toEqual(IMPORT_TARGET_INFO[t].fields.map((f) => f.name));
   });
 });
@@ -43,6 +43,8 @@ describe('cell conversion', () => {
   });
   it('turns spreadsheet cells into text', () => {
     expect(cellText(new Date(Date.UTC(2027, 0, 2)))).toBe('2027-01-02');
+    // A date-time cell is wall-clock text (no zone): history records read it as the store's time.
+    expect(cellText(new Date(Date.UTC(2027, 0, 2, 14, 30)))).toBe('2027-01-02T14:30:00');
     expect(cellText({ richText: [{ text: 'a' }, { text: 'b' }] })).toBe('ab');
     expect(cellText({ formula: 'A1*2', result: 4 })).toBe('4');
     expect(cellText(null)).toBe('');

@@ -50,14 +50,19 @@ async function* csvRows(input: fs.ReadStream): AsyncGenerator<SheetRow> {
   }
 }
 
-/** A cell value as the text a user typed: dates as YYYY-MM-DD, formulas as their result. */
+/**
+ * A cell value as the text a user typed: dates as YYYY-MM-DD (date-times YYYY-MM-DDTHH:MM:SS),
+ * formulas as their result.
+ */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) {
+    // Workbook dates carry no zone (the library reads them as UTC): the wall-clock text, no `Z`,
+    // so a history record's time is read as the store's time (ADR 037).
     const iso = v.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, iso.endsWith('.000Z') ? 19 : 23);
   }
   if (typeof v === 'object') {
     const o = v as {

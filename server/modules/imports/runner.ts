@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/resource';
 import type { SetupServices } from '../setup/setup.services';
 import type { ImportFiles } from './files';
@@ -10,7 +10,10 @@ import { readHeader, readSheet, type SheetRow } from './reader';
 import { reportWriter, tally } from './report';
 import { TARGETS } from './targets';
 import type { ImportContext } from './context';
-import { importChunk, stable } from './upsert';
+import { importChunk, stable, type RowOutcome } from './upsert';
+import { isRecordTarget } from '../../../src/contract/imports';
+import { importRecordChunk, type RecordContext } from './records/record-chunk';
+import { RECORD_TARGETS } from './records/targets';
 
 /** Rows per transaction: big enough to amortise the commit, small enough to keep memory flat. */
 export const CHUNK_ROWS = 500;
@@ -52,35 +55,57 @@ export function importRunner({ db, files, services, log, singleInstance }: Deps)
   }, HEARTBEAT_MS);
   timer.unref();
 
-  async function execute(job: JobRow, actor: Actor) {
-    await repo().start(job.id);
+  type Count = (q: DbOrTx, outcomes: RowOutcome[]) => Promise<void>;
+
+  /**
+   * Writes one chunk and its counts, answering the rows' outcomes. Master data: one transaction for
+   * the rows and the counts (upsert.ts). History records: one `ingestBatch` (its own transaction, as a
+   * device's batch), the counts right after it (ADR 037).
+   */
+  function chunkWriter(job: JobRow, actor: Actor, header: string[], count: Count) {
+    const mapping = checkMapping(job.target, job.columns, job.mapping);
+    const columnIndex = new Map(header.map((h, i) => [h, i]));
+    if (isRecordTarget(job.target)) {
+      const rctx: RecordContext = { actor, target: RECORD_TARGETS[job.target], mapping, columnIndex, db };
+      return async (chunk: SheetRow[]) => {
+        const o = await importRecordChunk(rctx, chunk, 'run');
+        await count(db, o);
+        return o;
+      };
+    }
     const target = TARGETS[job.target];
-    const reader = readSheet(files.upload(job.id), job.format);
-    const header = await readHeader(reader.rows);
-    if (!header || stable(header) !== stable(job.columns))
-      throw new Error('The file no longer has the columns it was uploaded with.');
     const ctx: ImportContext = {
       actor,
       target,
       svc: target.service(services),
-      mapping: checkMapping(job.target, job.columns, job.mapping),
-      columnIndex: new Map(header.map((h, i) => [h, i])),
+      mapping,
+      columnIndex,
       lookups: lookups(actor),
       log: (err, row) => log.error({ err, job: job.id, row }, 'import row failed unexpectedly'),
     };
-    const report = await reportWriter(files.report(job.id));
-    const totals = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, listed: 0 };
-    const flush = async (chunk: SheetRow[]) => {
-      const outcomes = await db.transaction(async (tx) => {
+    return (chunk: SheetRow[]) =>
+      db.transaction(async (tx) => {
         const o = await importChunk(ctx, tx, chunk);
-        const p = tally(o, totals.listed, reader.bytesRead());
-        await importsRepository(tx).progress(job.id, p);
-        for (const k of ['rows', 'created', 'updated', 'unchanged', 'failed'] as const) totals[k] += p[k];
-        totals.listed += p.errors.length;
+        await count(tx, o);
         return o;
       });
-      await report.write(outcomes);
-    };
+  }
+
+  async function execute(job: JobRow, actor: Actor) {
+    await repo().start(job.id);
+    const reader = readSheet(files.upload(job.id), job.format);
+    const header = await readHeader(reader.rows);
+    if (!header || stable(header) !== stable(job.columns))
+      throw new Error('The file no longer has the columns it was uploaded with.');
+    const report = await reportWriter(files.report(job.id));
+    const totals = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, listed: 0 };
+    const write = chunkWriter(job, actor, header, async (q, o) => {
+      const p = tally(o, totals.listed, reader.bytesRead());
+      await importsRepository(q).progress(job.id, p);
+      for (const k of ['rows', 'created', 'updated', 'unchanged', 'failed'] as const) totals[k] += p[k];
+      totals.listed += p.errors.length;
+    });
+    const flush = async (chunk: SheetRow[]) => report.write(await write(chunk));
     try {
       let chunk: SheetRow[] = [];
       for await (const row of reader.rows) {

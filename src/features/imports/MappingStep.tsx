@@ -3,7 +3,13 @@ import { SelectField } from '@/app/ui/form/fields';
 import { useState } from 'react';
 import { LuEye, LuPlay } from 'react-icons/lu';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
-import { IMPORT_TARGET_INFO, type ImportJob, type ImportMapping, type ImportPreview } from '@/contract/imports';
+import {
+  IMPORT_TARGET_INFO,
+  isRecordTarget,
+  type ImportJob,
+  type ImportMapping,
+  type ImportPreview,
+} from '@/contract/imports';
 import { ApiError } from '@/lib/api';
 import { importsApi } from './client';
 import { fileSize } from './labels';
@@ -56,8 +62,11 @@ export function MappingStep({ job, onStarted, onCancel }: Props) {
     >
       <Text fontSize="sm" color="fg.muted">
         {job.format.toUpperCase()}, {fileSize(job.fileSize)}, {job.columns.length} columns. Choose the column that fills
-        each field. Existing records are found by {info.key} and updated; fields without a column keep their current
-        value.
+        each field.{' '}
+        {isRecordTarget(job.target)
+          ? 'History records are only added: a record imported before (same external reference, else the same row) ' +
+            'is left unchanged, and a changed row under a known reference is refused.'
+          : `Existing records are found by ${info.key} and updated; fields without a column keep their current value.`}
       </Text>
       <SimpleGrid as="fieldset" columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-label="Column mapping">
         {info.fields.map((f) => (

@@ -8,6 +8,7 @@ import { satisfies } from '@/contract/access';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_TARGETS,
+  IMPORT_TARGET_GROUPS,
   IMPORT_TARGET_INFO,
   type ImportJob,
   type ImportTarget,
@@ -19,6 +20,11 @@ import { Section } from '@/app/ui/Section';
 export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => void }) {
   const roles = useRoles();
   const allowed = IMPORT_TARGETS.filter((t) => satisfies(roles, IMPORT_TARGET_INFO[t].rule));
+  const options = IMPORT_TARGET_GROUPS.flatMap((g) =>
+    g.targets
+      .filter((t) => allowed.includes(t))
+      .map((t) => ({ value: t, label: IMPORT_TARGET_INFO[t].label, group: g.label })),
+  );
   const [target, setTarget] = useState<ImportTarget | ''>(allowed.length === 1 ? allowed[0] : '');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +49,9 @@ export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => voi
     <Section title="New import">
       <Text color="fg.muted" fontSize="sm">
         A CSV or XLSX file with a header row (first worksheet). Records are matched on their code, fleet no. or number:
-        existing ones are updated, new ones created, so the same file can be imported again safely.
+        existing ones are updated, new ones created, so the same file can be imported again safely. History records
+        (dispenses, receipts, tank readings) are only added, each once: a time without an offset is the store’s local
+        time.
       </Text>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'end' }}>
         <SelectField
@@ -51,7 +59,7 @@ export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => voi
           value={target}
           onChange={(v) => setTarget(v as ImportTarget)}
           placeholder="Choose…"
-          options={allowed.map((t) => ({ value: t, label: IMPORT_TARGET_INFO[t].label }))}
+          options={options}
         />
         <Field.Root>
           <Field.Label>File (CSV or XLSX)</Field.Label>

@@ -1,11 +1,14 @@
-import type { ImportTarget } from '../../../../src/contract/imports';
+import type { MasterImportTarget } from '../../../../src/contract/imports';
 import { allocationsTarget } from './allocations';
 import { equipmentTarget, employeesTarget } from './fleet';
 import { costCentresTarget, storesTarget, tanksTarget } from './sites';
 import type { TargetDef } from './types';
 
-/** Every import target; the fields match IMPORT_TARGET_INFO in src/contract/imports.ts (a unit test checks). */
-export const TARGETS: Record<ImportTarget, TargetDef> = {
+/**
+ * Every master-data import target (history records: ../records/targets.ts); the fields match
+ * IMPORT_TARGET_INFO in src/contract/imports.ts (a unit test checks).
+ */
+export const TARGETS: Record<MasterImportTarget, TargetDef> = {
   stores: storesTarget,
   tanks: tanksTarget,
   equipment: equipmentTarget,

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { ImportTarget } from '../../../../src/contract/imports';
+import type { MasterImportTarget } from '../../../../src/contract/imports';
 import type { Actor, AnyResourceDef, ListSpec, MasterTable, WriteOptions } from '../../../lib/resource';
 import type { SetupServices } from '../../setup/setup.services';
 
@@ -39,7 +39,7 @@ export interface WriteService {
 
 /** What the generic import pipeline (upsert.ts) needs to know about one target. */
 export interface TargetDef {
-  name: ImportTarget;
+  name: MasterImportTarget;
   fields: FieldSpec[];
   service(s: SetupServices): WriteService;
   table: MasterTable;

@@ -52,12 +52,32 @@ function Shell({
   );
 }
 
+/** An option of a select; options with a `group` are shown under that heading (`<optgroup>`), in order. */
+export type SelectOption = FilterOption & { group?: string };
+
 export interface SelectFieldProps extends Bound {
-  options: readonly FilterOption[];
+  options: readonly SelectOption[];
   /** First, empty option ("Choose…", "None", "Any store"). */
   placeholder?: string;
   required?: boolean;
   disabled?: boolean;
+}
+
+const optionOf = (o: SelectOption) => (
+  <option key={o.value} value={o.value}>
+    {o.label}
+  </option>
+);
+
+/** Consecutive options of the same group together ('' = no group). */
+function groupsOf(options: readonly SelectOption[]): [string, SelectOption[]][] {
+  const out: [string, SelectOption[]][] = [];
+  for (const o of options) {
+    const g = o.group ?? '';
+    if (out.length && out[out.length - 1][0] === g) out[out.length - 1][1].push(o);
+    else out.push([g, [o]]);
+  }
+  return out;
 }
 
 export function SelectField({
@@ -77,11 +97,15 @@ export function SelectField({
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {groupsOf(options).map(([group, opts]) =>
+            group ? (
+              <optgroup key={group} label={group}>
+                {opts.map(optionOf)}
+              </optgroup>
+            ) : (
+              opts.map(optionOf)
+            ),
+          )}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
