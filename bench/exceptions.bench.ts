@@ -17,7 +17,7 @@ const N = 1_000_000;
 const REQUESTS = 30;
 const WARM_UP = 3;
 const PAGE = 25;
-const PORT = 8580;
+const PORT = Number(process.env.FAMS_BENCH_PORT ?? 8580);
 /** The e2e year template (tests/e2e/templates.ts); a copy saves seeding the demo year again. */
 const TEMPLATE = process.env.FAMS_BENCH_TEMPLATE ?? '/tmp/fams-e2e-templates-8181/year';
 

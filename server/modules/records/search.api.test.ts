@@ -107,7 +107,7 @@ describe('keyset paging', () => {
         store_id, tank_id, product_id, equipment_id, litres, dispensed_at)
         select ${account}, gen_random_uuid(), 'keyset', 'keyset', 1, 'FAMS', ${f.store}, ${f.t1},
           ${f.productA}, ${f.e1}, 1, '2026-10-10T08:00:00Z'::timestamptz + m * interval '1 minute'
-        from unnest(${Array.from({ length: n }, (_, i) => minute(i))}::int[]) m`);
+        from unnest(${`{${Array.from({ length: n }, (_, i) => minute(i)).join(',')}}`}::int[]) m`);
     // 30 rows, several sharing a time (the id breaks the tie).
     await insert(30, (i) => Math.floor(i / 3));
     const params = { 'f.storeId': f.store, sort: '-dispensedAt' };
@@ -134,7 +134,7 @@ describe('dispense day rollups', () => {
       rows: number;
       net: number;
       litres: string;
-    }>(sql`select store_id || tank_id || product_id || day as k,
+    }>(sql`select store_id::text || tank_id || product_id || day as k,
       rows, net, litres::numeric(14,3)::text as litres from dispense_days where account_id = ${account} and rows <> 0 order by k`);
   const plainSums = () =>
     query<{
@@ -142,7 +142,7 @@ describe('dispense day rollups', () => {
       rows: number;
       net: number;
       litres: string;
-    }>(sql`select d.store_id || d.tank_id || d.product_id ||
+    }>(sql`select d.store_id::text || d.tank_id || d.product_id ||
       (d.dispensed_at at time zone s.timezone)::date as k, count(*)::int as rows,
       sum(case when d.reversal_of is null then 1 else -1 end)::int as net, sum(d.litres)::numeric(14,3)::text as litres
       from dispenses d join stores s on s.account_id = d.account_id and s.id = d.store_id
