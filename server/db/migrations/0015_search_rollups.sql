@@ -19,8 +19,8 @@ CREATE INDEX "equipment_registration_trgm" ON "equipment" USING gin ("registrati
 CREATE INDEX "dispenses_note_trgm" ON "dispenses" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "dispenses_device_trgm" ON "dispenses" USING gin ("device_id" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "exceptions_message_trgm" ON "exceptions" USING gin ("message" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "exceptions_equipment" ON "exceptions" USING btree ("account_id","equipment_id");--> statement-breakpoint
-CREATE INDEX "exceptions_tank" ON "exceptions" USING btree ("account_id","tank_id");--> statement-breakpoint
+CREATE INDEX "exceptions_equipment" ON "exceptions" USING btree ("account_id","equipment_id") WHERE "exceptions"."status" in ('open', 'acknowledged');--> statement-breakpoint
+CREATE INDEX "exceptions_tank" ON "exceptions" USING btree ("account_id","tank_id") WHERE "exceptions"."status" in ('open', 'acknowledged');--> statement-breakpoint
 -- Recomputes the day rollups of an account (or one of its stores) from the dispenses: the backfill
 -- below, the demo seed (it writes with triggers off) and a store's time zone change.
 CREATE FUNCTION "dispense_days_rebuild"(p_account bigint, p_store uuid DEFAULT NULL) RETURNS void LANGUAGE sql AS $$
