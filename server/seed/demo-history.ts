@@ -95,9 +95,9 @@ export async function seedDemoHistory(db: Db, log: Logger, now = new Date()): Pr
  * (the embedded database's superuser), the seed switches both off for its own transaction
  * (`session_replication_role = replica`, which skips FK and user triggers), checks every
  * reference once afterwards with one anti-join per foreign key, and rebuilds each tank's book
- * from its movements — the same sum the trigger keeps — and the dispenses' day rollups. Without that right (another database
- * user), the foreign keys are checked row by row and only the trigger is paused (ALTER TABLE is
- * transactional: a failure restores it).
+ * from its movements — the same sum the trigger keeps — and the dispenses' day rollups. Without
+ * that right (another database user), the foreign keys are checked row by row and only the trigger
+ * is paused (ALTER TABLE is transactional: a failure restores it).
  */
 export async function writeHistory(
   tx: Tx,
