@@ -2,8 +2,8 @@
  * `/QuickPivot` over 2,000,000 dispenses (issue 5): the pivot through the service (the same code the
  * endpoint runs: one GROUP BY with grouping sets, then the header labels) side by side with the
  * best hand-written SQL for the same figures (one statement: GROUP BY CUBE with the labels joined
- * in), in one run; the ratio is the figure. Also p50/p99 of `/FiltersDispensing` page 1 with its
- * totals (the two requests the screen makes) at that size, over HTTP.
+ * in), in one run; the ratio is the figure. (`/FiltersDispensing` page 1 with its totals at that size
+ * is in lists.bench.ts.)
  *
  * A fresh server without the demo year (FAMS_DEMO_HISTORY=0); the dispenses are generated in the
  * bench database with one generate_series statement per 500,000 (the benchmark is about reading).
@@ -19,9 +19,9 @@ import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './ser
 const N = 2_000_000;
 const CHUNK = 500_000;
 const RUNS = 3;
-const LIST_REQUESTS = 30;
 
-async function seed(db: pg.Client, accountId: number) {
+/** 2,000,000 dispenses over the account's tanks, equipment and employees (also lists.bench.ts). */
+export async function seedDispenses(db: pg.Client, accountId: number) {
   // Bulk load the way a DBA would: secondary indexes dropped, rows in, indexes built once.
   const indexes = (
     await db.query(`select indexname, indexdef from pg_indexes where tablename = 'dispenses'
@@ -120,10 +120,10 @@ export async function run() {
   try {
     const accountId = (await apiSession(srv.url, 'admin', 'admin123')).accountId;
     const t0 = performance.now();
-    await seed(raw, accountId);
+    await seedDispenses(raw, accountId);
     const seeded = Math.round((performance.now() - t0) / 1000);
     // Signed in after the load: an access token lives 15 minutes.
-    let api = await apiSession(srv.url, 'admin', 'admin123');
+    const api = await apiSession(srv.url, 'admin', 'admin123');
     const service = pivotService(database.db);
     const ninetyDays = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
     const cases: { name: string; q: Required<Pick<PivotQuery, 'rows' | 'cols' | 'measure'>> & { from?: string } }[] = [
@@ -161,31 +161,6 @@ export async function run() {
       });
     }
     table(`Pivot over ${N.toLocaleString('en')} dispenses (seeded in ${seeded} s), median of ${RUNS} runs each`, rows);
-    api = await apiSession(srv.url, 'admin', 'admin123');
-
-    // /FiltersDispensing: page 1 (with its count) and the totals, in parallel as the screen asks.
-    const list = async (filter: string) =>
-      Promise.all([
-        api.get(`/api/v1/records/dispenses?page=1&pageSize=25${filter}`),
-        api.get(`/api/v1/records/dispenses/totals?page=1&pageSize=25${filter}`),
-      ]);
-    const month = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
-    const listRows = [];
-    for (const [name, filter] of [
-      ['no filter (2M rows)', ''],
-      ['from a date ~40 days back', `&f.from=${month}`],
-    ] as const) {
-      for (let i = 0; i < 3; i++) await list(filter);
-      const ms: number[] = [];
-      for (let i = 0; i < LIST_REQUESTS; i++) ms.push(await time(() => list(filter)));
-      listRows.push({
-        case: name,
-        requests: LIST_REQUESTS,
-        'p50 ms': percentile(ms, 50).toFixed(0),
-        'p99 ms': percentile(ms, 99).toFixed(0),
-      });
-    }
-    table('/FiltersDispensing page 1 + totals (2 parallel requests), sequential', listRows);
   } finally {
     await raw.end();
     await database.close();

@@ -95,9 +95,9 @@ export async function seedDemoHistory(db: Db, log: Logger, now = new Date()): Pr
  * (the embedded database's superuser), the seed switches both off for its own transaction
  * (`session_replication_role = replica`, which skips FK and user triggers), checks every
  * reference once afterwards with one anti-join per foreign key, and rebuilds each tank's book
- * from its movements — the same sum the trigger keeps. Without that right (another database
- * user), the foreign keys are checked row by row and only the trigger is paused (ALTER TABLE is
- * transactional: a failure restores it).
+ * from its movements — the same sum the trigger keeps — and the dispenses' day rollups. Without
+ * that right (another database user), the foreign keys are checked row by row and only the trigger
+ * is paused (ALTER TABLE is transactional: a failure restores it).
  */
 export async function writeHistory(
   tx: Tx,
@@ -136,6 +136,8 @@ export async function writeHistory(
     insert into tank_stock (account_id, tank_id, book_litres, updated_at)
     select account_id, tank_id, sum(litres), now() from stock_movements where account_id = ${accountId} group by account_id, tank_id
     on conflict (account_id, tank_id) do update set book_litres = excluded.book_litres, updated_at = now()`);
+  // The day rollups of the dispenses (ADR 034), which the triggers kept only when they were on.
+  await tx.execute(sql`select dispense_days_rebuild(${accountId})`);
   await audit(tx, {
     accountId,
     userId: 1,

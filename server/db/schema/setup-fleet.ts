@@ -115,6 +115,9 @@ export const equipment = pgTable(
     uniqueIndex('equipment_registration_uq').on(t.accountId, lower(t.registration)).where(live(t.deletedAt)),
     index('equipment_account_type').on(t.accountId, t.typeId),
     index('equipment_account_cost_centre').on(t.accountId, t.costCentreId),
+    // Search by fleet no. or registration from the record and exception lists (ADR 034).
+    index('equipment_fleet_no_trgm').using('gin', sql`${t.fleetNo} gin_trgm_ops`),
+    index('equipment_registration_trgm').using('gin', sql`${t.registration} gin_trgm_ops`),
     check('equipment_meter_ck', sql`${t.meterType} is null or ${t.meterType} in ('km', 'hours')`),
   ],
 );

@@ -43,14 +43,14 @@ function sortKeys(spec: ListSpec, sort: string): SortKey[] {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every word of `q` must appear (case-insensitively) in one of the search fields. */
-function searchCondition(spec: ListSpec, q: string | undefined): SQL | undefined {
+function searchCondition(spec: ListSpec, actor: Actor, q: string | undefined): SQL | undefined {
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   if (!words.length || !spec.search.length) return undefined;
   return and(
     ...words.map((w) => {
       const pattern = `%${escapeLike(w)}%`;
       return sql`(${sql.join(
-        spec.search.map((e) => sql`${e} ilike ${pattern}`),
+        spec.search.map((e) => (typeof e === 'function' ? e(pattern, actor) : sql`${e} ilike ${pattern}`)),
         sql` or `,
       )})`;
     }),
@@ -71,7 +71,7 @@ export function listConditions(spec: ListSpec, actor: Actor, query: ListQuery, e
     if (query.deleted === 'only') conds.push(sql`${spec.deletedAt} is not null`);
     else if (query.deleted !== 'include') conds.push(sql`${spec.deletedAt} is null`);
   }
-  conds.push(searchCondition(spec, query.q));
+  conds.push(searchCondition(spec, actor, query.q));
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, values] of Object.entries(filtersOf(query))) {
     const f = spec.filters[field];
@@ -113,13 +113,16 @@ export async function runList<Raw>(
     .orderBy(...orderBy(keys))
     .limit(pageSize + 1)
     .offset(query.after ? 0 : (page - 1) * pageSize);
+  const summary = opts.withTotal === false ? undefined : spec.summary?.(actor, query);
   const countQuery =
     opts.withTotal === false
       ? undefined
-      : db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(spec.from as never)
-          .where(where);
+      : summary
+        ? db.execute(sql`select rows as n from (${summary}) s`).then((r) => r.rows as { n: number }[])
+        : db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(spec.from as never)
+            .where(where);
   const [rows, count] = await Promise.all([
     rowsQuery as unknown as Promise<Record<string, unknown>[]>,
     countQuery as unknown as Promise<{ n: number }[]> | undefined,

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Rule } from '../../../src/contract/access';
+import type { ListQuery } from '../../../src/contract/list';
 import type { ListInfo } from '../../../src/contract/setup/resources';
 import type { Tx } from '../../db/client';
 import type { masterColumns } from '../../db/schema/columns';
@@ -15,6 +16,13 @@ export interface Actor {
 
 /** A column or SQL expression the list engine can select, sort, search or filter on. */
 export type Expr = AnyPgColumn | SQL | SQL.Aliased;
+
+/**
+ * A search field: an expression matched with `ilike`, or a condition built from the `ilike` pattern
+ * and the actor. The second form searches a referenced row's text as "the reference is one of the
+ * account's matching rows" (`refMatches`), read once through indexes instead of once per row.
+ */
+export type SearchField = Expr | ((pattern: string, actor: Actor) => SQL);
 
 /** Turns the values of `f.<field>=a,b` into a condition, or says why they are not valid. */
 export interface FilterSpec {
@@ -32,10 +40,16 @@ export interface ListSpec {
   deletedAt?: Expr;
   /** Unique, stable tiebreak of every sort (the keyset cursor ends with it). */
   id: Expr;
-  search: Expr[];
+  search: SearchField[];
   sort: Record<string, Expr>;
   defaultSort: string;
   filters: Record<string, FilterSpec>;
+  /**
+   * Optional: a one-row select of `rows`, `litres` and `count` equal to the totals of the filtered
+   * set, read from a summary (rollup) table, or undefined when this query needs the rows. The
+   * page's `total` and the totals endpoint use it (ADR 034).
+   */
+  summary?: (actor: Actor, query: ListQuery) => SQL | undefined;
 }
 
 type MasterCols = ReturnType<typeof masterColumns>;

@@ -9,8 +9,8 @@ import {
   type ExceptionListName,
   type ExceptionRow,
 } from '../../../src/contract/exceptions';
-import { dispenses, exceptions as x } from '../../db/schema';
-import { filter, iso, type FilterSpec, type ListSpec } from '../../lib/resource';
+import { dispenses, equipment, exceptions as x, tanks } from '../../db/schema';
+import { filter, iso, refMatches, type FilterSpec, type ListSpec } from '../../lib/resource';
 import { idList, localDay, names, num, qualified } from '../records/sql';
 
 /**
@@ -77,7 +77,12 @@ const common = {
   equipmentId: filter.uuid(x.equipmentId),
   employeeId: employeeFilter,
 };
-const search = [x.message, names.equipment(x.accountId, x.equipmentId), names.tank(x.accountId, x.tankId)];
+// The message by its trigram index; fleet no. and tank code through the ids (ADR 034).
+const search = [
+  x.message,
+  refMatches(x.equipmentId, equipment, [equipment.fleetNo]),
+  refMatches(x.tankId, tanks, [tanks.code]),
+];
 
 const unresolved = sql`${x.status} in ('open', 'acknowledged')`;
 

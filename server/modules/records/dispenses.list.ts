@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DISPENSE_STATUSES, RECORD_LISTS, type DispenseRecordRow } from '../../../src/contract/records';
-import { dispenses as d, exceptions } from '../../db/schema';
-import { filter, iso, type ListSpec } from '../../lib/resource';
+import { dispenses as d, equipment, exceptions } from '../../db/schema';
+import { filter, iso, refMatches, type ListSpec } from '../../lib/resource';
+import { dispenseDaysTotals } from './dispense-days';
 import { isReversedSql, localDay, names, num, qualified } from './sql';
 
 /**
@@ -15,7 +16,6 @@ const status = sql<
   DispenseRecordRow['status']
 >`case when ${d.reversalOf} is not null then 'reversal' when ${reversed} then 'reversed' else 'active' end`;
 const fleetNo = names.equipment(d.accountId, d.equipmentId);
-const registration = sql`(select e.registration from equipment e where e.account_id = ${d.accountId} and e.id = ${d.equipmentId})`;
 const hasException = sql`exists (select 1 from ${exceptions} x where x.account_id = ${d.accountId} and x.entity_id = ${d.id})`;
 /**
  * Dispenses that have been reversed: a semi-join on (account, id) that runs once (not per row),
@@ -64,9 +64,11 @@ export const dispenseSpec: ListSpec = {
   }),
   scope: (actor) => sql`${d.accountId} = ${actor.accountId}`,
   id: d.id,
-  search: [fleetNo, registration, d.deviceId, d.note],
+  // Fleet no. and registration through the equipment ids; device and note by their trigram indexes.
+  search: [refMatches(d.equipmentId, equipment, [equipment.fleetNo, equipment.registration]), d.deviceId, d.note],
   sort: { dispensedAt: d.dispensedAt, litres: d.litres, meter: d.meter, receivedAt: d.receivedAt },
   defaultSort: RECORD_LISTS.dispenses.defaultSort,
+  summary: dispenseDaysTotals,
   filters: {
     from: localDay.from(d.dispensedAt, zone),
     to: localDay.to(d.dispensedAt, zone),

@@ -7,6 +7,18 @@ import { names } from './sql';
 
 /** Reads of the record screens beyond the list engine: totals, one record, its trail. */
 export function recordsRepository(db: DbOrTx) {
+  type Totals = { rows: number; litres: string; count: number };
+  /** The totals summed over the rows themselves. */
+  const sumRows = async (spec: ListSpec, where: SQL, litres: Expr, count: SQL) =>
+    (await db
+      .select({
+        rows: sql<number>`count(*)::int`,
+        litres: sql<string>`coalesce(sum(${litres}), 0)`,
+        count: sql<number>`coalesce(sum(${count}), 0)::int`,
+      })
+      .from(spec.from as never)
+      .where(where)) as unknown as Totals[];
+
   return {
     /**
      * Totals over the whole filtered set (the list's own conditions, so they cannot disagree with
@@ -14,14 +26,8 @@ export function recordsRepository(db: DbOrTx) {
      */
     async totals(spec: ListSpec, actor: Actor, query: ListQuery, litres: Expr, count: SQL = sql`1`) {
       const where = listConditions(spec, actor, query);
-      const [r] = (await db
-        .select({
-          rows: sql<number>`count(*)::int`,
-          litres: sql<string>`coalesce(sum(${litres}), 0)`,
-          count: sql<number>`coalesce(sum(${count}), 0)::int`,
-        })
-        .from(spec.from as never)
-        .where(where)) as unknown as { rows: number; litres: string; count: number }[];
+      const summary = spec.summary?.(actor, query);
+      const [r] = summary ? ((await db.execute(summary)).rows as Totals[]) : await sumRows(spec, where, litres, count);
       return { rows: r.rows, litres: Math.round(Number(r.litres) * 1000) / 1000, count: r.count };
     },
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -6,6 +6,7 @@ import type { ResourceClient } from '@/lib/resource';
 import { queryClient } from '@/lib/query';
 import { listColumnsKey, session } from '@/lib/session';
 import type { ColumnVisibility } from './columns';
+import { PageCursors, sameList } from './keyset';
 import { dropEmpty, listQueryOf, type ListSearch } from './listSearch';
 
 export interface UpdateOptions {
@@ -42,13 +43,26 @@ export function useListSearch<S extends ListSearch = ListSearch>() {
   return { search, update };
 }
 
-/** One page of a list, as the URL asks for it; the previous page stays shown while the next loads. */
+/**
+ * One page of a list, as the URL asks for it. Next pages are read by keyset (`keyset.ts`). The
+ * previous page stays shown (dimmed, `isFetching`) while another page of the same list loads; a new
+ * search term, filter or sort shows the loading state instead, never the old rows as if they were
+ * the answer. The term is part of the query key, and a superseded request is cancelled (its
+ * signal), so the latest request wins.
+ */
 export function useListData<T>(client: ResourceClient<T>, search: ListSearch, defaultSort: string) {
   const query = useMemo(() => listQueryOf(search, defaultSort), [search, defaultSort]);
+  const [cursors] = useState(() => new PageCursors());
+  const fetchQuery = cursors.fetchQuery(query);
   const result = useQuery({
-    queryKey: [client.path, 'list', query],
-    queryFn: ({ signal }) => client.list(query, signal),
-    placeholderData: keepPreviousData,
+    queryKey: [client.path, 'list', fetchQuery],
+    queryFn: async ({ signal }) => {
+      const page = await client.list(fetchQuery, signal);
+      cursors.remember(query, page.next);
+      return page;
+    },
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameList(previousQuery.queryKey[2] as typeof fetchQuery, fetchQuery) ? previous : undefined,
   });
   return { query, ...result };
 }
