@@ -21,7 +21,7 @@ const CHUNK = 500_000;
 const RUNS = 3;
 const LIST_REQUESTS = 30;
 
-async function seed(db: pg.Client, accountId: number) {
+export async function seed(db: pg.Client, accountId: number) {
   // Bulk load the way a DBA would: secondary indexes dropped, rows in, indexes built once.
   const indexes = (
     await db.query(`select indexname, indexdef from pg_indexes where tablename = 'dispenses'

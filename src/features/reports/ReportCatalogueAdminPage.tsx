@@ -59,7 +59,10 @@ function CatalogueLine({ row, types }: { row: CatalogueRow; types: string[] }) {
   );
 }
 
-/** `/StandardReportAdminList` (ThebigBoss): the global catalogue of standard reports, enabled per account type (ADR 035). */
+/**
+ * `/StandardReportAdminList` (ThebigBoss): the global catalogue of standard reports, enabled per
+ * account type (ADR 035).
+ */
 export function ReportCatalogueAdminPage() {
   const list = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => reportSettingsApi.catalogue(signal) });
   return (
