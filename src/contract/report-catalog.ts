@@ -201,6 +201,7 @@ const MORE_REPORTS: readonly ReportDeclaration[] = [
     period: 'range',
     filters: ['storeId', 'productId', 'tankId'],
     columns: [
+      storeCol,
       tankCol,
       { key: 'day', title: 'Day', kind: 'text' },
       L('opening', 'Opening'),

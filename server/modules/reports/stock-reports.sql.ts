@@ -61,7 +61,7 @@ export const tankReconciliation = (q: ReportQuery) => sql`
   st as (${bookAtStart(q)}),
   rd as (${closingReadings(q)}),
   daily as (
-    select tk.id, tk.code, tk.name, d.day,
+    select tk.id, tk.code, tk.name, tk.store_code, tk.store_name, d.day,
       coalesce(mv.receipts, 0) as receipts, coalesce(mv.dispensed, 0) as dispensed,
       coalesce(mv.transfers_in - mv.transfers_out + mv.adjustments, 0) as other, coalesce(mv.net, 0) as net,
       rd.measured, coalesce(before.measured, st.book, 0) as start,
@@ -86,13 +86,13 @@ export const tankReconciliation = (q: ReportQuery) => sql`
     select *, opening + net as book, measured - (opening + net) as variance
     from (select *, coalesce(lag(closing) over (partition by id order by day), start) as opening from closed) o
   )
-  select code as tank, name as "tankName", day::text as day, 0 as part,
+  select store_code as store, store_name as "storeName", code as tank, name as "tankName", day::text as day, 0 as part,
     ${r2(sql`opening`)} as opening, ${r2(sql`receipts`)} as receipts, ${r2(sql`dispensed`)} as dispensed,
     ${r2(sql`other`)} as other, ${r2(sql`book`)} as book, ${r2(sql`measured`)} as measured,
     ${r2(sql`variance`)} as variance, null::float8 as allowed, null as result
   from booked
   union all
-  select code, name, 'Period', 1,
+  select store_code, store_name, code, name, 'Period', 1,
     ${r2(sql`(array_agg(opening order by day))[1]`)}, ${r2(sql`sum(receipts)`)}, ${r2(sql`sum(dispensed)`)},
     ${r2(sql`sum(other)`)}, ${r2(sql`(array_agg(book order by day desc))[1]`)},
     ${r2(sql`(array_agg(measured order by day desc) filter (where measured is not null))[1]`)},
@@ -102,8 +102,8 @@ export const tankReconciliation = (q: ReportQuery) => sql`
       when abs(sum(variance)) <= ${EPA_ALLOWANCE_SHARE}::numeric * greatest(sum(dispensed), 0) + ${EPA_ALLOWANCE_LITRES}::numeric
       then 'Pass' else 'Fail' end
   from booked
-  group by id, code, name
-  order by tank, part, day`;
+  group by id, store_code, store_name, code, name
+  order by store, tank, part, day`;
 
 /** Per tank: the book at the start, each kind of movement, the book at the end and the last measurement. */
 export const stockMovement = (q: ReportQuery) => sql`

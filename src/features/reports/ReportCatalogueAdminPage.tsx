@@ -1,4 +1,4 @@
-import { Button, Checkbox, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormMessage } from '@/app/ui/FormMessage';
@@ -67,7 +67,6 @@ export function ReportCatalogueAdminPage() {
   const list = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => reportSettingsApi.catalogue(signal) });
   return (
     <Stack gap="4">
-      <Heading size="lg">Standard report admin</Heading>
       <Text color="fg.muted">
         Which account types may see each standard report. An account&apos;s admin can hide more.
       </Text>

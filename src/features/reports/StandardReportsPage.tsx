@@ -1,4 +1,4 @@
-import { Button, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormMessage } from '@/app/ui/FormMessage';
@@ -92,7 +92,6 @@ export function StandardReportsPage() {
   const list = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => reportSettingsApi.list(signal) });
   return (
     <Stack gap="4">
-      <Heading size="lg">Standard reports</Heading>
       <Text color="fg.muted">
         Choose which reports your users see in Reports, what they are called here and the period they open with.
       </Text>
