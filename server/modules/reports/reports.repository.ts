@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportFilter, ReportId } from '../../../src/contract/reports';
 import type { DbOrTx } from '../../db/client';
-import { inLocalDays } from '../../lib/local-day';
-import { priceInForce } from '../../lib/price-in-force';
+import { inLocalDays, localDay } from '../../lib/local-day';
+import { pricesByDay } from '../../lib/price-in-force';
 import { allocationUsage, consumption, exceptionsSummary } from './control-reports.sql';
 import { deliveries, stockMovement, tankReconciliation } from './stock-reports.sql';
 
@@ -40,10 +40,11 @@ function dispenseFilters(q: ReportQuery, alias = sql`d`): SQL {
  * price in force at the dispense's time (per store and date, ADR 035).
  */
 const dispensesOfRun = (q: ReportQuery) => sql`
-  select d.*, d.litres * ${priceInForce(sql`d`, sql`s.timezone`, sql`p.price`)} as cost
+  select d.*, d.litres * coalesce(pr.price, 0) as cost
   from dispenses d
   join stores s on s.account_id = d.account_id and s.id = d.store_id
-  left join products p on p.account_id = d.account_id and p.id = d.product_id
+  left join (${pricesByDay(q.accountId, q.from, q.to)}) pr
+    on pr.store_id = d.store_id and pr.product_id = d.product_id and pr.day = ${localDay(sql`d.dispensed_at`, sql`s.timezone`)}
   where d.account_id = ${q.accountId}
     and ${inLocalDays(sql`d.dispensed_at`, sql`s.timezone`, q.from, q.to)}
     ${dispenseFilters(q)}`;
