@@ -20,7 +20,7 @@ const N = 2_000_000;
 const CHUNK = 500_000;
 const RUNS = 3;
 
-/** 2,000,000 dispenses over the account's tanks, equipment and employees (also lists.bench.ts). */
+/** 2,000,000 dispenses over the account's tanks, equipment and employees (also lists.bench.ts, report-sql.bench.ts). */
 export async function seedDispenses(db: pg.Client, accountId: number) {
   // Bulk load the way a DBA would: secondary indexes dropped, rows in, indexes built once.
   const indexes = (

@@ -28,7 +28,15 @@ function result(): ReportResult {
   return {
     decl,
     zone: 'Africa/Johannesburg',
-    query: { accountId: 1, from: '2026-10-01', to: '2026-10-31', days: 30, today: '2026-11-24', filters: {} },
+    query: {
+      accountId: 1,
+      from: '2026-10-01',
+      to: '2026-10-31',
+      days: 30,
+      today: '2026-11-24',
+      zone: 'Africa/Johannesburg',
+      filters: {},
+    },
     lines: withTotals(decl, rows),
     run: {
       report: decl.id,

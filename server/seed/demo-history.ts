@@ -16,6 +16,7 @@ import {
   movementsOf,
 } from './demo-history-insert';
 import { simulateTanks } from './demo-history-tanks';
+import { insertDemoPrices } from './demo-prices';
 import { prng } from './prng';
 
 /** Days of history before today (today, up to now, comes on top). */
@@ -126,6 +127,7 @@ export async function writeHistory(
   });
   await step('readings', () => insertReadings(tx, accountId, plan.readings));
   await step('movements', () => insertMovements(tx, accountId, plan.movements));
+  await step('prices', () => insertDemoPrices(tx, accountId, plan.cal.dates));
   if (fast) {
     await tx.execute(sql`set local session_replication_role = origin`);
     await step('verify', () => verifyReferences(tx, accountId));

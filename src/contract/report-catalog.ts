@@ -21,18 +21,24 @@ export const REPORT_IDS = [
   'fuel-by-store-product',
   'transfers',
   'not-fuelled',
+  'consumption',
+  'tank-reconciliation',
+  'stock-movement',
+  'deliveries',
+  'allocation-usage',
+  'exceptions-summary',
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 /** Filters a report may offer, beside its date range. */
-export const REPORT_FILTERS = ['storeId', 'productId', 'equipmentId', 'costCentreId', 'employeeId'] as const;
+export const REPORT_FILTERS = ['storeId', 'productId', 'tankId', 'equipmentId', 'costCentreId', 'employeeId'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export interface ReportDeclaration {
   id: ReportId;
   title: string;
   description: string;
-  group: 'Fuel' | 'Stock' | 'Fleet';
+  group: 'Fuel' | 'Stock' | 'Fleet' | 'Control';
   /** `range`: a date range (relative or custom); `days`: "not fuelled in N days". */
   period: 'range' | 'days';
   filters: readonly ReportFilter[];
@@ -47,7 +53,7 @@ const litres: ColumnSpec = { key: 'litres', title: 'Litres', kind: 'litres', dec
 const cost: ColumnSpec = { key: 'cost', title: 'Cost', kind: 'money' };
 const count: ColumnSpec = { key: 'dispenses', title: 'Dispenses', kind: 'number', decimals: 0 };
 
-export const REPORTS: readonly ReportDeclaration[] = [
+const FIRST_REPORTS: readonly ReportDeclaration[] = [
   {
     id: 'fuel-by-cost-centre',
     title: 'Fuel by cost centre',
@@ -150,6 +156,156 @@ export const REPORTS: readonly ReportDeclaration[] = [
     sums: [],
   },
 ];
+
+/** 130 US gallons in litres: the fixed part of the EPA monthly leak-check allowance (40 CFR 280.43(a)). */
+export const EPA_ALLOWANCE_LITRES = 492.1;
+/** The variable part: 1 % of the month's throughput (dispensed litres). */
+export const EPA_ALLOWANCE_SHARE = 0.01;
+
+const tankCol: ColumnSpec = { key: 'tank', title: 'Tank', kind: 'code', name: 'tankName' };
+const storeCol: ColumnSpec = { key: 'store', title: 'Store', kind: 'code', name: 'storeName' };
+const L = (key: string, title: string): ColumnSpec => ({ key, title, kind: 'litres', decimals: 2 });
+
+/** The second slice of issue 13's twelve (ADR 035): fleet use, the tanks' books, deliveries, limits, exceptions. */
+const MORE_REPORTS: readonly ReportDeclaration[] = [
+  {
+    id: 'consumption',
+    title: 'Consumption per equipment',
+    description:
+      'L/100 km or L/h between the first and last meter reading of the period; "High"/"Low" where a unit uses over 30 % more or less than the median of its type.',
+    group: 'Fleet',
+    period: 'range',
+    filters: ['storeId', 'productId', 'costCentreId'],
+    columns: [
+      { key: 'fleetNo', title: 'Fleet no.', kind: 'text' },
+      { key: 'description', title: 'Description', kind: 'text' },
+      { key: 'type', title: 'Type', kind: 'text' },
+      { key: 'unit', title: 'Unit', kind: 'text' },
+      { key: 'fills', title: 'Fills', kind: 'number', decimals: 0 },
+      litres,
+      { key: 'meterFrom', title: 'Meter from', kind: 'number', decimals: 1 },
+      { key: 'meterTo', title: 'Meter to', kind: 'number', decimals: 1 },
+      { key: 'used', title: 'Km or hours', kind: 'number', decimals: 1 },
+      { key: 'rate', title: 'Rate', kind: 'number', decimals: 2 },
+      { key: 'typeRate', title: 'Type median', kind: 'number', decimals: 2 },
+      { key: 'outlier', title: 'Outlier', kind: 'text' },
+    ],
+    sums: ['fills', 'litres'],
+  },
+  {
+    id: 'tank-reconciliation',
+    title: 'Monthly tank reconciliation',
+    description:
+      'Per tank and store-local day: opening, receipts, dispenses, transfers, book, measured and over/short (EPA layout); the period line passes when the over/short is within 1 % of throughput + 130 gal (492.1 L).',
+    group: 'Stock',
+    period: 'range',
+    filters: ['storeId', 'productId', 'tankId'],
+    columns: [
+      storeCol,
+      tankCol,
+      { key: 'day', title: 'Day', kind: 'text' },
+      L('opening', 'Opening'),
+      L('receipts', 'Receipts'),
+      L('dispensed', 'Dispensed'),
+      L('other', 'Transfers & adjustments'),
+      L('book', 'Book'),
+      L('measured', 'Measured'),
+      L('variance', 'Over/short'),
+      L('allowed', 'Allowed'),
+      { key: 'result', title: 'Result', kind: 'text' },
+    ],
+    sums: [],
+  },
+  {
+    id: 'stock-movement',
+    title: 'Stock movement per tank',
+    description:
+      'Per tank: book at the start, receipts, dispenses, transfers in and out, adjustments, book at the end and the last measurement.',
+    group: 'Stock',
+    period: 'range',
+    filters: ['storeId', 'productId', 'tankId'],
+    columns: [
+      storeCol,
+      tankCol,
+      { key: 'product', title: 'Product', kind: 'code', name: 'productName' },
+      L('opening', 'Opening book'),
+      L('receipts', 'Receipts'),
+      L('dispensed', 'Dispensed'),
+      L('transfersIn', 'Transfers in'),
+      L('transfersOut', 'Transfers out'),
+      L('adjustments', 'Adjustments'),
+      L('closing', 'Closing book'),
+      L('measured', 'Last measured'),
+      L('variance', 'Measured − book'),
+    ],
+    subtotalBy: 'store',
+    sums: ['receipts', 'dispensed', 'transfersIn', 'transfersOut', 'adjustments'],
+  },
+  {
+    id: 'deliveries',
+    title: 'Deliveries against the gauge',
+    description:
+      'Each receipt beside the delivery its tank gauge measured, with the difference; deliveries the gauge saw without a receipt are listed too.',
+    group: 'Stock',
+    period: 'range',
+    filters: ['storeId', 'productId', 'tankId'],
+    columns: [
+      { key: 'day', title: 'Day', kind: 'date' },
+      storeCol,
+      tankCol,
+      { key: 'supplier', title: 'Supplier', kind: 'text' },
+      { key: 'deliveryNote', title: 'Delivery note', kind: 'text' },
+      L('litres', 'Receipt'),
+      L('gaugeLitres', 'Gauge'),
+      L('difference', 'Gauge − receipt'),
+      { key: 'differencePct', title: 'Difference %', kind: 'percent', decimals: 2 },
+    ],
+    sums: ['litres', 'gaugeLitres', 'difference'],
+  },
+  {
+    id: 'allocation-usage',
+    title: 'Allocation usage against limits',
+    description:
+      'Per allocation: litres drawn in the period, the busiest day and month beside the daily and monthly limits, and how many days and months went over.',
+    group: 'Fleet',
+    period: 'range',
+    filters: ['storeId', 'productId'],
+    columns: [
+      { key: 'subject', title: 'Subject', kind: 'text' },
+      { key: 'product', title: 'Product', kind: 'code', name: 'productName' },
+      { key: 'store', title: 'Store', kind: 'text' },
+      L('litres', 'Litres'),
+      L('dailyLimit', 'Daily limit'),
+      L('peakDay', 'Busiest day'),
+      { key: 'daysOver', title: 'Days over', kind: 'number', decimals: 0 },
+      L('monthlyLimit', 'Monthly limit'),
+      L('peakMonth', 'Busiest month'),
+      { key: 'monthsOver', title: 'Months over', kind: 'number', decimals: 0 },
+    ],
+    sums: ['litres', 'daysOver', 'monthsOver'],
+  },
+  {
+    id: 'exceptions-summary',
+    title: 'Exceptions summary',
+    description:
+      'Exceptions raised in the period per type and severity, with how many are still open and how long resolving took.',
+    group: 'Control',
+    period: 'range',
+    filters: ['storeId'],
+    columns: [
+      { key: 'type', title: 'Type', kind: 'text' },
+      { key: 'severity', title: 'Severity', kind: 'text' },
+      { key: 'raised', title: 'Raised', kind: 'number', decimals: 0 },
+      { key: 'open', title: 'Open', kind: 'number', decimals: 0 },
+      { key: 'acknowledged', title: 'Acknowledged', kind: 'number', decimals: 0 },
+      { key: 'resolved', title: 'Resolved', kind: 'number', decimals: 0 },
+      { key: 'hoursToResolve', title: 'Hours to resolve (median)', kind: 'number', decimals: 1 },
+    ],
+    sums: ['raised', 'open', 'acknowledged', 'resolved'],
+  },
+];
+
+export const REPORTS: readonly ReportDeclaration[] = [...FIRST_REPORTS, ...MORE_REPORTS];
 
 export const reportById = (id: string): ReportDeclaration | undefined => REPORTS.find((r) => r.id === id);
 

@@ -53,3 +53,17 @@ describe('report declarations', () => {
     expect(ReportParams.safeParse({ range: 'lastMonth', sql: 'drop' }).success).toBe(false);
   });
 });
+
+describe('report settings (ADR 035)', () => {
+  it('take relative default periods only, and an empty display name is none', async () => {
+    const { ReportSettingUpdate } = await import('./report-settings');
+    expect(ReportSettingUpdate.parse({ hidden: false, displayName: '  ', defaults: { range: 'lastWeek' } })).toEqual({
+      hidden: false,
+      displayName: null,
+      defaults: { range: 'lastWeek' },
+    });
+    const bad = ReportSettingUpdate.safeParse({ hidden: false, defaults: { range: 'custom', from: '2026-01-01' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['defaults', 'defaults.range']);
+  });
+});

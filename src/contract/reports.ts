@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDay } from './pivot';
 import { REPORT_IDS } from './report-catalog';
 import { RELATIVE_RANGES } from './report-range';
+import { ReportDefaults } from './report-settings';
 import { inCalendarRange } from './safe-input';
 
 /** The schemas of a report run (the declarations are `report-catalog.ts`). */
@@ -28,6 +29,7 @@ export const ReportParams = z
       .default(30),
     storeId: z.uuid('Not a store').optional(),
     productId: z.uuid('Not a product').optional(),
+    tankId: z.uuid('Not a tank').optional(),
     equipmentId: z.uuid('Not an equipment').optional(),
     costCentreId: z.uuid('Not a cost centre').optional(),
     employeeId: z.uuid('Not an employee').optional(),
@@ -66,6 +68,8 @@ export const ReportSummary = z.object({
   title: z.string(),
   description: z.string(),
   group: z.string(),
+  /** The account's default parameters (`/StandardReportListBold`). */
+  defaults: ReportDefaults.default({}),
 });
 export const ReportCatalog = z.object({ reports: z.array(ReportSummary) });
 

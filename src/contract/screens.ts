@@ -152,6 +152,7 @@ export const SCREENS: readonly Screen[] = [
   s('/StandardReportListBold', 'Standard reports', 'admin', 'reports', {
     menu: 'Report setup (standard)',
     group: 'Reports',
+    ready: true,
   }),
 
   // Administration (admin)
@@ -215,6 +216,7 @@ export const SCREENS: readonly Screen[] = [
   s('/StandardReportAdminList', 'Standard report admin', 'thebigBoss', 'reports', {
     menu: 'Standard report admin',
     group: 'System',
+    ready: true,
   }),
   s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System', ready: true }),
   s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System', ready: true }),

@@ -115,3 +115,35 @@ export const reportSchedules = pgTable(
       .where(sql`not ${t.paused} and ${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * `/StandardReportListBold`: how one account shows a standard report to its users — hidden or not,
+ * its display name, its default parameters (relative only). A missing row is the catalogue's
+ * defaults. Every change is audited (ADR 035).
+ */
+export const reportSettings = pgTable(
+  'report_settings',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    reportId: text('report_id').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    displayName: text('display_name'),
+    defaults: jsonb('defaults').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.reportId] })],
+);
+
+/**
+ * `/StandardReportAdminList` (ThebigBoss): the global catalogue — which account types may see each
+ * standard report. No row, or `account_types` null, is every type.
+ */
+export const reportCatalogue = pgTable('report_catalogue', {
+  reportId: text('report_id').primaryKey(),
+  accountTypes: text('account_types').array(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+});

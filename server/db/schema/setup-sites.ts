@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -15,7 +16,7 @@ import {
 import type { FUEL_GROUPS, PRODUCT_KINDS } from '../../../src/contract/setup/products';
 import type { OpeningHours, StoreVariant } from '../../../src/contract/setup/stores';
 import type { StrappingPoint } from '../../../src/contract/setup/strapping';
-import { litresCol, live, lower, masterColumns, moneyCol } from './columns';
+import { litresCol, live, lower, masterColumns, moneyCol, orNil } from './columns';
 
 /**
  * Sites and what they hold. Every table has `unique (account_id, id)` so other tables can point at
@@ -96,5 +97,40 @@ export const tanks = pgTable(
       'tanks_levels_ck',
       sql`${t.capacity} > 0 and ${t.safeFill} <= ${t.capacity} and ${t.lowLevel} < ${t.safeFill}`,
     ),
+  ],
+);
+
+/**
+ * A product's price per litre (per unit) from a store-local day on, for one store or (store null)
+ * every store. The cost of a dispense is the price in force at its time: the store's own price if
+ * one has started, else the all-stores one, else the product's list price (issue 13, ADR 035).
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    ...masterColumns(),
+    productId: uuid('product_id').notNull(),
+    storeId: uuid('store_id'),
+    /** Per unit (litre), up to 4 decimals: pump prices such as 1.7390. In the account's currency. */
+    price: numeric('price', { precision: 12, scale: 4, mode: 'number' }).notNull(),
+    /** First store-local day the price applies. */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    unique('product_prices_account_id_id_uq').on(t.accountId, t.id),
+    foreignKey({
+      name: 'product_prices_product_fk',
+      columns: [t.accountId, t.productId],
+      foreignColumns: [products.accountId, products.id],
+    }),
+    foreignKey({
+      name: 'product_prices_store_fk',
+      columns: [t.accountId, t.storeId],
+      foreignColumns: [stores.accountId, stores.id],
+    }),
+    uniqueIndex('product_prices_uq')
+      .on(t.accountId, t.productId, orNil(t.storeId), t.effectiveFrom)
+      .where(live(t.deletedAt)),
+    check('product_prices_price_ck', sql`${t.price} >= 0`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PivotDimension, PivotMeasure } from '../../../src/contract/records';
 import type { DbOrTx } from '../../db/client';
+import { priceInForce } from '../../lib/price-in-force';
 import { localDay } from './sql';
 
 /**
@@ -29,8 +30,8 @@ export const DIMENSION_SQL: Record<PivotDimension, { key: SQL; text: (k: SQL) =>
 
 export const MEASURE_SQL: Record<PivotMeasure, SQL> = {
   litres: sql`d.litres`,
-  // Cost at the product's current price (prices are not kept per dispense).
-  cost: sql`d.litres * p.price`,
+  // Cost at the price in force at the dispense's time (ADR 035).
+  cost: sql`d.litres * ${priceInForce(sql`d`, sql`s.timezone`, sql`p.price`)}`,
   // A reversal cancels the dispense it reverses, so a corrected dispense counts once.
   count: sql`case when d.reversal_of is null then 1 else -1 end`,
 };

@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportFilter, ReportId } from '../../../src/contract/reports';
 import type { DbOrTx } from '../../db/client';
-import { inLocalDays } from '../../lib/local-day';
+import { inLocalDays, localDay } from '../../lib/local-day';
+import { pricesByDay } from '../../lib/price-in-force';
+import { allocationUsage, consumption, exceptionsSummary } from './control-reports.sql';
+import { deliveries, stockMovement, tankReconciliation } from './stock-reports.sql';
 
 export interface ReportQuery {
   accountId: number;
@@ -10,6 +13,8 @@ export interface ReportQuery {
   days: number;
   /** The day "N days ago" counts back from (the run's today in its zone). */
   today: string;
+  /** The account's zone (rows without a store, such as some exceptions). */
+  zone: string;
   filters: Partial<Record<ReportFilter, string>>;
 }
 
@@ -18,6 +23,7 @@ function dispenseFilters(q: ReportQuery, alias = sql`d`): SQL {
   const cols: Record<ReportFilter, string> = {
     storeId: 'store_id',
     productId: 'product_id',
+    tankId: 'tank_id',
     equipmentId: 'equipment_id',
     costCentreId: 'cost_centre_id',
     employeeId: 'employee_id',
@@ -31,13 +37,14 @@ function dispenseFilters(q: ReportQuery, alias = sql`d`): SQL {
 /**
  * The dispenses of the run: account, store-local days (each store's own zone), filters. Reversals
  * are dispenses with negative litres (ADR 014), so sums are net of them. Cost is litres × the
- * product's price (one price per product today; per store and date is issue 13's next step).
+ * price in force at the dispense's time (per store and date, ADR 035).
  */
 const dispensesOfRun = (q: ReportQuery) => sql`
-  select d.*, d.litres * coalesce(p.price, 0) as cost
+  select d.*, d.litres * coalesce(pr.price, 0) as cost
   from dispenses d
   join stores s on s.account_id = d.account_id and s.id = d.store_id
-  left join products p on p.account_id = d.account_id and p.id = d.product_id
+  left join (${pricesByDay(q.accountId, q.from, q.to)}) pr
+    on pr.store_id = d.store_id and pr.product_id = d.product_id and pr.day = ${localDay(sql`d.dispensed_at`, sql`s.timezone`)}
   where d.account_id = ${q.accountId}
     and ${inLocalDays(sql`d.dispensed_at`, sql`s.timezone`, q.from, q.to)}
     ${dispenseFilters(q)}`;
@@ -106,6 +113,12 @@ const QUERIES: Record<ReportId, (q: ReportQuery) => SQL> = {
       ${q.filters.costCentreId ? sql` and e.cost_centre_id = ${q.filters.costCentreId}::uuid` : sql``}
       and (last.day is null or last.day <= ${q.today}::date - ${q.days}::int)
     order by last.day nulls first, e.fleet_no`,
+  consumption,
+  'tank-reconciliation': tankReconciliation,
+  'stock-movement': stockMovement,
+  deliveries,
+  'allocation-usage': allocationUsage,
+  'exceptions-summary': exceptionsSummary,
 };
 
 export function reportsRepository(db: DbOrTx) {
@@ -119,12 +132,14 @@ export function reportsRepository(db: DbOrTx) {
       const res = await db.execute(sql`
         select (select name from accounts where id = ${accountId}) as account,
           ${label('stores', filters.storeId)} as store, ${label('products', filters.productId)} as product,
-          ${label('cost_centres', filters.costCentreId)} as "costCentre"`);
+          ${label('cost_centres', filters.costCentreId)} as "costCentre",
+          ${label('tanks', filters.tankId)} as tank`);
       return res.rows[0] as {
         account: string;
         store: string | null;
         product: string | null;
         costCentre: string | null;
+        tank: string | null;
       };
     },
     async rows(id: ReportId, q: ReportQuery): Promise<Record<string, unknown>[]> {

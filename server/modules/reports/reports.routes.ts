@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/files';
 import { runsRoutes } from './runs.routes';
 import type { BossProvider } from './runs.service';
+import { reportSettingsRoutes } from './report-settings.routes';
 import { schedulesRoutes } from './schedules.routes';
 import { badRequest, fieldErrorsOf } from '../../lib/errors';
 import { reportFile } from './report-files';
@@ -24,11 +25,12 @@ export function reportsRoutes(app: FastifyInstance, db: Db, deps: { files: FileS
   const r = app.withTypeProvider<ZodTypeProvider>();
   runsRoutes(app, db, deps);
   schedulesRoutes(app, db, deps.boss);
+  reportSettingsRoutes(app, db);
   const reports = reportsService(db);
   const access = screenFor('/ReportList')!.rule;
 
-  r.get(`${API_ROOT}/reports`, { config: { access }, schema: { response: { 200: ReportCatalog } } }, async () => ({
-    reports: reports.catalog(),
+  r.get(`${API_ROOT}/reports`, { config: { access }, schema: { response: { 200: ReportCatalog } } }, async (req) => ({
+    reports: await reports.catalog(req.auth.accountId),
   }));
 
   r.get(

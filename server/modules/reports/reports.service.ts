@@ -3,7 +3,6 @@ import {
   PREVIEW_ROWS,
   MAX_REPORT_DAYS,
   REPORT_FILTERS,
-  REPORTS,
   reportById,
   withTotals,
   type ReportDeclaration,
@@ -15,6 +14,7 @@ import type { ReportRunParams } from '../../../src/contract/reports';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { accountZone } from '../../lib/resource/zone';
+import { reportSettingsService } from './report-settings.service';
 import { reportsRepository, type ReportQuery } from './reports.repository';
 
 export interface ReportResult {
@@ -31,12 +31,22 @@ export interface ReportResult {
  */
 export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
   const repo = reportsRepository(db);
+  const settings = reportSettingsService(db);
   return {
-    catalog: () => REPORTS.map(({ id, title, description, group }) => ({ id, title, description, group })),
+    /** The reports the account's users may run, under the account's names, with its defaults (ADR 035). */
+    catalog: async (accountId: number) =>
+      (await settings.offered(accountId)).map(({ decl, title, defaults }) => ({
+        id: decl.id,
+        title,
+        description: decl.description,
+        group: decl.group,
+        defaults,
+      })),
 
     async run(accountId: number, id: string, p: ReportRunParams): Promise<ReportResult> {
       const decl = reportById(id);
       if (!decl) throw notFound(`There is no report "${id}".`);
+      await settings.assertOffered(accountId, decl.id);
       const zone = await accountZone(db, accountId);
       const at = now();
       const range = resolveRange(p.range, at, zone, p.from && p.to ? { from: p.from, to: p.to } : undefined);
@@ -47,7 +57,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       const filters = Object.fromEntries(
         REPORT_FILTERS.filter((f) => decl.filters.includes(f) && p[f]).map((f) => [f, p[f]!]),
       );
-      const q: ReportQuery = { accountId, ...range, days: p.days, today: localDate(at, zone), filters };
+      const q: ReportQuery = { accountId, ...range, days: p.days, today: localDate(at, zone), zone, filters };
       const rows = await repo.rows(decl.id, q);
       return {
         decl,
@@ -76,6 +86,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
         h.store && `Store ${h.store}`,
         h.product && `Product ${h.product}`,
         h.costCentre && `Cost centre ${h.costCentre}`,
+        h.tank && `Tank ${h.tank}`,
       ].filter(Boolean);
       return { account: h.account, parameters: [period, ...filters].join(' · ') };
     },

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { Actor } from '../../lib/resource';
 import { bytesOf, reportFile } from './report-files';
+import { reportSettingsService } from './report-settings.service';
 import { reportsService } from './reports.service';
 import { runsRepository, type NewRun } from './runs.repository';
 
@@ -44,6 +45,7 @@ const ownerFilter = (actor: RunReader) => (actor.all ? undefined : actor.userId)
 export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () => new Date()) {
   const repo = runsRepository(db);
   const reports = reportsService(db, now);
+  const settings = reportSettingsService(db);
   return {
     repo,
 
@@ -54,6 +56,8 @@ export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () =
     },
 
     async start(actor: Actor, input: Omit<RunStart, 'params'> & { params: ReportParams }, boss: BossProvider) {
+      // A report the account does not offer does not exist for it (ADR 035).
+      await settings.assertOffered(actor.accountId, input.report);
       const id = await this.queue(boss, {
         accountId: actor.accountId,
         userId: actor.userId,

@@ -9,6 +9,7 @@ import { equipmentExtrasResource } from './equipment-extras.resource';
 import { equipmentTypesResource } from './equipment-types.resource';
 import { equipmentResource } from './equipment.resource';
 import { f24RulesResource } from './f24-rules.resource';
+import { productPricesResource } from './product-prices.resource';
 import { productsResource } from './products.resource';
 import { storesResource } from './stores.resource';
 import { tanksResource } from './tanks.resource';
@@ -17,6 +18,7 @@ import { tanksResource } from './tanks.resource';
 export const SETUP_DEFS = {
   stores: storesResource,
   products: productsResource,
+  productPrices: productPricesResource,
   tanks: tanksResource,
   costCentres: costCentresResource,
   equipmentTypes: equipmentTypesResource,
@@ -37,6 +39,7 @@ export function setupServices(db: Db) {
   return {
     stores: resourceService(db, storesResource),
     products: resourceService(db, productsResource),
+    productPrices: resourceService(db, productPricesResource),
     tanks: resourceService(db, tanksResource),
     costCentres: resourceService(db, costCentresResource),
     equipmentTypes: resourceService(db, equipmentTypesResource),

@@ -9,6 +9,7 @@ import type { EquipmentExtra } from './equipment-extras';
 import type { EquipmentType } from './equipment-types';
 import type { F24Rule } from './f24-rules';
 import type { Product } from './products';
+import type { ProductPrice } from './product-prices';
 import { SETUP_RESOURCES } from './resources';
 import type { Store } from './stores';
 import type { Tank } from './tanks';
@@ -106,6 +107,12 @@ export const SETUP_COLUMNS = {
     { key: 'price', title: 'Price', kind: 'money' },
     { key: 'fuelGroup', title: 'Fuel group', kind: 'enum', labels: FUEL_GROUP_LABELS },
     { key: 'density15', title: 'Density 15 °C', kind: 'number', hidden: true },
+  ]),
+  productPrices: columnsOf<ProductPrice>()([
+    { key: 'effectiveFrom', title: 'From', kind: 'date' },
+    { key: 'storeName', title: 'Store', kind: 'text' },
+    { key: 'price', title: 'Price per unit', kind: 'number', decimals: 4 },
+    updated,
   ]),
   tanks: columnsOf<Tank>()([
     { key: 'code', title: 'Code', kind: 'text' },

@@ -3,6 +3,7 @@ export * from './fields';
 export * from './resources';
 export * from './stores';
 export * from './products';
+export * from './product-prices';
 export * from './strapping';
 export * from './tanks';
 export * from './cost-centres';

@@ -43,6 +43,16 @@ export const SETUP_RESOURCES = {
     filters: ['kind', 'fuelGroup', 'unit'],
     search: ['code', 'name'],
   }),
+  productPrices: info({
+    path: '/product-prices',
+    entity: 'product_price',
+    title: 'Product prices',
+    screen: '/products',
+    defaultSort: '-effectiveFrom',
+    sort: ['effectiveFrom', 'price', 'storeName'],
+    filters: ['productId', 'storeId'],
+    search: ['storeName'],
+  }),
   tanks: info({
     path: '/tanks',
     entity: 'tank',

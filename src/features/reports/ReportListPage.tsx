@@ -17,7 +17,7 @@ import {
 import { FORMAT_LABELS } from '@/contract/report-runs';
 import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
 import type { ReportParams } from '@/contract/reports';
-import { costCentreOptions, productOptions, storeOptions } from '@/lib/reference/labels';
+import { costCentreOptions, productOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { saveFile } from '@/lib/resource';
 import { notify } from '@/lib/notify';
@@ -34,6 +34,7 @@ const WIDTH = { base: 'full', sm: '56' } as const;
 const FILTER_LABELS: Record<ReportFilter, string> = {
   storeId: 'Store',
   productId: 'Product',
+  tankId: 'Tank',
   costCentreId: 'Cost centre',
   equipmentId: 'Equipment',
   employeeId: 'Employee',
@@ -50,11 +51,27 @@ const paramsOf = (s: ReportListSearch): ReportParams => {
  * run into a file as a job with its progress. The last run's parameters are in the URL, so a link
  * opens the report and runs it again.
  */
-function ReportRunner({ decl, search }: { decl: ReportDeclaration; search: ReportListSearch }) {
+function ReportRunner({
+  decl,
+  title,
+  defaults,
+  search,
+}: {
+  decl: ReportDeclaration;
+  /** The account's name for the report (`/StandardReportListBold`). */
+  title: string;
+  defaults: Partial<ReportParams>;
+  search: ReportListSearch;
+}) {
   const { data: ref } = useReference();
   const navigate = route.useNavigate();
   const client = useQueryClient();
-  const [draft, setDraft] = useState<ReportParams>({ range: 'lastMonth', days: 30, ...paramsOf(search) });
+  const [draft, setDraft] = useState<ReportParams>({
+    range: 'lastMonth',
+    days: 30,
+    ...defaults,
+    ...paramsOf(search),
+  });
   const [params, setParams] = useState<ReportParams | null>(hasRunParams(search) ? paramsOf(search) : null);
   const [runId, setRunId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -63,6 +80,7 @@ function ReportRunner({ decl, search }: { decl: ReportDeclaration; search: Repor
   const options: Record<ReportFilter, { value: string; label: string }[]> = {
     storeId: storeOptions(ref),
     productId: productOptions(ref),
+    tankId: tankOptions(ref, draft.storeId),
     costCentreId: costCentreOptions(ref),
     equipmentId: [],
     employeeId: [],
@@ -119,7 +137,7 @@ function ReportRunner({ decl, search }: { decl: ReportDeclaration; search: Repor
   return (
     <Stack gap="4">
       <Box>
-        <Heading size="md">{decl.title}</Heading>
+        <Heading size="md">{title}</Heading>
         <Text color="fg.muted">{decl.description}</Text>
       </Box>
       <Flex as="form" gap="3" wrap="wrap" align="end" onSubmit={submit} aria-label="Report parameters">
@@ -244,13 +262,14 @@ export function ReportListPage() {
       notify({ tone: 'danger', title: 'Favourites not changed', message: (e as Error).message });
     }
   };
+  // The server's catalogue: only what the account offers, under its names (ADR 035).
+  const summaries = useMemo(() => new Map(catalog.data?.reports.map((r) => [r.id, r])), [catalog.data]);
   const offered = useMemo(() => {
-    const ids = new Set(catalog.data?.reports.map((r) => r.id));
     const needle = q.trim().toLowerCase();
-    return REPORTS.filter(
-      (r) => ids.has(r.id) && (!needle || `${r.title} ${r.description}`.toLowerCase().includes(needle)),
-    );
-  }, [catalog.data, q]);
+    return REPORTS.filter((r) => summaries.has(r.id))
+      .map((r) => ({ ...r, title: summaries.get(r.id)!.title }))
+      .filter((r) => !needle || `${r.title} ${r.description}`.toLowerCase().includes(needle));
+  }, [summaries, q]);
   const FAVOURITES = 'Favourites';
   const groups = [
     ...(offered.some((r) => starred.has(r.id)) ? [FAVOURITES] : []),
@@ -337,7 +356,13 @@ export function ReportListPage() {
             >
               <LuArrowLeft aria-hidden /> All reports
             </Button>
-            <ReportRunner key={open.id} decl={open} search={search} />
+            <ReportRunner
+              key={open.id}
+              decl={open}
+              title={summaries.get(open.id)?.title ?? open.title}
+              defaults={(summaries.get(open.id)?.defaults ?? {}) as Partial<ReportParams>}
+              search={search}
+            />
           </Stack>
         ) : (
           <Stack gap="2" color="fg.muted" pt="2">

@@ -8,6 +8,7 @@ import {
   EquipmentRow,
   EquipmentTypeRow,
   F24RuleRow,
+  ProductPriceRow,
   ProductRow,
   SETUP_LISTS,
   SETUP_RESOURCES,
@@ -20,6 +21,7 @@ import { resourceClient } from '@/lib/resource';
 export const clients = {
   stores: resourceClient(SETUP_RESOURCES.stores.path, StoreRow),
   products: resourceClient(SETUP_RESOURCES.products.path, ProductRow),
+  productPrices: resourceClient(SETUP_RESOURCES.productPrices.path, ProductPriceRow),
   tanks: resourceClient(SETUP_RESOURCES.tanks.path, TankRow),
   costCentres: resourceClient(SETUP_RESOURCES.costCentres.path, CostCentreRow),
   equipmentTypes: resourceClient(SETUP_RESOURCES.equipmentTypes.path, EquipmentTypeRow),

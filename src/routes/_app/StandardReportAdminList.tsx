@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ReportCatalogueAdminPage } from '@/features/reports/ReportCatalogueAdminPage';
 
 export const Route = createFileRoute('/_app/StandardReportAdminList')({
   beforeLoad: guard('/StandardReportAdminList'),
-  component: NotReadyPage,
+  component: ReportCatalogueAdminPage,
 });

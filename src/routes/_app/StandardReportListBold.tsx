@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { StandardReportsPage } from '@/features/reports/StandardReportsPage';
 
 export const Route = createFileRoute('/_app/StandardReportListBold')({
   beforeLoad: guard('/StandardReportListBold'),
-  component: NotReadyPage,
+  component: StandardReportsPage,
 });

@@ -18,6 +18,7 @@ import {
 } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
 import { clients } from '../clients';
+import { ProductPrices } from './ProductPrices';
 import { enumOptions } from '@/lib/reference/labels';
 
 const draft = (p: Product | null) => ({
@@ -69,6 +70,7 @@ function ProductForm({ row, close }: RecordFormProps<Product>) {
           {...form.text('density15')}
         />
       </SimpleGrid>
+      {row && <ProductPrices productId={row.id} />}
     </FormShell>
   );
 }
