@@ -22,7 +22,8 @@ export default defineConfig({
     // Recording a trace of every test costs ~20 % of the suite's CPU; a failure's retry (CI) records one.
     trace: 'on-first-retry',
     // The service worker's first precache (~230 files) costs every new context CPU on a busy 2-core
-    // machine; only the journeys about offline use allow it (offline-shell, field-support, the offline dip in tanks, dashboard).
+    // machine; only the journeys about offline use allow it (offline-shell, field-support, the
+    // offline dip in tanks, dashboard).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
