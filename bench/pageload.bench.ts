@@ -74,8 +74,13 @@ async function jsPerView(browser: Browser, base: string) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const rows: Record<string, string | number>[] = [];
   const measure = async (view: string, path: string, ready: () => Promise<unknown>) => {
-    const files = new Map<string, { raw: number; gz: number; wire: number }>();
+    const files = new Map<string, { raw: number; gz: number; wire: number; at: number }>();
+    const api: string[] = [];
+    const t0 = Date.now();
+    let readyAt = Infinity;
     const onResponse = async (res: import('@playwright/test').Response) => {
+      const at = Date.now() - t0;
+      if (res.url().includes('/api/')) api.push(`${at} ms ${res.status()} ${res.request().method()} ${res.url()}`);
       if (!/\.m?js(\?|$)/.test(res.url())) return;
       const body = await res.body().catch(() => Buffer.alloc(0));
       const wire =
@@ -85,13 +90,28 @@ async function jsPerView(browser: Browser, base: string) {
             .sizes()
             .catch(() => null)
         )?.responseBodySize ?? body.length;
-      files.set(res.url(), { raw: body.length, gz: zlib.gzipSync(body, { level: 9 }).length, wire });
+      files.set(res.url(), { raw: body.length, gz: zlib.gzipSync(body, { level: 9 }).length, wire, at });
     };
     page.on('response', onResponse);
     await page.goto(`${base}${path}`);
     await ready();
+    readyAt = Date.now() - t0;
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
+    // FAMS_BENCH_FILES=1: each file (gzip KiB, when its answer came) and the API answers, to see
+    // what loads before the view is ready and what after.
+    if (process.env.FAMS_BENCH_FILES) {
+      table(
+        `${view}: files (ready at ${readyAt} ms)`,
+        [...files].map(([url, f]) => ({
+          file: url.split('/').pop()!,
+          'gzip KiB': kb(f.gz),
+          'ms': f.at,
+          '': f.at > readyAt ? 'after ready' : '',
+        })),
+      );
+      process.stdout.write(api.join('\n') + '\n');
+    }
     const sum = (k: 'raw' | 'gz' | 'wire') => [...files.values()].reduce((n, f) => n + f[k], 0);
     rows.push({
       view,
