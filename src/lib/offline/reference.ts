@@ -3,8 +3,8 @@ import { useSnapshot } from 'valtio';
 import { REFERENCE_PATH } from '@/contract/setup/field-paths';
 import { rawRequest } from '@/lib/api';
 import { hasValidSession, session } from '@/lib/session';
-import type { ReferenceData } from '@/contract/setup/reference';
 import { accountDb, type ReferenceSnapshot } from './db';
+import { keepData } from './keepData';
 
 /**
  * The reference-data cache (docs/design.md §6): one `GET /reference` with everything a field screen
@@ -73,21 +73,4 @@ export function useReference(): ReferenceSnapshot | null | undefined {
     [id],
   );
   return snapshot ? keepData(id, snapshot) : snapshot;
-}
-
-/** The last reference data read per account, with its ETag (see `keepData`). */
-const lastRead = new Map<number | undefined, { etag: string; data: ReferenceData }>();
-
-/**
- * A refresh answered 304 (every page start) writes only `fetchedAt`, and the live query reads the
- * row again as new objects. The ETag is a hash of the content, so the same ETag keeps the same
- * `data` object: the field forms skip that render and their memos over it (sorted pick lists)
- * hold (ADR 017, fifth pass). `fetchedAt` is still the new one.
- */
-function keepData(id: number | undefined, snapshot: ReferenceSnapshot): ReferenceSnapshot {
-  const last = lastRead.get(id);
-  if (snapshot.etag === null) return snapshot;
-  if (last?.etag === snapshot.etag) return last.data === snapshot.data ? snapshot : { ...snapshot, data: last.data };
-  lastRead.set(id, { etag: snapshot.etag, data: snapshot.data });
-  return snapshot;
 }
