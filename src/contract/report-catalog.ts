@@ -1,4 +1,5 @@
 import type { ColumnSpec } from './columns';
+import type { ReportFilter, ReportId } from './report-keys';
 
 /** A line of a run: a row, a subtotal after a group, or the total. */
 export interface ReportLine {
@@ -14,25 +15,7 @@ export interface ReportLine {
  * lives on the server, one set-based query per report (`server/modules/reports`).
  */
 
-export const REPORT_IDS = [
-  'fuel-by-equipment',
-  'fuel-by-cost-centre',
-  'fuel-by-employee',
-  'fuel-by-store-product',
-  'transfers',
-  'not-fuelled',
-  'consumption',
-  'tank-reconciliation',
-  'stock-movement',
-  'deliveries',
-  'allocation-usage',
-  'exceptions-summary',
-] as const;
-export type ReportId = (typeof REPORT_IDS)[number];
-
-/** Filters a report may offer, beside its date range. */
-export const REPORT_FILTERS = ['storeId', 'productId', 'tankId', 'equipmentId', 'costCentreId', 'employeeId'] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
+export { REPORT_FILTERS, REPORT_IDS, type ReportFilter, type ReportId } from './report-keys';
 
 export interface ReportDeclaration {
   id: ReportId;

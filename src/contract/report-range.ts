@@ -5,23 +5,9 @@
  * the server and the schedules resolve a range the same way. Day arithmetic is `calendar.ts`.
  */
 import { addDays, localDate, monthBounds, shiftMonth } from './calendar';
+import type { RelativeRange } from './report-keys';
 
-export const RELATIVE_RANGES = [
-  'today',
-  'yesterday',
-  'thisWeek',
-  'lastWeek',
-  'last7Days',
-  'monthToDate',
-  'lastMonth',
-  'last30Days',
-  'quarterToDate',
-  'lastQuarter',
-  'yearToDate',
-  'lastYear',
-  'custom',
-] as const;
-export type RelativeRange = (typeof RELATIVE_RANGES)[number];
+export { RELATIVE_RANGES, type RelativeRange } from './report-keys';
 
 export const RANGE_LABELS: Record<RelativeRange, string> = {
   today: 'Today',

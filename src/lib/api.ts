@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyResponse } from 'ky';
 import type { $ZodType as ZodType } from 'zod/v4/core';
 import { API_ROOT } from '@/contract/constants';
 import { TOKEN_INVALID_STATUS } from '@/contract/error-codes';
+import { readRefreshAnswer } from '@/contract/refresh-answer';
 import type { ErrorBody } from '@/contract/errors';
 import { currentHref, goTo, loginHref } from './navigation';
 import { TOKEN_REFRESH_LOCK } from './offline/lock';
@@ -84,9 +85,9 @@ async function renew(accountId: number): Promise<void> {
   const run = async () => {
     try {
       const data = await base.post('auth/refresh', { json: { accountId }, retry: 0 }).json();
-      const { RefreshResponse } = await import('@/contract/auth');
-      const { token, expiresAt } = RefreshResponse.parse(data);
-      storeToken(token, expiresAt);
+      const answer = readRefreshAnswer(data);
+      if (!answer) throw new Error('the token renewal answer does not match the contract');
+      storeToken(answer.token, answer.expiresAt);
     } catch (e) {
       throw await toApiError(e);
     }

@@ -1,5 +1,5 @@
 import { Alert, DataList, SimpleGrid } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
@@ -53,7 +53,7 @@ interface Props {
  * sent to `POST /dips/batch`. The litres are shown at once from the cached strapping chart; a
  * height the chart cannot convert is refused here, as the server would refuse it.
  */
-export function DipForm({ reference: ref, tankId, compact, onSaved }: Props) {
+function DipFormView({ reference: ref, tankId, compact, onSaved }: Props) {
   const capture = useCapture('dips');
   const [v, setV] = useState<Values>(() => blank(tankId ?? ''));
   const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
@@ -187,6 +187,9 @@ export function DipForm({ reference: ref, tankId, compact, onSaved }: Props) {
     />
   );
 }
+
+/** Memoised: a live query above it answering with the same content does not render the form again (ADR 017). */
+export const DipForm = memo(DipFormView);
 
 /** The dip in litres, as the user types it (or why it cannot be converted). */
 function DipResult({

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { costCentreOptions, equipmentName, storeOptions, tankOptions } from '@/lib/reference/labels';
@@ -93,7 +93,9 @@ function startPlace(ref: ReferenceData, stores: { value: string }[], last: LastU
   return { storeId, tankId };
 }
 
-function DispenseFormBody({
+// Memoised: the parent renders again when its live queries answer with the same content (the
+// outbox at page start, the reference after a 304); the form then does not (ADR 017, fifth pass).
+const DispenseFormBody = memo(function DispenseFormBody({
   reference: ref,
   variant,
   screen,
@@ -165,7 +167,7 @@ function DispenseFormBody({
         meter: draft.meter,
         dispensedAt: old?.dispensedAt ?? new Date().toISOString(),
         note: v.note,
-        gps: old ? old.gps : gps.fix,
+        gps: old ? old.gps : gps.fix(),
         employeeBy: v.employeeId ? (v.employeeBy ?? 'list') : null,
         acceptedWarnings: warningCodes(warnings),
       },
@@ -193,7 +195,7 @@ function DispenseFormBody({
       footer={
         <>
           <WarningList warnings={warnings} />
-          <GpsLine state={gps.state} onRetry={gps.relocate} />
+          <GpsLine gps={gps} />
         </>
       }
     >
@@ -303,4 +305,4 @@ function DispenseFormBody({
       }
     />
   );
-}
+});

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Flex, List, Text } from '@chakra-ui/react';
 import { LuMapPin } from 'react-icons/lu';
 import type { DispenseWarning } from '@/contract/dispense-warnings';
-import { gpsText, type GpsState } from './useGps';
+import { useSnapshot } from 'valtio';
+import { gpsText, type Gps } from './useGps';
 
 /** Pieces the field forms share. */
 
@@ -33,13 +34,14 @@ export function WarningList({ warnings }: { warnings: readonly DispenseWarning[]
 }
 
 /** "GPS: ±12 m" / "GPS: no fix (…)", with a retry; saving never waits for it. */
-export function GpsLine({ state, onRetry }: { state: GpsState; onRetry: () => void }) {
+export function GpsLine({ gps }: { gps: Gps }) {
+  const { state } = useSnapshot(gps.store);
   return (
     <Flex align="center" gap="2" fontSize="sm" color="fg.muted" aria-live="polite">
       <LuMapPin aria-hidden />
       <Text>{gpsText(state)}</Text>
       {state.status === 'none' && (
-        <Button size="xl" px="3" variant="ghost" onClick={onRetry}>
+        <Button size="xl" px="3" variant="ghost" onClick={gps.relocate}>
           Try again
         </Button>
       )}

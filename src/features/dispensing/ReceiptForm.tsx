@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
@@ -58,16 +58,11 @@ const fromRecord = (p: OutboxRecord<'receipts'>['payload']): Values => ({
  * `/FiltersReceivedMan`, the capture part: a fuel delivery recorded by hand (offline like a
  * dispense), and this device's recent receipts. The server-side list of receipts is a later issue.
  */
-export function ReceiptForm({ reference: ref }: { reference: ReferenceData }) {
+function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
   const capture = useCapture('receipts');
   const [v, setV] = useState<Values>(blank);
   const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
   const tanks = useMemo(() => tankOptions(ref), [ref]);
-  const recent = useRecentRecords('receipts', 50);
-  const suppliers = useMemo(
-    () => [...new Set((recent ?? []).map((r) => (r.payload as OutboxRecord<'receipts'>['payload']).supplier))],
-    [recent],
-  );
   useBusyWhile(
     'form:/FiltersReceivedMan',
     !!(v.deliveryNote || v.litres || v.dipBefore || v.dipAfter || v.temperature || v.note) || !!capture.editing,
@@ -129,11 +124,7 @@ export function ReceiptForm({ reference: ref }: { reference: ReferenceData }) {
           maxLength={60}
         />
       </SimpleGrid>
-      <datalist id="receipt-suppliers">
-        {suppliers.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
+      <SupplierOptions id="receipt-suppliers" />
       <SimpleGrid columns={2} gap="3">
         <NumberField
           label="Litres"
@@ -197,5 +188,28 @@ export function ReceiptForm({ reference: ref }: { reference: ReferenceData }) {
         />
       }
     />
+  );
+}
+
+/** Memoised: a live query above it answering with the same content does not render the form again (ADR 017). */
+export const ReceiptForm = memo(ReceiptFormView);
+
+/**
+ * The suppliers of this device's recent deliveries, offered as the Supplier field types. Its own
+ * component: the records arrive from IndexedDB after the form's first render, and only this list
+ * renders again then, not the whole form (ADR 017, fifth pass).
+ */
+function SupplierOptions({ id }: { id: string }) {
+  const recent = useRecentRecords('receipts', 50);
+  const suppliers = useMemo(
+    () => [...new Set((recent ?? []).map((r) => (r.payload as OutboxRecord<'receipts'>['payload']).supplier))],
+    [recent],
+  );
+  return (
+    <datalist id={id}>
+      {suppliers.map((s) => (
+        <option key={s} value={s} />
+      ))}
+    </datalist>
   );
 }

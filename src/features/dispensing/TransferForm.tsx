@@ -1,5 +1,5 @@
 import { Box, chakra, HStack, Stack } from '@chakra-ui/react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
@@ -46,7 +46,7 @@ const fromRecord = (p: OutboxRecord<'transfers'>['payload']): Values => ({
 });
 
 /** `/DispensingTransfers`: tank → tank or tank → bowser, recorded offline like a dispense. */
-export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
+function TransferFormView({ reference: ref }: { reference: ReferenceData }) {
   const capture = useCapture('transfers');
   const [v, setV] = useState<Values>(blank);
   const radioName = useId();
@@ -209,3 +209,6 @@ export function TransferForm({ reference: ref }: { reference: ReferenceData }) {
     />
   );
 }
+
+/** Memoised: a live query above it answering with the same content does not render the form again (ADR 017). */
+export const TransferForm = memo(TransferFormView);

@@ -1,5 +1,11 @@
-import { REPORT_FILTERS, REPORT_IDS, type ReportFilter, type ReportId } from '@/contract/report-catalog';
-import { RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
+import {
+  RELATIVE_RANGES,
+  REPORT_FILTERS,
+  REPORT_IDS,
+  type RelativeRange,
+  type ReportFilter,
+  type ReportId,
+} from '@/contract/report-keys';
 
 /**
  * `/ReportList`'s URL state: the open report and the parameters of its last run, so a run can be

@@ -1,6 +1,6 @@
-import { RefreshResponse } from '@/contract/auth';
 import { API_ROOT, identityHeaders } from '@/contract/constants';
 import type { FieldRecordKind } from '@/contract/dispensing';
+import { readRefreshAnswer } from '@/contract/refresh-answer';
 import type { SyncTarget } from './db';
 import { TOKEN_REFRESH_LOCK } from './lock';
 import { syncReportHeaders, type SyncReport, type SyncTransport } from './sync';
@@ -30,8 +30,7 @@ export function fetchTransport(target: SyncTarget, fetchFn: typeof fetch = (...a
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!res.ok) return false;
-    const parsed = RefreshResponse.safeParse(await res.json().catch(() => null));
-    token = parsed.success ? parsed.data.token : null;
+    token = readRefreshAnswer(await res.json().catch(() => null))?.token ?? null;
     return token !== null;
   };
 

@@ -4,6 +4,7 @@ import { REFERENCE_PATH } from '@/contract/setup/field-paths';
 import { rawRequest } from '@/lib/api';
 import { hasValidSession, session } from '@/lib/session';
 import { accountDb, type ReferenceSnapshot } from './db';
+import { keepData } from './keepData';
 
 /**
  * The reference-data cache (docs/design.md §6): one `GET /reference` with everything a field screen
@@ -67,8 +68,9 @@ async function load(): Promise<RefreshResult> {
 export function useReference(): ReferenceSnapshot | null | undefined {
   const { account } = useSnapshot(session);
   const id = account?.id;
-  return useLiveQuery(
+  const snapshot = useLiveQuery(
     async () => (id === undefined ? null : ((await accountDb(id).reference.get('current')) ?? null)),
     [id],
   );
+  return snapshot ? keepData(id, snapshot) : snapshot;
 }
