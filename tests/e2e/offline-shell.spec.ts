@@ -116,6 +116,9 @@ test('an office screen opened once online opens again offline (its files are kep
   try {
     await page.goto(`${server.url}/dashboard/analytics`);
     await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    // The dashboard's own late requests (refresh, lazy parts) settle first: a navigation they
+    // start would abort the next one (seen once as net::ERR_ABORTED on a busy run).
+    await page.waitForLoadState('networkidle');
     await page.goto(`${server.url}/QuickChartView`);
     await expect(page.getByRole('heading', { name: 'Chart view', exact: true })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'This page could not be shown' })).toHaveCount(0);
