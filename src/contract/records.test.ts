@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CorrectionInput,
-  PivotQuery,
-  ReverseInput,
-  changedFields,
-  isSystemDevice,
-  isSystemReceipt,
-  pivotCellsOk,
-  roundMeasure,
-} from './records';
+import { PivotQuery, isSystemDevice, isSystemReceipt, pivotCellsOk, roundMeasure } from './records';
+import { CorrectionInput, ReverseInput, changedFields } from './record-corrections';
 
 const original = {
   storeId: 'a',

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
+import { type DispenseRecordRow } from '../../../src/contract/records';
 import {
   CORRECTION_ERRORS,
   changedFields,
   type CorrectionInput,
   type CorrectionResult,
-  type DispenseRecordRow,
-} from '../../../src/contract/records';
+} from '../../../src/contract/record-corrections';
 import type { Database, Tx } from '../../db/client';
 import { audit, type AuditEntry } from '../../lib/audit';
 import { AppError, badRequest, fieldErrorsOf, notFound, unprocessable } from '../../lib/errors';

@@ -5,8 +5,6 @@ import { API_ROOT } from '../../../src/contract/constants';
 import { ExportFormat, ListQuery } from '../../../src/contract/list';
 import {
   AllocationUsageRow,
-  CorrectionInput,
-  CorrectionResult,
   DispenseDetail,
   DispenseRecordRow,
   PivotQuery,
@@ -15,10 +13,10 @@ import {
   ReceiptDetail,
   ReceiptRecordRow,
   RecordTotals,
-  ReverseInput,
   TransferDetail,
   TransferRecordRow,
 } from '../../../src/contract/records';
+import { CorrectionInput, CorrectionResult, ReverseInput } from '../../../src/contract/record-corrections';
 import { RECORD_COLUMNS } from '../../../src/contract/record-columns';
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';

@@ -6,7 +6,8 @@ import { FormLoadState, FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, TextareaField } from '@/app/ui/form/fields';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
-import { CorrectionInput, type DispenseRecordRow } from '@/contract/records';
+import { type DispenseRecordRow } from '@/contract/records';
+import { CorrectionInput } from '@/contract/record-corrections';
 import { recordsApi } from './client';
 import {
   costCentreOptions,

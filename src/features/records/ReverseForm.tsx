@@ -3,7 +3,7 @@ import { FormShell } from '@/app/ui/form/FormShell';
 import { TextareaField } from '@/app/ui/form/fields';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
-import { ReverseInput } from '@/contract/records';
+import { ReverseInput } from '@/contract/record-corrections';
 import { recordsApi } from './client';
 import { litresFixed as litres } from '@/lib/format';
 

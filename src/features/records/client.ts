@@ -2,7 +2,6 @@ import type { z, ZodType } from 'zod';
 import type { ExportFormat } from '@/contract/list';
 import {
   AllocationUsageRow,
-  CorrectionResult,
   DispenseDetail,
   DispenseRecordRow,
   PivotResult,
@@ -12,10 +11,10 @@ import {
   RecordTotals,
   TransferDetail,
   TransferRecordRow,
-  type CorrectionInput,
   type PivotQuery,
   type RecordListName,
 } from '@/contract/records';
+import { CorrectionResult, type CorrectionInput } from '@/contract/record-corrections';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
