@@ -58,6 +58,13 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
   return { proc, url, ms, stop };
 }
 
+/** Wall time of one call, in ms. */
+export async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
 export const benchDataDir = (name: string) =>
   path.join(os.tmpdir(), `fams-bench-${name}${process.env.BENCH_PORT ? `-${process.env.BENCH_PORT}` : ''}`);
 

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { connect } from '../server/db/client';
 import { pivotService } from '../server/modules/records/pivot.service';
 import type { PivotQuery } from '../src/contract/records';
-import { benchDataDir, table } from './lib';
+import { benchDataDir, table, time } from './lib';
 import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
 
 const N = 2_000_000;
@@ -101,12 +101,6 @@ function handSql(
 }
 
 const median = (xs: number[]) => percentile(xs, 50);
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
 export async function run() {
   const dir = benchDataDir('pivot');
   fs.rmSync(dir, { recursive: true, force: true });

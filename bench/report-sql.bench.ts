@@ -14,7 +14,7 @@ import pg from 'pg';
 import { addDays, utcWindow } from '../src/contract/calendar';
 import { connect } from '../server/db/client';
 import { reportsService } from '../server/modules/reports/reports.service';
-import { benchDataDir, table } from './lib';
+import { benchDataDir, table, time } from './lib';
 import { seedDispenses } from './pivot.bench';
 import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
 
@@ -44,12 +44,6 @@ const handSql = (accountId: number, from: string, to: string) => {
     values: [accountId, lo, hi, from, to],
   };
 };
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
 
 export async function run() {
   const dir = benchDataDir('report-sql');
