@@ -1,6 +1,6 @@
 /**
  * The nightly integrity run (issue 12) over the demo year plus 2,000,000 dispenses: the whole run
- * as the nightly job does it (`runIntegrityChecks`: nine statements in one repeatable-read
+ * as the nightly job does it (`integrityService(db).run`: nine statements in one repeatable-read
  * snapshot, rows kept in `integrity_runs`) and each check's own statement, beside a hand-written
  * count for the same check. The dispenses are generated set-based in SQL (generate_series) in the
  * year before the demo's, meters rising per vehicle, into a bench data dir (a copy of the e2e year
@@ -11,7 +11,7 @@ import pg from 'pg';
 import { FUTURE_TOLERANCE_MINUTES, INTEGRITY_CHECK_IDS, type IntegrityCheckId } from '../src/contract/integrity';
 import { connect } from '../server/db/client';
 import { checksRepository } from '../server/modules/integrity/checks.repository';
-import { runIntegrityChecks } from '../server/modules/integrity/integrity.service';
+import { integrityService } from '../server/modules/integrity/integrity.service';
 import { demoYearDir } from './exceptions.bench';
 import { table } from './lib';
 import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
@@ -110,10 +110,10 @@ export async function run() {
 
     // The whole run, as the nightly job does it (one snapshot, recorded).
     const whole: number[] = [];
-    let last = null as Awaited<ReturnType<typeof runIntegrityChecks>>;
+    let last = null as Awaited<ReturnType<ReturnType<typeof integrityService>['run']>>;
     for (let i = 0; i < RUNS; i++) {
       const s = performance.now();
-      last = await runIntegrityChecks(database.db, a, 'manual');
+      last = await integrityService(database.db).run(a, 'manual');
       whole.push(performance.now() - s);
       if (last?.error) throw new Error(last.error);
     }

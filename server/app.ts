@@ -13,12 +13,12 @@ import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { authService } from './modules/auth/auth.service';
 import { balancingRoutes } from './modules/balancing/balancing.routes';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { diagnosticRoutes } from './modules/diagnostic/diagnostic.routes';
-import { commandBoss, type BossProvider } from './modules/diagnostic/jobs-client';
+import type { BossProvider } from './lib/jobs';
+import { commandBoss } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
@@ -32,6 +32,8 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { exceptionRulesRoutes } from './modules/exceptions/rules.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { setupServices } from './modules/setup/setup.services';
+import type { ModuleDeps } from './modules/deps';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
 import { viewsRoutes } from './modules/views/views.routes';
@@ -138,30 +140,39 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
     log.warn({ staticDir: config.staticDir }, 'no built PWA found; serving the API only (run `npm run build`)');
   }
 
-  const mail = mailer ?? createMailer(config.dataDir, log, config.smtpUrl);
-  const service = authService(database, tokens, mail, sessions);
-  authRoutes(app, service, config.publicUrl);
-  adminRoutes(app, { db: database.db, mailer: mail, sessions, publicUrl: config.publicUrl });
-  dispensingRoutes(app, database);
-  recordsRoutes(app, database);
-  exceptionsRoutes(app, database);
-  exceptionRulesRoutes(app, database);
-  healthRoutes(app, database, VERSION);
-  const services = setupRoutes(app, database.db);
-  // With the embedded database this is the only server on its data directory (fams.lock).
-  await importsRoutes(app, { db: database.db, dataDir: config.dataDir, services, singleInstance: !config.databaseUrl });
-  equipmentCopyRoutes(app, database.db, services);
-  gaugesRoutes(app, database.db, { pushPerMinute: config.pushPerMinute });
-  viewsRoutes(app, database.db, map);
-  tanksRoutes(app, database.db);
-  dashboardRoutes(app, database.db);
-  balancingRoutes(app, database.db);
-  // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
-  const bossOf = boss ?? commandBoss(database);
-  reportsRoutes(app, database.db, { files: diskFileStore(config.dataDir), boss: bossOf });
-  integrityRoutes(app, database.db);
-  diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });
-  await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
-  dailyReportRoutes(app, database.db);
+  const deps: ModuleDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer: mailer ?? createMailer(config.dataDir, log, config.smtpUrl),
+    files: diskFileStore(config.dataDir),
+    // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
+    boss: boss ?? commandBoss(database),
+    tokens,
+    sessions,
+    map,
+    setup: setupServices(database.db),
+    version: VERSION,
+  };
+  authRoutes(app, deps);
+  adminRoutes(app, deps);
+  dispensingRoutes(app, deps);
+  recordsRoutes(app, deps);
+  exceptionsRoutes(app, deps);
+  exceptionRulesRoutes(app, deps);
+  healthRoutes(app, deps);
+  setupRoutes(app, deps);
+  await importsRoutes(app, deps);
+  equipmentCopyRoutes(app, deps);
+  gaugesRoutes(app, deps);
+  viewsRoutes(app, deps);
+  tanksRoutes(app, deps);
+  dashboardRoutes(app, deps);
+  balancingRoutes(app, deps);
+  reportsRoutes(app, deps);
+  integrityRoutes(app, deps);
+  diagnosticRoutes(app, deps);
+  await incidentsRoutes(app, deps);
+  dailyReportRoutes(app, deps);
   return app;
 }

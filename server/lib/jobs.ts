@@ -8,6 +8,9 @@ import type { Database } from '../db/client';
  * `start()`; `stop()` lets running jobs finish and runs the modules' own stop hooks first.
  * pg-boss runs its SQL over our pool (schema `pgboss`): no second pool, same DATABASE_URL (ADR 009).
  */
+/** The running pg-boss, started on first use: what routes that send or retry jobs are given. */
+export type BossProvider = () => Promise<PgBoss>;
+
 export interface Jobs {
   boss: PgBoss;
   log: Logger;

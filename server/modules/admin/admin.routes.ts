@@ -11,10 +11,11 @@ import {
 import { API_ROOT } from '../../../src/contract/constants';
 import { actorOf } from '../../lib/resource';
 import { accountsService } from './accounts.service';
-import { adminUsersRoutes, originOf, type AdminDeps } from './users.routes';
+import { originOf, type ModuleDeps } from '../deps';
+import { adminUsersRoutes } from './users.routes';
 
 /** Administration (issue 14): the account's users (admin) and every account (ThebigBoss). */
-export function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
+export function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const users = adminUsersRoutes(app, deps);
   const svc = accountsService(deps.db, deps.mailer, deps.sessions, users);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +32,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     url,
     { ...boss, schema: { body: CreateAccountBody, response: { 201: AccountAdminRow } } },
     async (req, reply) =>
-      reply.status(201).send(await svc.create(actorOf(req), req.body, originOf(req, deps.publicUrl))),
+      reply.status(201).send(await svc.create(actorOf(req), req.body, originOf(req, deps.config.publicUrl))),
   );
   r.put(
     `${url}/:id`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,30 +20,18 @@ import {
   UserIdParams,
 } from '../../../src/contract/admin';
 import { API_ROOT } from '../../../src/contract/constants';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../lib/mailer';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
-import type { SessionGate } from '../auth/sessions';
 import { accountUsersSpec, contactsSpec, type AccountUserRaw, type ContactRaw } from './users.repository';
 import { usersService } from './users.service';
+import { originOf, type ModuleDeps } from '../deps';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toUser = (r: AccountUserRaw): AccountUser => ({ ...r, lastSignInAt: iso(r.lastSignInAt) });
 const toContact = (r: ContactRaw): UserContact => ({ ...r, phone: r.phone ?? '' });
 const Created = AdminOk.extend({ userId: z.number().int() });
 
-export interface AdminDeps {
-  db: Db;
-  mailer: Mailer;
-  sessions: SessionGate;
-  /** PUBLIC_URL: the origin of links in e-mails (else the request's own). */
-  publicUrl?: string;
-}
-
-export const originOf = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
-
 /** `/User` and `/UserContactInformation` (rule admin), registrations (ThebigBoss): issue 14. */
-export function adminUsersRoutes(app: FastifyInstance, deps: AdminDeps) {
+export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const svc = usersService(deps.db, deps.mailer, deps.sessions);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const users = `${API_ROOT}${ACCOUNT_USERS_LIST.path}`;
@@ -72,7 +60,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: AdminDeps) {
     `${users}/invite`,
     { ...admin, schema: { body: InviteBody, response: { 201: Created } } },
     async (req, reply) =>
-      reply.status(201).send(await svc.invite(actorOf(req), req.body, originOf(req, deps.publicUrl))),
+      reply.status(201).send(await svc.invite(actorOf(req), req.body, originOf(req, deps.config.publicUrl))),
   );
   r.post(users, { ...admin, schema: { body: CreateUserBody, response: { 201: Created } } }, async (req, reply) =>
     reply.status(201).send(await svc.create(actorOf(req), req.body)),
@@ -90,7 +78,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: AdminDeps) {
   r.post(
     `${users}/:id/password-link`,
     { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } },
-    async (req) => svc.sendPasswordLink(actorOf(req), req.params.id, originOf(req, deps.publicUrl)),
+    async (req) => svc.sendPasswordLink(actorOf(req), req.params.id, originOf(req, deps.config.publicUrl)),
   );
   r.delete(`${users}/:id`, { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } }, async (req) =>
     svc.remove(actorOf(req), req.params.id),
@@ -111,7 +99,8 @@ export function adminUsersRoutes(app: FastifyInstance, deps: AdminDeps) {
   r.post(
     `${API_ROOT}/admin/registrations/:id/approve`,
     { ...boss, schema: { params: RegistrationIdParams, body: ApproveBody, response: { 200: AdminOk } } },
-    async (req) => svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, originOf(req, deps.publicUrl)),
+    async (req) =>
+      svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, originOf(req, deps.config.publicUrl)),
   );
   r.post(
     `${API_ROOT}/admin/registrations/:id/reject`,

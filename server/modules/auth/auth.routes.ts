@@ -14,7 +14,8 @@ import {
   ResetPasswordBody,
 } from '../../../src/contract/auth';
 import { API_ROOT } from '../../../src/contract/constants';
-import type { AuthService, IssuedRefresh } from './auth.service';
+import { authService, type IssuedRefresh } from './auth.service';
+import { originOf, type ModuleDeps } from '../deps';
 import { DEVICE_COOKIE_TTL_S } from './tokens';
 
 const COOKIE = 'fams_rt';
@@ -38,11 +39,9 @@ function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, r: IssuedRef
   });
 }
 
-function originOf(req: FastifyRequest, publicUrl?: string) {
-  return publicUrl ?? `${req.protocol}://${req.host}`;
-}
-
-export function authRoutes(app: FastifyInstance, service: AuthService, publicUrl?: string) {
+export function authRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  const service = authService(deps.database, deps.tokens, deps.mailer, deps.sessions);
+  const publicUrl = deps.config.publicUrl;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -16,11 +16,11 @@ import {
 import { API_ROOT } from '../../../src/contract/constants';
 import { LEAK_PATH, LeakQuery, LeakResponse } from '../../../src/contract/leak-test';
 import type { ExportFormat } from '../../../src/contract/list';
-import type { Db } from '../../db/client';
 import { fromSpec } from '../../lib/resource/export';
 import { sendExport } from '../../lib/resource/list-routes';
 import type { ColumnSpec } from '../../../src/contract/columns';
 import { balancingService } from './balancing.service';
+import type { ModuleDeps } from '../deps';
 
 const RULE = 'quickReportViewers' as const;
 const base = `${API_ROOT}${BALANCING_PATH}`;
@@ -42,7 +42,7 @@ function sendFile(
 }
 
 /** `/QuickBalancing`'s endpoints: month roll-up, daily figures, the records behind a figure, exports. */
-export function balancingRoutes(app: FastifyInstance, db: Db) {
+export function balancingRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const svc = balancingService(db);
 

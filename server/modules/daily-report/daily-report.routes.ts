@@ -10,16 +10,16 @@ import {
   DailyReportSubscriptionView,
 } from '../../../src/contract/daily-report';
 import { screenFor } from '../../../src/contract/screens';
-import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/resource';
 import { dailyReportService } from './daily-report.service';
 import { dailyReportMailService } from './mail.service';
+import type { ModuleDeps } from '../deps';
 
 /**
  * `GET /daily-report?day=YYYY-MM-DD&storeIds=a,b` and the user's own morning e-mail
  * `GET|PUT /daily-report/subscription`, all under `/DailyReportofCall`'s rule.
  */
-export function dailyReportRoutes(app: FastifyInstance, db: Db) {
+export function dailyReportRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   const svc = dailyReportService(db);
   const mail = dailyReportMailService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();

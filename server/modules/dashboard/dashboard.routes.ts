@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import { DASHBOARD_SUMMARY_PATH, DashboardSummary, Wallboard, WALLBOARD_PATH } from '../../../src/contract/dashboard';
-import type { Db } from '../../db/client';
-import { dashboardSummary, wallboard } from './dashboard.service';
+import { dashboardService } from './dashboard.service';
+import type { ModuleDeps } from '../deps';
 
 /**
  * `GET /dashboard/summary` (everybody; each card is filtered by its own rule in the service) and
  * `GET /dashboard/wallboard` (`/fullpagedashboard`'s rule, allFamsUserL).
  */
-export function dashboardRoutes(app: FastifyInstance, db: Db) {
+export function dashboardRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+  const svc = dashboardService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${API_ROOT}${DASHBOARD_SUMMARY_PATH}`,
@@ -19,7 +20,7 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return dashboardSummary(db, req.auth);
+      return svc.summary(req.auth);
     },
   );
   r.get(
@@ -30,7 +31,7 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return wallboard(db, req.auth.accountId);
+      return svc.wallboard(req.auth.accountId);
     },
   );
 }

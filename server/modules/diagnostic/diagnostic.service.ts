@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { recentErrors } from '../../lib/error-ring';
 import { APP_VERSION, appCommit, STARTED_AT } from '../../lib/version';
 import { diagnosticRepository } from './diagnostic.repository';
-import type { BossProvider } from './jobs-client';
+import type { BossProvider } from '../../lib/jobs';
 
 const journalFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/meta/_journal.json');
 
@@ -39,50 +39,55 @@ async function mailWaiting(dataDir: string): Promise<DiagnosticReport['mail']> {
   return { waiting: listed.length, files: listed.slice(0, DIAGNOSTIC_LIST_CAP) };
 }
 
-export async function diagnosticReport(db: Db, dataDir: string, now = new Date()): Promise<DiagnosticReport> {
-  const repo = diagnosticRepository(db);
-  const [database, applied, files, jobs, gauges, devices, mail] = await Promise.all([
-    repo.database(),
-    repo.migrations(),
-    journal(),
-    repo.jobs(),
-    repo.gauges(),
-    repo.devices(),
-    mailWaiting(dataDir),
-  ]);
-  const tagOf = new Map(files.map((f) => [f.when, f.tag]));
+export function diagnosticService(db: Db) {
   return {
-    generatedAt: now.toISOString(),
-    version: {
-      app: APP_VERSION,
-      commit: appCommit(),
-      node: process.version,
-      startedAt: STARTED_AT.toISOString(),
-      uptimeS: Math.round((now.getTime() - STARTED_AT.getTime()) / 1000),
+    async report(dataDir: string, now = new Date()): Promise<DiagnosticReport> {
+      const repo = diagnosticRepository(db);
+      const [database, applied, files, jobs, gauges, devices, mail] = await Promise.all([
+        repo.database(),
+        repo.migrations(),
+        journal(),
+        repo.jobs(),
+        repo.gauges(),
+        repo.devices(),
+        mailWaiting(dataDir),
+      ]);
+      const tagOf = new Map(files.map((f) => [f.when, f.tag]));
+      return {
+        generatedAt: now.toISOString(),
+        version: {
+          app: APP_VERSION,
+          commit: appCommit(),
+          node: process.version,
+          startedAt: STARTED_AT.toISOString(),
+          uptimeS: Math.round((now.getTime() - STARTED_AT.getTime()) / 1000),
+        },
+        database: {
+          ...database,
+          migrations: applied.map((m) => ({
+            tag: tagOf.get(m.createdAt) ?? null,
+            hash: m.hash,
+            createdAt: Number.isFinite(m.createdAt) ? new Date(m.createdAt).toISOString() : null,
+          })),
+          migrationFiles: files.length,
+        },
+        jobs,
+        gauges,
+        devices,
+        mail,
+        errors: recentErrors.list(),
+      };
     },
-    database: {
-      ...database,
-      migrations: applied.map((m) => ({
-        tag: tagOf.get(m.createdAt) ?? null,
-        hash: m.hash,
-        createdAt: Number.isFinite(m.createdAt) ? new Date(m.createdAt).toISOString() : null,
-      })),
-      migrationFiles: files.length,
+
+    /** Puts a failed job back in its queue through pg-boss's own `retry` (state failed → retry). */
+    async retry(boss: BossProvider, queue: string, id: string): Promise<{ retried: boolean }> {
+      const state = await diagnosticRepository(db).jobState(queue, id);
+      if (state === null) throw notFound('No such job in that queue.');
+      if (state !== 'failed')
+        throw new AppError(409, 'job_not_failed', `The job is ${state}; only a failed job can be retried.`);
+      const res = (await (await boss()).retry(queue, id)) as unknown as { affected?: number };
+      return { retried: (res?.affected ?? 0) > 0 };
     },
-    jobs,
-    gauges,
-    devices,
-    mail,
-    errors: recentErrors.list(),
   };
 }
-
-/** Puts a failed job back in its queue through pg-boss's own `retry` (state failed → retry). */
-export async function retryJob(db: Db, boss: BossProvider, queue: string, id: string): Promise<{ retried: boolean }> {
-  const state = await diagnosticRepository(db).jobState(queue, id);
-  if (state === null) throw notFound('No such job in that queue.');
-  if (state !== 'failed')
-    throw new AppError(409, 'job_not_failed', `The job is ${state}; only a failed job can be retried.`);
-  const res = (await (await boss()).retry(queue, id)) as unknown as { affected?: number };
-  return { retried: (res?.affected ?? 0) > 0 };
-}
+export type DiagnosticService = ReturnType<typeof diagnosticService>;

@@ -1,13 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
-
-export type BossProvider = () => Promise<PgBoss>;
+import type { BossProvider } from '../../lib/jobs';
 
 /**
  * A pg-boss handle for `/Diagnostic`'s retry when the server has not handed its running one over
  * (API tests, a server without jobs): commands only — no supervision, no scheduling, no workers —
- * over the app's pool, schema `pgboss`. The shared pg-boss (server/lib/jobs.ts, in progress)
- * replaces it.
+ * over the app's pool, schema `pgboss`.
  */
 export function commandBoss(database: Database): BossProvider {
   let started: Promise<PgBoss> | undefined;

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Rule } from '../../../src/contract/access';
 import { API_ROOT } from '../../../src/contract/constants';
 import { BatchBody, BatchResponse } from '../../../src/contract/dispensing';
-import type { Database } from '../../db/client';
 import { recordDeviceSync } from '../diagnostic/device-sync.service';
 import { dipHandler } from './dip.handler';
 import { dispenseHandler } from './dispense.handler';
@@ -11,6 +10,7 @@ import { ingestBatch } from './ingest.service';
 import type { KindHandler } from './ingest.types';
 import { receiptHandler } from './receipt.handler';
 import { transferHandler } from './transfer.handler';
+import type { ModuleDeps } from '../deps';
 
 /**
  * Batch ingest of field records. The endpoint's rule lets the request in; each record is then
@@ -32,7 +32,7 @@ const KINDS: { path: string; rule: Rule; handler: KindHandler<{ id: string }, un
   { path: 'dips', rule: 'allFamsBasic', handler: dipHandler as unknown as KindHandler<{ id: string }, unknown> },
 ];
 
-export function dispensingRoutes(app: FastifyInstance, database: Database) {
+export function dispensingRoutes(app: FastifyInstance, { database }: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const k of KINDS) {
     r.post(

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import { CopyPlan, CopyRequest, CopyResult, CopyTargets } from '../../../src/contract/equipment-copy';
-import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/resource';
-import type { SetupServices } from '../setup/setup.services';
 import { copyService } from './equipment-copy.service';
+import type { ModuleDeps } from '../deps';
 
 /** `/Equipmentcopy` endpoints (src/contract/equipment-copy.ts), rule fams24Manager. */
-export function equipmentCopyRoutes(app: FastifyInstance, db: Db, services: SetupServices) {
+export function equipmentCopyRoutes(app: FastifyInstance, { db, setup: services }: ModuleDeps) {
   const svc = copyService(db, services);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const url = `${API_ROOT}/equipment-copy`;

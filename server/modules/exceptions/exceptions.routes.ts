@@ -17,10 +17,10 @@ import {
   type ExceptionListName,
 } from '../../../src/contract/exceptions';
 import { screenFor } from '../../../src/contract/screens';
-import type { Database } from '../../db/client';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { EXCEPTION_SPECS, exceptionRow, type ExceptionRaw } from './exceptions.list';
 import { exceptionsService } from './exceptions.service';
+import type { ModuleDeps } from '../deps';
 
 const ruleOf = (screen: string) => screenFor(screen)!.rule;
 const IdParams = z.object({ id: z.uuid('Not an exception id') });
@@ -31,7 +31,7 @@ const ReopenInput = z.strictObject({ text: CommentInput.shape.text.optional().de
  * (resolved ones). Rules are the two screens'; reopening is done from the history, so it follows
  * the history's rule.
  */
-export function exceptionsRoutes(app: FastifyInstance, database: Database) {
+export function exceptionsRoutes(app: FastifyInstance, { database }: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = exceptionsService(database);
   const url = `${API_ROOT}${EXCEPTION_LISTS.open.path}`;

@@ -11,15 +11,15 @@ import {
 } from '../../../src/contract/exception-rules';
 import { EXCEPTION_LISTS } from '../../../src/contract/exceptions';
 import { screenFor } from '../../../src/contract/screens';
-import type { Database } from '../../db/client';
 import { actorOf } from '../../lib/resource';
 import { exceptionRulesService } from './rules.service';
+import type { ModuleDeps } from '../deps';
 
 /**
  * `/exceptions/rules` (the account's rules: admin, whatever `/Exceptions` later allows) and
  * `/exceptions/subscriptions` (the signed-in user's own e-mail choices: whoever sees `/Exceptions`).
  */
-export function exceptionRulesRoutes(app: FastifyInstance, database: Database) {
+export function exceptionRulesRoutes(app: FastifyInstance, { database }: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = exceptionRulesService(database);
   const rules = { config: { access: 'admin' as const } };

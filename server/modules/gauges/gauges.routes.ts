@@ -17,7 +17,8 @@ import { gaugeDevicesResource } from './devices.resource';
 import { devicesRepository } from './devices.repository';
 import { newDeviceKey } from './keys';
 import { pollDevice, PollError } from './poll.service';
-import { authenticateDevice, pushReadings, type PushDevice } from './push.service';
+import { pushService, type PushDevice } from './push.service';
+import type { ModuleDeps } from '../deps';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,18 +26,15 @@ declare module 'fastify' {
   }
 }
 
-export interface GaugeRoutesOptions {
-  /** Push requests per minute per client address (default 300: 150 000 readings a minute). */
-  pushPerMinute?: number;
-}
-
 /**
  * `/iotSetup`'s endpoints (device CRUD through the resource pattern, test connection, key
  * rotation; the screen's rule) and the gateways' `POST /gauges/readings`, which has no user
  * token: the device key authenticates it (`access: 'public'` plus its own check, before the body
- * is even parsed).
+ * is even parsed). Pushes are limited per client address to `config.pushPerMinute` (default 300:
+ * 150 000 readings a minute).
  */
-export function gaugesRoutes(app: FastifyInstance, db: Db, opts: GaugeRoutesOptions = {}) {
+export function gaugesRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  const pushes = pushService(db);
   const svc = resourceService(db, gaugeDevicesResource);
   const rule = gaugeDevicesResource.rules.write;
   const url = `${API_ROOT}${gaugeDevicesResource.info.path}`;
@@ -114,20 +112,20 @@ export function gaugesRoutes(app: FastifyInstance, db: Db, opts: GaugeRoutesOpti
     {
       config: {
         access: 'public',
-        rateLimit: { max: opts.pushPerMinute ?? 300, timeWindow: '1 minute' },
+        rateLimit: { max: config.pushPerMinute ?? 300, timeWindow: '1 minute' },
       },
       bodyLimit: 1024 * 1024,
       // After the rate limit (onRequest), before the body is read: a caller without a valid key
       // learns nothing about the input.
       preParsing: async (req: FastifyRequest, _reply, payload) => {
-        req.gaugeDevice = await authenticateDevice(db, req.headers.authorization);
+        req.gaugeDevice = await pushes.authenticate(req.headers.authorization);
         return payload;
       },
       schema: { body: PushBody, response: { 200: PushResponse } },
     },
     async (req) => {
       if (!req.gaugeDevice) throw new AppError(401, 'device_key_invalid', 'The device key is missing or not valid.');
-      return pushReadings(db, req.gaugeDevice, req.body);
+      return pushes.push(req.gaugeDevice, req.body);
     },
   );
 }

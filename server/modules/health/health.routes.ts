@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '../../../src/contract/auth';
 import { API_ROOT } from '../../../src/contract/constants';
-import type { Database } from '../../db/client';
+import type { ModuleDeps } from '../deps';
 
 const started = Date.now();
 
-export function healthRoutes(app: FastifyInstance, database: Database, version: string) {
+export function healthRoutes(app: FastifyInstance, { database, version }: ModuleDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `${API_ROOT}/health`,
     {

@@ -12,10 +12,9 @@ import {
   MappingBody,
   UploadQuery,
 } from '../../../src/contract/imports';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { actorOf, IdParams, registerListRoutes, specList } from '../../lib/resource';
-import type { SetupServices } from '../setup/setup.services';
+import type { ModuleDeps } from '../deps';
 import { importFiles } from './files';
 import { jobsListSpec } from './imports.repository';
 import { importsService, toJob } from './imports.service';
@@ -30,20 +29,15 @@ const UPLOAD_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
 
-interface Deps {
-  db: Db;
-  dataDir: string;
-  services: SetupServices;
-  singleInstance: boolean;
-}
-
 /**
  * `/DataImports` endpoints (src/contract/imports.ts), rule `editor`, plus the target's own rule.
  * The upload is the raw file as the request body (no multipart): one stream straight to disk,
  * nothing buffered, and a client needs no form encoding to send it.
  */
-export async function importsRoutes(app: FastifyInstance, { db, dataDir, services, singleInstance }: Deps) {
-  const files = importFiles(dataDir);
+export async function importsRoutes(app: FastifyInstance, { db, config, setup: services }: ModuleDeps) {
+  const files = importFiles(config.dataDir);
+  // With the embedded database this is the only server on its data directory (fams.lock).
+  const singleInstance = !config.databaseUrl;
   const runner = importRunner({ db, files, services, log: app.log, singleInstance });
   await runner.recover();
   app.addHook('onClose', () => runner.close());

@@ -11,12 +11,11 @@ import {
   PHOTO_MAX_BYTES,
   StepInput,
 } from '../../../src/contract/incidents';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { FileStore } from '../../lib/files';
 import { actorOf, IdParams, registerResource } from '../../lib/resource';
 import { incidentsService } from './incidents.service';
 import { tooLarge } from './photos';
+import type { ModuleDeps } from '../deps';
 
 const PhotoParams = z.object({
   id: z.uuid({ error: 'Not a valid id' }),
@@ -29,7 +28,7 @@ const PhotoParams = z.object({
  * the image itself as the body (any declared type: the content decides), `GET …/photos/:photoId`
  * (and `/thumb`) served only to the incident's account, `DELETE …/photos/:photoId`.
  */
-export async function incidentsRoutes(app: FastifyInstance, db: Db, files: FileStore) {
+export async function incidentsRoutes(app: FastifyInstance, { db, files }: ModuleDeps) {
   const svc = incidentsService(db, files);
   const { read, write } = svc.def.rules;
   const url = `${API_ROOT}${INCIDENTS_LIST.path}`;

@@ -10,13 +10,14 @@ import {
   IntegrityRunsQuery,
 } from '../../../src/contract/integrity';
 import { screenFor } from '../../../src/contract/screens';
-import type { Db } from '../../db/client';
-import { runDetail, runIntegrityChecks, runsPage } from './integrity.service';
+import { integrityService } from './integrity.service';
+import type { ModuleDeps } from '../deps';
 
 /** `/DataIntergrityChecks`'s rule (screens.ts) for every endpoint: run now, the history, one run. */
 const RULE = screenFor('/DataIntergrityChecks')!.rule;
 
-export function integrityRoutes(app: FastifyInstance, db: Db) {
+export function integrityRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+  const svc = integrityService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${API_ROOT}${INTEGRITY_PATH}`;
   r.post(
@@ -25,17 +26,17 @@ export function integrityRoutes(app: FastifyInstance, db: Db) {
       config: { access: RULE, rateLimit: { max: 12, timeWindow: '1 minute' } },
       schema: { response: { 200: IntegrityRunDetailSchema } },
     },
-    async (req) => (await runIntegrityChecks(db, req.auth.accountId, 'manual', { userId: req.auth.userId }))!,
+    async (req) => (await svc.run(req.auth.accountId, 'manual', { userId: req.auth.userId }))!,
   );
   r.get(
     base,
     { config: { access: RULE }, schema: { querystring: IntegrityRunsQuery, response: { 200: IntegrityRunPage } } },
-    async (req) => runsPage(db, req.auth.accountId, req.query.page, req.query.pageSize),
+    async (req) => svc.page(req.auth.accountId, req.query.page, req.query.pageSize),
   );
   r.get(
     `${base}/latest`,
     { config: { access: RULE }, schema: { response: { 200: IntegrityLatest } } },
-    async (req) => ({ run: await runDetail(db, req.auth.accountId) }),
+    async (req) => ({ run: await svc.detail(req.auth.accountId) }),
   );
   r.get(
     `${base}/:id`,
@@ -43,6 +44,6 @@ export function integrityRoutes(app: FastifyInstance, db: Db) {
       config: { access: RULE },
       schema: { params: z.object({ id: z.uuid() }), response: { 200: IntegrityRunDetailSchema } },
     },
-    async (req) => (await runDetail(db, req.auth.accountId, req.params.id))!,
+    async (req) => (await svc.detail(req.auth.accountId, req.params.id))!,
   );
 }

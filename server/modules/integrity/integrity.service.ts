@@ -20,43 +20,51 @@ export interface RunOptions {
   now?: Date;
 }
 
-/**
- * Runs every integrity check for one account and records the run (who or "nightly", duration, each
- * check's count and first rows). The checks read one snapshot (a repeatable-read, read-only
- * transaction) under a statement timeout. A plain function so any scheduler (the sweep today,
- * pg-boss tomorrow) can call it. Returns null when a nightly run of that day was already claimed.
- */
-export async function runIntegrityChecks(
-  db: Db,
-  accountId: number,
-  trigger: 'manual' | 'nightly',
-  opts: RunOptions = {},
-): Promise<IntegrityRunDetail | null> {
-  const runs = runsRepository(db, accountId);
-  const id = await runs.start(trigger, opts.userId ?? null, trigger === 'nightly' ? (opts.localDate ?? null) : null);
-  if (!id) return null;
-  const started = performance.now();
-  const now = opts.now ?? new Date();
-  let results: IntegrityResult[] | null = null;
-  let error: string | null = null;
-  try {
-    results = await runAllChecks(db, accountId, INTEGRITY_CHECK_IDS, now);
-  } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
-  }
-  await runs.finish(id, results, Math.round(performance.now() - started), error);
-  return runs.detail(id);
-}
+export function integrityService(db: Db) {
+  return {
+    /**
+     * Runs every integrity check for one account and records the run (who or "nightly", duration, each
+     * check's count and first rows). The checks read one snapshot (a repeatable-read, read-only
+     * transaction) under a statement timeout. A plain function so any scheduler (the sweep today,
+     * pg-boss tomorrow) can call it. Returns null when a nightly run of that day was already claimed.
+     */
+    async run(
+      accountId: number,
+      trigger: 'manual' | 'nightly',
+      opts: RunOptions = {},
+    ): Promise<IntegrityRunDetail | null> {
+      const runs = runsRepository(db, accountId);
+      const id = await runs.start(
+        trigger,
+        opts.userId ?? null,
+        trigger === 'nightly' ? (opts.localDate ?? null) : null,
+      );
+      if (!id) return null;
+      const started = performance.now();
+      const now = opts.now ?? new Date();
+      let results: IntegrityResult[] | null = null;
+      let error: string | null = null;
+      try {
+        results = await runAllChecks(db, accountId, INTEGRITY_CHECK_IDS, now);
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+      }
+      await runs.finish(id, results, Math.round(performance.now() - started), error);
+      return runs.detail(id);
+    },
 
-export async function runsPage(db: Db, accountId: number, page: number, pageSize: number): Promise<IntegrityRunPage> {
-  return { ...(await runsRepository(db, accountId).page(page, pageSize)), page, pageSize };
-}
+    async page(accountId: number, page: number, pageSize: number): Promise<IntegrityRunPage> {
+      return { ...(await runsRepository(db, accountId).page(page, pageSize)), page, pageSize };
+    },
 
-export async function runDetail(db: Db, accountId: number, id?: string): Promise<IntegrityRunDetail | null> {
-  const run = await runsRepository(db, accountId).detail(id);
-  if (id && !run) throw notFound('No such integrity run in this account.');
-  return run;
+    async detail(accountId: number, id?: string): Promise<IntegrityRunDetail | null> {
+      const run = await runsRepository(db, accountId).detail(id);
+      if (id && !run) throw notFound('No such integrity run in this account.');
+      return run;
+    },
+  };
 }
+export type IntegrityService = ReturnType<typeof integrityService>;
 
 /**
  * A run unfinished after this long was interrupted (server stopped or crashed mid-run): the checks'
@@ -86,7 +94,7 @@ export async function runNightlyIntegrity(
   let n = 0;
   for (const a of await accountsForNightly(db, now)) {
     if (a.done || a.hour < NIGHTLY_HOUR) continue;
-    const run = await runIntegrityChecks(db, a.id, 'nightly', { localDate: a.localDate, now });
+    const run = await integrityService(db).run(a.id, 'nightly', { localDate: a.localDate, now });
     if (!run) continue;
     n += 1;
     await afterRun?.(a.id).catch((err) => log?.error({ err, accountId: a.id }, 'nightly housekeeping failed'));

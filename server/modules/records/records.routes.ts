@@ -19,7 +19,6 @@ import {
 import { CorrectionInput, CorrectionResult, ReverseInput } from '../../../src/contract/record-corrections';
 import { RECORD_COLUMNS } from '../../../src/contract/record-columns';
 import { screenFor } from '../../../src/contract/screens';
-import type { Database } from '../../db/client';
 import { badRequest, fieldErrorsOf } from '../../lib/errors';
 import { actorOf, registerListRoutes, specList, type ListSpec } from '../../lib/resource';
 import { plainColumn, type ExportColumn } from '../../lib/resource/export';
@@ -29,6 +28,7 @@ import { allocationUsage } from './allocation-usage.list';
 import { correctionService } from './correction.service';
 import { pivotService, pivotTable } from './pivot.service';
 import { RECORD_KINDS, recordsService, type RecordKind } from './records.service';
+import type { ModuleDeps } from '../deps';
 
 const ruleOf = (screen: string) => {
   const s = screenFor(screen);
@@ -45,7 +45,7 @@ const DETAILS = { dispenses: DispenseDetail, receipts: ReceiptDetail, transfers:
  * export (`registerListRoutes`), plus `/totals` and `/:id`; every read is scoped to the token's
  * account by the list specs; rules are the screens'.
  */
-export function recordsRoutes(app: FastifyInstance, database: Database) {
+export function recordsRoutes(app: FastifyInstance, { database }: ModuleDeps) {
   const db = database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const records = recordsService(db);

@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import { REPORT_IDS, ReportCatalog, ReportFormat, ReportParams, ReportRun } from '../../../src/contract/reports';
 import { screenFor } from '../../../src/contract/screens';
-import type { Db } from '../../db/client';
-import type { FileStore } from '../../lib/files';
 import { runsRoutes } from './runs.routes';
-import type { BossProvider } from './runs.service';
 import { reportSettingsRoutes } from './report-settings.routes';
 import { schedulesRoutes } from './schedules.routes';
 import { badRequest, fieldErrorsOf } from '../../lib/errors';
 import { reportFile } from './report-files';
 import { reportsService } from './reports.service';
+import type { ModuleDeps } from '../deps';
 
 const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such report' }) });
 
@@ -21,7 +19,8 @@ const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such re
  * rule is the screen's; every query is scoped to the token's account. Runs into files, favourites and
  * the history (`runs.routes.ts`) and schedules (`schedules.routes.ts`) are mounted from here (ADR 033).
  */
-export function reportsRoutes(app: FastifyInstance, db: Db, deps: { files: FileStore; boss: BossProvider }) {
+export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   runsRoutes(app, db, deps);
   schedulesRoutes(app, db, deps.boss);

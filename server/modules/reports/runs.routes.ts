@@ -21,7 +21,8 @@ import type { FileStore } from '../../lib/files';
 import { CONTENT_TYPES } from '../../lib/resource/export';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { HISTORY_SPEC, historyRow } from './history.list';
-import { runsService, type BossProvider, type RunReader } from './runs.service';
+import type { BossProvider } from '../../lib/jobs';
+import { runsService, type RunReader } from './runs.service';
 
 const IdParams = z.object({ id: z.uuid({ error: 'Not a run id' }) });
 

@@ -4,6 +4,7 @@ import { RECENT_RUNS, RUN_FILE_DAYS, type RunStart, type RunView } from '../../.
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
+import type { BossProvider } from '../../lib/jobs';
 import type { Actor } from '../../lib/resource';
 import { bytesOf, reportFile } from './report-files';
 import { reportSettingsService } from './report-settings.service';
@@ -12,7 +13,6 @@ import { runsRepository, type NewRun } from './runs.repository';
 
 /** The pg-boss queue of report runs: a job is `{ runId }`; the run's row says the rest. */
 export const RUN_QUEUE = 'report-run';
-export type BossProvider = () => Promise<PgBoss>;
 
 /** The queue exists once per boss (pg-boss 10 refuses jobs for a queue it does not know). */
 const queues = new WeakSet<PgBoss>();

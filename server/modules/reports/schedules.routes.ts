@@ -5,7 +5,7 @@ import { RunView } from '../../../src/contract/report-runs';
 import { SCHEDULE_COLUMNS, SCHEDULE_LIST, ScheduleRecipients } from '../../../src/contract/report-schedule';
 import type { Db } from '../../db/client';
 import { actorOf, IdParams, registerResource } from '../../lib/resource';
-import type { BossProvider } from './runs.service';
+import type { BossProvider } from '../../lib/jobs';
 import { schedulesService } from './schedules.service';
 
 /**

@@ -9,7 +9,8 @@ import type { Mailer } from '../../lib/mailer';
 import { resourceService, type Actor } from '../../lib/resource';
 import { accountZone } from '../../lib/resource/zone';
 import { runsRepository } from './runs.repository';
-import { sendRun, type BossProvider, type FinishedRun } from './runs.service';
+import type { BossProvider } from '../../lib/jobs';
+import { sendRun, type FinishedRun } from './runs.service';
 import { schedulesResource } from './schedules.resource';
 
 /** A queued run this old has lost its job (a restart between the claim and the send): send it again. */

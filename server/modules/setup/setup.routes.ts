@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ColumnSpec } from '../../../src/contract/columns';
 import { SETUP_COLUMNS } from '../../../src/contract/setup/columns';
-import type { Db } from '../../db/client';
 import { registerListRoutes, registerResource } from '../../lib/resource';
 import { assetAllocationsEndpoint } from './asset-allocations.list';
 import { auditLogsEndpoint } from './audit-logs.list';
@@ -9,7 +8,8 @@ import { deletedEndpoint } from './deleted.list';
 import { fams24Routes } from './fams24.routes';
 import { pinRoutes } from './pin.routes';
 import { referenceRoutes } from './reference.routes';
-import { setupServices, type SetupServices } from './setup.services';
+import type { SetupServices } from './setup.services';
+import type { ModuleDeps } from '../deps';
 
 /** `/allocations` serves /Allocation and /customAlloc: its export knows both screens' columns. */
 const withOthers = (a: readonly ColumnSpec[], b: readonly ColumnSpec[]) => [
@@ -21,9 +21,8 @@ const SETUP_MOUNT_COLUMNS: Record<keyof SetupServices, readonly ColumnSpec[]> = 
   allocations: withOthers(SETUP_COLUMNS.allocations, SETUP_COLUMNS.customAllocations),
 };
 
-/** Every endpoint of the setup area; returns the services for modules that build on them. */
-export function setupRoutes(app: FastifyInstance, db: Db): SetupServices {
-  const services = setupServices(db);
+/** Every endpoint of the setup area (its services are built once, in `ModuleDeps.setup`). */
+export function setupRoutes(app: FastifyInstance, { db, setup: services }: ModuleDeps) {
   for (const [name, svc] of Object.entries(services))
     registerResource(app, svc, { columns: SETUP_MOUNT_COLUMNS[name as keyof typeof services] });
   fams24Routes(app, services);
@@ -32,5 +31,4 @@ export function setupRoutes(app: FastifyInstance, db: Db): SetupServices {
   registerListRoutes(app, deletedEndpoint(db));
   referenceRoutes(app, db);
   pinRoutes(app, db);
-  return services;
 }

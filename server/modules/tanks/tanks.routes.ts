@@ -8,15 +8,16 @@ import {
   TankReadingsQuery,
   TankReadingsResponse,
 } from '../../../src/contract/tanks';
-import type { Db } from '../../db/client';
 import { IdParams } from '../../lib/resource';
-import { tankLevels, tankReadings } from './tanks.service';
+import { tanksService } from './tanks.service';
+import type { ModuleDeps } from '../deps';
 
 /**
  * `/TankLevels` (rule atg): the latest level of every tank, and one tank's reading history for
  * the chart. Both read only the token's account.
  */
-export function tanksRoutes(app: FastifyInstance, db: Db) {
+export function tanksRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+  const svc = tanksService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${API_ROOT}${TANK_LEVELS_PATH}`,
@@ -26,7 +27,7 @@ export function tanksRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => ({
       generatedAt: new Date().toISOString(),
-      tanks: await tankLevels(db, req.auth.accountId, req.query),
+      tanks: await svc.levels(req.auth.accountId, req.query),
     }),
   );
 
@@ -36,6 +37,6 @@ export function tanksRoutes(app: FastifyInstance, db: Db) {
       config: { access: 'atg' },
       schema: { params: IdParams, querystring: TankReadingsQuery, response: { 200: TankReadingsResponse } },
     },
-    async (req) => tankReadings(db, req.auth.accountId, req.params.id, req.query),
+    async (req) => svc.readings(req.auth.accountId, req.params.id, req.query),
   );
 }

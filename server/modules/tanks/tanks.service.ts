@@ -52,43 +52,42 @@ export function toLevel(r: LevelRow, now: number): TankLevel {
   return level;
 }
 
-export async function tankLevels(
-  db: DbOrTx,
-  accountId: number,
-  q: TankLevelsQuery = {},
-  now = Date.now(),
-): Promise<TankLevel[]> {
-  const rows = await tanksRepository(db, accountId).levels(q);
-  return rows.map((r) => toLevel(r, now));
-}
-
-/** A tank's history for the chart; 404 for a tank that is not this account's (or deleted). */
-export async function tankReadings(
-  db: DbOrTx,
-  accountId: number,
-  tankId: string,
-  q: TankReadingsQuery,
-  now = Date.now(),
-): Promise<TankReadingsResponse> {
-  const repo = tanksRepository(db, accountId);
-  const tank = await repo.tank(tankId);
-  if (!tank) throw notFound('No such tank in this account.');
-  const to = q.to ? new Date(q.to) : new Date(now);
-  const from = q.from ? new Date(q.from) : new Date(to.getTime() - READING_RANGES['24h']);
-  const span = to.getTime() - from.getTime();
-  // The schema checks a pair; a lone `from` or `to` is checked here against its default partner.
-  if (span <= 0) throw badRequest('"to" must be after "from".', { to: ['"to" must be after "from"'] });
-  if (span > MAX_READINGS_RANGE_MS)
-    throw badRequest('At most 400 days at a time.', { from: ['At most 400 days at a time'] });
-  const bucketSeconds = bucketSecondsFor(span);
-  const points = await repo.history(tankId, from, to, bucketSeconds);
-  const pollIntervalS = await repo.pollIntervalS(tankId);
+export function tanksService(db: DbOrTx) {
   return {
-    tank,
-    from: from.toISOString(),
-    to: to.toISOString(),
-    bucketSeconds,
-    gapSeconds: Math.round(gapMsFor(bucketSeconds, pollIntervalS) / 1000),
-    points: points.map((p) => ({ ...p, at: p.at.toISOString() })),
+    async levels(accountId: number, q: TankLevelsQuery = {}, now = Date.now()): Promise<TankLevel[]> {
+      const rows = await tanksRepository(db, accountId).levels(q);
+      return rows.map((r) => toLevel(r, now));
+    },
+
+    /** A tank's history for the chart; 404 for a tank that is not this account's (or deleted). */
+    async readings(
+      accountId: number,
+      tankId: string,
+      q: TankReadingsQuery,
+      now = Date.now(),
+    ): Promise<TankReadingsResponse> {
+      const repo = tanksRepository(db, accountId);
+      const tank = await repo.tank(tankId);
+      if (!tank) throw notFound('No such tank in this account.');
+      const to = q.to ? new Date(q.to) : new Date(now);
+      const from = q.from ? new Date(q.from) : new Date(to.getTime() - READING_RANGES['24h']);
+      const span = to.getTime() - from.getTime();
+      // The schema checks a pair; a lone `from` or `to` is checked here against its default partner.
+      if (span <= 0) throw badRequest('"to" must be after "from".', { to: ['"to" must be after "from"'] });
+      if (span > MAX_READINGS_RANGE_MS)
+        throw badRequest('At most 400 days at a time.', { from: ['At most 400 days at a time'] });
+      const bucketSeconds = bucketSecondsFor(span);
+      const points = await repo.history(tankId, from, to, bucketSeconds);
+      const pollIntervalS = await repo.pollIntervalS(tankId);
+      return {
+        tank,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        bucketSeconds,
+        gapSeconds: Math.round(gapMsFor(bucketSeconds, pollIntervalS) / 1000),
+        points: points.map((p) => ({ ...p, at: p.at.toISOString() })),
+      };
+    },
   };
 }
+export type TanksService = ReturnType<typeof tanksService>;

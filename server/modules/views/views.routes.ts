@@ -17,15 +17,14 @@ import {
   seriesRows,
   VIEWS_PATHS,
 } from '../../../src/contract/views';
-import type { DbOrTx } from '../../db/client';
 import { registerListRoutes } from '../../lib/resource';
 import { plainColumn, type ExportColumn } from '../../lib/resource/export';
 import { sendExport } from '../../lib/resource/list-routes';
 import { screenRules } from '../setup/rules';
 import { dayRecordsEndpoint } from './day-records.list';
 import { gpsRecordsEndpoint } from './gps-records.list';
-import type { MapSettings } from './map-settings';
 import { viewsService } from './views.service';
+import type { ModuleDeps } from '../deps';
 
 /** Sends figures as a CSV or XLSX file (the same writers as every list export). */
 function sendFile(
@@ -66,7 +65,7 @@ const SERIES_COLUMNS: ExportColumn[] = [
  * Quick views and GPS. Reading follows each screen's rule (src/contract/screens.ts): charts and
  * calendar `quickReportViewers`, GPS `editor`. Every query is scoped to the token's account.
  */
-export function viewsRoutes(app: FastifyInstance, db: DbOrTx, map: MapSettings) {
+export function viewsRoutes(app: FastifyInstance, { db, map }: ModuleDeps) {
   const svc = viewsService(db, map);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const chart = screenRules('/QuickChartView').read;

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { FileStore } from '../lib/files';
+import type { Mailer } from '../lib/mailer';
+import type { SessionGate } from './auth/sessions';
+import type { TokenService } from './auth/tokens';
+import type { BossProvider } from '../lib/jobs';
+import type { SetupServices } from './setup/setup.services';
+import type { MapSettings } from './views/map-settings';
+
+/**
+ * What every module's routes receive: one object, built once in `buildApp`, so a module asks for
+ * what it needs by name and a new dependency does not change twenty signatures (issue 11).
+ * Services are factories over the parts they use (`xService(deps.db, …)`), never module state.
+ */
+export interface ModuleDeps {
+  config: Config;
+  /** The pool and Drizzle handle; most modules need only `db`. */
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  files: FileStore;
+  /** The one pg-boss handle for routes that send or retry jobs. */
+  boss: BossProvider;
+  tokens: TokenService;
+  sessions: SessionGate;
+  map: MapSettings;
+  /** The setup area's resources, for modules that build on them (imports, equipment copy). */
+  setup: SetupServices;
+  version: string;
+}
+
+/** The origin of links in e-mails: PUBLIC_URL when set, else the request's own. */
+export const originOf = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
