@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDate } from '../../../src/contract/calendar';
+import { LEAK_METHOD, leakDedupeKey } from '../../../src/contract/leak-test';
+import { admin, f, d3, reversal, create, exec, withBalancingFixture } from './balancing.fixture';
+
+/** The leak test per tank and the drill-down behind a day (data set in balancing.fixture.ts). */
+withBalancingFixture();
+
+describe('leak test (SIR) per tank', () => {
+  /**
+   * Two tanks in a UTC store with a closing reading every day of the last 40 days and no records:
+   * TL loses 2 L/h (48 L a day), TT holds; both readings wobble by a few litres.
+   */
+  const t = {} as Record<'store' | 'leaking' | 'tight', string>;
+  beforeAll(async () => {
+    const u = Date.now().toString(36);
+    t.store = await create('stores', { code: `L${u}`, name: 'Leak test site', variant: 'FAMS', timezone: 'UTC' });
+    const tank = (code: string) =>
+      create('tanks', {
+        storeId: t.store,
+        productId: f.product,
+        code,
+        name: `Tank ${code}`,
+        capacity: 50_000,
+        safeFill: 47_500,
+        lowLevel: 5_000,
+      });
+    t.leaking = await tank('TL');
+    t.tight = await tank('TT');
+    const acc = admin.item.account.accountId;
+    const today = localDate(new Date(), 'UTC');
+    const rows = [];
+    for (let i = 40; i >= 1; i--) {
+      const at = `${addDays(today, -i)}T23:00:00Z`;
+      const wobble = ((i * 7919) % 11) - 5;
+      rows.push(sql`(${acc}, ${t.leaking}::uuid, ${at}::timestamptz, 'gauge', ${20_000 - 48 * (40 - i) + wobble})`);
+      rows.push(sql`(${acc}, ${t.tight}::uuid, ${at}::timestamptz, 'gauge', ${20_000 + wobble})`);
+    }
+    await exec(
+      sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres) values ${sql.join(rows, sql`, `)}`,
+    );
+  });
+  const leaks = async () =>
+    (
+      await exec(
+        sql`select tank_id, code, status from exceptions where code = 'leak_suspected' and store_id = ${t.store}`,
+      )
+    ).rows;
+
+  it('fails the leaking tank with its rate, passes the tight one, names the method', async () => {
+    const r = await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ method: LEAK_METHOD, windowDays: 45 });
+    const row = (id: string) => r.body.rows.find((x: { tankId: string }) => x.tankId === id);
+    expect(row(t.leaking)).toMatchObject({ verdict: 'fail', days: 39, label: expect.stringMatching(/ TL$/) });
+    expect(row(t.leaking).leakRate).toBeCloseTo(2, 1);
+    expect(row(t.leaking).low).toBeLessThan(2);
+    expect(row(t.leaking).high).toBeGreaterThan(2);
+    expect(row(t.tight)).toMatchObject({ verdict: 'pass' });
+    expect(Math.abs(row(t.tight).leakRate)).toBeLessThan(0.1);
+    expect(r.body.rows).toHaveLength(2);
+  });
+
+  it('raises leak_suspected once for the failing tank, not for the other', async () => {
+    await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}`);
+    expect(await leaks()).toEqual([{ tank_id: t.leaking, code: 'leak_suspected', status: 'open' }]);
+    const month = localDate(new Date(), 'UTC').slice(0, 7);
+    const key = (
+      await exec(sql`select dedupe_key from exceptions where code = 'leak_suspected' and store_id = ${t.store}`)
+    ).rows[0].dedupe_key;
+    expect([
+      leakDedupeKey(t.leaking, month),
+      leakDedupeKey(t.leaking, addDays(`${month}-01`, -1).slice(0, 7)),
+    ]).toContain(key);
+  });
+
+  it('a month with too few days of readings is inconclusive; bad input is a 400', async () => {
+    const r = await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}&month=2026-01`);
+    expect(r.body.rows.map((x: { verdict: string; to: string }) => [x.verdict, x.to])).toEqual([
+      ['inconclusive', '2026-01-31'],
+      ['inconclusive', '2026-01-31'],
+    ]);
+    expect((await admin.get('/api/v1/balancing/leak-tests?month=2026-13')).status).toBe(400);
+    expect((await admin.get('/api/v1/balancing/leak-tests?storeId=nope')).status).toBe(400);
+  });
+});
+
+describe('drill-down', () => {
+  const records = (tankId: string, day: string, kind: string) =>
+    admin.get(`/api/v1/balancing/records?tankId=${tankId}&day=${day}&kind=${kind}`);
+
+  it('lists the dispenses behind a day, the reversal negative', async () => {
+    const r = await records(f.tankA, '2026-03-01', 'dispensed');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      day: '2026-03-01',
+      kind: 'dispensed',
+      start: '2026-02-28T22:00:00.000Z',
+      end: '2026-03-01T22:00:00.000Z',
+      total: 4,
+      litres: 1250.5,
+      truncated: false,
+    });
+    expect(r.body.items.map((i: { litres: number }) => i.litres)).toEqual([1000, 250.5, 50, -50]);
+    expect(r.body.items[3]).toMatchObject({ id: reversal, reversalOf: d3, at: '2026-03-01T09:00:00.000Z' });
+    expect(r.body.items[3].detail).toContain('reversal');
+    expect(r.body.items[0].detail).toContain('BAL-');
+  });
+
+  it('lists receipts and transfers with what they came from or went to', async () => {
+    const rec = await records(f.tankA, '2026-03-01', 'receipts');
+    expect(rec.body).toMatchObject({ total: 1, litres: 5000 });
+    expect(rec.body.items[0].detail).toBe('Sasol · note DN-1');
+    const out = await records(f.tankA, '2026-03-01', 'transfersOut');
+    expect(out.body).toMatchObject({ total: 1, litres: 300 });
+    expect(out.body.items[0].detail).toMatch(/^to B\w+ TB$/);
+    const into = await records(f.tankB, '2026-03-01', 'transfersIn');
+    expect(into.body.items[0].detail).toMatch(/^from B\w+ TA$/);
+    expect((await records(f.tankA, '2026-03-03', 'receipts')).body).toMatchObject({ total: 0, items: [], litres: 0 });
+  });
+
+  it('lists the readings of a day with the opening and closing one marked', async () => {
+    const r = await records(f.tankA, '2026-03-01', 'readings');
+    expect(r.body.items.map((i: { litres: number; role: string | null }) => [i.litres, i.role])).toEqual([
+      [10000, 'opening'],
+      [9000, null],
+      [13430, 'closing'],
+    ]);
+  });
+
+  it('refuses other tanks, future days and unknown kinds', async () => {
+    expect((await records(crypto.randomUUID(), '2026-03-01', 'dispensed')).status).toBe(404);
+    expect((await records(f.tankA, addDays(localDate(new Date(), 'UTC'), 3), 'dispensed')).status).toBe(400);
+    expect((await records(f.tankA, '2026-03-01', 'bogus')).status).toBe(400);
+  });
+});
