@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { integrityRoutes } from './modules/integrity/integrity.routes';
 import { recordsRoutes } from './modules/records/records.routes';
+import { biRoutes } from './modules/bi/bi.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { exceptionRulesRoutes } from './modules/exceptions/rules.routes';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
   const bossOf = boss ?? commandBoss(database);
   reportsRoutes(app, database.db, { files: diskFileStore(config.dataDir), boss: bossOf });
+  biRoutes(app, database.db);
   integrityRoutes(app, database.db);
   diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });
   await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
