@@ -119,11 +119,12 @@ const readings: DatasetSql = {
   },
 };
 
-// An exception without a store counts on the account's own zone.
-const exceptionsTz = sql`coalesce(s.timezone, a.time_zone)`;
+/** An exception without a store counts on the account's zone (its first live store's, as the reports'). */
+export const accountZoneOf = (account: SQL) =>
+  sql`(select z.timezone from stores z where z.account_id = ${account} and z.deleted_at is null order by z.code limit 1)`;
+const exceptionsTz = sql`coalesce(s.timezone, ${accountZoneOf(sql`r.account_id`)}, 'UTC')`;
 const exceptions: DatasetSql = {
   from: sql`exceptions r
-    join accounts a on a.id = r.account_id
     left join stores s on s.account_id = r.account_id and s.id = r.store_id
     left join tanks t on t.account_id = r.account_id and t.id = r.tank_id
     left join equipment e on e.account_id = r.account_id and e.id = r.equipment_id`,
