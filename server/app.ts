@@ -29,6 +29,7 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { integrityRoutes } from './modules/integrity/integrity.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { biRoutes } from './modules/bi/bi.routes';
+import { createSecrets, loadSecretKey } from './lib/secrets';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { exceptionRulesRoutes } from './modules/exceptions/rules.routes';
@@ -88,6 +89,8 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
         imgSrc: ["'self'", 'data:', 'blob:', ...map.origins],
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...map.origins],
+        // /PBAnalytics embeds an account's Power BI report (ADR 041) in Microsoft's iframe.
+        frameSrc: ["'self'", 'https://app.powerbi.com'],
         upgradeInsecureRequests: null,
       },
     },
@@ -160,7 +163,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
   const bossOf = boss ?? commandBoss(database);
   reportsRoutes(app, database.db, { files: diskFileStore(config.dataDir), boss: bossOf });
-  biRoutes(app, database.db);
+  biRoutes(app, database.db, { secrets: createSecrets(loadSecretKey(config.secretKey, config.dataDir)) });
   integrityRoutes(app, database.db);
   diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });
   await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
