@@ -28,6 +28,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { integrityRoutes } from './modules/integrity/integrity.routes';
 import { recordsRoutes } from './modules/records/records.routes';
+import { biRoutes } from './modules/bi/bi.routes';
+import { createSecrets, loadSecretKey } from './lib/secrets';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { exceptionRulesRoutes } from './modules/exceptions/rules.routes';
@@ -89,6 +91,8 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
         imgSrc: ["'self'", 'data:', 'blob:', ...map.origins],
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...map.origins],
+        // /PBAnalytics embeds an account's Power BI report (ADR 041) in Microsoft's iframe.
+        frameSrc: ["'self'", 'https://app.powerbi.com'],
         upgradeInsecureRequests: null,
       },
     },
@@ -152,6 +156,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
     sessions,
     map,
     setup: setupServices(database.db),
+    secrets: createSecrets(loadSecretKey(config.secretKey, config.dataDir)),
     version: VERSION,
   };
   authRoutes(app, deps);
@@ -170,6 +175,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   dashboardRoutes(app, deps);
   balancingRoutes(app, deps);
   reportsRoutes(app, deps);
+  biRoutes(app, deps);
   integrityRoutes(app, deps);
   diagnosticRoutes(app, deps);
   await incidentsRoutes(app, deps);

@@ -25,6 +25,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** `FAMS_PUSH_RATE_LIMIT`: gauge pushes a minute per client address; unset = 300. */
   pushPerMinute?: number;
+  /** `FAMS_SECRET_KEY`: AES-256-GCM key of secrets at rest (32 bytes, base64 or hex); unset: DATA_DIR/secret.key. */
+  secretKey?: string;
 }
 
 /**
@@ -58,5 +60,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileOrigins: env.MAP_TILE_ORIGINS || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pushPerMinute: Number(env.FAMS_PUSH_RATE_LIMIT) || undefined,
+    secretKey: env.FAMS_SECRET_KEY || undefined,
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { FileStore } from '../lib/files';
 import type { Mailer } from '../lib/mailer';
+import type { Secrets } from '../lib/secrets';
 import type { SessionGate } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { BossProvider } from '../lib/jobs';
@@ -28,6 +29,8 @@ export interface ModuleDeps {
   map: MapSettings;
   /** The setup area's resources, for modules that build on them (imports, equipment copy). */
   setup: SetupServices;
+  /** Seals and opens integration secrets at rest (AES-256-GCM, key from FAMS_SECRET_KEY or DATA_DIR). */
+  secrets: Secrets;
   version: string;
 }
 

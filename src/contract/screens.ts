@@ -148,7 +148,11 @@ export const SCREENS: readonly Screen[] = [
 
   // Reports
   s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports', ready: true }),
-  s('/PBAnalytics', 'Power BI analytics', 'admin', 'reports', { menu: 'Power BI analytics', group: 'Reports' }),
+  s('/PBAnalytics', 'Power BI analytics', 'admin', 'reports', {
+    menu: 'Power BI analytics',
+    group: 'Reports',
+    ready: true,
+  }),
   s('/StandardReportListBold', 'Standard reports', 'admin', 'reports', {
     menu: 'Report setup (standard)',
     group: 'Reports',
@@ -212,7 +216,11 @@ export const SCREENS: readonly Screen[] = [
 
   // System administration (ThebigBoss)
   s('/CustomReport', 'Custom reports', 'thebigBoss', 'reports', { menu: 'Report setup (custom)', group: 'System' }),
-  s('/SystemReport', 'System report', 'thebigBoss', 'reports', { menu: 'Report setup (system)', group: 'System' }),
+  s('/SystemReport', 'System report', 'thebigBoss', 'reports', {
+    menu: 'Report setup (system)',
+    group: 'System',
+    ready: true,
+  }),
   s('/StandardReportAdminList', 'Standard report admin', 'thebigBoss', 'reports', {
     menu: 'Standard report admin',
     group: 'System',
@@ -222,7 +230,11 @@ export const SCREENS: readonly Screen[] = [
   s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System', ready: true }),
   s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
   s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System' }),
-  s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', { menu: 'PowerBI admin', group: 'System' }),
+  s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', {
+    menu: 'PowerBI admin',
+    group: 'System',
+    ready: true,
+  }),
   s('/messageAccount', 'Home-screen messages', 'thebigBoss', 'admin', {
     menu: 'Home-screen messages',
     group: 'System',

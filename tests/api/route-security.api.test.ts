@@ -25,6 +25,10 @@ const OPEN = new Set([
   // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
   // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).
   'POST /api/v1/gauges/readings',
+  // BI tools read the feed with an account's feed key (Authorization: Bearer fams_…), checked
+  // before the query is read; a wrong, revoked or missing key is 401 (server/modules/bi).
+  'GET /api/v1/feed',
+  'GET /api/v1/feed/:dataset',
 ]);
 
 beforeAll(async () => {

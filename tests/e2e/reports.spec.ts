@@ -148,3 +148,19 @@ test('an admin schedules a report, runs it now, finds it in the history and its 
   await expect(run).toContainText(/\d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}/);
   await expect(run.getByRole('button', { name: /^Download fuel-by-cost-centre-.*\.pdf$/ })).toBeVisible();
 });
+
+test('an admin sees the built-in analytics board on /PBAnalytics, filtered to a store', async ({ page }) => {
+  await signIn(page, 'admin', { to: '/PBAnalytics' });
+  // The whole account first: five charts, each with its figure.
+  const board = page.getByTestId('analytics-board');
+  await expect(board.getByRole('region')).toHaveCount(5);
+  await expect(board.getByRole('region', { name: 'Litres per month per store' }).locator('svg').first()).toBeVisible();
+  // Then the test's own store: its two dispenses of last month, 200 L, all by its one machine.
+  await page.getByLabel('Store', { exact: true }).selectOption({ label: storeLabel });
+  const litres = board.getByRole('region', { name: 'Litres per month per store' });
+  await expect(litres.getByTestId('board-figure')).toHaveText('200 L in total');
+  await expect(litres.locator('svg path').first()).toBeVisible();
+  await expect(board.getByRole('region', { name: 'Top consumers' }).getByTestId('board-figure')).toHaveText(
+    `RPT${stamp}: 200 L`,
+  );
+});

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { AnalyticsPage } from '@/features/bi/AnalyticsPage';
 
 export const Route = createFileRoute('/_app/PBAnalytics')({
   beforeLoad: guard('/PBAnalytics'),
-  component: NotReadyPage,
+  component: AnalyticsPage,
 });

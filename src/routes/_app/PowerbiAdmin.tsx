@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { PowerbiAdminPage } from '@/features/bi/PowerbiAdminPage';
 
 export const Route = createFileRoute('/_app/PowerbiAdmin')({
   beforeLoad: guard('/PowerbiAdmin'),
-  component: NotReadyPage,
+  component: PowerbiAdminPage,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { SystemReportPage } from '@/features/bi/SystemReportPage';
 
 export const Route = createFileRoute('/_app/SystemReport')({
   beforeLoad: guard('/SystemReport'),
-  component: NotReadyPage,
+  component: SystemReportPage,
 });

@@ -1,0 +1,67 @@
+/**
+ * The three Power BI calls an embed needs (ADR 041): a service principal's token from Entra ID
+ * (client credentials), the report's embed URL and dataset, and an embed token for that report
+ * with the account's row-level identity, so the report shows this account's rows only. Every
+ * call has a time limit; any failure is a `PowerbiError` with a reason a person can act on.
+ */
+export class PowerbiError extends Error {}
+
+export interface PowerbiTarget {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  workspaceId: string;
+  reportId: string;
+  rlsRole: string;
+  /** The row-level identity: the account's key, which the dataset's role filters on. */
+  username: string;
+}
+
+const AUTHORITY = 'https://login.microsoftonline.com';
+const API = 'https://api.powerbi.com/v1.0/myorg';
+const TIMEOUT_MS = 8000;
+
+async function call<T>(what: string, url: string, init: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).name;
+    throw new PowerbiError(`${what}: no answer (${cause})`);
+  }
+  if (!res.ok) throw new PowerbiError(`${what}: refused (HTTP ${res.status})`);
+  return (await res.json()) as T;
+}
+
+export async function embedFor(t: PowerbiTarget): Promise<{ embedUrl: string; token: string }> {
+  const aad = await call<{ access_token: string }>(
+    'Signing in to Microsoft Entra ID',
+    `${AUTHORITY}/${encodeURIComponent(t.tenantId)}/oauth2/v2.0/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: t.clientId,
+        client_secret: t.clientSecret,
+        scope: 'https://analysis.windows.net/powerbi/api/.default',
+      }),
+    },
+  );
+  const auth = { authorization: `Bearer ${aad.access_token}`, 'content-type': 'application/json' };
+  const report = await call<{ embedUrl: string; datasetId: string }>(
+    'Reading the report',
+    `${API}/groups/${encodeURIComponent(t.workspaceId)}/reports/${encodeURIComponent(t.reportId)}`,
+    { headers: auth },
+  );
+  const token = await call<{ token: string }>('Making the embed token', `${API}/GenerateToken`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      reports: [{ id: t.reportId }],
+      datasets: [{ id: report.datasetId }],
+      identities: [{ username: t.username, roles: [t.rlsRole], datasets: [report.datasetId] }],
+    }),
+  });
+  return { embedUrl: report.embedUrl, token: token.token };
+}
