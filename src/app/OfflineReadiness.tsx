@@ -1,5 +1,5 @@
 import { Box, Flex, Text, type FlexProps } from '@chakra-ui/react';
-import { LuCircleAlert, LuCircleCheck, LuCloudDownload } from 'react-icons/lu';
+import { LuCircleAlert, LuCircleCheck, LuCloudDownload } from '@/app/ui/field-icons';
 import { useSnapshot } from 'valtio';
 import { pwa } from '@/lib/pwa';
 

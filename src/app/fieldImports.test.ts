@@ -56,6 +56,12 @@ describe('the field screens first download (ADR 017)', () => {
     expect(zod.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
   });
 
+  it('imports no react-icons/lu (its 50 office icons are one chunk; field screens use app/ui/field-icons)', () => {
+    const { packages } = reach(ROOTS);
+    const lu = [...packages].filter(([p]) => p === 'react-icons/lu');
+    expect(lu.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
+  });
+
   it('follows the imports it should (the check is not empty)', () => {
     const { modules, packages } = reach(ROOTS);
     expect(modules.size).toBeGreaterThan(40);

@@ -1,7 +1,7 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { LuMenu } from 'react-icons/lu';
+import { LuMenu } from '@/app/ui/field-icons';
 import { LogoutWarning } from '@/features/auth/LogoutWarning';
 import { renewOfflineSession } from '@/features/auth/service';
 import { SyncStatusButton } from '@/features/device/SyncStatusButton';

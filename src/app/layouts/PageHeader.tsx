@@ -1,6 +1,6 @@
 import { Breadcrumb, Flex, Heading, IconButton } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuStar } from 'react-icons/lu';
+import { LuStar } from '@/app/ui/field-icons';
 import { useSnapshot } from 'valtio';
 import type { Screen } from '@/contract/screens';
 import { starred, toggleStar } from '../starred';

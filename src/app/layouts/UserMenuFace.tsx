@@ -1,5 +1,5 @@
 import { Box, Button, Text, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
-import { LuChevronDown, LuCircleUser } from 'react-icons/lu';
+import { LuChevronDown, LuCircleUser } from '@/app/ui/field-icons';
 import { useSnapshot } from 'valtio';
 import { session } from '@/lib/session';
 

@@ -1,6 +1,6 @@
 import { Field, IconButton, Input, InputGroup, VisuallyHidden, type InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { LuEye, LuEyeOff } from '@/app/ui/field-icons';
 
 interface BaseProps extends Omit<InputProps, 'value' | 'onChange' | 'onBlur'> {
   label: string;

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Text, type ButtonProps } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { LuCloud, LuCloudOff, LuRefreshCw } from 'react-icons/lu';
+import { LuCloud, LuCloudOff, LuRefreshCw } from '@/app/ui/field-icons';
 import { useSnapshot } from 'valtio';
 import { useSyncStatus } from '@/lib/offline/hooks';
 import { ago, describeStatus } from '@/lib/offline/status';

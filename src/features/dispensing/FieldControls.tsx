@@ -9,7 +9,7 @@ import {
   type InputProps,
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { LuEye, LuEyeOff } from '@/app/ui/field-icons';
 import type { FilterOption } from '@/app/ui/list/ListToolbar';
 
 /**

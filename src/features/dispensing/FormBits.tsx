@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, List, Text } from '@chakra-ui/react';
-import { LuMapPin } from 'react-icons/lu';
+import { LuMapPin } from '@/app/ui/field-icons';
 import type { DispenseWarning } from '@/contract/dispense-warnings';
 import { useSnapshot } from 'valtio';
 import { gpsText, type Gps } from './useGps';

@@ -1,6 +1,6 @@
 import { Box, Field, Flex, IconButton, Input, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { LuCheck, LuChevronDown, LuX } from 'react-icons/lu';
+import { LuCheck, LuChevronDown, LuX } from '@/app/ui/field-icons';
 import { FIELD_SIZE } from './FieldControls';
 
 /**

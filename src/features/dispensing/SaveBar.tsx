@@ -1,6 +1,6 @@
 import { Box, CloseButton, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
-import { LuCircleCheck } from 'react-icons/lu';
+import { LuCircleCheck } from '@/app/ui/field-icons';
 import type { SavedNote } from './useCapture';
 import { useKeyboardInset } from './useKeyboardInset';
 import { useMotionKit } from './useMotionKit';
