@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { accountCardRoutes } from './modules/admin/account-card.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   const service = authService(database, tokens, mail, sessions);
   authRoutes(app, service, config.publicUrl);
   adminRoutes(app, { db: database.db, mailer: mail, sessions, publicUrl: config.publicUrl });
+  await accountCardRoutes(app, database.db, diskFileStore(config.dataDir));
   dispensingRoutes(app, database);
   recordsRoutes(app, database);
   exceptionsRoutes(app, database);

@@ -248,6 +248,7 @@ describe('accounts (ThebigBoss) and tenant isolation', () => {
       units: 'metric',
       modules: ['FAMS', 'ATG'],
       admin: { displayName: 'Cora Coastal', email: 'cora@coastal.example' },
+      planId: (await boss.get('/api/v1/admin/plans')).body[0].id,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ name: 'Coastal Haulage', modules: ['FAMS', 'ATG'], users: 1, blocked: false });
