@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, IconButton, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuImageUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { FormDrawer, FormShell } from '@/app/ui/form/FormShell';
@@ -82,22 +82,25 @@ function CardView({ card }: { card: AccountCard }) {
   );
 }
 
+/** The image as a data: URL (nothing to revoke when the query's cache lets it go). */
+const dataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error ?? new Error('The logo could not be read.'));
+    r.readAsDataURL(blob);
+  });
+
 function Logo({ card }: { card: AccountCard }) {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const logo = useQuery({
     queryKey: [...CARD_KEY, 'logo', card.hasLogo],
-    queryFn: ({ signal }) => accountCardApi.logo(signal),
+    queryFn: async ({ signal }) => dataUrl(await accountCardApi.logo(signal)),
     enabled: card.hasLogo,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!logo.data || !card.hasLogo) return setUrl(null);
-    const u = URL.createObjectURL(logo.data);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [logo.data, card.hasLogo]);
+  const url = card.hasLogo ? logo.data : undefined;
   const run = async (p: Promise<AccountCard>, done: string) => {
     setBusy(true);
     try {

@@ -18,7 +18,10 @@ import { accountsApi, subscriptionsApi, PLANS_KEY } from './client';
 
 const UNIT_LABELS = { metric: 'Metric (litres, km)', imperial: 'Imperial (gallons, miles)', us: 'US (gallons, miles)' };
 
-/** `/Account` (ThebigBoss): a new account with its plan and first admin (invited by e-mail), or an account's settings. */
+/**
+ * `/Account` (ThebigBoss): a new account with its plan and first admin (invited by e-mail), or an
+ * account's settings.
+ */
 export function AccountForm({ account, close }: { account?: AccountAdminRow; close: () => void }) {
   const plans = useQuery({
     queryKey: PLANS_KEY,
