@@ -229,7 +229,7 @@ export const SCREENS: readonly Screen[] = [
   s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System', ready: true }),
   s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System', ready: true }),
   s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
-  s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System' }),
+  s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System', ready: true }),
   s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', { menu: 'PowerBI admin', group: 'System' }),
   s('/messageAccount', 'Home-screen messages', 'thebigBoss', 'admin', {
     menu: 'Home-screen messages',

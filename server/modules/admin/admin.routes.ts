@@ -12,6 +12,7 @@ import {
 import { API_ROOT } from '../../../src/contract/constants';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { homeMessagesRoutes } from './home-messages.routes';
+import { systemUsersRoutes } from './system-users.routes';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { subscriptionsService } from './subscriptions.service';
 import { accountsSpec, type AccountListRaw } from './accounts.repository';
@@ -24,6 +25,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const subscriptions = subscriptionsService(deps.db);
   subscriptionsRoutes(app, deps.db, subscriptions);
   homeMessagesRoutes(app, deps.db);
+  systemUsersRoutes(app, deps.db, deps.sessions);
   const svc = accountsService(deps.db, deps.mailer, deps.sessions, users, subscriptions);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const url = `${API_ROOT}${ACCOUNTS_LIST.path}`;

@@ -22,6 +22,7 @@ import {
   type AssignBody,
   type PlanFields,
 } from '@/contract/subscriptions';
+import { SYSTEM_USERS_LIST, SystemUser } from '@/contract/users-admin';
 import { api, ApiError } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -102,4 +103,11 @@ export const accountCardApi = {
   removeLogo: () => api.delete('admin/account-card/logo', AccountCard, quiet),
   logo: async (signal?: AbortSignal) =>
     (await api.download('admin/account-card/logo', 'logo.png', { signal, quiet: true })).blob,
+};
+
+/** `/UsersAdmin` (ThebigBoss). */
+export const systemUsersApi = {
+  list: resourceClient(SYSTEM_USERS_LIST.path, SystemUser),
+  setActive: (id: number, active: boolean) =>
+    api.post(`${relative(SYSTEM_USERS_LIST.path)}/${id}/active`, { active }, AdminOk, quiet),
 };
