@@ -95,7 +95,9 @@ test('ThebigBoss creates an account on a plan; its invited admin sets a password
   await page.getByRole('button', { name: 'New account' }).click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Plan', { exact: true }).selectOption({ label: 'Starter (FAMS, FAMS24, ATG)' });
+  await form
+    .getByRole('combobox', { name: 'Plan', exact: true })
+    .selectOption({ label: 'Starter (FAMS, FAMS24, ATG)' });
   await form.getByLabel('Admin name').fill('Cora Coastal');
   await form.getByLabel('Admin e-mail').fill(adminEmail);
   await form.getByRole('button', { name: 'Save' }).click();
