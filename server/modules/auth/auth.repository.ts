@@ -18,7 +18,9 @@ export type AccountRow = typeof accounts.$inferSelect;
 /** The account with the home-screen message in force today instead of its fixed one (`/messageAccount`). */
 const accountWithMessage = {
   ...getTableColumns(accounts),
-  homeScreenMessage: messageInForce(accounts.id, accounts.timeZone, accounts.homeScreenMessage),
+  // Written out qualified: drizzle leaves columns unqualified in one-table selects, and inside the
+  // subquery a bare "id" would be the message's own.
+  homeScreenMessage: messageInForce(sql`accounts.id`, sql`accounts.time_zone`, sql`accounts.home_screen_message`),
 };
 export interface MembershipRow {
   account: AccountRow;
