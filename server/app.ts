@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { accountCardRoutes } from './modules/admin/account-card.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { balancingRoutes } from './modules/balancing/balancing.routes';
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   };
   authRoutes(app, deps);
   adminRoutes(app, deps);
+  await accountCardRoutes(app, deps);
   dispensingRoutes(app, deps);
   recordsRoutes(app, deps);
   exceptionsRoutes(app, deps);

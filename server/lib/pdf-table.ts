@@ -16,6 +16,8 @@ export interface PdfLine {
 
 export interface PdfTable {
   account: string;
+  /** The account's logo (PNG, from `/AccountCard`), top right of the first page. */
+  logo?: Buffer;
   title: string;
   /** The run's parameters in words ("1 Oct 2026 to 31 Oct 2026 · Store CPT01"). */
   parameters: string;
@@ -27,6 +29,7 @@ export interface PdfTable {
 // A4 landscape in points, with the margins the text keeps from the edges.
 const PAGE = { width: 841.89, height: 595.28, margin: 36 } as const;
 const ROW = 15;
+const LOGO = { width: 140, height: 40 } as const;
 const FONT = 8;
 
 /**
@@ -97,15 +100,30 @@ export function pdfTableStream(t: PdfTable): Readable {
     header();
   };
 
-  // The first page's heading.
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#111111').text(t.title, PAGE.margin, PAGE.margin);
+  // The first page's heading; the logo fits a box at the top right, beside the title.
+  if (t.logo) {
+    try {
+      doc.image(t.logo, PAGE.width - PAGE.margin - LOGO.width, PAGE.margin, {
+        fit: [LOGO.width, LOGO.height],
+        align: 'right',
+      });
+    } catch {
+      // A logo pdfkit cannot read leaves the heading without it rather than failing the report.
+    }
+  }
+  const beside = inner - (t.logo ? LOGO.width + 12 : 0);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor('#111111')
+    .text(t.title, PAGE.margin, PAGE.margin, { width: beside });
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#333333')
-    .text(`${t.account} · ${t.parameters}`, { width: inner })
-    .text(`Run ${t.generatedAt}`, { width: inner });
-  y = doc.y + 10;
+    .text(`${t.account} · ${t.parameters}`, { width: beside })
+    .text(`Run ${t.generatedAt}`, { width: beside });
+  y = Math.max(doc.y, t.logo ? PAGE.margin + LOGO.height : 0) + 10;
   header();
 
   (async () => {

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_FUELS, NORTH_HAULAGE } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
 import { DEMO_GAUGE_ACCOUNT, seedDemoGauges } from './seed-gauges';
+import { seedDemoSubscriptions } from './seed-subscriptions';
 import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
 
 /**
@@ -47,6 +48,13 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     for (const f of fleets) await insertDemoSetup(tx, f);
     // One simulated TLS console per Demo Fuels store (the server starts them; ADR 010).
     await seedDemoGauges(tx, idOf.get(DEMO_GAUGE_ACCOUNT)!);
+    // Subscriptions from a year back, so the subscription report has a year of months.
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+    await seedDemoSubscriptions(
+      tx,
+      acc.map((a) => a.id),
+      yearAgo,
+    );
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx
         .insert(users)

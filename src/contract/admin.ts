@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ColumnSpec } from './columns';
 import { password } from './auth';
+import { ACCOUNT_MODULES, SUBSCRIPTION_STATUSES } from './subscriptions';
+
+export { ACCOUNT_MODULES };
 
 /**
  * Administration (issue 14): the account's users on `/User` and their call list on
@@ -143,7 +146,6 @@ export type ContactBody = z.infer<typeof ContactBody>;
 
 // /accounts, /Account (ThebigBoss)
 
-export const ACCOUNT_MODULES = ['FAMS', 'FAMS24', 'ATG'] as const;
 export const UNIT_SYSTEMS = ['metric', 'imperial', 'us'] as const;
 
 const zone = z
@@ -175,9 +177,11 @@ export const AccountFields = z.strictObject({
 });
 export type AccountFields = z.infer<typeof AccountFields>;
 
-/** A new account and the e-mail of its first admin, who is invited. */
+/** A new account, its plan (the subscription starts today) and the e-mail of its first admin, who is invited. */
 export const CreateAccountBody = AccountFields.extend({
   admin: z.strictObject({ displayName: name, email }),
+  planId: z.uuid('Choose a plan.'),
+  status: z.enum(SUBSCRIPTION_STATUSES).default('active'),
 });
 export type CreateAccountBody = z.infer<typeof CreateAccountBody>;
 
@@ -192,8 +196,35 @@ export const AccountAdminRow = z.object({
   modules: z.array(z.string()),
   blocked: z.boolean(),
   users: z.number().int(),
+  /** The current plan's name (null: no subscription). */
+  plan: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AccountAdminRow = z.infer<typeof AccountAdminRow>;
+
+/** `/accounts` over the list protocol (search, paging, export), like `/User`. */
+export const ACCOUNTS_LIST = {
+  path: '/admin/accounts',
+  title: 'Accounts',
+  screen: '/accounts',
+  search: ['name', 'type'],
+  defaultSort: 'name',
+  sort: ['name', 'type', 'users', 'createdAt'],
+} as const;
+
+export const ACCOUNT_STATES = ['active', 'blocked'] as const;
+
+export const ACCOUNT_COLUMNS: readonly ColumnSpec<keyof AccountAdminRow & string>[] = [
+  { key: 'name', title: 'Name', kind: 'text', priority: 1 },
+  { key: 'type', title: 'Type', kind: 'text', priority: 2 },
+  { key: 'timeZone', title: 'Time zone', kind: 'text', priority: 3 },
+  { key: 'currency', title: 'Currency', kind: 'text', priority: 3 },
+  { key: 'modules', title: 'Modules', kind: 'list', priority: 2 },
+  { key: 'users', title: 'Users', kind: 'number', priority: 2 },
+  { key: 'plan', title: 'Plan', kind: 'text', priority: 2 },
+  { key: 'blocked', title: 'Blocked', kind: 'bool', priority: 2 },
+  { key: 'createdAt', title: 'Created', kind: 'datetime', priority: 3, hidden: true },
+];
+
 export const AccountIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export const BlockBody = z.strictObject({ blocked: z.boolean() });

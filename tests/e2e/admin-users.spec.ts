@@ -7,6 +7,7 @@ import { LANDING, signIn } from './support';
  * Users (issue 14): an admin invites a new driver on /User; the driver opens the e-mailed link
  * from the server's mail folder, chooses a password, signs in and lands on Quick dispense; the
  * admin blocks the driver, and the driver's next request sends them to the login page.
+ * Accounts (ADR 038): ThebigBoss creates an account on a plan; its invited admin signs in to it.
  */
 const stamp = String(Date.now()).slice(-7);
 const email = `driver-${stamp}@example.com`;
@@ -15,6 +16,19 @@ const password = 'Drive1234';
 /** The .eml's text part is quoted-printable: undo soft breaks and =XX escapes. */
 const unQuote = (eml: string) =>
   eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The one-time link of the invitation to `to` in the server's mail folder (no SMTP_URL). */
+async function inviteLink(dataDir: string, to: string) {
+  const mailDir = path.join(dataDir, 'mail');
+  const mail = () =>
+    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+      .filter((f) => f.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
+      .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+  await expect.poll(() => mail().length, { timeout: 30_000 }).toBe(1);
+  const link = /\/pages\/reset-password\?token=[\w-]+&invite=1/.exec(mail()[0])?.[0];
+  expect(link).toBeTruthy();
+  return link!;
+}
 
 test('an admin invites a driver who sets a password and signs in; blocked, the driver is sent to login', async ({
   page,
@@ -37,19 +51,11 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Invited');
 
-  // The invitation in the server's mail folder (no SMTP_URL): its one-time link.
-  const mailDir = path.join(suiteServer.dataDir, 'mail');
-  const mail = () =>
-    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
-      .filter((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
-      .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
-  await expect.poll(() => mail().length, { timeout: 30_000 }).toBe(1);
-  const link = /\/pages\/reset-password\?token=[\w-]+&invite=1/.exec(mail()[0])?.[0];
-  expect(link).toBeTruthy();
+  const link = await inviteLink(suiteServer.dataDir, email);
 
   const driverCtx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const driver = await driverCtx.newPage();
-  await driver.goto(link!);
+  await driver.goto(link);
   await expect(driver.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
   await driver.getByLabel('New password').fill(password);
   await driver.getByLabel('Confirm password').fill(password);
@@ -73,4 +79,45 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   await driver.goto('/dashboard/analytics');
   await expect(driver).toHaveURL(/\/pages\/login/, { timeout: 30_000 });
   await driverCtx.close();
+});
+
+test('ThebigBoss creates an account on a plan; its invited admin sets a password and signs in to it', async ({
+  page,
+  browser,
+  baseURL,
+  suiteServer,
+}) => {
+  test.setTimeout(180_000);
+  const name = `Coastal ${stamp}`;
+  const adminEmail = `coastal-${stamp}@example.com`;
+  await signIn(page, 'boss');
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: 'New account' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form
+    .getByRole('combobox', { name: 'Plan', exact: true })
+    .selectOption({ label: 'Starter (FAMS, FAMS24, ATG)' });
+  await form.getByLabel('Admin name').fill('Cora Coastal');
+  await form.getByLabel('Admin e-mail').fill(adminEmail);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('searchbox').fill(name);
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Starter');
+
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const cora = await ctx.newPage();
+  await cora.goto(await inviteLink(suiteServer.dataDir, adminEmail));
+  await cora.getByLabel('New password').fill(password);
+  await cora.getByLabel('Confirm password').fill(password);
+  await cora.getByRole('button', { name: 'Set password' }).click();
+  await cora.getByRole('link', { name: 'Go to login' }).click();
+  await cora.getByLabel('E-mail or username').fill(adminEmail);
+  await cora.getByLabel('Password', { exact: true }).fill(password);
+  await cora.getByRole('button', { name: 'Login' }).click();
+  await expect(cora).toHaveURL(LANDING.admin, { timeout: 60_000 });
+  await cora.goto('/ViewSubscription');
+  await expect(cora.getByText(name).first()).toBeAttached();
+  await expect(cora.getByRole('region', { name: 'Usage' })).toContainText('Users');
+  await expect(cora.getByText('Starter').first()).toBeVisible();
+  await ctx.close();
 });

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AccountCardFields } from '../../../src/contract/account-card';
 
 /** A customer account (tenant). Numeric id for the spec's `accountId`, uuid `key` for `accountKey`. */
 export const accounts = pgTable('accounts', {
@@ -29,6 +31,9 @@ export const accounts = pgTable('accounts', {
     .array()
     .notNull()
     .default(sql`'{FAMS}'::text[]`),
+  /** `/AccountCard` (issue 14): company details, addresses and contacts; the logo is a file key. */
+  card: jsonb('card').$type<Partial<AccountCardFields>>().notNull().default({}),
+  logoFile: text('logo_file'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -13,3 +13,4 @@ export * from './incidents';
 export * from './reports';
 export * from './daily-report';
 export * from './bi';
+export * from './subscriptions';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract/list';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { audit } from '../audit';
+import { assertWithinLimit, LIMITED_ENTITIES } from '../plan-limits';
 import { notFound } from '../errors';
 import { deletedError, fieldError, mapDbError, notDeletedError, staleError, type ConstraintMap } from './errors';
 import { listChunks, type ListOptions } from './list-engine';
@@ -60,6 +61,12 @@ export function resourceService<
     if (Object.keys(other).length) throw fieldError('validation', other);
   }
 
+  /** A create or restore of a limited resource stays within the account's plan (ADR 038). */
+  async function withinPlan(tx: Tx, actor: Actor) {
+    const key = LIMITED_ENTITIES[def.info.entity];
+    if (key) await assertWithinLimit(tx, actor.accountId, key);
+  }
+
   async function locked(tx: Tx, actor: Actor, id: string): Promise<Raw> {
     if (!(await repo(tx).lock(actor, id))) throw notFound();
     return (await repo(tx).byId<Raw>(actor, id))!;
@@ -114,6 +121,7 @@ export function resourceService<
       const values = (await def.toValues(input, actor)) as Record<string, unknown>;
       return inTx(async (tx) => {
         await check(tx, actor, input, values, null);
+        await withinPlan(tx, actor);
         const id = await repo(tx).insert(actor, values);
         return finish(tx, actor, 'create', id, null);
       }, opts.tx);
@@ -175,6 +183,7 @@ export function resourceService<
         const before = await locked(tx, actor, id);
         if (!before.deletedAt) throw notDeletedError(toRow(before));
         if (version !== undefined && before.version !== version) throw staleError(toRow(before));
+        await withinPlan(tx, actor);
         await repo(tx).update(actor, id, { deletedAt: null });
         return finish(tx, actor, 'restore', id, before);
       }, opts.tx);

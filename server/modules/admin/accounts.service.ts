@@ -5,10 +5,12 @@ import { notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Actor } from '../../lib/resource';
 import type { SessionGate } from '../auth/sessions';
-import { accountsRepository, type AccountAdminRaw } from './accounts.repository';
+import { subscriptionsRepository } from './subscriptions.repository';
+import { startingOn, type SubscriptionsService } from './subscriptions.service';
+import { accountsRepository, type AccountListRaw } from './accounts.repository';
 import type { UsersService } from './users.service';
 
-export const toAccountRow = (a: AccountAdminRaw): AccountAdminRow => ({
+export const toAccountRow = (a: AccountListRaw): AccountAdminRow => ({
   id: a.id,
   key: a.key,
   name: a.name,
@@ -19,7 +21,8 @@ export const toAccountRow = (a: AccountAdminRaw): AccountAdminRow => ({
   modules: a.modules,
   blocked: a.blocked,
   users: a.users,
-  createdAt: a.createdAt.toISOString(),
+  plan: a.plan,
+  createdAt: new Date(a.createdAt).toISOString(),
 });
 
 /** The roles of a new account's first admin: admin with the account's modules as variant roles. */
@@ -28,11 +31,15 @@ export const firstAdminRoles = (modules: readonly string[]) => ['admin', ...modu
 const nameTaken = () => unprocessable('duplicate', 'Another account has this name.', { name: ['Already taken.'] });
 
 /** `/accounts` and `/Account` (ThebigBoss, issue 14). */
-export function accountsService(db: Db, mailer: Mailer, sessions: SessionGate, users: UsersService) {
+export function accountsService(
+  db: Db,
+  mailer: Mailer,
+  sessions: SessionGate,
+  users: UsersService,
+  subscriptions: SubscriptionsService,
+) {
   const repo = accountsRepository(db);
   return {
-    list: async () => (await repo.all()).map(toAccountRow),
-
     async get(id: number) {
       const a = await repo.byId(id);
       if (!a) throw notFound('No such account.');
@@ -41,10 +48,17 @@ export function accountsService(db: Db, mailer: Mailer, sessions: SessionGate, u
 
     /** Creates the account and invites its first admin, in one transaction; the mail leaves after it. */
     async create(actor: Actor, body: CreateAccountBody, origin: string) {
-      const { admin, ...fields } = body;
+      const { admin, planId, status, ...fields } = body;
       const out = await db.transaction(async (tx) => {
         const r = accountsRepository(tx);
         if (await r.nameTaken(fields.name)) throw nameTaken();
+        const plan = await subscriptionsRepository(tx).plan(planId);
+        if (!plan) throw unprocessable('invalid_reference', 'Choose an existing plan.', { planId: ['Choose a plan.'] });
+        const outside = fields.modules.filter((m) => !plan.modules.includes(m));
+        if (outside.length)
+          throw unprocessable('validation', `The plan ${plan.name} does not include ${outside.join(', ')}.`, {
+            modules: [`Not in the plan ${plan.name}: ${outside.join(', ')}.`],
+          });
         const account = await r.insert(fields);
         await audit(tx, {
           accountId: account.id,
@@ -53,6 +67,12 @@ export function accountsService(db: Db, mailer: Mailer, sessions: SessionGate, u
           entity: 'account',
           entityId: String(account.id),
           after: account,
+        });
+        // The subscription first: the first admin counts against the plan's users.
+        const today = new Date().toISOString().slice(0, 10);
+        await subscriptions.assignIn(tx, actor, account.id, {
+          planId,
+          ...startingOn(plan.period as 'month' | 'year', today, status, 'Account created'),
         });
         // The invitation is made as if by an admin of the new account (the actor is ThebigBoss).
         const invited = await users.inviteIn(

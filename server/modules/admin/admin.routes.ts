@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  ACCOUNT_COLUMNS,
+  ACCOUNTS_LIST,
   AccountAdminRow,
   AccountFields,
   AccountIdParams,
@@ -9,20 +10,37 @@ import {
   CreateAccountBody,
 } from '../../../src/contract/admin';
 import { API_ROOT } from '../../../src/contract/constants';
-import { actorOf } from '../../lib/resource';
-import { accountsService } from './accounts.service';
+import { actorOf, registerListRoutes, specList } from '../../lib/resource';
+import { homeMessagesRoutes } from './home-messages.routes';
+import { systemUsersRoutes } from './system-users.routes';
+import { subscriptionsRoutes } from './subscriptions.routes';
+import { subscriptionsService } from './subscriptions.service';
+import { accountsSpec, type AccountListRaw } from './accounts.repository';
+import { accountsService, toAccountRow } from './accounts.service';
 import { originOf, type ModuleDeps } from '../deps';
 import { adminUsersRoutes } from './users.routes';
 
-/** Administration (issue 14): the account's users (admin) and every account (ThebigBoss). */
+/** Administration (issue 14): the account's users (admin), every account and the subscriptions (ThebigBoss). */
 export function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const users = adminUsersRoutes(app, deps);
-  const svc = accountsService(deps.db, deps.mailer, deps.sessions, users);
+  const subscriptions = subscriptionsService(deps.db);
+  subscriptionsRoutes(app, deps.db, subscriptions);
+  homeMessagesRoutes(app, deps.db);
+  systemUsersRoutes(app, deps.db, deps.sessions);
+  const svc = accountsService(deps.db, deps.mailer, deps.sessions, users, subscriptions);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const url = `${API_ROOT}/admin/accounts`;
+  const url = `${API_ROOT}${ACCOUNTS_LIST.path}`;
   const boss = { config: { access: 'thebigBoss' as const } };
 
-  r.get(url, { ...boss, schema: { response: { 200: z.array(AccountAdminRow) } } }, async () => svc.list());
+  registerListRoutes(app, {
+    url,
+    rule: 'thebigBoss',
+    row: AccountAdminRow,
+    fileBase: 'accounts',
+    title: ACCOUNTS_LIST.title,
+    columns: ACCOUNT_COLUMNS,
+    ...specList(deps.db, accountsSpec, (raw: AccountListRaw) => toAccountRow(raw)),
+  });
   r.get(
     `${url}/:id`,
     { ...boss, schema: { params: AccountIdParams, response: { 200: AccountAdminRow } } },

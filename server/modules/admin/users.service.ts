@@ -3,6 +3,7 @@ import { INVITE_LINK_TTL_S, type ContactBody, type CreateUserBody, type InviteBo
 import { RESET_LINK_TTL_S } from '../../../src/contract/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { assertWithinLimit } from '../../lib/plan-limits';
 import { AppError, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Actor } from '../../lib/resource';
@@ -65,6 +66,7 @@ export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
         throw unprocessable('duplicate', 'This person is already a user of the account.', {
           email: ['Already a user of this account.'],
         });
+      await assertWithinLimit(tx, actor.accountId, 'users');
       await repo.insertMember(actor.accountId, existing.id, body.roles);
       await audit(tx, {
         accountId: actor.accountId,
@@ -93,6 +95,7 @@ export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
       displayName: body.displayName,
       passwordHash: UNUSABLE,
     });
+    await assertWithinLimit(tx, actor.accountId, 'users');
     await repo.insertMember(actor.accountId, user.id, body.roles);
     const link = await issuePasswordLink(tx, {
       userId: user.id,
@@ -158,6 +161,7 @@ export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
       const passwordHash = await hashPassword(body.password);
       const userId = await db.transaction(async (tx) => {
         const repo = usersRepository(tx);
+        await assertWithinLimit(tx, actor.accountId, 'users');
         if (await repo.loginTaken(body.username, body.email))
           throw unprocessable('duplicate', 'This username or e-mail already signs in to FAMS: invite them instead.', {
             email: ['Already a FAMS user: invite them instead.'],

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   accounts,
@@ -10,9 +10,18 @@ import {
   users,
 } from '../../db/schema';
 import type { RegisterBody } from '../../../src/contract/auth';
+import { messageInForce } from '../admin/home-messages.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** The account with the home-screen message in force today instead of its fixed one (`/messageAccount`). */
+const accountWithMessage = {
+  ...getTableColumns(accounts),
+  // Written out qualified: drizzle leaves columns unqualified in one-table selects, and inside the
+  // subquery a bare "id" would be the message's own.
+  homeScreenMessage: messageInForce(sql`accounts.id`, sql`accounts.time_zone`, sql`accounts.home_screen_message`),
+};
 export interface MembershipRow {
   account: AccountRow;
   roles: string[];
@@ -45,7 +54,7 @@ export function authRepository(db: DbOrTx) {
     },
     async memberships(userId: number): Promise<MembershipRow[]> {
       const rows = await db
-        .select({ account: accounts, roles: memberships.roles, blocked: memberships.blocked })
+        .select({ account: accountWithMessage, roles: memberships.roles, blocked: memberships.blocked })
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(eq(memberships.userId, userId))
@@ -54,7 +63,7 @@ export function authRepository(db: DbOrTx) {
     },
     async membership(userId: number, accountId: number): Promise<MembershipRow | undefined> {
       const [row] = await db
-        .select({ account: accounts, roles: memberships.roles, blocked: memberships.blocked })
+        .select({ account: accountWithMessage, roles: memberships.roles, blocked: memberships.blocked })
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));

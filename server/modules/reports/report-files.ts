@@ -32,7 +32,7 @@ export interface ReportFile {
 export function reportFile(
   r: ReportResult,
   format: ReportFormat,
-  heading: { account: string; parameters: string },
+  heading: { account: string; parameters: string; logo?: Buffer | null },
   progress?: (linesWritten: number) => Promise<void> | void,
   now = new Date(),
 ): ReportFile {
@@ -47,7 +47,7 @@ export function reportFile(
       if (!all.length) await progress?.(0);
     }
     return {
-      stream: reportPdf(r, heading.account, heading.parameters, lines()),
+      stream: reportPdf(r, heading, lines()),
       contentType: 'application/pdf',
       fileName,
     };

@@ -23,12 +23,18 @@ async function* pdfLines(r: ReportResult, lines: AsyncIterable<ReportLine>): Asy
 }
 
 /**
- * The run as an A4 landscape PDF: the account, the title, the parameters in words, the table.
+ * The run as an A4 landscape PDF: the account's logo and company name, the title, the parameters in
+ * words, the table.
  * `lines` are the run's lines as the caller feeds them (the run job counts them as they go).
  */
-export function reportPdf(r: ReportResult, account: string, parameters: string, lines: AsyncIterable<ReportLine>) {
+export function reportPdf(
+  r: ReportResult,
+  { account, parameters, logo }: { account: string; parameters: string; logo?: Buffer | null },
+  lines: AsyncIterable<ReportLine>,
+) {
   return pdfTableStream({
     account,
+    logo: logo ?? undefined,
     title: r.decl.title,
     parameters,
     generatedAt: `${new Date(r.run.generatedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,

@@ -123,19 +123,21 @@ const QUERIES: Record<ReportId, (q: ReportQuery) => SQL> = {
 
 export function reportsRepository(db: DbOrTx) {
   return {
-    /** The account's name and the codes and names of the filters' rows (the PDF's heading). */
+    /** The account's company name (its card's, else its name), its logo and the filters' rows (the PDF's heading). */
     async heading(accountId: number, filters: ReportQuery['filters']) {
       const label = (table: string, id: string | undefined) =>
         id
           ? sql`(select code || ' — ' || name from ${sql.raw(table)} where account_id = ${accountId} and id = ${id}::uuid)`
           : sql`null`;
       const res = await db.execute(sql`
-        select (select name from accounts where id = ${accountId}) as account,
+        select (select coalesce(nullif(card->>'companyName', ''), name) from accounts where id = ${accountId}) as account,
+          (select logo_file from accounts where id = ${accountId}) as "logoFile",
           ${label('stores', filters.storeId)} as store, ${label('products', filters.productId)} as product,
           ${label('cost_centres', filters.costCentreId)} as "costCentre",
           ${label('tanks', filters.tankId)} as tank`);
       return res.rows[0] as {
         account: string;
+        logoFile: string | null;
         store: string | null;
         product: string | null;
         costCentre: string | null;

@@ -49,7 +49,9 @@ export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         throw badRequest('The report parameters are not valid.', fields);
       }
       const run = await reports.run(req.auth.accountId, req.params.id, q.data);
-      const file = reportFile(run, format, await reports.heading(run));
+      const heading = await reports.heading(run);
+      const logo = heading.logoFile ? await deps.files.get(req.auth.accountId, heading.logoFile) : null;
+      const file = reportFile(run, format, { ...heading, logo });
       reply.header('content-type', file.contentType);
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       reply.header('cache-control', 'no-store');

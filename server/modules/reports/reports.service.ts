@@ -75,8 +75,8 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       };
     },
 
-    /** The account's name and the run's parameters in words, for the PDF's heading. */
-    async heading(r: ReportResult): Promise<{ account: string; parameters: string }> {
+    /** The account's company name, logo file and the run's parameters in words, for the PDF's heading. */
+    async heading(r: ReportResult): Promise<{ account: string; parameters: string; logoFile: string | null }> {
       const h = await repo.heading(r.query.accountId, r.query.filters);
       const period =
         r.decl.period === 'range'
@@ -88,7 +88,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
         h.costCentre && `Cost centre ${h.costCentre}`,
         h.tank && `Tank ${h.tank}`,
       ].filter(Boolean);
-      return { account: h.account, parameters: [period, ...filters].join(' · ') };
+      return { account: h.account, parameters: [period, ...filters].join(' · '), logoFile: h.logoFile };
     },
 
     /** The preview: the first rows, their subtotals and the run's total. */

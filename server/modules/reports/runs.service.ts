@@ -100,7 +100,8 @@ export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () =
           parameters: heading.parameters,
           rowsTotal: result.lines.length,
         });
-        const file = reportFile(result, row.format, heading, (n) => repo.progress(id, n), now());
+        const logo = heading.logoFile ? await files.get(row.accountId, heading.logoFile) : null;
+        const file = reportFile(result, row.format, { ...heading, logo }, (n) => repo.progress(id, n), now());
         const bytes = await bytesOf(file.stream);
         const fileKey = `reports/${id}/${file.fileName}`;
         await files.put(row.accountId, fileKey, bytes);

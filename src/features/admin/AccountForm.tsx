@@ -1,4 +1,5 @@
 import { Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { CheckboxGroupField, SelectField } from '@/app/ui/form/fields';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
@@ -12,12 +13,21 @@ import {
   type AccountAdminRow,
 } from '@/contract/admin';
 import { enumOptions } from '@/lib/reference/labels';
-import { accountsApi } from './client';
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '@/contract/subscriptions';
+import { accountsApi, subscriptionsApi, PLANS_KEY } from './client';
 
 const UNIT_LABELS = { metric: 'Metric (litres, km)', imperial: 'Imperial (gallons, miles)', us: 'US (gallons, miles)' };
 
-/** `/Account` (ThebigBoss): a new account with its first admin (invited by e-mail), or an account's settings. */
+/**
+ * `/Account` (ThebigBoss): a new account with its plan and first admin (invited by e-mail), or an
+ * account's settings.
+ */
 export function AccountForm({ account, close }: { account?: AccountAdminRow; close: () => void }) {
+  const plans = useQuery({
+    queryKey: PLANS_KEY,
+    queryFn: ({ signal }) => subscriptionsApi.plans(signal),
+    enabled: !account,
+  });
   const form = useResourceForm({
     initial: {
       name: account?.name ?? '',
@@ -27,8 +37,10 @@ export function AccountForm({ account, close }: { account?: AccountAdminRow; clo
       units: account?.units ?? 'metric',
       modules: account?.modules ?? ['FAMS'],
       admin: { displayName: '', email: '' },
+      planId: '',
+      status: 'active',
     },
-    toBody: ({ admin, ...fields }) => (account ? fields : { ...fields, admin }),
+    toBody: ({ admin, planId, status, ...fields }) => (account ? fields : { ...fields, admin, planId, status }),
     schema: account ? AccountFields : CreateAccountBody,
     save: async (body) =>
       account ? accountsApi.update(account.id, body as AccountFields) : accountsApi.create(body as CreateAccountBody),
@@ -54,6 +66,19 @@ export function AccountForm({ account, close }: { account?: AccountAdminRow; clo
       />
       {!account && (
         <>
+          <SelectField
+            label="Plan"
+            required
+            placeholder="Choose a plan"
+            options={(plans.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.modules.join(', ')})` }))}
+            {...form.text('planId')}
+          />
+          <SelectField
+            label="Subscription status"
+            required
+            options={enumOptions(SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS)}
+            {...form.text('status')}
+          />
           <Text fontWeight="semibold">First administrator</Text>
           <Text fontSize="sm">They get an e-mail with a link, valid 72 hours, to choose their password.</Text>
           <TextField label="Admin name" required {...form.text('admin.displayName')} />

@@ -1,32 +1,43 @@
-import { Badge, Button, Flex, IconButton, Table } from '@chakra-ui/react';
+import { Badge, Button, Flex, IconButton } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuBan, LuLockOpen, LuPencil, LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { FormDrawer } from '@/app/ui/form/FormShell';
+import { specColumns, type ListColumn } from '@/app/ui/list/columns';
+import { ListView } from '@/app/ui/list/ListView';
 import { refreshAll } from '@/app/ui/list/useList';
-import { LoadError, Loading } from '@/app/ui/QueryState';
-import type { AccountAdminRow } from '@/contract/admin';
+import { ACCOUNT_COLUMNS, ACCOUNTS_LIST, type AccountAdminRow } from '@/contract/admin';
+import { YES_NO } from '@/lib/reference/labels';
 import { notify } from '@/lib/notify';
-import { accountsApi } from './client';
+import { accountsApi, adminClients } from './client';
 import { AccountForm } from './AccountForm';
 
-export const ACCOUNTS_KEY = ['admin', 'accounts'] as const;
+const columns: ListColumn<AccountAdminRow>[] = specColumns(ACCOUNT_COLUMNS, {
+  blocked: {
+    cell: (a) => (a.blocked ? <Badge colorPalette="red">Blocked</Badge> : <Badge colorPalette="green">Active</Badge>),
+  },
+});
+const filters = [{ field: 'blocked', label: 'Blocked', options: YES_NO }];
+const label = (a: AccountAdminRow) => a.name;
 
 /**
- * `/accounts` (ThebigBoss): every customer account with its type, zone, modules, users and state;
- * create (with its first admin by invitation), edit, block and unblock. A blocked account shows
- * as not selectable at sign-in and its tokens stop at their next request.
+ * `/accounts` (ThebigBoss): every customer account with its type, zone, modules, users and state
+ * over the list protocol (search, paging, export); create (with its first admin by invitation),
+ * edit, block and unblock. A blocked account shows as not selectable at sign-in and its tokens
+ * stop at their next request.
  */
 export function AccountsPage({ open }: { open?: number | 'new' }) {
-  const q = useQuery({ queryKey: ACCOUNTS_KEY, queryFn: ({ signal }) => accountsApi.list(signal) });
-  // `/Account` opens the list with one account's form (or a new one) already open.
+  // `/Account?id=` opens the list with one account's form (or a new one) already open.
+  const opened = useQuery({
+    queryKey: ['admin', 'account', open],
+    queryFn: ({ signal }) => adminClients.accounts.get(String(open), signal),
+    enabled: typeof open === 'number',
+  });
   const [chosen, setEditing] = useState<AccountAdminRow | 'new' | null | undefined>(undefined);
-  const editing = chosen !== undefined ? chosen : open === 'new' ? 'new' : (q.data?.find((a) => a.id === open) ?? null);
+  const editing = chosen !== undefined ? chosen : open === 'new' ? 'new' : (opened.data ?? null);
   const [blocking, setBlocking] = useState<AccountAdminRow | null>(null);
   const [busy, setBusy] = useState(false);
-  if (q.error) return <LoadError what="The accounts" message={q.error.message} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Loading label="Loading accounts" />;
 
   const toggle = async (a: AccountAdminRow) => {
     setBusy(true);
@@ -49,45 +60,32 @@ export function AccountsPage({ open }: { open?: number | 'new' }) {
           <LuPlus aria-hidden /> New account
         </Button>
       </Flex>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Accounts">
-          <Table.Header>
-            <Table.Row>
-              {['Name', 'Type', 'Time zone', 'Currency', 'Modules', 'Users', 'State', ''].map((h) => (
-                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {q.data.map((a) => (
-              <Table.Row key={a.id}>
-                <Table.Cell>{a.name}</Table.Cell>
-                <Table.Cell>{a.type}</Table.Cell>
-                <Table.Cell>{a.timeZone}</Table.Cell>
-                <Table.Cell>{a.currency}</Table.Cell>
-                <Table.Cell>{a.modules.join(', ')}</Table.Cell>
-                <Table.Cell textAlign="end">{a.users}</Table.Cell>
-                <Table.Cell>
-                  {a.blocked ? <Badge colorPalette="red">Blocked</Badge> : <Badge colorPalette="green">Active</Badge>}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  <IconButton size="xs" variant="ghost" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
-                    <LuPencil aria-hidden />
-                  </IconButton>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`${a.blocked ? 'Unblock' : 'Block'} ${a.name}`}
-                    onClick={() => setBlocking(a)}
-                  >
-                    {a.blocked ? <LuLockOpen aria-hidden /> : <LuBan aria-hidden />}
-                  </IconButton>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ListView
+        client={adminClients.accounts}
+        info={ACCOUNTS_LIST}
+        noun="account"
+        plural="accounts"
+        columns={columns}
+        filters={filters}
+        rowLabel={label}
+        canWrite={false}
+        deletable={false}
+        extraActions={(a) => (
+          <>
+            <IconButton size="xs" variant="ghost" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
+              <LuPencil aria-hidden />
+            </IconButton>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={`${a.blocked ? 'Unblock' : 'Block'} ${a.name}`}
+              onClick={() => setBlocking(a)}
+            >
+              {a.blocked ? <LuLockOpen aria-hidden /> : <LuBan aria-hidden />}
+            </IconButton>
+          </>
+        )}
+      />
       <FormDrawer open={!!editing} onClose={() => setEditing(null)}>
         {editing && (
           <AccountForm

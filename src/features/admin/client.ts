@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ACCOUNT_USERS_LIST,
+  ACCOUNTS_LIST,
   AccountAdminRow,
   AccountUser,
   AdminOk,
@@ -11,6 +12,17 @@ import {
   type ContactBody,
   type CreateAccountBody,
 } from '@/contract/admin';
+import { AccountCard, type AccountCardFields } from '@/contract/account-card';
+import { HOME_MESSAGES_LIST, HomeMessage, type HomeMessageFields } from '@/contract/home-messages';
+import {
+  Plan,
+  SUBSCRIPTION_REPORT_LIST,
+  SubscriptionReportRow,
+  SubscriptionView,
+  type AssignBody,
+  type PlanFields,
+} from '@/contract/subscriptions';
+import { SYSTEM_USERS_LIST, SystemUser } from '@/contract/users-admin';
 import { api, ApiError } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -33,6 +45,7 @@ async function onRoles<T>(p: Promise<T>): Promise<T> {
 export const adminClients = {
   users: resourceClient(ACCOUNT_USERS_LIST.path, AccountUser),
   contacts: resourceClient(USER_CONTACTS_LIST.path, UserContact),
+  accounts: resourceClient(ACCOUNTS_LIST.path, AccountAdminRow),
 };
 
 export const usersApi = {
@@ -51,9 +64,50 @@ export const usersApi = {
 };
 
 export const accountsApi = {
-  list: (signal?: AbortSignal) => api.get('admin/accounts', z.array(AccountAdminRow), { signal, quiet: true }),
   create: (body: CreateAccountBody) => api.post('admin/accounts', body, AccountAdminRow, quiet),
   update: (id: number, body: AccountFields) => api.put(`admin/accounts/${id}`, body, AccountAdminRow, quiet),
   setBlocked: (id: number, blocked: boolean) =>
     api.post(`admin/accounts/${id}/block`, { blocked }, AccountAdminRow, quiet),
+};
+
+export const PLANS_KEY = ['admin', 'plans'] as const;
+
+/** Plans and subscriptions (ADR 038). */
+export const subscriptionsApi = {
+  mine: (signal?: AbortSignal) => api.get('admin/subscription', SubscriptionView, { signal, quiet: true }),
+  of: (accountId: number, signal?: AbortSignal) =>
+    api.get(`admin/subscriptions/${accountId}`, SubscriptionView, { signal, quiet: true }),
+  assign: (accountId: number, body: AssignBody) =>
+    api.put(`admin/subscriptions/${accountId}`, body, SubscriptionView, quiet),
+  plans: (signal?: AbortSignal) => api.get('admin/plans', z.array(Plan), { signal, quiet: true }),
+  savePlan: (id: string | null, body: PlanFields) =>
+    id ? api.put(`admin/plans/${id}`, body, Plan, quiet) : api.post('admin/plans', body, Plan, quiet),
+  report: resourceClient(SUBSCRIPTION_REPORT_LIST.path, SubscriptionReportRow),
+};
+
+/** `/messageAccount` (ThebigBoss). */
+export const homeMessagesApi = {
+  list: resourceClient(HOME_MESSAGES_LIST.path, HomeMessage),
+  save: (id: string | null, body: HomeMessageFields) =>
+    id
+      ? api.put(`${relative(HOME_MESSAGES_LIST.path)}/${id}`, body, HomeMessage, quiet)
+      : api.post(relative(HOME_MESSAGES_LIST.path), body, HomeMessage, quiet),
+  remove: (id: string) => api.delete(`${relative(HOME_MESSAGES_LIST.path)}/${id}`, HomeMessage, quiet),
+};
+
+/** `/AccountCard` (admin): the token's account's card and logo. */
+export const accountCardApi = {
+  get: (signal?: AbortSignal) => api.get('admin/account-card', AccountCard, { signal, quiet: true }),
+  save: (body: AccountCardFields) => api.put('admin/account-card', body, AccountCard, quiet),
+  upload: (file: Blob) => api.upload('admin/account-card/logo', file, AccountCard, quiet),
+  removeLogo: () => api.delete('admin/account-card/logo', AccountCard, quiet),
+  logo: async (signal?: AbortSignal) =>
+    (await api.download('admin/account-card/logo', 'logo.png', { signal, quiet: true })).blob,
+};
+
+/** `/UsersAdmin` (ThebigBoss). */
+export const systemUsersApi = {
+  list: resourceClient(SYSTEM_USERS_LIST.path, SystemUser),
+  setActive: (id: number, active: boolean) =>
+    api.post(`${relative(SYSTEM_USERS_LIST.path)}/${id}/active`, { active }, AdminOk, quiet),
 };

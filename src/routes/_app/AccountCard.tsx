@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { AccountCardPage } from '@/features/admin/AccountCardPage';
 
 export const Route = createFileRoute('/_app/AccountCard')({
   beforeLoad: guard('/AccountCard'),
-  component: NotReadyPage,
+  component: AccountCardPage,
 });

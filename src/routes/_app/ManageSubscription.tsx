@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { stringSearch } from '@/app/search';
+import { ManageSubscriptionPage } from '@/features/admin/ManageSubscriptionPage';
 
+/** `/ManageSubscription?accountId=<n>`: one account's subscription. */
 export const Route = createFileRoute('/_app/ManageSubscription')({
   beforeLoad: guard('/ManageSubscription'),
-  component: NotReadyPage,
+  validateSearch: stringSearch('accountId'),
+  component: function ManageSubscriptionRoute() {
+    const { accountId } = Route.useSearch();
+    return <ManageSubscriptionPage accountId={accountId && /^\d+$/.test(accountId) ? Number(accountId) : undefined} />;
+  },
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { PlansPage } from '@/features/admin/PlansPage';
 
 export const Route = createFileRoute('/_app/Subscription')({
   beforeLoad: guard('/Subscription'),
-  component: NotReadyPage,
+  component: PlansPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { SubscriptionReportPage } from '@/features/admin/SubscriptionReportPage';
 
 export const Route = createFileRoute('/_app/SubscriptionReport')({
   beforeLoad: guard('/SubscriptionReport'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: SubscriptionReportPage,
 });

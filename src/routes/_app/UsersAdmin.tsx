@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { UsersAdminPage } from '@/features/admin/UsersAdminPage';
 
-export const Route = createFileRoute('/_app/UsersAdmin')({ beforeLoad: guard('/UsersAdmin'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/UsersAdmin')({
+  beforeLoad: guard('/UsersAdmin'),
+  validateSearch: validateListSearch,
+  component: UsersAdminPage,
+});

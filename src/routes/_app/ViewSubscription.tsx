@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ViewSubscriptionPage } from '@/features/admin/ViewSubscriptionPage';
 
 export const Route = createFileRoute('/_app/ViewSubscription')({
   beforeLoad: guard('/ViewSubscription'),
-  component: NotReadyPage,
+  component: ViewSubscriptionPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { HomeMessagesPage } from '@/features/admin/HomeMessagesPage';
 
 export const Route = createFileRoute('/_app/messageAccount')({
   beforeLoad: guard('/messageAccount'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: HomeMessagesPage,
 });

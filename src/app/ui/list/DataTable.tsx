@@ -231,8 +231,7 @@ function Wide<T extends RowData>(props: DataTableProps<T>) {
                             <Table.Cell
                               key={cell.id}
                               textAlign={col.numeric ? 'end' : undefined}
-                              maxW="xs"
-                              truncate
+                              {...(col.numeric ? figure : prose)}
                               title={typeof content === 'string' ? content : undefined}
                             >
                               {content}
@@ -263,6 +262,14 @@ function Wide<T extends RowData>(props: DataTableProps<T>) {
     </Box>
   );
 }
+
+/**
+ * Text wraps between words so the table fits its box whenever the words do: a
+ * table kept on one line overflowed by a column or two, and the pinned actions then lay over the
+ * last visible column ("Devices" on /User) until the user scrolled. Figures never wrap.
+ */
+const prose = { whiteSpace: 'normal', minW: '20', maxW: 'xs' } as const;
+const figure = { whiteSpace: 'nowrap' } as const;
 
 /** The actions column stays at the right edge while the table scrolls sideways. */
 const pinned = {

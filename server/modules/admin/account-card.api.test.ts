@@ -1,0 +1,101 @@
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+
+/** Issue 14, ADR 038: `/AccountCard` — the account's own card and logo (checked by content and size). */
+let srv: TestServer;
+type Session = Awaited<ReturnType<typeof session>>;
+let admin: Session;
+const URL = '/api/v1/admin/account-card';
+
+beforeAll(async () => {
+  srv = await startServer();
+  admin = await session(srv.url, ...DEMO.admin);
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+const address = { street: '1 Quay Road', city: 'Durban', postalCode: '4001', country: 'South Africa' };
+const card = {
+  companyName: 'Demo Fuels (Pty) Ltd',
+  registrationNumber: '2019/123456/07',
+  vatNumber: '4123456789',
+  phone: '+27 31 555 0100',
+  email: 'office@demofuels.example',
+  website: 'https://demofuels.example',
+  billingAddress: address,
+  siteAddress: { ...address, street: '5 Depot Lane' },
+  contacts: [{ name: 'Alex Admin', role: 'Fleet manager', email: 'admin@fams.example', phone: '' }],
+};
+const upload = (s: Session, body: Buffer, type = 'image/png') =>
+  fetch(`${srv.url}${URL}/logo`, {
+    method: 'POST',
+    headers: { ...s.headers, 'content-type': type },
+    body: new Uint8Array(body),
+  });
+
+describe('account card', () => {
+  it('keeps the company details and contacts of the token’s account only', async () => {
+    const empty = await admin.get(URL);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ accountName: 'Demo Fuels', companyName: '', hasLogo: false, contacts: [] });
+    const saved = await admin.send('PUT', URL, card);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject(card);
+    const bad = await admin.send('PUT', URL, {
+      ...card,
+      email: 'not-mail',
+      contacts: [{ ...card.contacts[0], name: '' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['contacts.0.name', 'email']);
+    // Other roles are refused; ThebigBoss in another account sees that account's (empty) card, never this one.
+    const multi = await session(srv.url, ...DEMO.multi, 'North Haulage');
+    expect((await multi.get(URL)).status).toBe(403);
+    const manager = await session(srv.url, ...DEMO.manager);
+    expect((await manager.get(URL)).status).toBe(403);
+    const boss = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    expect((await boss.get(URL)).body).toMatchObject({ accountName: 'North Haulage', companyName: '' });
+  });
+
+  it('takes a PNG/JPEG/WebP logo checked by its content and size; refuses anything else', async () => {
+    const png = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
+    const ok = await upload(admin, png);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).hasLogo).toBe(true);
+    const got = await fetch(`${srv.url}${URL}/logo`, { headers: admin.headers });
+    expect(got.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await got.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([600, 200]);
+
+    // A text file declared as an image: refused by its content.
+    const text = await upload(admin, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
+    expect(text.status).toBe(415);
+    expect((await text.json()).message).toContain('PNG, JPEG or WebP');
+    // A PNG header over garbage: refused, not stored.
+    const forged = await upload(admin, Buffer.concat([png.subarray(0, 16), Buffer.alloc(200, 7)]));
+    expect(forged.status).toBe(422);
+    const huge = await upload(admin, Buffer.alloc(1024 * 1024 + 10, 1));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).code).toBe('too_large');
+    // The stored logo is still the good one, and report PDFs carry it with the card's company name.
+    expect((await fetch(`${srv.url}${URL}/logo`, { headers: admin.headers })).status).toBe(200);
+    const pdf = await fetch(`${srv.url}/api/v1/reports/not-fuelled/export?days=1&format=pdf`, {
+      headers: admin.headers,
+    });
+    expect(pdf.status).toBe(200);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+    const parser = new PDFParse({ data: bytes });
+    const heading = (await parser.getText()).text;
+    await parser.destroy();
+    expect(heading).toContain('Demo Fuels (Pty) Ltd');
+    const removed = await admin.send('DELETE', `${URL}/logo`);
+    expect(removed.body.hasLogo).toBe(false);
+    expect((await fetch(`${srv.url}${URL}/logo`, { headers: admin.headers })).status).toBe(404);
+  });
+});

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { filter, type ListSpec } from '../../lib/resource';
+
+const MEMBERSHIPS = sql<string[]>`array(select a.name || ' (' || array_to_string(m.roles, ', ') || ')'
+  || case when m.blocked then ' — blocked' else '' end
+  from memberships m join accounts a on a.id = m.account_id where m.user_id = u.id order by a.name)`;
+const ACCOUNTS = sql<number>`(select count(*)::int from memberships m where m.user_id = u.id)`;
+
+/** `/UsersAdmin`: every person who signs in (not the system user, id 1); the thebigBoss rule guards it. */
+export const systemUsersSpec: ListSpec = {
+  from: sql`users u`,
+  fields: {
+    id: sql<number>`u.id`,
+    displayName: sql<string>`u.display_name`,
+    username: sql<string>`u.username`,
+    email: sql<string>`u.email`,
+    active: sql<boolean>`u.active`,
+    memberships: MEMBERSHIPS,
+    accounts: ACCOUNTS,
+    lastSignInAt: sql`u.last_sign_in_at`,
+  },
+  scope: () => sql`u.id > 1`,
+  id: sql`u.id`,
+  search: [sql`u.display_name`, sql`u.username`, sql`u.email`],
+  sort: {
+    displayName: sql`lower(u.display_name)`,
+    username: sql`lower(u.username)`,
+    email: sql`lower(u.email)`,
+    accounts: ACCOUNTS,
+    lastSignInAt: sql`u.last_sign_in_at`,
+  },
+  defaultSort: 'displayName',
+  filters: { active: filter.bool(sql`u.active`) },
+};
+
+export function systemUsersRepository(db: DbOrTx) {
+  return {
+    async lock(userId: number) {
+      const r = await db.execute(sql`select id, display_name from users where id = ${userId} and id > 1 for update`);
+      return r.rows[0] as { id: number; display_name: string } | undefined;
+    },
+    /**
+     * Accounts where this user is the only working admin (user active, membership not blocked),
+     * the admins' rows locked so a concurrent demotion elsewhere cannot slip past.
+     */
+    async soleAdminOf(userId: number): Promise<string[]> {
+      const r = await db.execute(sql`
+        with admins as (
+          select m.account_id, m.user_id from memberships m join users u on u.id = m.user_id
+          where 'admin' = any(m.roles) and not m.blocked and u.active
+            and m.account_id in (select account_id from memberships where user_id = ${userId})
+          for update of m)
+        select a.name from accounts a where a.id in (
+          select account_id from admins group by account_id
+          having count(*) = 1 and bool_and(user_id = ${userId}))
+        order by a.name`);
+      return r.rows.map((x) => String((x as { name: string }).name));
+    },
+    async setActive(userId: number, active: boolean) {
+      await db.update(users).set({ active }).where(eq(users.id, userId));
+    },
+  };
+}
