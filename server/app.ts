@@ -14,8 +14,10 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
+import { commercialRoutes } from './modules/commercial/commercial.routes';
 import { balancingRoutes } from './modules/balancing/balancing.routes';
 import { createTokenService, loadSecret } from './modules/auth/tokens';
+import { signedLinks } from './lib/signed-links';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { diagnosticRoutes } from './modules/diagnostic/diagnostic.routes';
 import { commandBoss, type BossProvider } from './modules/diagnostic/jobs-client';
@@ -124,7 +126,8 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
       ),
   });
 
-  const tokens = createTokenService(loadSecret(config.dataDir, config.jwtSecret));
+  const secret = loadSecret(config.dataDir, config.jwtSecret);
+  const tokens = createTokenService(secret);
   const sessions = sessionGate(database.db);
   registerAccess(app, tokens, sessions);
   registerErrorHandling(app);
@@ -163,5 +166,6 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });
   await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
   dailyReportRoutes(app, database.db);
+  commercialRoutes(app, { db: database.db, mailer: mail, links: signedLinks(secret), publicUrl: config.publicUrl });
   return app;
 }

@@ -25,6 +25,10 @@ const OPEN = new Set([
   // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
   // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).
   'POST /api/v1/gauges/readings',
+  // A customer answers a quotation through the e-mailed signed link (ADR 039): the link is the permission.
+  'GET /api/v1/public/quotation',
+  'GET /api/v1/public/quotation/pdf',
+  'POST /api/v1/public/quotation/answer',
 ]);
 
 beforeAll(async () => {
