@@ -14,7 +14,8 @@ let itemId: string;
 const API = '/api/v1';
 beforeAll(async () => {
   srv = await startServer();
-  for (const name of ['admin', 'editor', 'manager'] as const) s[name] = await session(srv.url, ...DEMO[name]);
+  for (const name of ['admin', 'editor', 'manager'] as const)
+    s[name] = await session(srv.url, DEMO[name][0], DEMO[name][1]);
   s.stranger = await session(srv.url, ...DEMO.boss, 'North Haulage');
   const c = await s.admin.send('POST', `${API}/customers`, {
     name: 'Quote Test Mining',
