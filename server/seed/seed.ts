@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_FUELS, NORTH_HAULAGE } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
 import { DEMO_GAUGE_ACCOUNT, seedDemoGauges } from './seed-gauges';
+import { seedDemoCommercial } from './seed-commercial';
 import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
 
 /**
@@ -47,6 +48,8 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     for (const f of fleets) await insertDemoSetup(tx, f);
     // One simulated TLS console per Demo Fuels store (the server starts them; ADR 010).
     await seedDemoGauges(tx, idOf.get(DEMO_GAUGE_ACCOUNT)!);
+    // Customers, sites, a price list and a draft quotation (issue 16).
+    await seedDemoCommercial(tx, idOf.get('Demo Fuels')!);
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx
         .insert(users)

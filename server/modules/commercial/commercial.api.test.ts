@@ -30,7 +30,7 @@ beforeAll(async () => {
   expect(st.status, JSON.stringify(st.body)).toBe(201);
   siteId = st.body.id;
   const it = await s.admin.send('POST', `${API}/catalogue-items`, {
-    code: 'TNK-23K',
+    code: 'TNK-TEST',
     name: 'Tank 23,000 L',
     kind: 'tank',
     unitPriceCents: 4_500_000,
