@@ -1,6 +1,5 @@
 import { Box, Button, Flex, Link, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from '@/app/ui/Fields';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { Panel } from '@/app/ui/Panel';
@@ -15,13 +14,17 @@ const tokenFromUrl = () => new URLSearchParams(window.location.search).get('toke
 /** `/pages/quote?token=`: the customer reads the quotation and accepts or declines it, without an account. */
 export function PublicQuotePage() {
   const [token] = useState(tokenFromUrl);
-  const qc = useQueryClient();
-  const view = useQuery({
-    queryKey: ['public-quote', token],
-    enabled: !!token,
-    retry: false,
-    queryFn: ({ signal }) => publicQuote.view(token, signal),
-  });
+  // The blank layout has no query client (ADR 017): one read, kept in state.
+  const [view, setView] = useState<{ data?: PublicQuote; error?: unknown }>({});
+  useEffect(() => {
+    if (!token) return;
+    const ctrl = new AbortController();
+    publicQuote.view(token, ctrl.signal).then(
+      (data) => setView({ data }),
+      (error: unknown) => !ctrl.signal.aborted && setView({ error }),
+    );
+    return () => ctrl.abort();
+  }, [token]);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
@@ -48,7 +51,7 @@ export function PublicQuotePage() {
     setBusy(true);
     try {
       const out = await publicQuote.answer(token, decision, name.trim());
-      qc.setQueryData(['public-quote', token], out);
+      setView({ data: out });
       setMessage({ tone: 'success', text: `Thank you. The quotation is ${out.status}.` });
     } catch (e) {
       setMessage({ tone: 'danger', text: e instanceof Error ? e.message : String(e) });
