@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { inputSchemas, optionalRef, optionalText, requiredText, rowMeta, uuidRef } from '../setup/fields';
+import { latitude, longitude } from '../setup/stores';
 import { ContactRow, Contacts } from './customers';
-
-const latitude = z
-  .number({ error: 'Latitude must be a number' })
-  .min(-90, 'Between -90 and 90')
-  .max(90, 'Between -90 and 90');
-const longitude = z
-  .number({ error: 'Longitude must be a number' })
-  .min(-180, 'Between -180 and 180')
-  .max(180, 'Between -180 and 180');
 
 export const CustomerSiteFields = z.strictObject({
   customerId: uuidRef('customer'),
