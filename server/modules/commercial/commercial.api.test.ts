@@ -1,4 +1,5 @@
 import { PDFParse } from 'pdf-parse';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { resourceSuite, type Session } from '../../../tests/api/resource-suite';
@@ -262,6 +263,28 @@ describe('quotations', () => {
     expect(row).toMatchObject({ status: 'accepted', answeredBy: 'B. Buyer' });
     const audit = await s.admin.get(`${API}/audit-logs?f.entity=quotation&f.entityId=${q.id}&pageSize=50`);
     expect(audit.body.items.map((x: any) => x.action)).toEqual(expect.arrayContaining(['create', 'send', 'accept']));
+  });
+
+  it('a sent quotation past its validity date reads as expired and can no longer be answered', async () => {
+    const q = await send(await create());
+    const token = linkOf('buyer@example.com');
+    await srv.database.db.execute(
+      sql`update quotations set valid_until = current_date - 1, issue_date = current_date - 10 where id = ${q.id}`,
+    );
+    expect((await s.admin.get(`${API}/quotations/${q.id}`)).body.status).toBe('expired');
+    const listed = await s.admin.get(`${API}/quotations?f.status=expired&pageSize=200`);
+    expect(listed.body.items.map((x: any) => x.id)).toContain(q.id);
+    const res = await fetch(`${srv.url}${API}/public/quotation/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, decision: 'accept', name: 'x' }),
+    });
+    expect(res.status).toBe(409);
+    const staff = await s.admin.send('POST', `${API}/quotations/${q.id}/status`, {
+      action: 'accept',
+      version: q.version,
+    });
+    expect(staff.status).toBe(409);
   });
 
   it('a revision copies a sent quotation; the old link stops working', async () => {
