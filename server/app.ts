@@ -131,7 +131,8 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
       ),
   });
 
-  const tokens = createTokenService(loadSecret(config.dataDir, config.jwtSecret));
+  const secret = loadSecret(config.dataDir, config.jwtSecret);
+  const tokens = createTokenService(secret);
   const sessions = sessionGate(database.db);
   registerAccess(app, tokens, sessions);
   registerErrorHandling(app);
@@ -182,5 +183,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   diagnosticRoutes(app, deps);
   await incidentsRoutes(app, deps);
   dailyReportRoutes(app, deps);
+  commercialRoutes(app, deps);
+  import { commercialRoutes } from './modules/commercial/commercial.routes';
   return app;
 }

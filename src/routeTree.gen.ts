@@ -109,6 +109,7 @@ import { Route as BlankPagesLockScreenRouteImport } from './routes/_blank/pages/
 import { Route as BlankPagesLoginRouteImport } from './routes/_blank/pages/login'
 import { Route as BlankPagesMaintenanceRouteImport } from './routes/_blank/pages/maintenance'
 import { Route as BlankPagesNotAuthorizedRouteImport } from './routes/_blank/pages/not-authorized'
+import { Route as BlankPagesQuoteRouteImport } from './routes/_blank/pages/quote'
 import { Route as BlankPagesRegisterRouteImport } from './routes/_blank/pages/register'
 import { Route as BlankPagesResetPasswordRouteImport } from './routes/_blank/pages/reset-password'
 
@@ -615,6 +616,11 @@ const BlankPagesNotAuthorizedRoute = BlankPagesNotAuthorizedRouteImport.update({
   path: '/pages/not-authorized',
   getParentRoute: () => BlankRoute,
 } as any)
+const BlankPagesQuoteRoute = BlankPagesQuoteRouteImport.update({
+  id: '/pages/quote',
+  path: '/pages/quote',
+  getParentRoute: () => BlankRoute,
+} as any)
 const BlankPagesRegisterRoute = BlankPagesRegisterRouteImport.update({
   id: '/pages/register',
   path: '/pages/register',
@@ -725,6 +731,7 @@ export interface FileRoutesByFullPath {
   '/pages/login': typeof BlankPagesLoginRoute
   '/pages/maintenance': typeof BlankPagesMaintenanceRoute
   '/pages/not-authorized': typeof BlankPagesNotAuthorizedRoute
+  '/pages/quote': typeof BlankPagesQuoteRoute
   '/pages/register': typeof BlankPagesRegisterRoute
   '/pages/reset-password': typeof BlankPagesResetPasswordRoute
 }
@@ -827,6 +834,7 @@ export interface FileRoutesByTo {
   '/pages/login': typeof BlankPagesLoginRoute
   '/pages/maintenance': typeof BlankPagesMaintenanceRoute
   '/pages/not-authorized': typeof BlankPagesNotAuthorizedRoute
+  '/pages/quote': typeof BlankPagesQuoteRoute
   '/pages/register': typeof BlankPagesRegisterRoute
   '/pages/reset-password': typeof BlankPagesResetPasswordRoute
 }
@@ -932,6 +940,7 @@ export interface FileRoutesById {
   '/_blank/pages/login': typeof BlankPagesLoginRoute
   '/_blank/pages/maintenance': typeof BlankPagesMaintenanceRoute
   '/_blank/pages/not-authorized': typeof BlankPagesNotAuthorizedRoute
+  '/_blank/pages/quote': typeof BlankPagesQuoteRoute
   '/_blank/pages/register': typeof BlankPagesRegisterRoute
   '/_blank/pages/reset-password': typeof BlankPagesResetPasswordRoute
 }
@@ -1036,6 +1045,7 @@ export interface FileRouteTypes {
     | '/pages/login'
     | '/pages/maintenance'
     | '/pages/not-authorized'
+    | '/pages/quote'
     | '/pages/register'
     | '/pages/reset-password'
   fileRoutesByTo: FileRoutesByTo
@@ -1138,6 +1148,7 @@ export interface FileRouteTypes {
     | '/pages/login'
     | '/pages/maintenance'
     | '/pages/not-authorized'
+    | '/pages/quote'
     | '/pages/register'
     | '/pages/reset-password'
   id:
@@ -1242,6 +1253,7 @@ export interface FileRouteTypes {
     | '/_blank/pages/login'
     | '/_blank/pages/maintenance'
     | '/_blank/pages/not-authorized'
+    | '/_blank/pages/quote'
     | '/_blank/pages/register'
     | '/_blank/pages/reset-password'
   fileRoutesById: FileRoutesById
@@ -1955,6 +1967,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlankPagesNotAuthorizedRouteImport
       parentRoute: typeof BlankRoute
     }
+    '/_blank/pages/quote': {
+      id: '/_blank/pages/quote'
+      path: '/pages/quote'
+      fullPath: '/pages/quote'
+      preLoaderRoute: typeof BlankPagesQuoteRouteImport
+      parentRoute: typeof BlankRoute
+    }
     '/_blank/pages/register': {
       id: '/_blank/pages/register'
       path: '/pages/register'
@@ -2163,6 +2182,7 @@ interface BlankRouteChildren {
   BlankPagesLoginRoute: typeof BlankPagesLoginRoute
   BlankPagesMaintenanceRoute: typeof BlankPagesMaintenanceRoute
   BlankPagesNotAuthorizedRoute: typeof BlankPagesNotAuthorizedRoute
+  BlankPagesQuoteRoute: typeof BlankPagesQuoteRoute
   BlankPagesRegisterRoute: typeof BlankPagesRegisterRoute
   BlankPagesResetPasswordRoute: typeof BlankPagesResetPasswordRoute
 }
@@ -2178,6 +2198,7 @@ const BlankRouteChildren: BlankRouteChildren = {
   BlankPagesLoginRoute: BlankPagesLoginRoute,
   BlankPagesMaintenanceRoute: BlankPagesMaintenanceRoute,
   BlankPagesNotAuthorizedRoute: BlankPagesNotAuthorizedRoute,
+  BlankPagesQuoteRoute: BlankPagesQuoteRoute,
   BlankPagesRegisterRoute: BlankPagesRegisterRoute,
   BlankPagesResetPasswordRoute: BlankPagesResetPasswordRoute,
 }

@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { FileStore } from '../lib/files';
 import type { Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
+import type { SignedLinks } from '../lib/signed-links';
 import type { SessionGate } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { BossProvider } from '../lib/jobs';
@@ -31,6 +32,8 @@ export interface ModuleDeps {
   setup: SetupServices;
   /** Seals and opens integration secrets at rest (AES-256-GCM, key from FAMS_SECRET_KEY or DATA_DIR). */
   secrets: Secrets;
+  /** Purpose-bound, expiring links for people without an account (a customer's quotation). */
+  links: SignedLinks;
   version: string;
 }
 

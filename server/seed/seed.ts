@@ -7,6 +7,7 @@ import { DEMO_FUELS, NORTH_HAULAGE } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
 import { DEMO_GAUGE_ACCOUNT, seedDemoGauges } from './seed-gauges';
 import { seedDemoSubscriptions } from './seed-subscriptions';
+import { seedDemoCommercial } from './seed-commercial';
 import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
 
 /**
@@ -55,6 +56,8 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
       acc.map((a) => a.id),
       yearAgo,
     );
+    // Customers, sites, a price list and a draft quotation (issue 16).
+    await seedDemoCommercial(tx, idOf.get('Demo Fuels')!);
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx
         .insert(users)

@@ -14,3 +14,4 @@ export * from './reports';
 export * from './daily-report';
 export * from './bi';
 export * from './subscriptions';
+export * from './commercial';

@@ -16,11 +16,12 @@ export const OpeningSlot = z
 export const OpeningHours = z.array(OpeningSlot.nullable()).length(7, 'Give all seven days (Sunday first)');
 export type OpeningHours = z.infer<typeof OpeningHours>;
 
-const latitude = z
+/** Coordinates as stores and customer sites take them. */
+export const latitude = z
   .number({ error: 'Latitude must be a number' })
   .min(-90, 'Between -90 and 90')
   .max(90, 'Between -90 and 90');
-const longitude = z
+export const longitude = z
   .number({ error: 'Longitude must be a number' })
   .min(-180, 'Between -180 and 180')
   .max(180, 'Between -180 and 180');

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { SitesPage } from '@/features/commercial/SitesPage';
 
 export const Route = createFileRoute('/_app/Customersitelist')({
   beforeLoad: guard('/Customersitelist'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: SitesPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { ViewQuotationsPage } from '@/features/commercial/ViewQuotationsPage';
 
 export const Route = createFileRoute('/_app/viewquotations')({
   beforeLoad: guard('/viewquotations'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: ViewQuotationsPage,
 });

@@ -1,0 +1,143 @@
+import PDFDocument from 'pdfkit';
+import { formatCents } from '../../../src/contract/commercial/quote-math';
+import { quoteLabel, type Quote } from '../../../src/contract/commercial/quotations';
+
+export interface QuotePdfInput {
+  quote: Quote;
+  account: { name: string; currency: string };
+  customer: { name: string; billingAddress: string; vatNo: string | null; registrationNo: string | null };
+  site: { name: string; address: string } | null;
+}
+
+// A4 portrait in points.
+const PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
+const COLS = [
+  { header: 'Description', width: 0.38, align: 'left' },
+  { header: 'Qty', width: 0.1, align: 'right' },
+  { header: 'Unit price', width: 0.14, align: 'right' },
+  { header: 'Disc. %', width: 0.09, align: 'right' },
+  { header: 'VAT %', width: 0.09, align: 'right' },
+  { header: 'Total', width: 0.2, align: 'right' },
+] as const;
+const ROW = 16;
+
+const qty = (q: number, unit: string) =>
+  `${q.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${unit === 'each' ? '' : unit}`.trim();
+
+/**
+ * The quotation as an A4 PDF (pdfkit, the reports' library): the account, the customer and site,
+ * the lines, the totals, the terms, "Page N of M" on every page. A quotation is small, so the
+ * pages are buffered to number them.
+ */
+export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
+  const { quote: q } = p;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: { Title: `Quotation ${quoteLabel(q)}`, Author: p.account.name, Creator: 'FAMS' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const bottom = PAGE.height - PAGE.margin - 20;
+  const money = (c: number) => formatCents(c);
+
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111111').text(p.account.name, PAGE.margin, PAGE.margin);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(`Quotation ${quoteLabel(q)}`, { align: 'right' })
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#333333')
+    .text(`Date ${q.issueDate} · Valid until ${q.validUntil} · Amounts in ${p.account.currency}`, { align: 'right' });
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text('To');
+  doc.font('Helvetica').fontSize(9).text(p.customer.name);
+  if (p.customer.billingAddress) doc.text(p.customer.billingAddress);
+  const ids = [
+    p.customer.registrationNo && `Reg. ${p.customer.registrationNo}`,
+    p.customer.vatNo && `VAT ${p.customer.vatNo}`,
+  ].filter(Boolean);
+  if (ids.length) doc.text(ids.join(' · '));
+  if (p.site) doc.moveDown(0.5).text(`Site: ${p.site.name}${p.site.address ? `, ${p.site.address}` : ''}`);
+  doc.moveDown();
+
+  let y = doc.y;
+  const row = (cells: string[], bold = false, band?: string) => {
+    if (y + ROW > bottom) {
+      doc.addPage();
+      y = PAGE.margin;
+    }
+    if (band) doc.rect(PAGE.margin, y - 4, inner, ROW).fill(band);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .fillColor('#111111');
+    let x = PAGE.margin;
+    cells.forEach((text, i) => {
+      const w = COLS[i].width * inner;
+      doc.text(text, x + 2, y, { width: w - 4, align: COLS[i].align, lineBreak: false, ellipsis: true, height: ROW });
+      x += w;
+    });
+    y += ROW;
+  };
+  row(
+    COLS.map((c) => c.header),
+    true,
+    '#e5e7eb',
+  );
+  for (const l of q.lines)
+    row([
+      l.description,
+      qty(l.quantity, l.unit),
+      money(l.unitPriceCents),
+      l.discountPct ? l.discountPct.toFixed(2) : '',
+      l.vatPct.toFixed(2),
+      money(l.totalCents),
+    ]);
+  y += 6;
+  const total = (label: string, cents: number, strong = false) =>
+    row(['', '', '', '', label, money(cents)], strong, strong ? '#f3f4f6' : undefined);
+  total('Subtotal', q.grossCents);
+  if (q.discountCents) total('Discount', -q.discountCents);
+  total('Net', q.netCents);
+  total('VAT', q.vatCents);
+  total(`Total ${p.account.currency}`, q.totalCents, true);
+
+  if (q.terms) {
+    doc.x = PAGE.margin;
+    doc.y = y + 12;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text('Terms', PAGE.margin, y + 12);
+    doc.font('Helvetica').fontSize(9).fillColor('#333333').text(q.terms, { width: inner });
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const margins = doc.page.margins;
+    doc.page.margins = { ...margins, bottom: 0 };
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#555555')
+      .text(
+        `${p.account.name} · Quotation ${quoteLabel(q)} · Page ${i + 1} of ${range.count}`,
+        PAGE.margin,
+        PAGE.height - PAGE.margin + 10,
+        { width: inner, align: 'right', lineBreak: false },
+      );
+    doc.page.margins = margins;
+  }
+  doc.end();
+  return done;
+}

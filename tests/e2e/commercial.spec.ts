@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { signIn } from './support';
+
+/**
+ * Commercial (issue 16): an admin creates a customer with a site and a quotation with three lines,
+ * sends it; the customer opens the e-mailed link from the server's mail folder, accepts, and the
+ * admin sees it accepted in /viewquotations. (The PDF's text is checked in the API test.)
+ */
+const stamp = String(Date.now()).slice(-7);
+const customer = `Karoo Mining ${stamp}`;
+const email = `buyer-${stamp}@example.com`;
+
+/** The .eml's text part is quoted-printable: undo soft breaks and =XX escapes. */
+const unQuote = (eml: string) =>
+  eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+test('an admin quotes a new customer, the customer accepts through the e-mailed link', async ({
+  page,
+  browser,
+  baseURL,
+  suiteServer,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin');
+
+  await page.goto('/customers');
+  await page.getByRole('button', { name: 'New customer' }).click();
+  let form = page.getByRole('dialog');
+  await form.getByLabel('Name', { exact: true }).fill(customer);
+  await form.getByLabel('VAT number').fill('4123456789');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await form.getByLabel('Contact 1 name').fill('Thandi Buyer');
+  await form.getByLabel('Contact 1 e-mail').fill(email);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: customer })).toContainText(email);
+
+  await page.goto('/Customersitelist');
+  await page.getByRole('button', { name: 'New site' }).click();
+  form = page.getByRole('dialog');
+  await form.getByRole('combobox', { name: /^Customer/ }).selectOption({ label: customer });
+  await form.getByLabel('Site name').fill('North Pit');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'North Pit' })).toContainText(customer);
+
+  await page.goto('/quotation');
+  const quote = page.getByRole('form', { name: 'Quotation' });
+  await quote.getByRole('combobox', { name: /^Customer/ }).selectOption({ label: customer });
+  await quote.getByLabel('Site', { exact: true }).selectOption({ label: 'North Pit' });
+  const lines = [
+    { d: 'Tank 23,000 L', q: '1', p: '45000', disc: '5', vat: '15' },
+    { d: 'Dispensing pump', q: '2', p: '18750.50', disc: '0', vat: '15' },
+    { d: 'Zero-rated delivery', q: '1', p: '999.99', disc: '0', vat: '0' },
+  ];
+  for (const [i, l] of lines.entries()) {
+    const n = i + 1;
+    if (n > 1) await quote.getByRole('button', { name: 'Add line' }).click();
+    await quote.getByLabel(`Line ${n} description`).fill(l.d);
+    await quote.getByLabel(`Line ${n} quantity`).fill(l.q);
+    await quote.getByLabel(`Line ${n} unit price`).fill(l.p);
+    await quote.getByLabel(`Line ${n} discount %`).fill(l.disc);
+    await quote.getByLabel(`Line ${n} VAT %`).fill(l.vat);
+  }
+  // 49,162.50 + 43,126.15 + 999.99 (hand-computed; VAT per line, half-up cents).
+  await expect(quote.getByLabel('Total', { exact: true })).toHaveText('93,288.64');
+  await quote.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByRole('heading', { name: /^Quotation Q-\d{4}-\d{4}$/ })).toBeVisible();
+  const label = (await page.getByRole('heading', { name: /^Quotation Q-/ }).textContent())!.replace('Quotation ', '');
+  await page.getByRole('button', { name: 'Send to customer' }).click();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('Sent');
+
+  // The quotation in the server's mail folder (no SMTP_URL): its signed link.
+  const mailDir = path.join(suiteServer.dataDir, 'mail');
+  const mail = () =>
+    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+      .filter((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
+      .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+  await expect.poll(() => mail().length, { timeout: 30_000 }).toBe(1);
+  expect(mail()[0]).toContain('application/pdf');
+  const link = /\/pages\/quote\?token=[\w.-]+/.exec(mail()[0])?.[0];
+  expect(link).toBeTruthy();
+
+  const customerCtx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const buyer = await customerCtx.newPage();
+  await buyer.goto(link!);
+  await expect(buyer.getByRole('heading', { name: `Quotation ${label}` })).toBeVisible();
+  await expect(buyer.getByLabel('Quotation total')).toHaveText('93,288.64');
+  await buyer.getByLabel('Your name').fill('Thandi Buyer');
+  await buyer.getByRole('button', { name: 'Accept quotation' }).click();
+  await expect(buyer.getByText('Thank you. The quotation is accepted.')).toBeVisible();
+  await customerCtx.close();
+
+  await page.goto(`/viewquotations?f.status=accepted&q=${encodeURIComponent(label)}`);
+  const row = page.getByRole('row').filter({ hasText: label });
+  await expect(row).toContainText('Accepted');
+  await expect(row).toContainText(customer);
+});
