@@ -22,6 +22,7 @@ import type { BossProvider } from './lib/jobs';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
+import { commercialRoutes } from './modules/commercial/commercial.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { gaugesRoutes } from './modules/gauges/gauges.routes';
@@ -31,6 +32,7 @@ import { integrityRoutes } from './modules/integrity/integrity.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { biRoutes } from './modules/bi/bi.routes';
 import { createSecrets, loadSecretKey } from './lib/secrets';
+import { signedLinks } from './lib/signed-links';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { exceptionRulesRoutes } from './modules/exceptions/rules.routes';
@@ -158,6 +160,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
     sessions,
     map,
     setup: setupServices(database.db),
+    links: signedLinks(secret),
     secrets: createSecrets(loadSecretKey(config.secretKey, config.dataDir)),
     version: VERSION,
   };
@@ -184,6 +187,5 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   await incidentsRoutes(app, deps);
   dailyReportRoutes(app, deps);
   commercialRoutes(app, deps);
-  import { commercialRoutes } from './modules/commercial/commercial.routes';
   return app;
 }
