@@ -20,6 +20,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { diagnosticRoutes } from './modules/diagnostic/diagnostic.routes';
 import { commandBoss, type BossProvider } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
+import { controllerRoutes } from './modules/devices/controller.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
@@ -143,6 +145,8 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   authRoutes(app, service, config.publicUrl);
   adminRoutes(app, { db: database.db, mailer: mail, sessions, publicUrl: config.publicUrl });
   dispensingRoutes(app, database);
+  devicesRoutes(app, database.db);
+  controllerRoutes(app, database);
   recordsRoutes(app, database);
   exceptionsRoutes(app, database);
   exceptionRulesRoutes(app, database);

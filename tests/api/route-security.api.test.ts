@@ -25,6 +25,11 @@ const OPEN = new Set([
   // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
   // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).
   'POST /api/v1/gauges/readings',
+  // Site controllers call with their own device key the same way (server/modules/devices, ADR 040).
+  'GET /api/v1/controller/config',
+  'GET /api/v1/controller/commands',
+  'POST /api/v1/controller/commands/:id/result',
+  'POST /api/v1/controller/dispenses/batch',
 ]);
 
 beforeAll(async () => {

@@ -12,3 +12,4 @@ export * from './integrity';
 export * from './incidents';
 export * from './reports';
 export * from './daily-report';
+export * from './devices';
