@@ -134,14 +134,22 @@ export const COMMAND_PARAMS = {
   }),
 } satisfies Record<DeviceCommandKind, z.ZodType>;
 
-export const SendCommandBody = z.strictObject({
-  deviceIds: z
-    .array(z.uuid({ error: 'Choose a controller' }))
-    .min(1, 'Choose at least one controller')
-    .max(MAX_COMMAND_TARGETS, `At most ${MAX_COMMAND_TARGETS} controllers at once`),
-  kind: z.enum(DEVICE_COMMAND_KINDS, { error: 'Choose a command' }),
-  params: z.record(z.string(), z.unknown()).default({}),
-});
+/** One send: a command with its parameters (checked per kind, errors under `params.`) to many controllers. */
+export const SendCommandBody = z
+  .strictObject({
+    deviceIds: z
+      .array(z.uuid({ error: 'Choose a controller' }))
+      .min(1, 'Choose at least one controller')
+      .max(MAX_COMMAND_TARGETS, `At most ${MAX_COMMAND_TARGETS} controllers at once`),
+    kind: z.enum(DEVICE_COMMAND_KINDS, { error: 'Choose a command' }),
+    params: z.record(z.string(), z.unknown()).default({}),
+  })
+  .superRefine((v, ctx) => {
+    const params = COMMAND_PARAMS[v.kind].safeParse(v.params);
+    if (!params.success)
+      for (const issue of params.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['params', ...issue.path], message: issue.message });
+  });
 export type SendCommandBody = z.input<typeof SendCommandBody>;
 
 export const DeviceCommandRow = z.object({

@@ -144,7 +144,7 @@ export const SCREENS: readonly Screen[] = [
     group: 'Data',
     ready: true,
   }),
-  s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
+  s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data', ready: true }),
 
   // Reports
   s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports', ready: true }),
@@ -198,8 +198,12 @@ export const SCREENS: readonly Screen[] = [
   s('/AccountCard', 'Account card', 'admin', 'admin', { menu: 'Account card', group: 'Administration' }),
   s('/ViewSubscription', 'Subscription', 'admin', 'admin', { menu: 'Subscription', group: 'Administration' }),
   s('/Integration', 'Integrations', 'admin', 'admin', { menu: 'Integrations', group: 'Administration' }),
-  s('/FAMSCommands', 'FAMS commands', 'admin', 'admin', { menu: 'FAMS commands', group: 'Administration' }),
-  s('/OTRDevices', 'OTR devices', 'admin', 'admin', { menu: 'OTR devices', group: 'Administration' }),
+  s('/FAMSCommands', 'FAMS commands', 'admin', 'admin', {
+    menu: 'FAMS commands',
+    group: 'Administration',
+    ready: true,
+  }),
+  s('/OTRDevices', 'OTR devices', 'admin', 'admin', { menu: 'OTR devices', group: 'Administration', ready: true }),
   s('/products', 'Products', 'admin', 'setup', { menu: 'Products', group: 'Setup', ready: true }),
   s('/Documentlist', 'Customer documents', 'admin', 'commercial', { menu: 'Customer docs', group: 'Commercial' }),
   s('/DocumenttoCustomer', 'Share documents', 'admin', 'commercial', { group: 'Commercial' }),

@@ -15,7 +15,7 @@ import { INI_EXPORT_PATH } from '../../../src/contract/devices-config';
 import { ListQuery } from '../../../src/contract/list';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { badRequest, fieldErrorsOf, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import {
   actorOf,
   IdParams,
@@ -120,12 +120,8 @@ export function devicesRoutes(app: FastifyInstance, db: Db) {
     async (req) => {
       const actor = actorOf(req);
       const { kind, deviceIds } = req.body;
-      const params = COMMAND_PARAMS[kind].safeParse(req.body.params);
-      if (!params.success)
-        throw badRequest(
-          'The command has invalid parameters.',
-          fieldErrorsOf(params.error.issues.map((i) => ({ ...i, path: ['params', ...i.path] }))),
-        );
+      // The body schema has checked them; parsing again applies the kind's defaults.
+      const params = COMMAND_PARAMS[kind].parse(req.body.params) as Record<string, unknown>;
       const ids = [...new Set(deviceIds)];
       const batchId = crypto.randomUUID();
       await db.transaction(async (tx) => {
@@ -136,14 +132,14 @@ export function devicesRoutes(app: FastifyInstance, db: Db) {
           throw badRequest('Some targets are not live site controllers of this account.', {
             deviceIds: [`Not a live site controller: ${missing.join(', ')}`],
           });
-        await repo.queue(actor.accountId, actor.userId, batchId, ids, kind, params.data as Record<string, unknown>);
+        await repo.queue(actor.accountId, actor.userId, batchId, ids, kind, params);
         await audit(tx, {
           accountId: actor.accountId,
           userId: actor.userId,
           action: 'send_command',
           entity: 'device_command',
           entityId: batchId,
-          after: { kind, params: params.data, deviceIds: ids },
+          after: { kind, params, deviceIds: ids },
         });
       });
       const page = await commands.list(actor, ListQuery.parse({ 'f.batchId': batchId, pageSize: MAX_PAGE_SIZE }));
