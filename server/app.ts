@@ -22,6 +22,7 @@ import { commandBoss, type BossProvider } from './modules/diagnostic/jobs-client
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { controllerRoutes } from './modules/devices/controller.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { tagsRoutes } from './modules/devices/tags.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   dispensingRoutes(app, database);
   devicesRoutes(app, database.db);
   controllerRoutes(app, database);
+  tagsRoutes(app, database.db);
   recordsRoutes(app, database);
   exceptionsRoutes(app, database);
   exceptionRulesRoutes(app, database);

@@ -99,3 +99,25 @@ export const deviceCommands = pgTable(
     ),
   ],
 );
+
+/**
+ * RFID/NFC tags registered on `/ScanTags` (issue 15): the account's tag stock, assigned or not.
+ * Unique per account, case-insensitive (the database says so). Who holds a tag is `tag_owners`
+ * (equipment tags and employee tags), which the assignment keeps in step.
+ */
+export const rfidTags = pgTable(
+  'rfid_tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    tag: text('tag').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('rfid_tags_tag_uq').on(t.accountId, lower(t.tag)),
+    index('rfid_tags_account_created').on(t.accountId, t.createdAt),
+  ],
+);
