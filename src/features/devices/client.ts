@@ -7,11 +7,14 @@ import {
   type FieldDevice,
 } from '@/contract/devices';
 import { INI_EXPORT_PATH } from '@/contract/devices-config';
+import { RegisterTagsResponse, TAGS_LIST, TagRow } from '@/contract/devices-tags';
+import { z } from 'zod';
 import { listResponse } from '@/contract/list';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
-/** `/OTRDevices`, `/FAMSCommands` and `/ExportINIFile` calls. */
+/** `/OTRDevices`, `/FAMSCommands`, `/ExportINIFile` and `/ScanTags` calls. */
+const Ok = z.object({ ok: z.literal(true) });
 export const fieldDevices = resourceClient(FIELD_DEVICES_LIST.path, FieldDeviceRow);
 export const commands = resourceClient(DEVICE_COMMANDS_LIST.path, DeviceCommandRow);
 
@@ -34,3 +37,11 @@ export const sendCommand = (body: unknown) =>
 
 export const downloadIni = (storeId: string) =>
   api.download(`${relative(INI_EXPORT_PATH)}/${storeId}`, 'fams-controller.ini', {});
+
+export const tags = resourceClient(TAGS_LIST.path, TagRow);
+export const registerTags = (list: string[]) =>
+  api.post(relative(TAGS_LIST.path), { tags: list }, RegisterTagsResponse, { quiet: true });
+export const assignTag = (id: string, body: unknown) =>
+  api.post(`${relative(TAGS_LIST.path)}/${id}/assign`, body, Ok, { quiet: true });
+export const unassignTag = (id: string) =>
+  api.post(`${relative(TAGS_LIST.path)}/${id}/unassign`, {}, Ok, { quiet: true });
