@@ -23,6 +23,8 @@ import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { controllerRoutes } from './modules/devices/controller.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { tagsRoutes } from './modules/devices/tags.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { loadSecretKey, secretBox } from './lib/secrets';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   reportsRoutes(app, database.db, { files: diskFileStore(config.dataDir), boss: bossOf });
   integrityRoutes(app, database.db);
   diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });
+  integrationsRoutes(app, database.db, { box: secretBox(loadSecretKey(config.dataDir)), boss: bossOf });
   await incidentsRoutes(app, database.db, diskFileStore(config.dataDir));
   dailyReportRoutes(app, database.db);
   return app;

@@ -7,6 +7,8 @@ import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauge
 import { registerGaugeJobs } from './gauges/poller';
 import { controllerSimulatorEnabled, startControllerSimulator, type ControllerSimulator } from './devices/simulator';
 import { registerCommandExpiry } from './modules/devices/commands.jobs';
+import { registerWebhookJobs } from './modules/integrations/webhooks.jobs';
+import { loadSecretKey, secretBox } from './lib/secrets';
 import { createJobs, type Jobs } from './lib/jobs';
 import { registerVarianceSweep } from './modules/balancing/variance-sweep';
 import { registerConsumptionSweep } from './modules/exceptions/consumption.sweep';
@@ -75,6 +77,7 @@ export async function main() {
     jobs = createJobs(database, log);
     registerGaugeJobs(jobs);
     registerCommandExpiry(jobs);
+    registerWebhookJobs(jobs, secretBox(loadSecretKey(config.dataDir)));
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
     const mailer = createMailer(config.dataDir, log, config.smtpUrl);

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -14,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CommandStatus, DeviceCommandKind, FieldDeviceKind } from '../../../src/contract/devices';
+import type { IntegrationType } from '../../../src/contract/integrations';
 import { accounts, users } from './accounts';
 import { live, lower, masterColumns } from './columns';
 import { stores } from './setup-sites';
@@ -119,5 +122,64 @@ export const rfidTags = pgTable(
   (t) => [
     uniqueIndex('rfid_tags_tag_uq').on(t.accountId, lower(t.tag)),
     index('rfid_tags_account_created').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * An account's integration instances (`/ManageIntegration`, issue 15): outgoing webhooks, SAP
+ * postings, CSV drops, the BI feed. The secret (the webhook's signing key, a target's password)
+ * is sealed with AES-256-GCM (server/lib/secrets.ts): the database never holds it in clear.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    ...masterColumns(),
+    type: text('type').$type<IntegrationType>().notNull(),
+    name: text('name').notNull(),
+    url: text('url'),
+    events: text('events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    secretSealed: text('secret_sealed'),
+    enabled: boolean('enabled').notNull().default(true),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastStatus: text('last_status'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    unique('integrations_account_id_id_uq').on(t.accountId, t.id),
+    uniqueIndex('integrations_name_uq').on(t.accountId, lower(t.name)).where(live(t.deletedAt)),
+    check('integrations_type_ck', sql`${t.type} in ('webhook', 'sap', 'csv_drop', 'bi_feed')`),
+  ],
+);
+
+/** One webhook POST of one event to one integration, with its attempts (the delivery log). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    integrationId: uuid('integration_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    replayOf: uuid('replay_of'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'webhook_deliveries_integration_fk',
+      columns: [t.accountId, t.integrationId],
+      foreignColumns: [integrations.accountId, integrations.id],
+    }),
+    index('webhook_deliveries_account_created').on(t.accountId, t.createdAt),
+    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],
 );
