@@ -149,7 +149,6 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   adminRoutes(app, { db: database.db, mailer: mail, sessions, publicUrl: config.publicUrl });
   dispensingRoutes(app, database);
   devicesRoutes(app, database.db);
-  controllerRoutes(app, database);
   tagsRoutes(app, database.db);
   recordsRoutes(app, database);
   exceptionsRoutes(app, database);
@@ -166,6 +165,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   balancingRoutes(app, database.db);
   // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
   const bossOf = boss ?? commandBoss(database);
+  controllerRoutes(app, database, bossOf);
   reportsRoutes(app, database.db, { files: diskFileStore(config.dataDir), boss: bossOf });
   integrityRoutes(app, database.db);
   diagnosticRoutes(app, { db: database.db, dataDir: config.dataDir, boss: bossOf });

@@ -16,6 +16,8 @@ import { IdParams } from '../../lib/resource';
 import { dispenseHandler } from '../dispensing/dispense.handler';
 import { ingestBatch } from '../dispensing/ingest.service';
 import type { KindHandler } from '../dispensing/ingest.types';
+import type { BossProvider } from '../diagnostic/jobs-client';
+import { emit } from '../integrations/webhooks';
 import { commandsRepository } from './commands.repository';
 import { controllerConfig } from './config.repository';
 import { authenticateController, type Controller } from './controller-auth';
@@ -48,7 +50,7 @@ const unauthenticated = () =>
  * checked before the body is read (a caller without a valid key learns nothing and nothing is
  * stored). Every call records the contact (and version and position from `X-FAMS-Hello`).
  */
-export function controllerRoutes(app: FastifyInstance, database: Database) {
+export function controllerRoutes(app: FastifyInstance, database: Database, boss?: BossProvider) {
   const db = database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${API_ROOT}/controller`;
@@ -122,7 +124,26 @@ export function controllerRoutes(app: FastifyInstance, database: Database) {
         allowed: (_roles, d) => d.storeId === c.storeId,
       };
       const auth = { userId: c.createdBy, userKey: '', accountId: c.accountId, accountKey: '', roles: [] };
-      return { results: await ingestBatch(database, handler, auth, req.body.records) };
+      const results = await ingestBatch(database, handler, auth, req.body.records);
+      // Webhooks (ADR 040): one `dispense.recorded` per stored record; a replay stores nothing new.
+      const byId = new Map(
+        (req.body.records as { id?: unknown }[]).map((r) => [String(r.id), r as Record<string, unknown>]),
+      );
+      for (const r of results.filter((x) => x.status === 'created')) {
+        const rec = byId.get(r.id) ?? {};
+        await emit(db, boss, c.accountId, 'dispense.recorded', {
+          id: r.id,
+          storeId: rec.storeId,
+          tankId: rec.tankId,
+          equipmentId: rec.equipmentId ?? null,
+          litres: rec.litres,
+          dispensedAt: rec.dispensedAt,
+          source: 'controller',
+          controllerId: c.id,
+          exceptions: r.exceptions,
+        });
+      }
+      return { results };
     },
   );
 }

@@ -167,6 +167,15 @@ describe('the controller API (Authorization: Device …)', () => {
   });
 
   it('sends dispenses through the idempotent batch ingest, for its own store only', async () => {
+    const boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
+    const hook = await boss.send('POST', '/api/v1/integrations', {
+      type: 'webhook',
+      name: `Dispenses ${u()}`,
+      url: 'https://hooks.example.com/fams',
+      events: ['dispense.recorded'],
+      secret: 'a-secret-of-16-chars',
+    });
+    expect(hook.status).toBe(201);
     const rec = {
       id: crypto.randomUUID(),
       variant: 'FAMS24',
@@ -186,6 +195,11 @@ describe('the controller API (Authorization: Device …)', () => {
     expect(r.body.results[1]).toMatchObject({ status: 'rejected', httpStatus: 403 });
     const again = await call(controller.auth, 'POST', '/api/v1/controller/dispenses/batch', { records: [rec] });
     expect(again.body.results[0].status).toBe('duplicate');
+    // One webhook delivery for the stored record, none for the refused one or the replay.
+    const events = await srv.database.db.execute(
+      sql`select payload->>'id' as id from webhook_deliveries where integration_id = ${hook.body.id}`,
+    );
+    expect(events.rows).toEqual([{ id: rec.id }]);
   });
 });
 
