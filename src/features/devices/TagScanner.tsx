@@ -62,7 +62,7 @@ export function TagScanner() {
       <Card.Body>
         <Stack gap="4">
           <form
-            aria-label="Scan a tag"
+            aria-label="Register a scanned tag"
             onSubmit={(e) => {
               e.preventDefault();
               void register(splitTags(scan)).then((ok) => ok && setScan(''));
