@@ -21,6 +21,9 @@ import { diagnosticRoutes } from './modules/diagnostic/diagnostic.routes';
 import type { BossProvider } from './lib/jobs';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
+import { controllerRoutes } from './modules/devices/controller.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { commercialRoutes } from './modules/commercial/commercial.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
@@ -187,5 +190,8 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   await incidentsRoutes(app, deps);
   dailyReportRoutes(app, deps);
   commercialRoutes(app, deps);
+  devicesRoutes(app, deps);
+  controllerRoutes(app, deps);
+  integrationsRoutes(app, deps);
   return app;
 }

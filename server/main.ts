@@ -5,6 +5,10 @@ import { applyMigrations, connect } from './db/client';
 import { startEmbedded, type EmbeddedDb } from './db/embedded';
 import { gaugeSimulatorEnabled, startDemoGauges, type DemoGauges } from './gauges/demo';
 import { registerGaugeJobs } from './gauges/poller';
+import { controllerSimulatorEnabled, startControllerSimulator, type ControllerSimulator } from './devices/simulator';
+import { registerCommandExpiry } from './modules/devices/commands.jobs';
+import { registerWebhookJobs } from './modules/integrations/webhooks.jobs';
+import { createSecrets, loadSecretKey } from './lib/secrets';
 import { createJobs, type Jobs } from './lib/jobs';
 import { registerVarianceSweep } from './modules/balancing/variance-sweep';
 import { registerConsumptionSweep } from './modules/exceptions/consumption.sweep';
@@ -38,6 +42,7 @@ export async function main() {
     // Jobs first (running polls and sweeps finish), then the demo consoles they talk to, then the API.
     await jobs?.stop().catch((e) => log.error(e));
     await demoGauges?.close().catch(() => undefined);
+    await demoControllers?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch((e) => log.error(e));
@@ -50,6 +55,7 @@ export async function main() {
   let jobs: Jobs | undefined;
   let jobsStarted = false;
   let demoGauges: DemoGauges | undefined;
+  let demoControllers: ControllerSimulator | undefined;
   try {
     await applyMigrations(database.db);
     // A fresh demo database also gets its year of records (ADR 013); failing that, it starts without them.
@@ -70,6 +76,8 @@ export async function main() {
     if (config.demo && gaugeSimulatorEnabled()) demoGauges = await startDemoGauges(database.db, log);
     jobs = createJobs(database, log);
     registerGaugeJobs(jobs);
+    registerCommandExpiry(jobs);
+    registerWebhookJobs(jobs, createSecrets(loadSecretKey(config.secretKey, config.dataDir)));
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
     const mailer = createMailer(config.dataDir, log, config.smtpUrl);
@@ -79,6 +87,9 @@ export async function main() {
     registerReportJobs(jobs, { files: diskFileStore(config.dataDir), mailer });
     await jobs.start();
     jobsStarted = true;
+    // Demo Fuels' simulated site controllers answer commands over this server's own API (ADR 040).
+    if (config.demo && controllerSimulatorEnabled())
+      demoControllers = await startControllerSimulator(database.db, log, `http://127.0.0.1:${config.port}`);
   } catch (err) {
     log.error({ err }, 'FAMS could not start');
     await stop(1);

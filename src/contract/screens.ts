@@ -144,7 +144,7 @@ export const SCREENS: readonly Screen[] = [
     group: 'Data',
     ready: true,
   }),
-  s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data' }),
+  s('/ExportINIFile', 'Export INI file', 'editor', 'admin', { menu: 'Export INI file', group: 'Data', ready: true }),
 
   // Reports
   s('/ReportList', 'Reports', 'allFamsUserM', 'reports', { menu: 'Reports', group: 'Reports', ready: true }),
@@ -210,8 +210,12 @@ export const SCREENS: readonly Screen[] = [
     ready: true,
   }),
   s('/Integration', 'Integrations', 'admin', 'admin', { menu: 'Integrations', group: 'Administration' }),
-  s('/FAMSCommands', 'FAMS commands', 'admin', 'admin', { menu: 'FAMS commands', group: 'Administration' }),
-  s('/OTRDevices', 'OTR devices', 'admin', 'admin', { menu: 'OTR devices', group: 'Administration' }),
+  s('/FAMSCommands', 'FAMS commands', 'admin', 'admin', {
+    menu: 'FAMS commands',
+    group: 'Administration',
+    ready: true,
+  }),
+  s('/OTRDevices', 'OTR devices', 'admin', 'admin', { menu: 'OTR devices', group: 'Administration', ready: true }),
   s('/products', 'Products', 'admin', 'setup', { menu: 'Products', group: 'Setup', ready: true }),
   s('/Documentlist', 'Customer documents', 'admin', 'commercial', { menu: 'Customer docs', group: 'Commercial' }),
   s('/DocumenttoCustomer', 'Share documents', 'admin', 'commercial', { group: 'Commercial' }),
@@ -255,7 +259,7 @@ export const SCREENS: readonly Screen[] = [
   s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System' }),
   s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System', ready: true }),
   s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
-  s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System' }),
+  s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System', ready: true }),
   s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),
   s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System', ready: true }),
   s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', {

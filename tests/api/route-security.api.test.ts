@@ -33,6 +33,11 @@ const OPEN = new Set([
   'GET /api/v1/public/quotation',
   'GET /api/v1/public/quotation/pdf',
   'POST /api/v1/public/quotation/answer',
+  // Site controllers call with their own device key the same way (server/modules/devices, ADR 040).
+  'GET /api/v1/controller/config',
+  'GET /api/v1/controller/commands',
+  'POST /api/v1/controller/commands/:id/result',
+  'POST /api/v1/controller/dispenses/batch',
 ]);
 
 beforeAll(async () => {

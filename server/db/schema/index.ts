@@ -15,3 +15,4 @@ export * from './daily-report';
 export * from './bi';
 export * from './subscriptions';
 export * from './commercial';
+export * from './devices';

@@ -1,5 +1,6 @@
-import { Button, Drawer, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Code, Drawer, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { KeyPanel } from '@/app/ui/device-key/KeyPanel';
 import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, SwitchField } from '@/app/ui/form/fields';
@@ -17,7 +18,6 @@ import { numberOrNull, textOf } from '@/lib/paths';
 import { enumOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { devices } from './client';
-import { KeyPanel } from './KeyPanel';
 import { TankMapEditor, type TankMapDraft } from './TankMapEditor';
 
 const draft = (d: GaugeDevice | null) => ({
@@ -44,6 +44,13 @@ const toBody = (d: Draft) => ({
 });
 
 const label = (d: GaugeDevice) => d.name;
+
+/** Where a push gateway uses its key. */
+export const PUSH_USAGE = (
+  <>
+    The gateway sends readings to <Code>POST /api/v1/gauges/readings</Code> with
+  </>
+);
 
 /**
  * A gauge device on `/iotSetup` (the one form pattern). Creating an HTTP push device answers its
@@ -77,7 +84,7 @@ export function GaugeDeviceForm({ row, close }: RecordFormProps<GaugeDevice>) {
           <Drawer.Title>Key of {created.name}</Drawer.Title>
         </Drawer.Header>
         <Drawer.Body py="4">
-          <KeyPanel deviceId={created.id} deviceKey={created.key} />
+          <KeyPanel deviceId={created.id} deviceKey={created.key} usage={PUSH_USAGE} />
         </Drawer.Body>
         <Drawer.Footer borderTopWidth="1px">
           <Flex justify="end" w="full">

@@ -2,6 +2,7 @@ import { Badge, Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuKeyRound, LuPlugZap } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
+import { KeyDialog } from '@/app/ui/device-key/KeyDialog';
 import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { useCanWrite } from '@/app/access';
@@ -16,8 +17,7 @@ import { notify } from '@/lib/notify';
 import { enumOptions, referenceFilters, YES_NO } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { ageOf, devices, intervalText, rotateKey } from './client';
-import { GaugeDeviceForm } from './GaugeDeviceForm';
-import { KeyDialog } from './KeyDialog';
+import { GaugeDeviceForm, PUSH_USAGE } from './GaugeDeviceForm';
 import { TestConnectionDialog } from './TestConnectionDialog';
 
 // The cells say more than the file's plain values (host:port or the key hint, an age, badges).
@@ -119,7 +119,7 @@ export function GaugeDevicesPage() {
       >
         <Text>The current key stops working at once; the gateway needs the new one.</Text>
       </ConfirmDialog>
-      <KeyDialog device={rotated} onClose={() => setRotated(null)} />
+      <KeyDialog device={rotated} usage={PUSH_USAGE} onClose={() => setRotated(null)} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { IniExportPage } from '@/features/devices/IniExportPage';
 
 export const Route = createFileRoute('/_app/ExportINIFile')({
   beforeLoad: guard('/ExportINIFile'),
-  component: NotReadyPage,
+  component: IniExportPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { CommandsPage } from '@/features/devices/CommandsPage';
 
 export const Route = createFileRoute('/_app/FAMSCommands')({
   beforeLoad: guard('/FAMSCommands'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: CommandsPage,
 });

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { FieldDevicesPage } from '@/features/devices/FieldDevicesPage';
 
-export const Route = createFileRoute('/_app/OTRDevices')({ beforeLoad: guard('/OTRDevices'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/OTRDevices')({
+  beforeLoad: guard('/OTRDevices'),
+  validateSearch: validateListSearch,
+  component: FieldDevicesPage,
+});

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { TagsPage } from '@/features/devices/TagsPage';
 
-export const Route = createFileRoute('/_app/ScanTags')({ beforeLoad: guard('/ScanTags'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/ScanTags')({
+  beforeLoad: guard('/ScanTags'),
+  validateSearch: validateListSearch,
+  component: TagsPage,
+});

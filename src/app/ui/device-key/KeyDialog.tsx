@@ -1,9 +1,17 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { GaugeDevice } from '@/contract/gauges';
+import type { ReactNode } from 'react';
 import { KeyPanel } from './KeyPanel';
 
 /** The new key after "Rotate key", shown once. */
-export function KeyDialog({ device, onClose }: { device: GaugeDevice | null; onClose: () => void }) {
+export function KeyDialog({
+  device,
+  usage,
+  onClose,
+}: {
+  device: { id: string; name: string; key?: string } | null;
+  usage: ReactNode;
+  onClose: () => void;
+}) {
   return (
     <Dialog.Root
       open={!!device?.key}
@@ -20,7 +28,9 @@ export function KeyDialog({ device, onClose }: { device: GaugeDevice | null; onC
             <Dialog.Header>
               <Dialog.Title>New key of {device?.name}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{device?.key && <KeyPanel deviceId={device.id} deviceKey={device.key} />}</Dialog.Body>
+            <Dialog.Body>
+              {device?.key && <KeyPanel deviceId={device.id} deviceKey={device.key} usage={usage} />}
+            </Dialog.Body>
             <Dialog.Footer>
               <Button onClick={onClose}>Done</Button>
             </Dialog.Footer>

@@ -1,13 +1,22 @@
 import { Alert, Box, Button, Code, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LuCheck, LuCopy } from 'react-icons/lu';
 import { deviceAuthorization } from '@/contract/gauges';
 
 /**
- * A push device's new key, shown this once: the server keeps only its hash. With a copy button
- * and the header the gateway must send.
+ * A device's new key (gauge gateways, site controllers), shown this once: the server keeps only
+ * its hash. With a copy button and the header the device must send; `usage` says where to.
  */
-export function KeyPanel({ deviceId, deviceKey }: { deviceId: string; deviceKey: string }) {
+export function KeyPanel({
+  deviceId,
+  deviceKey,
+  usage,
+}: {
+  deviceId: string;
+  deviceKey: string;
+  /** "The gateway sends readings to POST … with" */
+  usage: ReactNode;
+}) {
   const [copied, setCopied] = useState<'key' | 'header' | null>(null);
   const header = `Authorization: ${deviceAuthorization(deviceId, deviceKey)}`;
   const copy = async (what: 'key' | 'header', text: string) => {
@@ -25,7 +34,7 @@ export function KeyPanel({ deviceId, deviceKey }: { deviceId: string; deviceKey:
         <Alert.Content>
           <Alert.Title>Copy this key now</Alert.Title>
           <Alert.Description>
-            It is shown only this once. If it is lost, rotate the key and set the new one on the gateway.
+            It is shown only this once. If it is lost, rotate the key and set the new one on the device.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -53,7 +62,7 @@ export function KeyPanel({ deviceId, deviceKey }: { deviceId: string; deviceKey:
       </Box>
       <Box>
         <Text fontSize="sm" fontWeight="medium" mb="1">
-          The gateway sends readings to <Code>POST /api/v1/gauges/readings</Code> with
+          {usage}
         </Text>
         <Flex gap="2" align="center" wrap="wrap">
           <Code fontSize="xs" p="2" wordBreak="break-all" flex="1" minW="0">

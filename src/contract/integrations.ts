@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { columnsOf } from './columns';
+import { inputSchemas, requiredText, rowMeta } from './setup/fields';
+
+/**
+ * Integrations (issue 15, ADR 040): the types FAMS offers (`/IntegrationSetup`), an account's
+ * instances (`/ManageIntegration`, ThebigBoss; status on `/Integration`, admin) and outgoing
+ * webhooks: events POSTed as JSON, signed `X-FAMS-Signature: sha256=<hex HMAC-SHA256 of
+ * "<X-FAMS-Timestamp>.<body>" with the integration's secret>`, retried with back-off.
+ */
+export const INTEGRATION_TYPES = ['webhook', 'sap', 'csv_drop', 'bi_feed'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export const INTEGRATION_TYPE_INFO: Record<IntegrationType, { title: string; description: string; ready: boolean }> = {
+  webhook: {
+    title: 'Outgoing webhooks',
+    description:
+      'Events POSTed as signed JSON to your endpoint, retried with back-off, with a delivery log and replay.',
+    ready: true,
+  },
+  sap: {
+    title: 'SAP cost postings',
+    description: 'A period’s fuel cost per cost centre as a journal file.',
+    ready: false,
+  },
+  csv_drop: { title: 'CSV drop', description: 'Exports written to a folder or SFTP-style target.', ready: false },
+  bi_feed: { title: 'BI feed', description: 'A read-only feed for Power BI and other tools.', ready: false },
+};
+
+export const WEBHOOK_EVENTS = [
+  'dispense.recorded',
+  'exception.raised',
+  'exception.resolved',
+  'delivery.received',
+  'ping',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const IntegrationFields = z.strictObject({
+  type: z.enum(INTEGRATION_TYPES, { error: 'Choose a type' }),
+  name: requiredText('Name', 120),
+  url: z
+    .url({ protocol: /^https?$/, error: 'An http(s):// address' })
+    .max(500, 'At most 500 characters')
+    .nullish()
+    .transform((v) => v ?? null),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' }))
+    .max(WEBHOOK_EVENTS.length)
+    .default([]),
+  /** Write-only: sealed at rest, never answered. Left out on update = keep the current one. */
+  secret: z.string().min(16, 'At least 16 characters').max(200, 'At most 200 characters').optional(),
+  enabled: z.boolean().default(true),
+});
+export const { create: IntegrationCreate, update: IntegrationUpdate } = inputSchemas(IntegrationFields, (v, ctx) => {
+  if (v.type === 'webhook' && !v.url)
+    ctx.addIssue({ code: 'custom', path: ['url'], message: 'A webhook needs an address' });
+});
+
+export const IntegrationRow = z.object({
+  ...rowMeta,
+  type: z.enum(INTEGRATION_TYPES),
+  name: z.string(),
+  url: z.string().nullable(),
+  events: z.array(z.string()),
+  hasSecret: z.boolean(),
+  enabled: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastStatus: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type Integration = z.infer<typeof IntegrationRow>;
+
+export const INTEGRATION_COLUMNS = columnsOf<Integration>()([
+  { key: 'name', title: 'Name', kind: 'text' },
+  { key: 'type', title: 'Type', kind: 'text' },
+  { key: 'url', title: 'Address', kind: 'text' },
+  { key: 'enabled', title: 'Enabled', kind: 'bool' },
+  { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
+  { key: 'lastStatus', title: 'Status', kind: 'text' },
+  { key: 'lastError', title: 'Last error', kind: 'text' },
+]);
+
+export const INTEGRATIONS_LIST = {
+  path: '/integrations',
+  entity: 'integration',
+  title: 'Integrations',
+  screen: '/ManageIntegration',
+  defaultSort: 'name',
+  sort: ['name', 'type', 'lastRunAt', 'createdAt', 'updatedAt'],
+  filters: ['type', 'enabled'],
+  search: ['name', 'url'],
+} as const;
+
+export const DeliveryRow = z.object({
+  id: z.uuid(),
+  integrationId: z.uuid(),
+  integrationName: z.string(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  responseStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  replayOf: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof DeliveryRow>;
+export const DELIVERY_COLUMNS = columnsOf<Delivery>()([
+  { key: 'createdAt', title: 'Created', kind: 'datetime' },
+  { key: 'integrationName', title: 'Integration', kind: 'text' },
+  { key: 'event', title: 'Event', kind: 'text' },
+  { key: 'status', title: 'Status', kind: 'text' },
+  { key: 'attempts', title: 'Attempts', kind: 'number' },
+  { key: 'responseStatus', title: 'HTTP', kind: 'number' },
+  { key: 'lastError', title: 'Error', kind: 'text' },
+  { key: 'deliveredAt', title: 'Delivered', kind: 'datetime' },
+]);
+export const DELIVERIES_LIST = {
+  path: '/webhook-deliveries',
+  entity: 'webhook_delivery',
+  title: 'Webhook deliveries',
+  screen: '/Integration',
+  defaultSort: '-createdAt',
+  sort: ['createdAt', 'status', 'event'],
+  filters: ['status', 'event', 'integrationId'],
+  search: ['event'],
+} as const;
+
+/** Retries of a failed webhook POST (pg-boss, exponential back-off from 30 s). */
+export const WEBHOOK_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
