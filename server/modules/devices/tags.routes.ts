@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AssignTagBody, RegisterTagsBody, RegisterTagsResponse } from '../../../src/contract/devices-tags';
-import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { actorOf, IdParams, registerListRoutes } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
+import type { ModuleDeps } from '../deps';
 import { tagsEndpoint } from './tags.list';
 import { tagsRepository } from './tags.repository';
 import { assignTag, unassignTag } from './tags.service';
@@ -13,7 +13,7 @@ import { assignTag, unassignTag } from './tags.service';
 const Ok = z.object({ ok: z.literal(true) });
 
 /** `/ScanTags` (ThebigBoss): the registry list, registering scanned or pasted tags, (un)assigning. */
-export function tagsRoutes(app: FastifyInstance, db: Db) {
+export function tagsRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   const list = tagsEndpoint(db);
   const rule = screenRules('/ScanTags').write;
   registerListRoutes(app, list);
