@@ -1,8 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { calendarText, nextOccurrence } from '../../../src/contract/report-schedule';
 import type { ReportFormat } from '../../../src/contract/reports';
 import type { Db } from '../../db/client';
-import { memberships, reportRuns, reportSchedules as t, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -11,12 +9,8 @@ import { accountZone } from '../../lib/resource/zone';
 import { runsRepository } from './runs.repository';
 import type { BossProvider } from '../../lib/jobs';
 import { sendRun, type FinishedRun } from './runs.service';
+import { schedulesRepository } from './schedules.repository';
 import { schedulesResource } from './schedules.resource';
-
-/** A queued run this old has lost its job (a restart between the claim and the send): send it again. */
-const RESEND_AFTER = '5 minutes';
-/** A run still "running" after this was cut short by a stop; it fails so that it can be run again. */
-const RUNNING_AT_MOST = '1 hour';
 
 /**
  * Schedules (ADR 033): the resource, "run now", the minute tick that claims due occurrences, and
@@ -27,18 +21,12 @@ const RUNNING_AT_MOST = '1 hour';
 export function schedulesService(db: Db) {
   const resource = resourceService(db, schedulesResource);
   const runs = runsRepository(db);
+  const repo = schedulesRepository(db);
   return {
     ...resource,
 
     /** The account's users, by name (the form's recipients). */
-    async recipients(accountId: number) {
-      return db
-        .select({ id: users.id, name: users.displayName, email: users.email })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.accountId, accountId), eq(users.active, true)))
-        .orderBy(users.displayName);
-    },
+    recipients: (accountId: number) => repo.recipients(accountId),
 
     async runNow(actor: Actor, id: string, boss: BossProvider) {
       const s = await resource.get(actor, id);
@@ -69,14 +57,8 @@ export function schedulesService(db: Db) {
     /** Claims every due occurrence and queues its run; returns the runs queued. */
     async tick(boss: BossProvider, now = new Date()): Promise<number> {
       const queued = await db.transaction(async (tx) => {
-        const due = await tx
-          .select()
-          .from(t)
-          .where(
-            and(eq(t.paused, false), isNull(t.deletedAt), sql`${t.nextRunAt} <= ${now.toISOString()}::timestamptz`),
-          )
-          .for('update', { skipLocked: true })
-          .limit(100);
+        const claim = schedulesRepository(tx);
+        const due = await claim.due(now);
         const ids: string[] = [];
         for (const s of due) {
           const id = await runsRepository(tx).insert({
@@ -93,46 +75,24 @@ export function schedulesService(db: Db) {
           // Missed occurrences (a server down for days) are not caught up one by one: the next is after now.
           const after = s.nextRunAt!.getTime() > now.getTime() ? s.nextRunAt! : now;
           const next = nextOccurrence(s, after, await accountZone(tx, s.accountId));
-          await tx.update(t).set({ nextRunAt: next, lastRunAt: s.nextRunAt }).where(eq(t.id, s.id));
+          await claim.advance(s.id, next, s.nextRunAt!);
         }
         return ids;
       });
-      const stale = await db.execute<{ id: string }>(sql`
-        select id from ${reportRuns} where status = 'queued' and queued_at < now() - ${RESEND_AFTER}::interval limit 100`);
-      await db.execute(sql`
-        update ${reportRuns} set status = 'failed', finished_at = now(),
-          error = 'The server stopped during the run; run it again.'
-        where status = 'running' and started_at < now() - ${RUNNING_AT_MOST}::interval`);
-      const b = queued.length || stale.rows.length ? await boss() : null;
-      for (const id of [...queued, ...stale.rows.map((r) => r.id)]) await sendRun(b!, id);
+      const stale = await repo.staleQueuedRuns();
+      await repo.failOverlongRuns();
+      const b = queued.length || stale.length ? await boss() : null;
+      for (const id of [...queued, ...stale]) await sendRun(b!, id);
       return queued.length;
     },
 
     /** Mails a scheduled run's file to the schedule's recipients (users still in the account, addresses). */
     async mail(mailer: Mailer, run: FinishedRun): Promise<number> {
       if (!run.scheduleId) return 0;
-      const [s] = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.accountId, run.accountId), eq(t.id, run.scheduleId)));
+      const s = await repo.get(run.accountId, run.scheduleId);
       if (!s) throw notFound('The schedule of this run no longer exists.');
-      const members = s.recipientUserIds.length
-        ? await db
-            .select({ email: users.email })
-            .from(memberships)
-            .innerJoin(users, eq(users.id, memberships.userId))
-            .where(
-              and(
-                eq(memberships.accountId, run.accountId),
-                eq(users.active, true),
-                sql`${memberships.userId} in (${sql.join(
-                  s.recipientUserIds.map((i) => sql`${i}`),
-                  sql`, `,
-                )})`,
-              ),
-            )
-        : [];
-      const to = [...new Set([...members.map((m) => m.email.toLowerCase()), ...s.recipientEmails])];
+      const members = await repo.memberEmails(run.accountId, s.recipientUserIds);
+      const to = [...new Set([...members.map((m) => m.toLowerCase()), ...s.recipientEmails])];
       const zone = await accountZone(db, run.accountId);
       const v = run.view;
       for (const address of to)
