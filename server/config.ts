@@ -27,6 +27,8 @@ export interface Config {
   pushPerMinute?: number;
   /** `FAMS_SECRET_KEY`: AES-256-GCM key of secrets at rest (32 bytes, base64 or hex); unset: DATA_DIR/secret.key. */
   secretKey?: string;
+  /** `FAMS_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may post to loopback and private addresses (tests, on-premises). */
+  webhookAllowPrivate: boolean;
 }
 
 /**
@@ -61,5 +63,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pushPerMinute: Number(env.FAMS_PUSH_RATE_LIMIT) || undefined,
     secretKey: env.FAMS_SECRET_KEY || undefined,
+    webhookAllowPrivate: env.FAMS_WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -77,7 +77,9 @@ export async function main() {
     jobs = createJobs(database, log);
     registerGaugeJobs(jobs);
     registerCommandExpiry(jobs);
-    registerWebhookJobs(jobs, createSecrets(loadSecretKey(config.secretKey, config.dataDir)));
+    registerWebhookJobs(jobs, createSecrets(loadSecretKey(config.secretKey, config.dataDir)), {
+      allowPrivate: config.webhookAllowPrivate,
+    });
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
     const mailer = createMailer(config.dataDir, log, config.smtpUrl);

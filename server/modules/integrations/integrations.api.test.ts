@@ -20,7 +20,7 @@ let url: string;
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 let answers: number[] = [];
 const SECRET = 'whsec-0123456789-abcdef';
-const allow = { FAMS_WEBHOOK_ALLOW_PRIVATE: '1' };
+const allow = { allowPrivate: true };
 
 beforeAll(async () => {
   srv = await startServer();

@@ -73,11 +73,16 @@ function isPrivate(ip: string): boolean {
   );
 }
 
-async function checkTarget(url: string, env: NodeJS.ProcessEnv) {
-  if (env.FAMS_WEBHOOK_ALLOW_PRIVATE === '1') return;
+async function checkTarget(url: string, allowPrivate: boolean) {
+  if (allowPrivate) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const addrs = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((a) => a.address);
   if (addrs.some(isPrivate)) throw new Error(`${host} is a private address`);
+}
+
+/** `allowPrivate`: posting to loopback and private addresses is allowed (`FAMS_WEBHOOK_ALLOW_PRIVATE=1`). */
+export interface WebhookOptions {
+  allowPrivate?: boolean;
 }
 
 export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
@@ -92,7 +97,7 @@ export async function attempt(
   box: Secrets,
   id: string,
   final: boolean,
-  env: NodeJS.ProcessEnv = process.env,
+  opts: WebhookOptions = {},
 ): Promise<DeliveryOutcome> {
   const [d] = await db
     .select({
@@ -121,7 +126,7 @@ export async function attempt(
   let status: number | null = null;
   let error: string | null = null;
   try {
-    await checkTarget(d.url, env);
+    await checkTarget(d.url, opts.allowPrivate ?? false);
     const res = await fetch(d.url, {
       method: 'POST',
       redirect: 'manual',
