@@ -29,6 +29,7 @@ import { screenRules } from '../setup/rules';
 import { catalogueResource } from './catalogue.resource';
 import { customersResource } from './customers.resource';
 import { quotationsSpec, quotationTotals, toListRow } from './quotations.list';
+import { quoteLinksService } from './quote-links.service';
 import { quotationsService } from './quotations.service';
 import { sitesResource } from './sites.resource';
 
@@ -52,6 +53,7 @@ export function commercialRoutes(app: FastifyInstance, { db, mailer, links, conf
   registerResource(app, resourceService(db, catalogueResource), { columns: COMMERCIAL_COLUMNS.catalogue });
 
   const svc = quotationsService(deps);
+  const pub = quoteLinksService(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = url(QUOTATIONS_LIST.path);
 
@@ -146,21 +148,21 @@ export function commercialRoutes(app: FastifyInstance, { db, mailer, links, conf
     { config: { access: 'public' }, schema: { querystring: PublicTokenQuery, response: { 200: PublicQuote } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return svc.publicView(req.query.token);
+      return pub.publicView(req.query.token);
     },
   );
   r.get(
     url(QUOTE_PATHS.publicPdf),
     { config: { access: 'public' }, schema: { querystring: PublicTokenQuery } },
     async (req, reply) => {
-      const { fileName, pdf } = await svc.publicPdf(req.query.token);
+      const { fileName, pdf } = await pub.publicPdf(req.query.token);
       return sendPdf(reply, fileName, pdf, 'inline');
     },
   );
   r.post(
     url(QUOTE_PATHS.publicAnswer),
     { config: { access: 'public' }, schema: { body: PublicQuoteAnswer, response: { 200: PublicQuote } } },
-    async (req) => svc.publicAnswer(req.body),
+    async (req) => pub.publicAnswer(req.body),
   );
 }
 

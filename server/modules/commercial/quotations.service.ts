@@ -5,7 +5,6 @@ import {
   PUBLIC_QUOTE_PAGE,
   quoteLabel,
   REVISABLE,
-  type PublicQuote,
   type Quote,
   type QuoteAction,
   type QuoteStatus,
@@ -20,21 +19,17 @@ import { fieldError, iso, type Actor } from '../../lib/resource';
 import { deletedError, staleError } from '../../lib/resource/errors';
 import type { SignedLinks } from '../../lib/signed-links';
 import { quotePdf } from './quotation.pdf';
+import { addDays } from '../../../src/contract/calendar';
 import { quotationsRepository, type LineValues, type QuoteRaw } from './quotations.repository';
 
 type Input = z.output<typeof QuoteCreateSchema>;
+/** The purpose the customer's signed link is bound to (`quote-links.service.ts` opens it). */
 export const QUOTE_LINK = 'quotation';
-const ENTITY = 'quotation';
+export const ENTITY = 'quotation';
 
-const conflict = (code: string, message: string) => new AppError(409, code, message, 'Conflict');
-const linkRefused = (reason: 'expired' | 'invalid') =>
-  reason === 'expired'
-    ? new AppError(410, 'link_expired', 'This link has expired. Ask for a new quotation.', 'Link expired')
-    : new AppError(403, 'link_invalid', 'This link is not valid.', 'Link not valid');
+export const conflict = (code: string, message: string) => new AppError(409, code, message, 'Conflict');
 
 const today = () => new Date().toISOString().slice(0, 10);
-const addDays = (ymd: string, days: number) =>
-  new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** A link works until the end of the quotation's last valid day (UTC). */
 const linkExpiry = (validUntil: string) => new Date(Date.parse(`${validUntil}T00:00:00Z`) + 86_400_000);
 
@@ -141,32 +136,6 @@ export function quotationsService({ db, mailer, links }: QuotationDeps) {
     const row = await repo(tx).find(accountId, id);
     if (!row) throw notFound('No such quotation.');
     return toQuote(row);
-  }
-
-  async function pdfOf(tx: Db | Tx, accountId: number, quote: Quote) {
-    const r = repo(tx);
-    const account = await r.account(accountId);
-    const customer = await r.customer(accountId, quote.customerId);
-    const site = quote.siteId ? await r.site(accountId, quote.siteId) : undefined;
-    return quotePdf({
-      quote,
-      account: { name: account?.name ?? '', currency: account?.currency ?? '' },
-      customer: {
-        name: customer?.name ?? quote.customerName ?? '',
-        billingAddress: customer?.billingAddress ?? '',
-        vatNo: customer?.vatNo ?? null,
-        registrationNo: customer?.registrationNo ?? null,
-      },
-      site: site ? { name: site.name, address: site.address } : null,
-    });
-  }
-
-  const fileName = (q: Quote) => `${quoteLabel(q).replace(/\s+/g, '-')}.pdf`;
-
-  async function checkToken(token: string) {
-    const check = await links.verify(QUOTE_LINK, token);
-    if (!check.ok) throw linkRefused(check.reason);
-    return check.claims;
   }
 
   return {
@@ -355,73 +324,30 @@ export function quotationsService({ db, mailer, links }: QuotationDeps) {
       const quote = await get(db, actor.accountId, id);
       return { fileName: fileName(quote), pdf: await pdfOf(db, actor.accountId, quote) };
     },
-
-    /** What the customer's link shows. */
-    async publicView(token: string): Promise<PublicQuote> {
-      const c = await checkToken(token);
-      const row = await repo(db).find(c.acc, c.sub);
-      if (!row || row.deletedAt) throw linkRefused('invalid');
-      const q = toQuote(row);
-      const account = await repo(db).account(c.acc);
-      return {
-        accountName: account?.name ?? '',
-        label: q.label,
-        status: q.status,
-        customerName: q.customerName ?? '',
-        siteName: q.siteName,
-        issueDate: q.issueDate,
-        validUntil: q.validUntil,
-        terms: q.terms,
-        lines: q.lines,
-        grossCents: q.grossCents,
-        discountCents: q.discountCents,
-        netCents: q.netCents,
-        vatCents: q.vatCents,
-        totalCents: q.totalCents,
-        answeredAt: q.answeredAt,
-        answeredBy: q.answeredBy,
-      };
-    },
-
-    async publicPdf(token: string) {
-      const c = await checkToken(token);
-      const row = await repo(db).find(c.acc, c.sub);
-      if (!row || row.deletedAt) throw linkRefused('invalid');
-      const quote = toQuote(row);
-      return { fileName: fileName(quote), pdf: await pdfOf(db, c.acc, quote) };
-    },
-
-    /** The customer's answer: once, while the quotation is sent and valid. */
-    async publicAnswer(body: { token: string; decision: 'accept' | 'decline'; name: string }) {
-      const c = await checkToken(body.token);
-      await db.transaction(async (tx) => {
-        const row = await repo(tx).find(c.acc, c.sub, true);
-        if (!row || row.deletedAt) throw linkRefused('invalid');
-        const to = nextStatus(row.status, body.decision);
-        if (!to)
-          throw conflict(
-            'not_open',
-            row.status === 'accepted' || row.status === 'declined'
-              ? `This quotation was already ${row.status}.`
-              : `This quotation is ${row.status} and can no longer be answered.`,
-          );
-        await repo(tx).update(c.acc, c.sub, null, { status: to, answeredAt: new Date(), answeredBy: body.name });
-        const after = await get(tx, c.acc, c.sub);
-        await audit(tx, {
-          accountId: c.acc,
-          userId: null,
-          action: body.decision,
-          entity: ENTITY,
-          entityId: c.sub,
-          before: toQuote(row),
-          after,
-        });
-      });
-      return this.publicView(body.token);
-    },
   };
 }
 export type QuotationsService = ReturnType<typeof quotationsService>;
+
+/** The quotation's PDF with the account's and the customer's details. */
+export async function pdfOf(tx: Db | Tx, accountId: number, quote: Quote) {
+  const r = quotationsRepository(tx);
+  const account = await r.account(accountId);
+  const customer = await r.customer(accountId, quote.customerId);
+  const site = quote.siteId ? await r.site(accountId, quote.siteId) : undefined;
+  return quotePdf({
+    quote,
+    account: { name: account?.name ?? '', currency: account?.currency ?? '' },
+    customer: {
+      name: customer?.name ?? quote.customerName ?? '',
+      billingAddress: customer?.billingAddress ?? '',
+      vatNo: customer?.vatNo ?? null,
+      registrationNo: customer?.registrationNo ?? null,
+    },
+    site: site ? { name: site.name, address: site.address } : null,
+  });
+}
+
+export const fileName = (q: Quote) => `${quoteLabel(q).replace(/\s+/g, '-')}.pdf`;
 
 const who = (a: Actor) => ({ accountId: a.accountId, userId: a.userId });
 const badTransition = (from: QuoteStatus, action: QuoteAction) =>
