@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { benchDataDir, table } from './lib';
-import { seedDispenses } from './pivot.bench';
+import { seedDispenses } from './dispenses-2m';
 import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
 
 const N = 100_000;

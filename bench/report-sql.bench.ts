@@ -9,14 +9,11 @@
  * A fresh server without the demo year; dispenses generated as in pivot.bench.ts over a year, so
  * a month holds ~165,000 of them. Four prices per product (three all-stores steps, one store's own).
  */
-import fs from 'node:fs';
-import pg from 'pg';
 import { addDays, utcWindow } from '../src/contract/calendar';
-import { connect } from '../server/db/client';
 import { reportsService } from '../server/modules/reports/reports.service';
-import { benchDataDir, table, time } from './lib';
-import { seedDispenses } from './pivot.bench';
-import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
+import { withSeededDispenses } from './dispenses-2m';
+import { table, time } from './lib';
+import { percentile } from './server';
 
 const RUNS = 3;
 
@@ -46,20 +43,7 @@ const handSql = (accountId: number, from: string, to: string) => {
 };
 
 export async function run() {
-  const dir = benchDataDir('report-sql');
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.env.FAMS_DEMO_HISTORY = '0';
-  process.env.FAMS_GAUGE_SIMULATOR = '0';
-  const srv = await startServerProcess(dir, 8520);
-  const url = embeddedDbUrl(dir);
-  const raw = new pg.Client({ connectionString: url });
-  await raw.connect();
-  const database = connect(url, 2);
-  try {
-    const accountId = (await apiSession(srv.url, 'admin', 'admin123')).accountId;
-    const t0 = performance.now();
-    await seedDispenses(raw, accountId);
-    const seeded = Math.round((performance.now() - t0) / 1000);
+  await withSeededDispenses('report-sql', 8520, async ({ raw, database, accountId, seeded }) => {
     const today = new Date().toISOString().slice(0, 10);
     const [from, to] = [addDays(today, -40), addDays(today, -10)];
     await raw.query(
@@ -101,10 +85,5 @@ export async function run() {
         },
       ],
     );
-  } finally {
-    await raw.end();
-    await database.close();
-    await srv.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
