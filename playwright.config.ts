@@ -23,7 +23,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     // The service worker's first precache (~230 files) costs every new context CPU on a busy 2-core
     // machine; only the journeys about offline use allow it (offline-shell, field-support, the
-    // offline dip in tanks, dashboard).
+    // offline dip in tanks).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import fs from 'node:fs';
-import { apiFromPage, signIn } from './support';
+import { signIn } from './support';
 
 /**
  * `/QuickBalancing` on the demo year the server seeds on its fresh database (ADR 013): the tank
@@ -110,11 +110,4 @@ test('exports the month as CSV with the flag', async ({ page }) => {
     .map((l) => l.split(','))
     .filter((c) => c[header.indexOf('Over allowance')] === 'Yes');
   expect(flagged.map((c) => `${c[header.indexOf('Store')]} ${c[header.indexOf('Tank')]}`)).toEqual([LEAK]);
-});
-
-test('a driver is refused, on the screen and by the API', async ({ page }) => {
-  await signIn(page, 'driver', { to: `/QuickBalancing?month=${MONTH}` });
-  await expect(page).toHaveURL(/\/pages\/not-authorized/);
-  const { status } = await apiFromPage(page, 'GET', `/balancing/monthly?month=${MONTH}`);
-  expect(status).toBe(403);
 });

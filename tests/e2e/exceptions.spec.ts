@@ -93,10 +93,3 @@ test('a meter that went backwards offline is raised after sync, resolved with a 
   await expect(done).toContainText('Alex Admin');
   await admin.ctx.close();
 });
-
-test('a driver is refused the exceptions screens', async ({ browser, baseURL }) => {
-  const { ctx, page } = await open(browser, baseURL!, 'driver', { width: 390, height: 844 });
-  await page.goto('/Exceptions');
-  await expect(page).toHaveURL(/\/pages\/not-authorized/);
-  await ctx.close();
-});

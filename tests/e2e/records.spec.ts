@@ -220,14 +220,6 @@ test("the CSV export's header row is the table's visible column titles, times as
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
-test('a driver may pivot but not open the query screens', async ({ page }) => {
-  await signIn(page, 'driver', { to: '/QuickPivot' });
-  await expect(page.getByRole('heading', { name: 'Pivot' })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Pivot choices' })).toBeVisible();
-  await page.goto('/FiltersDispensing');
-  await expect(page).toHaveURL(/\/pages\/not-authorized$/);
-});
-
 // Screenshots for a person to look at (desktop and 360 px); only when asked for.
 test('screenshots of the record screens', async ({ page }) => {
   const dir = process.env.RECORDS_SHOTS;

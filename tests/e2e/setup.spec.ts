@@ -170,102 +170,103 @@ test.describe('setup as admin', () => {
     });
   });
 
-  test('delete and restore through the list, then read it in the audit log', async ({ page }) => {
+  // One sign-in for the list and form behaviour of the shared resource screens: each step a user's task.
+  test('cost centres: sort in the URL, unsaved changes ask, a stale edit, delete, restore and the audit log; a store CSV export', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
     await start(page, '/CostCentre');
-    const code = `C${stamp}`;
-    await createCostCentre(page, code, `Cost ${stamp}`);
-    await deleteRow(page, code, `Cost centre ${code} deleted`);
-    await expect(page.getByText('No cost centres match')).toBeVisible();
-
-    await page.getByText('Show deleted', { exact: true }).click();
-    await expect(page).toHaveURL(/deleted=only/);
-    await page.getByRole('button', { name: `Restore ${code}` }).click();
-    await expect(page.getByText(`Cost centre ${code} restored`)).toBeVisible();
-    await page.getByText('Show deleted', { exact: true }).click();
-    await expect(page.getByRole('row', { name: new RegExp(code) })).toBeVisible();
-
-    await page.goto('/AuditLogs');
-    await page.getByLabel('What').selectOption({ label: 'Cost centres' });
-    await search(page, 'restore');
-    const row = page.getByRole('row', { name: new RegExp(`restore.*${code}`) });
-    await expect(row).toBeVisible();
-    await row.getByRole('button', { name: /Show details/ }).click();
-    await expect(
-      page.getByRole('table', { name: /Changes of cost_centre/ }).getByRole('cell', { name: 'deletedAt' }),
-    ).toBeVisible();
-    await page.getByLabel('Search', { exact: true }).fill('');
-    await expect(page.getByRole('row', { name: new RegExp(`delete.*${code}`) })).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(`create.*${code}`) })).toBeVisible();
-  });
-
-  test('a stale edit offers the version saved meanwhile', async ({ page }) => {
-    await start(page, '/CostCentre');
-    const code = `Z${stamp}`;
-    await createCostCentre(page, code, 'First name');
-    await page.getByRole('button', { name: `Edit ${code}` }).click();
-    const edit = drawer(page, `Edit cost centre ${code}`);
-    await expect(edit.getByLabel('Name')).toHaveValue('First name');
-
-    const { body: list } = await apiFromPage<{ items: { id: string; version: number }[] }>(
-      page,
-      'GET',
-      `/cost-centres?q=${code}`,
-    );
-    const row = list.items[0];
-    await apiFromPage(page, 'PUT', `/cost-centres/${row.id}`, {
-      code,
-      name: 'Changed elsewhere',
-      description: '',
-      version: row.version,
+    await test.step('unsaved changes ask before the form closes; sort is in the URL', async () => {
+      await page.getByRole('button', { name: 'Name' }).click();
+      await expect(page).toHaveURL(/sort=name/);
+      await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+      await page.getByRole('button', { name: 'New cost centre' }).click();
+      const form = drawer(page, 'New cost centre');
+      await form.getByLabel('Code').fill('UNSAVED');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await ask.getByRole('button', { name: 'Stay' }).click();
+      await expect(form.getByLabel('Code')).toHaveValue('UNSAVED');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await ask.getByRole('button', { name: 'Leave' }).click();
+      await expect(form).toBeHidden();
+      await expect(page).toHaveURL(/sort=name/);
     });
+    await test.step('a stale edit offers the version saved meanwhile', async () => {
+      const code = `Z${stamp}`;
+      await createCostCentre(page, code, 'First name');
+      await page.getByRole('button', { name: `Edit ${code}` }).click();
+      const edit = drawer(page, `Edit cost centre ${code}`);
+      await expect(edit.getByLabel('Name')).toHaveValue('First name');
 
-    await edit.getByLabel('Description').fill('mine');
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByText('Someone else saved this record meanwhile')).toBeVisible();
-    await expect(edit.getByLabel('Description')).toHaveValue('mine');
-    await edit.getByRole('button', { name: 'Load the current version' }).click();
-    await expect(edit.getByLabel('Name')).toHaveValue('Changed elsewhere');
-    await edit.getByLabel('Description').fill('mine again');
-    await save(edit, new RegExp(`Cost centre ${code} saved`));
-  });
+      const { body: list } = await apiFromPage<{ items: { id: string; version: number }[] }>(
+        page,
+        'GET',
+        `/cost-centres?q=${code}`,
+      );
+      const row = list.items[0];
+      await apiFromPage(page, 'PUT', `/cost-centres/${row.id}`, {
+        code,
+        name: 'Changed elsewhere',
+        description: '',
+        version: row.version,
+      });
 
-  test('CSV export downloads the filtered rows', async ({ page }) => {
-    await start(page, '/Store?q=JHB');
-    await expect(page.getByRole('row', { name: /JHB01/ })).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const text = fs.readFileSync((await download.path())!, 'utf8');
-    const lines = text.trim().split(/\r?\n/);
-    expect(
-      lines[0]
-        .replace(/^\uFEFF/, '')
-        .split(',')
-        .slice(0, 2),
-    ).toEqual(['Code', 'Name']);
-    expect(text).toContain('JHB01');
-    expect(text).not.toContain('DBN01');
-    expect(lines.length).toBe(2);
-  });
+      await edit.getByLabel('Description').fill('mine');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(edit.getByText('Someone else saved this record meanwhile')).toBeVisible();
+      await expect(edit.getByLabel('Description')).toHaveValue('mine');
+      await edit.getByRole('button', { name: 'Load the current version' }).click();
+      await expect(edit.getByLabel('Name')).toHaveValue('Changed elsewhere');
+      await edit.getByLabel('Description').fill('mine again');
+      await save(edit, new RegExp(`Cost centre ${code} saved`));
+    });
+    await test.step('delete and restore through the list, then read it in the audit log', async () => {
+      const code = `C${stamp}`;
+      await createCostCentre(page, code, `Cost ${stamp}`);
+      await deleteRow(page, code, `Cost centre ${code} deleted`);
+      await expect(page.getByText('No cost centres match')).toBeVisible();
 
-  test('unsaved changes ask before the form closes; sort is in the URL', async ({ page }) => {
-    await start(page, '/CostCentre');
-    await page.getByRole('button', { name: 'Name' }).click();
-    await expect(page).toHaveURL(/sort=name/);
-    await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
-    await page.getByRole('button', { name: 'New cost centre' }).click();
-    const form = drawer(page, 'New cost centre');
-    await form.getByLabel('Code').fill('UNSAVED');
-    await form.getByRole('button', { name: 'Cancel' }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
-    await ask.getByRole('button', { name: 'Stay' }).click();
-    await expect(form.getByLabel('Code')).toHaveValue('UNSAVED');
-    await form.getByRole('button', { name: 'Cancel' }).click();
-    await ask.getByRole('button', { name: 'Leave' }).click();
-    await expect(form).toBeHidden();
-    await expect(page).toHaveURL(/sort=name/);
+      await page.getByText('Show deleted', { exact: true }).click();
+      await expect(page).toHaveURL(/deleted=only/);
+      await page.getByRole('button', { name: `Restore ${code}` }).click();
+      await expect(page.getByText(`Cost centre ${code} restored`)).toBeVisible();
+      await page.getByText('Show deleted', { exact: true }).click();
+      await expect(page.getByRole('row', { name: new RegExp(code) })).toBeVisible();
+
+      await page.goto('/AuditLogs');
+      await page.getByLabel('What').selectOption({ label: 'Cost centres' });
+      await search(page, 'restore');
+      const row = page.getByRole('row', { name: new RegExp(`restore.*${code}`) });
+      await expect(row).toBeVisible();
+      await row.getByRole('button', { name: /Show details/ }).click();
+      await expect(
+        page.getByRole('table', { name: /Changes of cost_centre/ }).getByRole('cell', { name: 'deletedAt' }),
+      ).toBeVisible();
+      await page.getByLabel('Search', { exact: true }).fill('');
+      await expect(page.getByRole('row', { name: new RegExp(`delete.*${code}`) })).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(`create.*${code}`) })).toBeVisible();
+    });
+    await test.step('CSV export downloads the filtered rows', async () => {
+      await page.goto('/Store?q=JHB');
+      await expect(page.getByRole('row', { name: /JHB01/ })).toBeVisible();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      const text = fs.readFileSync((await download.path())!, 'utf8');
+      const lines = text.trim().split(/\r?\n/);
+      expect(
+        lines[0]
+          .replace(/^\uFEFF/, '')
+          .split(',')
+          .slice(0, 2),
+      ).toEqual(['Code', 'Name']);
+      expect(text).toContain('JHB01');
+      expect(text).not.toContain('DBN01');
+      expect(lines.length).toBe(2);
+    });
   });
 });
 
