@@ -76,12 +76,7 @@ async function axe(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
-async function open(
-  browser: Browser,
-  user: DemoUser,
-  viewport = { width: 1280, height: 900 },
-  to?: string,
-) {
+async function open(browser: Browser, user: DemoUser, viewport = { width: 1280, height: 900 }, to?: string) {
   // No service worker: its first precache costs a busy machine seconds and none of these journeys is about it.
   const ctx = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'block' });
   const page = await ctx.newPage();
