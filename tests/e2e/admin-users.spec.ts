@@ -37,9 +37,7 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   suiteServer,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'admin');
-  await expect(page).toHaveURL(LANDING.admin);
-  await page.goto('/User');
+  await signIn(page, 'admin', { to: '/User' });
   await page.getByRole('button', { name: 'Invite user' }).click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Name', { exact: true }).fill(`New Driver ${stamp}`);

@@ -23,9 +23,7 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   suiteServer,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'admin');
-
-  await page.goto('/customers');
+  await signIn(page, 'admin', { to: '/customers' });
   await page.getByRole('button', { name: 'New customer' }).click();
   let form = page.getByRole('dialog');
   await form.getByLabel('Name', { exact: true }).fill(customer);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { localDate } from '../../src/contract/calendar';
 import { expect, test } from './fixtures';
-import { apiFromPage, LANDING, signIn } from './support';
+import { apiFromPage, signIn } from './support';
 
 /**
  * Issue 12: an admin logs an incident with a photo (the file input a phone offers its camera
@@ -15,14 +15,12 @@ test('an admin logs an incident with a photo, closes it and finds it on the dail
   test.setTimeout(90_000);
   const ctx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const page = await ctx.newPage();
-  await signIn(page, 'admin');
-  await expect(page).toHaveURL(LANDING.admin);
+  await signIn(page, 'admin', { to: '/IncidentReport' });
   const title = `Hose split at pump 1 ${Date.now()}`;
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } })
     .jpeg()
     .toBuffer();
 
-  await page.goto('/IncidentReport');
   // An empty list offers a second "New incident" in its empty state.
   await page.getByRole('button', { name: 'New incident' }).first().click();
   const form = page.getByRole('dialog');
