@@ -62,7 +62,7 @@ describe('store locator', () => {
 
   it('is for admins, and shows only the token’s account', async () => {
     for (const who of [DEMO.manager, DEMO.editor, DEMO.driver]) {
-      const s = await session(srv.url, ...who);
+      const s = await session(srv.url, who[0], who[1]);
       expect((await s.get(URL)).status).toBe(403);
     }
     const demo = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
