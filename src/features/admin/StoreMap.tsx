@@ -110,7 +110,7 @@ export default function StoreMap(props: StoreMapProps) {
       return new Marker({ element: el }).setLngLat([s.lng!, s.lat!]).addTo(m);
     });
     const b = boundsOf(stores.map((s) => [s.lng!, s.lat!] as const));
-    if (b) m.fitBounds(b, { padding: 64, maxZoom: 12, duration: 0 });
+    if (b) m.fitBounds(b, { padding: 64, maxZoom: 8, duration: 0 });
   }, [ready, stores]);
 
   // The open popup follows `selected`.
@@ -122,7 +122,14 @@ export default function StoreMap(props: StoreMapProps) {
     const s = stores.find((x) => x.id === selected);
     if (!ready || !m || !s) return;
     const p = latest.current;
-    const made = new Popup({ closeButton: true, maxWidth: '300px', offset: 14, focusAfterOpen: false })
+    // Above the store, which is eased into the lower part of the map so that a tall popup fits.
+    const made = new Popup({
+      closeButton: true,
+      maxWidth: '300px',
+      offset: 14,
+      anchor: 'bottom',
+      focusAfterOpen: false,
+    })
       .setLngLat([s.lng!, s.lat!])
       .setDOMContent(storePopup(s, p.tanksHref(s.id), () => p.openTanks(s.id)))
       .addTo(m);
@@ -131,7 +138,7 @@ export default function StoreMap(props: StoreMapProps) {
     made.on('close', () => {
       if (popup.current === made) latest.current.onSelect(null);
     });
-    m.easeTo({ center: [s.lng!, s.lat!], duration: 0 });
+    m.easeTo({ center: [s.lng!, s.lat!], offset: [0, m.getContainer().clientHeight / 4], duration: 0 });
   }, [ready, stores, selected]);
 
   return (
