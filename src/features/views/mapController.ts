@@ -40,9 +40,9 @@ const abbreviated = (n: number) =>
  * The map, imperatively (maplibre is not React): the server's clusters and single dispenses as two
  * GeoJSON sources drawn by circle layers, the stores as a third, over the base map (`@/app/ui/map`).
  * Every cluster and point of the answer also gets an HTML button on top: it shows the cluster's
- * count, makes every point reachable by keyboard, zooms into a cluster or opens a point's popup. When the map settles it reports its
- * viewport (`on.view`), and the page asks the server again. Returns null (after `on.fail`) when
- * the map cannot start, e.g. without WebGL.
+ * count, makes every point reachable by keyboard, zooms into a cluster or opens a point's popup.
+ * When the map settles it reports its viewport (`on.view`), and the page asks the server again.
+ * Returns null (after `on.fail`) when the map cannot start, e.g. without WebGL.
  */
 export function createMapController(
   container: HTMLElement,
