@@ -62,7 +62,7 @@ export async function run() {
       port: 0,
       host: '127.0.0.1',
     };
-    const app = await buildApp({ config, database, log, mailer: { send: async () => undefined } });
+    const app = await buildApp({ config, database, log });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     try {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
-import { createMailer, type Mailer } from './lib/mailer';
+import { mailQueue } from './lib/mail-queue';
 import { accountCardRoutes } from './modules/admin/account-card.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -62,13 +62,12 @@ export interface AppDeps {
   config: Config;
   database: Database;
   log: Logger;
-  mailer?: Mailer;
   /** The running pg-boss (`/Diagnostic`'s retry); without it a command-only handle is made on first use. */
   boss?: BossProvider;
 }
 
 /** Builds the Fastify app: API under /api/v1 and, when built, the PWA from `dist/`. */
-export async function buildApp({ config, database, log, mailer, boss }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, log, boss }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: log,
     trustProxy: config.trustProxy,
@@ -152,14 +151,15 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
     log.warn({ staticDir: config.staticDir }, 'no built PWA found; serving the API only (run `npm run build`)');
   }
 
+  // One pg-boss handle for the routes that send jobs (report runs, mail) or retry them (/Diagnostic).
+  const jobsBoss = boss ?? commandBoss(database);
   const deps: ModuleDeps = {
     config,
     database,
     db: database.db,
-    mailer: mailer ?? createMailer(config.dataDir, log, config.smtpUrl),
+    mailer: mailQueue(jobsBoss),
     files: diskFileStore(config.dataDir),
-    // One pg-boss handle for the routes that send jobs (report runs) or retry them (/Diagnostic).
-    boss: boss ?? commandBoss(database),
+    boss: jobsBoss,
     tokens,
     sessions,
     map,

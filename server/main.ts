@@ -13,6 +13,7 @@ import { createJobs, type Jobs } from './lib/jobs';
 import { registerVarianceSweep } from './modules/balancing/variance-sweep';
 import { registerConsumptionSweep } from './modules/exceptions/consumption.sweep';
 import { registerExceptionMailJobs } from './modules/exceptions/notify.jobs';
+import { mailQueue, registerMailJobs } from './lib/mail-queue';
 import { createMailer } from './lib/mailer';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
@@ -86,7 +87,13 @@ export async function main() {
     registerExceptionMailJobs(jobs, mailer);
     registerDailyReportMail(jobs, mailer);
     registerIntegrityNightly(jobs);
-    registerReportJobs(jobs, { files: diskFileStore(config.dataDir), mailer });
+    // Every mail leaves from the mail queue's worker (ADR 046); a scheduled report's mail is queued there too.
+    registerMailJobs(jobs, mailer);
+    const started = jobs;
+    registerReportJobs(jobs, {
+      files: diskFileStore(config.dataDir),
+      mailer: mailQueue(() => Promise.resolve(started.boss)),
+    });
     await jobs.start();
     jobsStarted = true;
     // Demo Fuels' simulated site controllers answer commands over this server's own API (ADR 040).

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { FileStore } from '../lib/files';
-import type { Mailer } from '../lib/mailer';
+import type { MailQueue } from '../lib/mail-queue';
 import type { Secrets } from '../lib/secrets';
 import type { SignedLinks } from '../lib/signed-links';
 import type { SessionGate } from './auth/sessions';
@@ -21,7 +21,8 @@ export interface ModuleDeps {
   /** The pool and Drizzle handle; most modules need only `db`. */
   database: Database;
   db: Db;
-  mailer: Mailer;
+  /** Queues mail on the one pg-boss (`send(mail, tx)` in the change's transaction); the mail worker sends it. */
+  mailer: MailQueue;
   files: FileStore;
   /** The one pg-boss handle for routes that send or retry jobs. */
   boss: BossProvider;

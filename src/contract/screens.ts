@@ -187,7 +187,11 @@ export const SCREENS: readonly Screen[] = [
     group: 'Operations',
     ready: true,
   }),
-  s('/StoreLocator', 'Store locator', 'admin', 'admin', { menu: 'Store locator', group: 'Administration' }),
+  s('/StoreLocator', 'Store locator', 'admin', 'admin', {
+    menu: 'Store locator',
+    group: 'Administration',
+    ready: true,
+  }),
   s('/User', 'Users', 'admin', 'admin', { menu: 'Users', group: 'Administration', ready: true }),
   s('/UserContactInformation', 'User contact information', 'admin', 'admin', {
     menu: 'User contacts',

@@ -35,3 +35,28 @@ export const SYSTEM_USER_COLUMNS: readonly ColumnSpec<keyof SystemUser & string>
   { key: 'active', title: 'Active', kind: 'bool', priority: 2 },
   { key: 'lastSignInAt', title: 'Last sign-in', kind: 'datetime', priority: 3 },
 ];
+
+/**
+ * Two users are duplicates by e-mail when their addresses are the same mailbox: compared trimmed,
+ * without case, and without a `+tag` in the local part (`Ann+fams@x.com` = `ann@x.com`). E-mails
+ * are unique without case already, so an exact duplicate cannot exist; these are what is left.
+ */
+export function emailKey(email: string): string {
+  const e = email.trim().toLowerCase();
+  const at = e.lastIndexOf('@');
+  if (at < 1) return e;
+  return `${e.slice(0, at).replace(/\+.*$/, '')}${e.slice(at)}`;
+}
+
+/** `POST /admin/all-users/merge`: `retire` is merged into `keep` (ThebigBoss). */
+export const MergeUsersBody = z
+  .strictObject({
+    keep: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    retire: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  })
+  .refine((b) => b.keep !== b.retire, { path: ['retire'], message: 'Choose two different users' });
+export type MergeUsersBody = z.infer<typeof MergeUsersBody>;
+
+/** `GET /admin/all-users/:id/duplicates`: the other users with the same e-mail key. */
+export const DuplicateUsers = z.object({ items: z.array(SystemUser) });
+export type DuplicateUsers = z.infer<typeof DuplicateUsers>;

@@ -8,6 +8,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
+import type PgBoss from 'pg-boss';
+import { createJobs } from '../../server/lib/jobs';
+import { MAIL_QUEUE, registerMailJobs } from '../../server/lib/mail-queue';
 import type { Mail } from '../../server/lib/mailer';
 import type { LoginResult } from '../../src/contract/auth';
 import type { RouteEntry } from '../../server/plugins/access';
@@ -18,7 +21,10 @@ export interface TestServer {
   routes: RouteEntry[];
   dataDir: string;
   database: Database;
+  /** What the mail worker sent, in order; call `mailsSent()` first to wait for the queued ones. */
   mails: Mail[];
+  /** Resolves once no mail job is waiting, running or due for a retry (the queue has drained). */
+  mailsSent: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -26,6 +32,7 @@ export interface TestServer {
 export async function startServer(
   overrides: Partial<Config> = {},
   log: Logger = pino({ level: 'silent' }),
+  opts: { failingSends?: number } = {},
 ): Promise<TestServer> {
   const adminUrl = inject('adminUrl');
   const name = `fams_t_${crypto.randomBytes(5).toString('hex')}`;
@@ -37,13 +44,32 @@ export async function startServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-api-srv-'));
   const database = connect(withDb(adminUrl, name), 5);
   const mails: Mail[] = [];
+  // The mail worker runs on a pg-boss of the server's own, started when a route first needs a boss
+  // (most files never mail); its sends land in `mails`. `failingSends`: the first N sends fail.
+  let failing = opts.failingSends ?? 0;
+  const jobs = createJobs(database, log);
+  registerMailJobs(
+    jobs,
+    {
+      send: async (m) => {
+        if (failing > 0) {
+          failing--;
+          throw new Error('the mail server is down (test)');
+        }
+        mails.push(m);
+      },
+    },
+    { pollingIntervalSeconds: 0.5, retry: { retryLimit: 2, retryDelay: 1, retryBackoff: false } },
+  );
+  let started: Promise<PgBoss> | undefined;
+  const boss = () => (started ??= jobs.start().then(() => jobs.boss));
   const config = {
     ...readConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') }),
     port: 0,
     host: '127.0.0.1',
     ...overrides,
   };
-  const app = await buildApp({ config, database, log, mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp({ config, database, log, boss });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
@@ -52,8 +78,23 @@ export async function startServer(
     dataDir,
     database,
     mails,
+    mailsSent: async () => {
+      if (!started) return;
+      await started;
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { rows } = await database.pool.query(
+          `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active')`,
+          [MAIL_QUEUE],
+        );
+        if (rows[0].n === 0) return;
+        if (Date.now() > deadline) throw new Error(`${rows[0].n} mail job(s) still queued after 20 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     close: async () => {
       await app.close();
+      if (started) await started.then(() => jobs.stop()).catch(() => undefined);
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();

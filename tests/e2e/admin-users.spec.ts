@@ -6,7 +6,8 @@ import { LANDING, signIn } from './support';
 /**
  * Users (issue 14): an admin invites a new driver on /User; the driver opens the e-mailed link
  * from the server's mail folder, chooses a password, signs in and lands on Quick dispense; the
- * admin blocks the driver, and the driver's next request sends them to the login page.
+ * admin blocks the driver, and the driver's next request sends them to the login page; the admin's
+ * store locator shows a store's popup with its tanks and leads to its tank levels.
  * Accounts (ADR 038): ThebigBoss creates an account on a plan; its invited admin signs in to it.
  */
 const stamp = String(Date.now()).slice(-7);
@@ -77,6 +78,19 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   await driver.goto('/dashboard/analytics');
   await expect(driver).toHaveURL(/\/pages\/login/, { timeout: 30_000 });
   await driverCtx.close();
+
+  // The store locator, same admin: the stores on the map; a store's popup shows its tanks' levels
+  // and leads to /TankLevels for that store.
+  await page.goto('/StoreLocator');
+  await expect(page.getByTestId('store-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const store = page.getByRole('list', { name: 'Stores on the map' }).getByRole('button').first();
+  const code = (await store.textContent())!.split(' — ')[0];
+  await store.click();
+  const popup = page.getByRole('dialog', { name: `Store ${code}` });
+  await expect(popup).toContainText(/\d+ %/);
+  await page.screenshot({ path: test.info().outputPath('store-locator.png') });
+  await popup.getByRole('link', { name: 'Tank levels of this store' }).click();
+  await expect(page).toHaveURL(/\/TankLevels\?storeId=/);
 });
 
 test('ThebigBoss creates an account on a plan; its invited admin sets a password and signs in to it', async ({

@@ -2,7 +2,7 @@ import type { AccountAdminRow, AccountFields, CreateAccountBody } from '../../..
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { notFound, unprocessable } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import type { Actor } from '../../lib/resource';
 import type { SessionGate } from '../auth/sessions';
 import { subscriptionsRepository } from './subscriptions.repository';
@@ -33,7 +33,7 @@ const nameTaken = () => unprocessable('duplicate', 'Another account has this nam
 /** `/accounts` and `/Account` (ThebigBoss, issue 14). */
 export function accountsService(
   db: Db,
-  mailer: Mailer,
+  mailer: MailQueue,
   sessions: SessionGate,
   users: UsersService,
   subscriptions: SubscriptionsService,
@@ -82,9 +82,9 @@ export function accountsService(
           origin,
           account.name,
         );
+        await mailer.send(invited.mail, tx);
         return { id: account.id, invited };
       });
-      await mailer.send(out.invited.mail);
       return this.get(out.id);
     },
 

@@ -12,6 +12,7 @@ import {
 import { API_ROOT } from '../../../src/contract/constants';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { homeMessagesRoutes } from './home-messages.routes';
+import { storeLocatorRoutes } from './store-locator.routes';
 import { systemUsersRoutes } from './system-users.routes';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { subscriptionsService } from './subscriptions.service';
@@ -26,6 +27,7 @@ export function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const subscriptions = subscriptionsService(deps.db);
   subscriptionsRoutes(app, deps.db, subscriptions);
   homeMessagesRoutes(app, deps.db);
+  storeLocatorRoutes(app, deps);
   systemUsersRoutes(app, deps.db, deps.sessions);
   const svc = accountsService(deps.db, deps.mailer, deps.sessions, users, subscriptions);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -152,6 +152,7 @@ describe('limits', () => {
     });
     expect(invite.status).toBe(409);
     expect(invite.body).toMatchObject({ code: 'limit_reached', fieldErrors: { limit: ['users'] } });
+    await srv.mailsSent();
     expect(srv.mails.find((m) => m.to === `more-${u}@example.com`)).toBeUndefined();
     expect((await q(sql`select 1 from stores where code = ${`L${u}`}`)).length).toBe(0);
 
@@ -208,6 +209,7 @@ describe('accounts take a plan; the report', () => {
     expect(view.body.renewsOn > today()).toBe(true);
 
     // Its admin sees their own subscription only.
+    await srv.mailsSent();
     const token = /token=([\w-]+)/.exec([...srv.mails].reverse().find((m) => m.to === body.admin.email)!.text)![1];
     await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: 'piaplan1' });
     const pia = await session(srv.url, body.admin.email, 'piaplan1');

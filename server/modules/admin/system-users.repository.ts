@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
+import type { SystemUser } from '../../../src/contract/users-admin';
 
 const MEMBERSHIPS = sql<string[]>`array(select a.name || ' (' || array_to_string(m.roles, ', ') || ')'
   || case when m.blocked then ' — blocked' else '' end
   from memberships m join accounts a on a.id = m.account_id where m.user_id = u.id order by a.name)`;
+/** `emailKey` (src/contract/users-admin.ts) in SQL: lower case, trimmed, no `+tag` before the @. */
+const EMAIL_KEY = (t: string) => sql`regexp_replace(lower(btrim(${sql.raw(t)}.email)), '\\+[^@]*(@[^@]*)$', '\\1')`;
 const ACCOUNTS = sql<number>`(select count(*)::int from memberships m where m.user_id = u.id)`;
 
 /** `/UsersAdmin`: every person who signs in (not the system user, id 1); the thebigBoss rule guards it. */
@@ -57,6 +60,15 @@ export function systemUsersRepository(db: DbOrTx) {
           having count(*) = 1 and bool_and(user_id = ${userId}))
         order by a.name`);
       return r.rows.map((x) => String((x as { name: string }).name));
+    },
+    /** The other users whose e-mail is the same mailbox (`emailKey` of the contract, in SQL). */
+    async duplicatesOf(userId: number) {
+      const r = await db.execute(sql`select u.id::int, u.display_name as "displayName", u.username, u.email, u.active,
+          ${MEMBERSHIPS} as memberships, ${ACCOUNTS} as accounts, u.last_sign_in_at as "lastSignInAt"
+        from users u, users t
+        where t.id = ${userId} and u.id > 1 and u.id <> t.id and ${EMAIL_KEY('u')} = ${EMAIL_KEY('t')}
+        order by u.id`);
+      return r.rows as unknown as (Omit<SystemUser, 'lastSignInAt'> & { lastSignInAt: Date | string | null })[];
     },
     async setActive(userId: number, active: boolean) {
       await db.update(users).set({ active }).where(eq(users.id, userId));

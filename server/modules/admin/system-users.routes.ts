@@ -3,11 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminOk, UserIdParams } from '../../../src/contract/admin';
 import { API_ROOT } from '../../../src/contract/constants';
-import { SYSTEM_USER_COLUMNS, SYSTEM_USERS_LIST, SystemUser } from '../../../src/contract/users-admin';
+import {
+  DuplicateUsers,
+  MergeUsersBody,
+  SYSTEM_USER_COLUMNS,
+  SYSTEM_USERS_LIST,
+  SystemUser,
+} from '../../../src/contract/users-admin';
 import type { Db } from '../../db/client';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import type { SessionGate } from '../auth/sessions';
-import { systemUsersSpec } from './system-users.repository';
+import { systemUsersRepository, systemUsersSpec } from './system-users.repository';
+import { userMergeService } from './user-merge.service';
 import { systemUsersService } from './system-users.service';
 
 type Raw = Omit<SystemUser, 'lastSignInAt'> & { lastSignInAt: Date | string | null };
@@ -16,10 +23,12 @@ const toRow = (r: Raw): SystemUser => ({
   lastSignInAt: r.lastSignInAt === null ? null : new Date(r.lastSignInAt).toISOString(),
 });
 
-/** `/UsersAdmin` (ThebigBoss): every user across accounts; disable or enable everywhere. */
+/** `/UsersAdmin` (ThebigBoss): every user across accounts; disable or enable everywhere; merge duplicates. */
 export function systemUsersRoutes(app: FastifyInstance, db: Db, sessions: SessionGate) {
   const svc = systemUsersService(db, sessions);
+  const merges = userMergeService(db, sessions);
   const url = `${API_ROOT}${SYSTEM_USERS_LIST.path}`;
+  const boss = { config: { access: 'thebigBoss' as const } };
   registerListRoutes(app, {
     url,
     rule: 'thebigBoss',
@@ -36,5 +45,22 @@ export function systemUsersRoutes(app: FastifyInstance, db: Db, sessions: Sessio
       schema: { params: UserIdParams, body: z.strictObject({ active: z.boolean() }), response: { 200: AdminOk } },
     },
     async (req) => svc.setActive(actorOf(req), req.params.id, req.body.active),
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    `${url}/:id/duplicates`,
+    { ...boss, schema: { params: UserIdParams, response: { 200: DuplicateUsers } } },
+    async (req) => ({ items: (await systemUsersRepository(db).duplicatesOf(req.params.id)).map(toRow) }),
+  );
+  r.post(
+    `${url}/merge`,
+    {
+      ...boss,
+      schema: {
+        body: MergeUsersBody,
+        response: { 200: AdminOk.extend({ moved: z.record(z.string(), z.number()) }) },
+      },
+    },
+    async (req) => merges.merge(actorOf(req), req.body),
   );
 }

@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 const linkIn = (text: string) => /token=([\w-]+)/.exec(text)?.[1];
-const lastMailTo = (to: string) => [...srv.mails].reverse().find((m) => m.to === to);
+const lastMailTo = async (to: string) => {
+  await srv.mailsSent();
+  return [...srv.mails].reverse().find((m) => m.to === to);
+};
 async function listed(s: Session, q = '') {
   const r = await s.get(`${USERS}?pageSize=200${q}`);
   expect(r.status).toBe(200);
@@ -35,7 +38,7 @@ async function invitedDriver(email: string, pass = 'drive123') {
     roles: ['basic', 'FAMS'],
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
-  const token = linkIn(lastMailTo(email)!.text)!;
+  const token = linkIn((await lastMailTo(email))!.text)!;
   expect(
     (await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: pass })).status,
   ).toBe(200);
@@ -51,7 +54,7 @@ describe('invitations', () => {
       roles: ['basic', 'FAMS'],
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const mail = lastMailTo(email)!;
+    const mail = (await lastMailTo(email))!;
     expect(mail.subject).toContain('Demo Fuels');
     expect(mail.text).toContain('/pages/reset-password?token=');
     const token = linkIn(mail.text)!;
@@ -90,7 +93,7 @@ describe('invitations', () => {
       sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${r.body.userId}`,
     );
     const res = await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', {
-      token: linkIn(lastMailTo(email)!.text),
+      token: linkIn((await lastMailTo(email))!.text),
       password: 'newpass1',
     });
     expect(res.status).toBe(400);
@@ -215,7 +218,7 @@ describe('blocking', () => {
     const id = (await listed(admin)).find((u) => u.username === 'attendant')!;
     const r = await admin.send('POST', `${USERS}/${id.id}/password-link`);
     expect(r.status).toBe(200);
-    expect(linkIn(lastMailTo(id.email)!.text)).toBeTruthy();
+    expect(linkIn((await lastMailTo(id.email))!.text)).toBeTruthy();
   });
 });
 
@@ -255,7 +258,7 @@ describe('accounts (ThebigBoss) and tenant isolation', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ name: 'Coastal Haulage', modules: ['FAMS', 'ATG'], users: 1, blocked: false });
-    const token = linkIn(lastMailTo('cora@coastal.example')!.text)!;
+    const token = linkIn((await lastMailTo('cora@coastal.example'))!.text)!;
     await new Client(srv.url).call('POST', '/api/v1/auth/reset-password', { token, password: 'coral123' });
     const cora = await session(srv.url, 'cora@coastal.example', 'coral123');
     expect(cora.item.userRoles.userRoles.map((c) => c.code)).toEqual(['admin', 'FAMS', 'ATG']);
@@ -351,7 +354,7 @@ describe('registrations', () => {
     const req = waiting.find((w) => w.email === email)!;
     const ok = await boss.send('POST', `/api/v1/admin/registrations/${req.id}/approve`, { roles: ['user', 'FAMS'] });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(linkIn(lastMailTo(email)!.text)).toBeTruthy();
+    expect(linkIn((await lastMailTo(email))!.text)).toBeTruthy();
     expect((await listed(admin)).find((u) => u.email === email)?.status).toBe('invited');
     expect((await boss.send('POST', `/api/v1/admin/registrations/${req.id}/reject`)).status).toBe(404);
   });

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { assertWithinLimit } from '../../lib/plan-limits';
 import { AppError, notFound, unprocessable } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import type { Actor } from '../../lib/resource';
 import { authRepository } from '../auth/auth.repository';
 import { issuePasswordLink } from '../auth/password-links';
@@ -49,7 +49,7 @@ export interface InviteOutcome {
  * one transaction with its audit entry; the session gate forgets its answers after each, so the
  * next request of a blocked or changed member is judged afresh (ADR 036).
  */
-export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
+export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
   /** Adds `email` to the account: a new user with an invitation link, or an existing one with a notice. */
   async function inviteIn(
     tx: DbOrTx,
@@ -151,8 +151,12 @@ export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
 
     async invite(actor: Actor, body: InviteBody, origin: string) {
       checkGrant(actor, body.roles);
-      const out = await db.transaction((tx) => inviteIn(tx, actor, body, origin));
-      await mailer.send(out.mail);
+      // The mail is queued in the invitation's transaction: no link without the invitation, nor the reverse.
+      const out = await db.transaction(async (tx) => {
+        const o = await inviteIn(tx, actor, body, origin);
+        await mailer.send(o.mail, tx);
+        return o;
+      });
       return { ok: true as const, message: out.message, userId: out.userId };
     },
 
@@ -264,13 +268,14 @@ export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
           entity: 'user',
           entityId: String(userId),
         });
-        return {
+        const out = {
           to: m.user.email,
           subject: 'FAMS password',
           text: `Hello ${m.user.displayName},\n\nTo choose your FAMS password, open this link within ${invite ? '72 hours' : 'one hour'}:\n\n${link}\n`,
         };
+        await mailer.send(out, tx);
+        return out;
       });
-      await mailer.send(mail);
       return { ok: true as const, message: `A password link was e-mailed to ${mail.to}.` };
     },
 
@@ -303,9 +308,10 @@ export function usersService(db: Db, mailer: Mailer, sessions: SessionGate) {
       const out = await db.transaction(async (tx) => {
         const reg = await usersRepository(tx).decideRegistration(id, 'approved');
         if (!reg) throw notFound('No such request waiting.');
-        return inviteIn(tx, actor, { displayName: reg.name, email: reg.email, roles }, origin);
+        const o = await inviteIn(tx, actor, { displayName: reg.name, email: reg.email, roles }, origin);
+        await mailer.send(o.mail, tx);
+        return o;
       });
-      await mailer.send(out.mail);
       return { ok: true as const, message: out.message };
     },
 

@@ -18,7 +18,7 @@ import { SCREENS } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import { withinAllowance, type Allowance } from './throttle';
 import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
@@ -49,7 +49,7 @@ export interface IssuedRefresh {
   expiresAt: Date;
 }
 
-export function authService(database: Database, tokens: TokenService, mailer: Mailer, sessions: SessionGate) {
+export function authService(database: Database, tokens: TokenService, mailer: MailQueue, sessions: SessionGate) {
   const { db } = database;
   const repo = authRepository(db);
 
@@ -199,11 +199,16 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
     async forgotPassword(email: string, origin: string) {
       const user = await repo.userByEmail(email);
       if (!user || !user.active) return;
-      const link = await issuePasswordLink(db, { userId: user.id, origin, ttlS: RESET_LINK_TTL_S });
-      await mailer.send({
-        to: user.email,
-        subject: 'FAMS password reset',
-        text: `Hello ${user.displayName},\n\nTo choose a new FAMS password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+      await db.transaction(async (tx) => {
+        const link = await issuePasswordLink(tx, { userId: user.id, origin, ttlS: RESET_LINK_TTL_S });
+        await mailer.send(
+          {
+            to: user.email,
+            subject: 'FAMS password reset',
+            text: `Hello ${user.displayName},\n\nTo choose a new FAMS password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+          },
+          tx,
+        );
       });
     },
 

@@ -128,7 +128,8 @@ const send = async (q: { id: string; version: number }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
-const linkOf = (to: string) => {
+const linkOf = async (to: string) => {
+  await srv.mailsSent();
   const mail = srv.mails.filter((m) => m.to === to).at(-1)!;
   return /\/pages\/quote\?token=([\w.-]+)/.exec(mail.text)![1];
 };
@@ -206,6 +207,7 @@ describe('quotations', () => {
 
   it('e-mails the PDF and a signed link; the customer accepts once', async () => {
     const q = await send(await create());
+    await srv.mailsSent();
     const mail = srv.mails.filter((m) => m.to === 'buyer@example.com').at(-1)!;
     expect(mail.attachments?.[0].contentType).toBe('application/pdf');
     const text = (await new PDFParse({ data: new Uint8Array(mail.attachments![0].content) }).getText()).text;
@@ -213,7 +215,7 @@ describe('quotations', () => {
     expect(text).toContain('93,288.64');
     expect(text).toContain('Quote Test Mining');
     expect(text).toMatch(/Page 1 of 1/);
-    const token = linkOf('buyer@example.com');
+    const token = await linkOf('buyer@example.com');
     const view = await fetch(`${srv.url}${API}/public/quotation?token=${token}`);
     expect(view.status).toBe(200);
     const body = await view.json();
@@ -267,7 +269,7 @@ describe('quotations', () => {
 
   it('a sent quotation past its validity date reads as expired and can no longer be answered', async () => {
     const q = await send(await create());
-    const token = linkOf('buyer@example.com');
+    const token = await linkOf('buyer@example.com');
     await srv.database.db.execute(
       sql`update quotations set valid_until = current_date - 1, issue_date = current_date - 10 where id = ${q.id}`,
     );
@@ -289,7 +291,7 @@ describe('quotations', () => {
 
   it('a revision copies a sent quotation; the old link stops working', async () => {
     const q = await send(await create());
-    const token = linkOf('buyer@example.com');
+    const token = await linkOf('buyer@example.com');
     const rev = await s.admin.send('POST', `${API}/quotations/${q.id}/revise`, { version: q.version });
     expect(rev.status, JSON.stringify(rev.body)).toBe(201);
     expect(rev.body).toMatchObject({

@@ -21,7 +21,7 @@ import { ListQuery } from '../../../src/contract/list';
 import { VersionQuery } from '../../../src/contract/resource';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
 import type { SignedLinks } from '../../lib/signed-links';
 import { originOf, type ModuleDeps } from '../deps';
@@ -35,7 +35,7 @@ import { sitesResource } from './sites.resource';
 
 export interface CommercialDeps {
   db: Db;
-  mailer: Mailer;
+  mailer: MailQueue;
   links: SignedLinks;
   publicUrl?: string;
 }

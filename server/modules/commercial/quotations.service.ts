@@ -14,7 +14,7 @@ import type { QuoteCreate as QuoteCreateSchema } from '../../../src/contract/com
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import { fieldError, iso, type Actor } from '../../lib/resource';
 import { deletedError, staleError } from '../../lib/resource/errors';
 import type { SignedLinks } from '../../lib/signed-links';
@@ -98,7 +98,7 @@ function priced(input: Input) {
 
 export interface QuotationDeps {
   db: Db;
-  mailer: Mailer;
+  mailer: MailQueue;
   links: SignedLinks;
 }
 
@@ -255,21 +255,24 @@ export function quotationsService({ db, mailer, links }: QuotationDeps) {
         const link = `${origin}${PUBLIC_QUOTE_PAGE}?token=${token}`;
         const pdf = await pdfOf(tx, actor.accountId, after);
         await audit(tx, { ...who(actor), action: 'send', entity: ENTITY, entityId: id, before: toQuote(row), after });
-        await mailer.send({
-          to,
-          subject: `Quotation ${after.label} from ${account?.name ?? 'FAMS'}`,
-          text: [
-            `Dear ${customer?.name ?? 'customer'},`,
-            '',
-            `Please find our quotation ${after.label} attached (valid until ${after.validUntil}).`,
-            '',
-            'You can view it and accept or decline it here:',
-            link,
-            '',
-            `${account?.name ?? ''}`,
-          ].join('\n'),
-          attachments: [{ filename: fileName(after), content: pdf, contentType: 'application/pdf' }],
-        });
+        await mailer.send(
+          {
+            to,
+            subject: `Quotation ${after.label} from ${account?.name ?? 'FAMS'}`,
+            text: [
+              `Dear ${customer?.name ?? 'customer'},`,
+              '',
+              `Please find our quotation ${after.label} attached (valid until ${after.validUntil}).`,
+              '',
+              'You can view it and accept or decline it here:',
+              link,
+              '',
+              `${account?.name ?? ''}`,
+            ].join('\n'),
+            attachments: [{ filename: fileName(after), content: pdf, contentType: 'application/pdf' }],
+          },
+          tx,
+        );
         return after;
       });
     },

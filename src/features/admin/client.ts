@@ -22,7 +22,7 @@ import {
   type AssignBody,
   type PlanFields,
 } from '@/contract/subscriptions';
-import { SYSTEM_USERS_LIST, SystemUser } from '@/contract/users-admin';
+import { DuplicateUsers, SYSTEM_USERS_LIST, SystemUser } from '@/contract/users-admin';
 import { api, ApiError } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -110,4 +110,7 @@ export const systemUsersApi = {
   list: resourceClient(SYSTEM_USERS_LIST.path, SystemUser),
   setActive: (id: number, active: boolean) =>
     api.post(`${relative(SYSTEM_USERS_LIST.path)}/${id}/active`, { active }, AdminOk, quiet),
+  duplicates: (id: number) => api.get(`${relative(SYSTEM_USERS_LIST.path)}/${id}/duplicates`, DuplicateUsers, quiet),
+  merge: (keep: number, retire: number) =>
+    api.post(`${relative(SYSTEM_USERS_LIST.path)}/merge`, { keep, retire }, AdminOk.passthrough(), quiet),
 };

@@ -5,7 +5,8 @@ import { ListToolbar } from '@/app/ui/list/ListToolbar';
 import { useGps, useMapConfig } from './client';
 import { GpsFilters } from './GpsFilters';
 import type { Viewport } from './mapController';
-import { COLOURS, hasWebGL } from './mapStyle';
+import { hasWebGL } from '@/app/ui/map/style';
+import { COLOURS } from './mapStyle';
 import { gpsQuery, gpsRangeError, type GpsSearch } from './search';
 import { LoadError } from '@/app/ui/QueryState';
 

@@ -1,15 +1,6 @@
 import type { FeatureCollection } from 'geojson';
-import {
-  Map as MapLibreMap,
-  Marker,
-  NavigationControl,
-  Popup,
-  setWorkerUrl,
-  type GeoJSONSource,
-  type LayerSpecification,
-  type StyleSpecification,
-} from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Marker, Popup, type GeoJSONSource, type LayerSpecification } from 'maplibre-gl';
+import { createMap } from '@/app/ui/map/createMap';
 import {
   GPS_DETAIL_ZOOM,
   viewportOf,
@@ -19,23 +10,8 @@ import {
   type GpsResponse,
   type MapConfig,
 } from '@/contract/views';
-import { loadBaseMap } from './basemap';
-import {
-  BASE,
-  BASE_LAYERS,
-  BLANK_STYLE,
-  CLUSTERS,
-  DISPENSES,
-  FOCUS_ZOOM,
-  initialBounds,
-  LAYERS,
-  STORES,
-  storesCollection,
-} from './mapStyle';
+import { CLUSTERS, DISPENSES, FOCUS_ZOOM, initialBounds, LAYERS, STORES, storesCollection } from './mapStyle';
 import { pointName, popupContent } from './popup';
-
-// The worker is its own file in the build (this chunk's URL is not where maplibre looks for it).
-setWorkerUrl(workerUrl);
 
 // No `position`: maplibre positions marker elements absolutely through its own class.
 const BUTTON = 'border: 0; border-radius: 9999px; cursor: pointer; padding: 0; background: transparent;';
@@ -62,33 +38,31 @@ const abbreviated = (n: number) =>
 
 /**
  * The map, imperatively (maplibre is not React): the server's clusters and single dispenses as two
- * GeoJSON sources drawn by circle layers, the stores as a third, over the base map (the built-in
- * style's Natural Earth layers, or `MAP_STYLE_URL`). Every cluster and point of the answer also
- * gets an HTML button on top: it shows the cluster's count, makes every point reachable by
- * keyboard, zooms into a cluster or opens a point's popup. When the map settles it reports its
- * viewport (`on.view`), and the page asks the server again. Returns null (after `on.fail`) when
- * the map cannot start, e.g. without WebGL.
+ * GeoJSON sources drawn by circle layers, the stores as a third, over the base map (`@/app/ui/map`).
+ * Every cluster and point of the answer also gets an HTML button on top: it shows the cluster's
+ * count, makes every point reachable by keyboard, zooms into a cluster or opens a point's popup.
+ * When the map settles it reports its viewport (`on.view`), and the page asks the server again.
+ * Returns null (after `on.fail`) when the map cannot start, e.g. without WebGL.
  */
 export function createMapController(
   container: HTMLElement,
   config: MapConfig,
   on: { ready: () => void; fail: (reason: string) => void; view: (v: Viewport) => void },
 ): MapController | null {
-  let map: MapLibreMap;
-  try {
-    map = new MapLibreMap({
-      container,
-      style: (config.styleUrl ?? BLANK_STYLE) as string | StyleSpecification,
-      center: [0, 0],
-      zoom: 1,
-      attributionControl: { compact: true },
-    });
-  } catch (e) {
-    on.fail(e instanceof Error ? e.message : String(e));
-    return null;
-  }
-  // For the tests (and a curious developer): the element knows its map.
-  Object.assign(container, { famsMap: map });
+  const made = createMap(container, config.styleUrl, {
+    fail: on.fail,
+    firstDataLayer: LAYERS[0].id,
+    load: (m) => {
+      m.addSource(STORES, { type: 'geojson', data: storesCollection(config.stores) });
+      m.addSource(CLUSTERS, { type: 'geojson', data: EMPTY });
+      m.addSource(DISPENSES, { type: 'geojson', data: EMPTY });
+      for (const layer of LAYERS) m.addLayer(layer as LayerSpecification);
+      on.ready();
+      report();
+    },
+  });
+  if (!made) return null;
+  const map = made;
   const markers: Marker[] = [];
   let popup: Popup | null = null;
   let fitted: string | null = null;
@@ -141,32 +115,6 @@ export function createMapController(
     on.view(viewportOf(b.getWest(), b.getSouth(), b.getEast(), b.getNorth(), map.getZoom()));
   };
 
-  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  map.on('error', (e) => {
-    // A missing tile is not fatal; a style that never loads is.
-    if (!map.isStyleLoaded()) on.fail(`The map style could not be loaded: ${e.error?.message ?? 'unknown error'}`);
-  });
-  map.on('load', () => {
-    map.addSource(STORES, { type: 'geojson', data: storesCollection(config.stores) });
-    map.addSource(CLUSTERS, { type: 'geojson', data: EMPTY });
-    map.addSource(DISPENSES, { type: 'geojson', data: EMPTY });
-    for (const layer of LAYERS) map.addLayer(layer as LayerSpecification);
-    if (!config.styleUrl) {
-      // The built-in base map goes under the data; the data shows meanwhile (and if it fails).
-      void loadBaseMap()
-        .then((base) => {
-          const attribution = 'Natural Earth';
-          map.addSource(BASE.land, { type: 'geojson', data: base.land, attribution });
-          map.addSource(BASE.coastline, { type: 'geojson', data: base.coastline });
-          map.addSource(BASE.borders, { type: 'geojson', data: base.borders });
-          map.addSource(BASE.places, { type: 'geojson', data: base.places });
-          for (const layer of BASE_LAYERS) map.addLayer(layer as LayerSpecification, LAYERS[0].id);
-        })
-        .catch((e: unknown) => console.warn(e));
-    }
-    on.ready();
-    report();
-  });
   map.on('moveend', report);
 
   return {

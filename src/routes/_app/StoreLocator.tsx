@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { StoreLocatorPage } from '@/features/admin/StoreLocatorPage';
 
 export const Route = createFileRoute('/_app/StoreLocator')({
   beforeLoad: guard('/StoreLocator'),
-  component: NotReadyPage,
+  component: StoreLocatorPage,
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baseMapFrom, cutAtAntimeridian, labelPoint, placeMinZoom } from './basemap';
 
 const world = JSON.parse(
-  fs.readFileSync(new URL('../../../node_modules/world-atlas/countries-110m.json', import.meta.url), 'utf8'),
+  fs.readFileSync(new URL('../../../../node_modules/world-atlas/countries-110m.json', import.meta.url), 'utf8'),
 );
 
 describe('the base map from Natural Earth', () => {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { storeState, type LocatorStore } from '../../../src/contract/store-locator';
+
+/** Issue 14: `/StoreLocator` — the account's stores, their tanks' levels and state; admin only; one account. */
+let srv: TestServer;
+const URL = '/api/v1/admin/store-locator';
+
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('store locator', () => {
+  it('answers every live store of the account with its tanks as /TankLevels shows them, and a state', async () => {
+    const admin = await session(srv.url, ...DEMO.admin);
+    const { rows } = await srv.database.pool.query<{ id: string }>(
+      `update stores set latitude = null, longitude = null
+        where id = (select id from stores where account_id = $1 and deleted_at is null order by code limit 1) returning id::text`,
+      [admin.item.account.accountId],
+    );
+    const r = await admin.get(URL);
+    expect(r.status).toBe(200);
+    const stores = r.body.stores as LocatorStore[];
+    const live = await srv.database.pool.query(
+      'select count(*)::int as n from stores where account_id = $1 and deleted_at is null',
+      [admin.item.account.accountId],
+    );
+    expect(stores).toHaveLength(live.rows[0].n);
+    const unplaced = stores.find((s) => s.id === rows[0].id)!;
+    expect([unplaced.lat, unplaced.lng]).toEqual([null, null]);
+    expect(stores.some((s) => s.lat !== null && s.lng !== null)).toBe(true);
+
+    const levels = (await admin.get('/api/v1/tanks/levels')).body.tanks as { tankId: string; grossLitres: number }[];
+    const tanks = stores.flatMap((s) => s.tanks);
+    expect(tanks.map((t) => t.id).sort()).toEqual(levels.map((l) => l.tankId).sort());
+    for (const t of tanks) expect(t.grossLitres).toBe(levels.find((l) => l.tankId === t.id)!.grossLitres);
+    for (const s of stores) expect(s.state).toBe(storeState(s.tanks, s.openExceptions));
+  });
+
+  it('colours a store with an open exception and no tank alarm as "exceptions", and resolved ones do not count', async () => {
+    const admin = await session(srv.url, ...DEMO.admin);
+    const account = admin.item.account.accountId;
+    const before = (await admin.get(URL)).body.stores as LocatorStore[];
+    const quiet = before.find((s) => s.tanks.every((t) => t.alarms.length === 0) && s.openExceptions === 0);
+    if (!quiet) {
+      // Every store has an alarm or an exception in this seed: the rule is still checked above.
+      expect(before.every((s) => s.state !== 'ok')).toBe(true);
+      return;
+    }
+    await srv.database.pool.query(
+      `insert into exceptions (account_id, code, entity, store_id, message, status)
+       values ($1, 'test', 'store', $2, 'open one', 'open'), ($1, 'test', 'store', $2, 'resolved one', 'resolved')`,
+      [account, quiet.id],
+    );
+    const after = ((await admin.get(URL)).body.stores as LocatorStore[]).find((s) => s.id === quiet.id)!;
+    expect(after.openExceptions).toBe(1);
+    expect(after.state).toBe('exceptions');
+  });
+
+  it('is for admins, and shows only the token’s account', async () => {
+    for (const who of [DEMO.manager, DEMO.editor, DEMO.driver]) {
+      const s = await session(srv.url, who[0], who[1]);
+      expect((await s.get(URL)).status).toBe(403);
+    }
+    const demo = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
+    const north = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    const a = (await demo.get(URL)).body.stores as LocatorStore[];
+    const b = (await north.get(URL)).body.stores as LocatorStore[];
+    expect(a.length).toBeGreaterThan(0);
+    expect(b.length).toBeGreaterThan(0);
+    const ids = new Set(a.map((s) => s.id));
+    expect(b.some((s) => ids.has(s.id))).toBe(false);
+    const { rows } = await srv.database.pool.query<{ n: number }>(
+      'select count(*)::int as n from stores where id = any($1::uuid[]) and account_id <> $2',
+      [b.map((s) => s.id), north.item.account.accountId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});

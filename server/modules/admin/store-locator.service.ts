@@ -1,0 +1,40 @@
+import { storeState, type LocatorStore } from '../../../src/contract/store-locator';
+import type { Db } from '../../db/client';
+import { tanksService } from '../tanks/tanks.service';
+import { storeLocatorRepository } from './store-locator.repository';
+
+/** `/StoreLocator`: the stores with the tank levels `/TankLevels` shows (one computation of a level). */
+export function storeLocatorService(db: Db) {
+  const repo = storeLocatorRepository(db);
+  const tanks = tanksService(db);
+  return {
+    async stores(accountId: number): Promise<LocatorStore[]> {
+      const [stores, levels] = await Promise.all([repo.stores(accountId), tanks.levels(accountId)]);
+      return stores.map((s) => {
+        const own = levels
+          .filter((l) => l.storeId === s.id)
+          .map((l) => ({
+            id: l.tankId,
+            code: l.tankCode,
+            name: l.tankName,
+            productName: l.productName,
+            capacity: l.capacity,
+            grossLitres: l.grossLitres,
+            fillPct: l.fillPct,
+            readAt: l.readAt,
+            alarms: l.alarms,
+          }));
+        return {
+          id: s.id,
+          code: s.code,
+          name: s.name,
+          lat: s.lat === null ? null : Number(s.lat),
+          lng: s.lng === null ? null : Number(s.lng),
+          state: storeState(own, s.open_exceptions),
+          openExceptions: s.open_exceptions,
+          tanks: own,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { Alert, Box, Flex, Grid, Link as ChakraLink, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { hasWebGL } from '@/app/ui/map/style';
+import { SearchBox } from '@/app/ui/list/SearchBox';
+import { LoadError, NoData } from '@/app/ui/QueryState';
+import {
+  matchesStore,
+  STORE_LOCATOR_PATH,
+  STORE_STATE_LABEL,
+  STORE_STATES,
+  StoreLocatorResponse,
+} from '@/contract/store-locator';
+import { api } from '@/lib/api';
+import { relative } from '@/lib/resource';
+import { STATE_COLOURS } from './storePopup';
+
+// maplibre (about 1 MB) loads only when this page draws the map.
+const StoreMap = lazy(() => import('./StoreMap'));
+
+const dot = (colour: string) => (
+  <Box as="span" display="inline-block" w="3" h="3" rounded="full" bg={colour} mr="1" verticalAlign="middle" />
+);
+
+/**
+ * `/StoreLocator` (admin): the account's stores on the map, coloured by state, with the list beside
+ * it; a store opens a popup with its tanks' latest levels and a link to `/TankLevels`. Stores
+ * without coordinates are listed with a link to set them on `/Store`. Search by name or code.
+ */
+export function StoreLocatorPage() {
+  const data = useQuery({
+    queryKey: ['admin', 'store-locator'],
+    queryFn: ({ signal }) => api.get(relative(STORE_LOCATOR_PATH), StoreLocatorResponse, { signal, quiet: true }),
+  });
+  const [q, setQ] = useState<string | undefined>();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const webgl = useMemo(() => hasWebGL(), []);
+  const navigate = useNavigate();
+  const router = useRouter();
+  const found = useMemo(() => (data.data?.stores ?? []).filter((s) => !q || matchesStore(s, q)), [data.data, q]);
+  const placed = useMemo(() => found.filter((s) => s.lat !== null && s.lng !== null), [found]);
+  const unplaced = found.filter((s) => s.lat === null || s.lng === null);
+  const tanksHref = useCallback(
+    (id: string) => router.buildLocation({ to: '/TankLevels', search: { storeId: id } }).href,
+    [router],
+  );
+  const openTanks = useCallback(
+    (id: string) => void navigate({ to: '/TankLevels', search: { storeId: id } }),
+    [navigate],
+  );
+  const noMap = !webgl ? 'This browser cannot draw the map: WebGL is turned off or not supported.' : failed;
+
+  if (data.isError)
+    return (
+      <LoadError
+        what="The stores"
+        message={data.error.message}
+        onRetry={() => void data.refetch()}
+        retrying={data.isFetching}
+      />
+    );
+  if (!data.data) return <Skeleton h="560px" rounded="md" aria-label="Loading the stores" />;
+
+  return (
+    <Stack gap="4">
+      <Flex gap="4" wrap="wrap" align="end" justify="space-between">
+        <Box minW="260px">
+          <SearchBox value={q} onChange={setQ} label="Search stores" fields={['name', 'code']} />
+        </Box>
+        <Flex gap="4" wrap="wrap" fontSize="xs" color="fg.muted">
+          {STORE_STATES.map((s) => (
+            <Text key={s}>
+              {dot(STATE_COLOURS[s])}
+              {STORE_STATE_LABEL[s]}
+            </Text>
+          ))}
+        </Flex>
+      </Flex>
+      <Text role="status" fontSize="sm">
+        {found.length === 0
+          ? 'No store matches.'
+          : `${placed.length} of ${found.length} ${found.length === 1 ? 'store' : 'stores'} on the map.`}
+      </Text>
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="4" alignItems="start">
+        {noMap ? (
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>The map cannot be shown</Alert.Title>
+              <Alert.Description>{noMap} The stores are listed beside it.</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : (
+          <Suspense fallback={<Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />}>
+            <StoreMap
+              stores={placed}
+              styleUrl={data.data.styleUrl}
+              selected={selected}
+              onSelect={setSelected}
+              tanksHref={tanksHref}
+              openTanks={openTanks}
+              onFail={setFailed}
+            />
+          </Suspense>
+        )}
+        <Stack gap="4" as="aside" aria-label="Stores">
+          {found.length === 0 && <NoData title="No store matches">Try another name or code.</NoData>}
+          {placed.length > 0 && (
+            <List.Root variant="plain" gap="1" aria-label="Stores on the map">
+              {placed.map((s) => (
+                <List.Item key={s.id}>
+                  <ChakraLink
+                    as="button"
+                    fontSize="sm"
+                    fontWeight={selected === s.id ? 'bold' : undefined}
+                    onClick={() => setSelected(s.id)}
+                  >
+                    {dot(STATE_COLOURS[s.state])}
+                    {s.code} — {s.name}
+                  </ChakraLink>
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
+          {unplaced.length > 0 && (
+            <Box>
+              <Text fontWeight="semibold" fontSize="sm" mb="1">
+                Without coordinates
+              </Text>
+              <List.Root variant="plain" gap="1" aria-label="Stores without coordinates">
+                {unplaced.map((s) => (
+                  <List.Item key={s.id} fontSize="sm">
+                    {dot(STATE_COLOURS[s.state])}
+                    {s.code} — {s.name} ·{' '}
+                    <ChakraLink asChild variant="underline">
+                      <Link to="/Store" search={{ edit: s.id }}>
+                        Set its location
+                      </Link>
+                    </ChakraLink>
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          )}
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}
