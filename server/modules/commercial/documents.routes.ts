@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import { COMMERCIAL_COLUMNS } from '../../../src/contract/commercial/columns';
 import {
   DOCUMENT_MAX_BYTES,
@@ -15,6 +14,7 @@ import {
   ShareBody,
   ShareResult,
   UploadDocumentQuery,
+  WithdrawResult,
 } from '../../../src/contract/commercial/documents';
 import { COMMERCIAL_RESOURCES, DOCUMENT_PATHS, DOCUMENT_SHARES_LIST } from '../../../src/contract/commercial/resources';
 import { API_ROOT } from '../../../src/contract/constants';
@@ -98,7 +98,7 @@ export async function documentsRoutes(app: FastifyInstance, { db, files, mailer,
   });
   r.delete(
     `${shares}/:id`,
-    { config: { access: share }, schema: { params: IdParams, response: { 200: z.object({ ok: z.boolean() }) } } },
+    { config: { access: share }, schema: { params: IdParams, response: { 200: WithdrawResult } } },
     async (req) => svc.withdraw(actorOf(req), req.params.id),
   );
 

@@ -177,4 +177,6 @@ export type LibraryRow = z.infer<typeof LibraryRow>;
 export const LibraryBody = z.object({ items: z.array(LibraryRow) });
 export const LibraryQuery = z.object({ q: z.string().trim().max(200).optional() });
 
+export const WithdrawResult = z.object({ ok: z.boolean() });
+
 export const PublicDocumentQuery = z.object({ token: z.string().min(1).max(2000) });
