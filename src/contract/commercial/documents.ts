@@ -107,7 +107,7 @@ export const UploadDocumentQuery = z.object({
     .trim()
     .min(1, 'Give the file name')
     .max(200, 'At most 200 characters')
-    .refine((n) => !/[\\/\u0000-\u001f]/.test(n), 'No slashes or control characters'),
+    .refine((n) => !/[\\/]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 32), 'No slashes or control characters'),
 });
 
 export const FileQuery = z.object({
