@@ -34,6 +34,8 @@ export function DocumentsPerCustomerPage() {
         },
       ]}
       rowLabel={(r) => `${r.title} — ${r.customerName}`}
+      // Withdrawing is `DELETE /document-shares/:id` (not the resource's delete/restore); no button yet.
+      deletable={false}
     />
   );
 }
