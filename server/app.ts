@@ -190,7 +190,7 @@ export async function buildApp({ config, database, log, boss }: AppDeps): Promis
   diagnosticRoutes(app, deps);
   await incidentsRoutes(app, deps);
   dailyReportRoutes(app, deps);
-  commercialRoutes(app, deps);
+  await commercialRoutes(app, deps);
   devicesRoutes(app, deps);
   tagsRoutes(app, deps);
   controllerRoutes(app, deps);

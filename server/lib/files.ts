@@ -1,5 +1,9 @@
+import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * The file store (docs/design.md §5a): bytes kept by account and key. Every call names the account, so
@@ -9,11 +13,48 @@ import path from 'node:path';
  */
 export interface FileStore {
   put(accountId: number, key: string, data: Buffer): Promise<void>;
+  /**
+   * Streams bytes into a file without holding them in memory, stopping at `maxBytes` (then throws
+   * `FileTooLarge` and keeps nothing). The file appears whole or not at all.
+   */
+  putStream(accountId: number, key: string, source: Readable, maxBytes: number): Promise<StoredFile>;
   /** The bytes, or null when there is no such file. */
   get(accountId: number, key: string): Promise<Buffer | null>;
+  /** A stream of the bytes and their size, or null when there is no such file. */
+  open(accountId: number, key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(accountId: number, key: string): Promise<void>;
   /** Removes every file under a key prefix (`incidents/<id>/`). */
   removePrefix(accountId: number, prefix: string): Promise<void>;
+}
+
+export interface StoredFile {
+  size: number;
+  sha256: string;
+}
+
+/** A streamed upload went past its size limit; nothing was kept. */
+export class FileTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`File larger than ${maxBytes} bytes`);
+  }
+}
+
+/** Counts and hashes the bytes passing through; fails the stream past the limit. */
+function meter(maxBytes: number) {
+  const hash = crypto.createHash('sha256');
+  const m = {
+    size: 0,
+    sha256: () => hash.digest('hex'),
+    stream: new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        m.size += chunk.length;
+        if (m.size > maxBytes) return done(new FileTooLarge(maxBytes));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    }),
+  };
+  return m;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
@@ -45,6 +86,30 @@ export function diskFileStore(dataDir: string): FileStore {
         await fs.rename(tmp, file);
       } catch (e) {
         await fs.rm(tmp, { force: true });
+        throw e;
+      }
+    },
+    async putStream(accountId, key, source, maxBytes) {
+      const file = where(accountId, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      const m = meter(maxBytes);
+      try {
+        await pipeline(source, m.stream, createWriteStream(tmp, { flags: 'wx' }));
+        await fs.rename(tmp, file);
+        return { size: m.size, sha256: m.sha256() };
+      } catch (e) {
+        await fs.rm(tmp, { force: true });
+        throw e;
+      }
+    },
+    async open(accountId, key) {
+      const file = where(accountId, key);
+      try {
+        const { size } = await fs.stat(file);
+        return { stream: createReadStream(file), size };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
       }
     },

@@ -31,7 +31,7 @@ const s = (path: string, title: string, rule: Rule, area: ScreenArea, extra: Par
 export const SCREENS: readonly Screen[] = [
   // Entry and general
   s('/dashboard/analytics', 'Dashboard', 'everybody', 'app', { menu: 'Dashboard', group: 'Home', ready: true }),
-  s('/Documents', 'Documents', 'everybody', 'app', { menu: 'System docs', group: 'Home' }),
+  s('/Documents', 'Documents', 'everybody', 'app', { menu: 'System docs', group: 'Home', ready: true }),
   s('/fullpagedashboard', 'Wall board', 'allFamsUserL', 'tanks', { group: 'Home', ready: true }),
   s('/Device', 'This device', 'everybody', 'app', { menu: 'This device', group: 'Home', ready: true }),
 
@@ -221,9 +221,19 @@ export const SCREENS: readonly Screen[] = [
   }),
   s('/OTRDevices', 'OTR devices', 'admin', 'admin', { menu: 'OTR devices', group: 'Administration', ready: true }),
   s('/products', 'Products', 'admin', 'setup', { menu: 'Products', group: 'Setup', ready: true }),
-  s('/Documentlist', 'Customer documents', 'admin', 'commercial', { menu: 'Customer docs', group: 'Commercial' }),
-  s('/DocumenttoCustomer', 'Share documents', 'admin', 'commercial', { group: 'Commercial' }),
-  s('/DocumentCustomer', 'Documents per customer', 'admin', 'commercial', { group: 'Commercial' }),
+  s('/Documentlist', 'Customer documents', 'admin', 'commercial', {
+    menu: 'Customer docs',
+    group: 'Commercial',
+    ready: true,
+  }),
+  s('/DocumenttoCustomer', 'Share documents', 'admin', 'commercial', {
+    group: 'Commercial',
+    ready: true,
+  }),
+  s('/DocumentCustomer', 'Documents per customer', 'admin', 'commercial', {
+    group: 'Commercial',
+    ready: true,
+  }),
   s('/customers', 'Customers', 'admin', 'commercial', { menu: 'Customer info and site', group: 'Commercial' }),
   s('/Customersitelist', 'Customer sites', 'admin', 'commercial', { menu: 'Customer sites', group: 'Commercial' }),
   s('/quotation', 'Quotation', 'admin', 'commercial', { menu: 'Quotations (create)', group: 'Commercial' }),

@@ -33,6 +33,8 @@ const OPEN = new Set([
   'GET /api/v1/public/quotation',
   'GET /api/v1/public/quotation/pdf',
   'POST /api/v1/public/quotation/answer',
+  // A customer opens a shared document through its e-mailed signed link (ADR 043).
+  'GET /api/v1/public/document',
   // Site controllers call with their own device key the same way (server/modules/devices, ADR 040).
   'GET /api/v1/controller/config',
   'GET /api/v1/controller/commands',

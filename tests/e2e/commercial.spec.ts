@@ -7,6 +7,8 @@ import { signIn } from './support';
  * Commercial (issue 16): an admin creates a customer with a site and a quotation with three lines,
  * sends it; the customer opens the e-mailed link from the server's mail folder, accepts, and the
  * admin sees it accepted in /viewquotations. (The PDF's text is checked in the API test.)
+ * Then documents (ADR 043): the admin uploads a PDF on /Documentlist, shares it with the customer on
+ * /DocumenttoCustomer, the customer opens the e-mailed link, and /DocumentCustomer shows it opened.
  */
 const stamp = String(Date.now()).slice(-7);
 const customer = `Karoo Mining ${stamp}`;
@@ -87,10 +89,39 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   await buyer.getByLabel('Your name').fill('Thandi Buyer');
   await buyer.getByRole('button', { name: 'Accept quotation' }).click();
   await expect(buyer.getByText('Thank you. The quotation is accepted.')).toBeVisible();
-  await customerCtx.close();
 
   await page.goto(`/viewquotations?f.status=accepted&q=${encodeURIComponent(label)}`);
   const row = page.getByRole('row').filter({ hasText: label });
   await expect(row).toContainText('Accepted');
   await expect(row).toContainText(customer);
+
+  // Documents: upload a PDF, share it with the customer, the customer opens the mailed link.
+  const title = `Safety data sheet ${stamp}`;
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+  await page.goto('/Documentlist');
+  await page.getByRole('button', { name: 'New document' }).click();
+  form = page.getByRole('dialog');
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('File').setInputFiles({ name: 'sds-diesel.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('sds-diesel.pdf');
+
+  await page.getByRole('link', { name: 'Share with customers' }).click();
+  await page.locator('label').filter({ hasText: title }).click();
+  await page.locator('label').filter({ hasText: customer }).click();
+  await page.getByRole('button', { name: 'Share and e-mail links' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${customer}: link sent to ${email}` })).toBeVisible();
+
+  await expect.poll(() => mail().length, { timeout: 30_000 }).toBe(2);
+  const docLink = mail()
+    .map((m) => /\/api\/v1\/public\/document\?token=[\w.-]+/.exec(m)?.[0])
+    .find(Boolean);
+  expect(docLink).toBeTruthy();
+  const opened = await buyer.request.get(docLink!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  await customerCtx.close();
+
+  await page.goto(`/DocumentCustomer?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Opened');
 });

@@ -16,3 +16,4 @@ export * from './bi';
 export * from './subscriptions';
 export * from './commercial';
 export * from './devices';
+export * from './documents';

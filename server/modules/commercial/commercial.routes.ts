@@ -28,6 +28,7 @@ import { originOf, type ModuleDeps } from '../deps';
 import { screenRules } from '../setup/rules';
 import { catalogueResource } from './catalogue.resource';
 import { customersResource } from './customers.resource';
+import { documentsRoutes } from './documents.routes';
 import { quotationsSpec, quotationTotals, toListRow } from './quotations.list';
 import { quoteLinksService } from './quote-links.service';
 import { quotationsService } from './quotations.service';
@@ -46,11 +47,13 @@ const edit = screenRules('/quotation').write;
 const view = screenRules('/viewquotations').read;
 
 /** Customers, sites, the price list and quotations (issue 16, ADR 039). */
-export function commercialRoutes(app: FastifyInstance, { db, mailer, links, config }: ModuleDeps) {
+export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleDeps) {
+  const { db, mailer, links, config } = moduleDeps;
   const deps: CommercialDeps = { db, mailer, links, publicUrl: config.publicUrl };
   registerResource(app, resourceService(db, customersResource), { columns: COMMERCIAL_COLUMNS.customers });
   registerResource(app, resourceService(db, sitesResource), { columns: COMMERCIAL_COLUMNS.sites });
   registerResource(app, resourceService(db, catalogueResource), { columns: COMMERCIAL_COLUMNS.catalogue });
+  await documentsRoutes(app, moduleDeps);
 
   const svc = quotationsService(deps);
   const pub = quoteLinksService(deps);

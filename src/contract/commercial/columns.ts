@@ -3,6 +3,7 @@ import { CATALOGUE_KIND_LABELS, type CatalogueItem } from './catalogue';
 import type { Customer } from './customers';
 import { QUOTE_STATUS_LABELS, type QuoteListRow } from './quotations';
 import type { CustomerSite } from './sites';
+import { EXPIRY_LABELS, type DocumentRow, type DocumentShareRow } from './documents';
 
 const updated = { key: 'updatedAt', title: 'Updated', kind: 'datetime', hidden: true } as const;
 
@@ -48,5 +49,26 @@ export const COMMERCIAL_COLUMNS = {
     { key: 'total', title: 'Total', kind: 'money', priority: 2 },
     { key: 'sentAt', title: 'Sent', kind: 'datetime', hidden: true },
     { key: 'answeredAt', title: 'Answered', kind: 'datetime', hidden: true },
+  ]),
+  documents: columnsOf<DocumentRow>()([
+    { key: 'title', title: 'Title', kind: 'text', priority: 1 },
+    { key: 'category', title: 'Category', kind: 'text' },
+    { key: 'expiresOn', title: 'Expires', kind: 'date' },
+    { key: 'expiry', title: 'Expiry', kind: 'enum', labels: EXPIRY_LABELS, priority: 2 },
+    { key: 'currentVersion', title: 'Version', kind: 'number' },
+    { key: 'fileName', title: 'File', kind: 'text' },
+    { key: 'shareCount', title: 'Shared with', kind: 'number' },
+    { key: 'openedCount', title: 'Opened by', kind: 'number', hidden: true },
+    updated,
+  ]),
+  documentShares: columnsOf<DocumentShareRow>()([
+    { key: 'customerName', title: 'Customer', kind: 'text', priority: 1 },
+    { key: 'title', title: 'Document', kind: 'text', priority: 1 },
+    { key: 'sharedAt', title: 'Shared', kind: 'datetime' },
+    { key: 'sentTo', title: 'Sent to', kind: 'text' },
+    { key: 'opened', title: 'Opened', kind: 'bool', priority: 2 },
+    { key: 'firstOpenedAt', title: 'First opened', kind: 'datetime' },
+    { key: 'lastOpenedAt', title: 'Last opened', kind: 'datetime', hidden: true },
+    { key: 'openCount', title: 'Opens', kind: 'number' },
   ]),
 };

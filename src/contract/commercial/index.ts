@@ -4,5 +4,6 @@ export * from './sites';
 export * from './catalogue';
 export * from './quotations';
 export * from './quote-math';
+export * from './documents';
 export * from './resources';
 export * from './columns';

@@ -37,6 +37,16 @@ export const COMMERCIAL_RESOURCES = {
     filters: ['kind'],
     search: ['code', 'name'],
   }),
+  documents: info({
+    path: '/documents',
+    entity: 'document',
+    title: 'Documents',
+    screen: '/Documentlist',
+    defaultSort: 'title',
+    sort: ['title', 'category', 'expiresOn'],
+    filters: ['category', 'expiry', 'system'],
+    search: ['title', 'category', 'tags'],
+  }),
 } as const;
 export type CommercialResourceName = keyof typeof COMMERCIAL_RESOURCES;
 
@@ -61,3 +71,23 @@ export const QUOTE_PATHS = {
 } as const;
 /** The customer's page the e-mailed link opens (no account needed). */
 export const PUBLIC_QUOTE_PAGE = '/pages/quote';
+
+/** `/DocumentCustomer`: documents shared with customers, one row per document and customer. */
+export const DOCUMENT_SHARES_LIST = {
+  path: '/document-shares',
+  entity: 'document_share',
+  title: 'Shared documents',
+  screen: '/DocumentCustomer',
+  defaultSort: '-sharedAt',
+  sort: ['sharedAt', 'title', 'customerName', 'lastOpenedAt', 'createdAt', 'updatedAt'],
+  filters: ['customerId', 'documentId', 'opened'],
+  search: ['document', 'customer'],
+} as const satisfies ListInfo;
+
+export const DOCUMENT_PATHS = {
+  share: '/documents/share',
+  library: '/documents/library',
+  publicOpen: '/public/document',
+} as const;
+/** Days a shared document's e-mailed link stays valid. */
+export const SHARE_LINK_DAYS = 30;

@@ -3,6 +3,14 @@ import {
   COMMERCIAL_RESOURCES,
   CustomerRow,
   CustomerSiteRow,
+  DOCUMENT_PATHS,
+  DOCUMENT_SHARES_LIST,
+  DocumentRow,
+  DocumentShareRow,
+  DocumentVersions,
+  LibraryBody,
+  ShareResult,
+  WithdrawResult,
   PublicQuote,
   QUOTATIONS_LIST,
   QUOTE_PATHS,
@@ -12,7 +20,7 @@ import {
   WinRateBody,
   type QuoteAction,
 } from '@/contract/commercial';
-import { api } from '@/lib/api';
+import { api, type Download } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
 const q = relative(QUOTATIONS_LIST.path);
@@ -24,7 +32,32 @@ export const clients = {
   catalogue: resourceClient(COMMERCIAL_RESOURCES.catalogue.path, CatalogueItemRow),
   /** `/viewquotations` and `/quotations`: the list rows; the quotation itself through `quotes`. */
   quotations: resourceClient(QUOTATIONS_LIST.path, QuoteListRow),
+  documents: resourceClient(COMMERCIAL_RESOURCES.documents.path, DocumentRow),
+  documentShares: resourceClient(DOCUMENT_SHARES_LIST.path, DocumentShareRow),
 };
+
+const docs = relative(COMMERCIAL_RESOURCES.documents.path);
+/** The document calls beyond the resource (server/modules/commercial/documents.routes.ts). */
+export const documentFiles = {
+  upload: (id: string, file: File) =>
+    api.upload(`${docs}/${id}/files`, file, DocumentRow, { searchParams: { fileName: file.name }, quiet: true }),
+  versions: (id: string, signal?: AbortSignal) => api.get(`${docs}/${id}/versions`, DocumentVersions, { signal }),
+  file: (id: string, v?: number): Promise<Download> =>
+    api.download(`${docs}/${id}/file`, 'document', { searchParams: v ? { v } : {} }),
+  library: (q: string, signal?: AbortSignal) =>
+    api.get(relative(DOCUMENT_PATHS.library), LibraryBody, { searchParams: q ? { q } : {}, signal }),
+  share: (body: { documentIds: string[]; customerIds: string[] | 'all'; message: string }) =>
+    api.post(relative(DOCUMENT_PATHS.share), body, ShareResult, { quiet: true }),
+  withdraw: (shareId: string) => api.delete(`${relative(DOCUMENT_SHARES_LIST.path)}/${shareId}`, WithdrawResult),
+};
+
+/** Shows a downloaded file in a new tab (PDF and images open in the browser's viewer). */
+export function openInBrowser({ blob }: Download, tab: Window | null) {
+  const url = URL.createObjectURL(blob);
+  if (tab) tab.location.href = url;
+  else window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** The quotation calls beyond the list (src/server/modules/commercial/commercial.routes.ts). */
 export const quotes = {

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { DocumentsPerCustomerPage } from '@/features/commercial/DocumentsPerCustomerPage';
 
 export const Route = createFileRoute('/_app/DocumentCustomer')({
   beforeLoad: guard('/DocumentCustomer'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: DocumentsPerCustomerPage,
 });

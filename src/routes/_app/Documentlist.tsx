@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { DocumentsListPage } from '@/features/commercial/DocumentsListPage';
 
 export const Route = createFileRoute('/_app/Documentlist')({
   beforeLoad: guard('/Documentlist'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: DocumentsListPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { LibraryPage } from '@/features/commercial/LibraryPage';
 
-export const Route = createFileRoute('/_app/Documents')({ beforeLoad: guard('/Documents'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/Documents')({ beforeLoad: guard('/Documents'), component: LibraryPage });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { ShareDocumentsPage } from '@/features/commercial/ShareDocumentsPage';
 
 export const Route = createFileRoute('/_app/DocumenttoCustomer')({
   beforeLoad: guard('/DocumenttoCustomer'),
-  component: NotReadyPage,
+  component: ShareDocumentsPage,
 });
