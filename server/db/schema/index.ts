@@ -16,3 +16,6 @@ export * from './bi';
 export * from './subscriptions';
 export * from './commercial';
 export * from './devices';
+export * from './handhelds';
+export * from './store-vpn';
+export * from './sap';
