@@ -23,6 +23,7 @@ import { commandBoss } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { controllerRoutes } from './modules/devices/controller.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { handheldsRoutes } from './modules/devices/handhelds.routes';
 import { tagsRoutes } from './modules/devices/tags.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   devicesRoutes(app, deps);
   tagsRoutes(app, deps);
   controllerRoutes(app, deps);
+  handheldsRoutes(app, deps);
   integrationsRoutes(app, deps);
   return app;
 }

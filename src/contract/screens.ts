@@ -260,7 +260,7 @@ export const SCREENS: readonly Screen[] = [
   s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System', ready: true }),
   s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System', ready: true }),
-  s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),
+  s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System', ready: true }),
   s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System', ready: true }),
   s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', {
     menu: 'Restore deleted',
