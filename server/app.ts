@@ -24,6 +24,7 @@ import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { controllerRoutes } from './modules/devices/controller.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { handheldsRoutes } from './modules/devices/handhelds.routes';
+import { storeVpnRoutes } from './modules/devices/store-vpn.routes';
 import { tagsRoutes } from './modules/devices/tags.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   tagsRoutes(app, deps);
   controllerRoutes(app, deps);
   handheldsRoutes(app, deps);
+  storeVpnRoutes(app, deps);
   integrationsRoutes(app, deps);
   return app;
 }

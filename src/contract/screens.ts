@@ -240,7 +240,7 @@ export const SCREENS: readonly Screen[] = [
   }),
   s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System', ready: true }),
   s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System', ready: true }),
-  s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
+  s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System', ready: true }),
   s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System', ready: true }),
   s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', {
     menu: 'PowerBI admin',
