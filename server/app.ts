@@ -27,6 +27,7 @@ import { handheldsRoutes } from './modules/devices/handhelds.routes';
 import { storeVpnRoutes } from './modules/devices/store-vpn.routes';
 import { tagsRoutes } from './modules/devices/tags.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { sapRoutes } from './modules/integrations/sap.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { commercialRoutes } from './modules/commercial/commercial.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
@@ -199,5 +200,6 @@ export async function buildApp({ config, database, log, mailer, boss }: AppDeps)
   handheldsRoutes(app, deps);
   storeVpnRoutes(app, deps);
   integrationsRoutes(app, deps);
+  sapRoutes(app, deps);
   return app;
 }

@@ -258,7 +258,7 @@ export const SCREENS: readonly Screen[] = [
   s('/IntegrationSetup', 'Integration setup', 'thebigBoss', 'admin', { menu: 'Integration setup', group: 'System' }),
   s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System' }),
   s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System', ready: true }),
-  s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
+  s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System', ready: true }),
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System', ready: true }),
   s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System', ready: true }),
   s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System', ready: true }),
