@@ -130,6 +130,10 @@ export const SapPreview = z.object({
   /** Dispenses of the period an earlier export posted: left out unless re-exporting. */
   alreadyPosted: z.number(),
   unmappedCount: z.number(),
+  /** What is missing, with how much it leaves unposted. */
+  unmappedByReason: z.array(
+    z.object({ reason: z.string(), dispenses: z.number(), litres: z.number(), amount: z.number() }),
+  ),
   unmapped: z.array(SapUnmapped),
 });
 export type SapPreview = z.infer<typeof SapPreview>;

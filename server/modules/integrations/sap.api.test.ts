@@ -144,6 +144,10 @@ describe('/SAP', () => {
       [`Cost centre ${codes.C} has no SAP cost centre`, 6],
       ['No cost centre', 4.5],
     ]);
+    expect(p.body.unmappedByReason).toEqual([
+      { reason: 'No cost centre', dispenses: 1, litres: 3, amount: 4.5 },
+      { reason: `Cost centre ${codes.C} has no SAP cost centre`, dispenses: 1, litres: 4, amount: 6 },
+    ]);
 
     const report = await f.admin.get(
       `/api/v1/reports/fuel-by-cost-centre${qs({ range: 'custom', ...MARCH, storeId: f.store })}`,

@@ -144,6 +144,26 @@ export function sapRepository(db: DbOrTx) {
       return r.rows[0];
     },
 
+    /** The unmapped dispenses by what is missing, for the preview's summary. */
+    async unmappedGroups(accountId: number, p: SapPeriod) {
+      const r = await db.execute<{
+        costCentre: string | null;
+        product: string;
+        hasCc: boolean;
+        ccMapped: boolean;
+        dispenses: number;
+        litres: number;
+        amount: number;
+      }>(sql`${classified(accountId, p)}
+        select cc_code as "costCentre", product_code as product, cost_centre_id is not null as "hasCc",
+          sap_cost_centre is not null as "ccMapped", count(*)::int as dispenses,
+          round(sum(litres), 3)::float8 as litres, round(sum(cost), 2)::float8 as amount
+        from e where not mapped
+        group by 1, 2, 3, 4
+        order by 3, lower(cc_code), lower(product_code)`);
+      return r.rows;
+    },
+
     async unmapped(accountId: number, p: SapPeriod) {
       const r = await db.execute<{
         dispenseId: string;

@@ -9,6 +9,13 @@ import { balanceLines, sapFile } from './sap.file';
 import { sapRepository } from './sap.repository';
 
 const cents = (v: number) => Math.round(v * 100);
+/** Why a dispense is not posted. */
+const reasonOf = (u: { hasCc: boolean; ccMapped: boolean; costCentre: string | null; product: string }) =>
+  !u.hasCc
+    ? 'No cost centre'
+    : !u.ccMapped
+      ? `Cost centre ${u.costCentre} has no SAP cost centre`
+      : `Product ${u.product} has no SAP material`;
 
 /** `/SAP` (ADR 044): mapping, preview, export (posted once unless re-exported), re-download. */
 export function sapService(db: Db) {
@@ -24,12 +31,20 @@ export function sapService(db: Db) {
       product: u.product,
       litres: u.litres,
       amount: u.amount,
-      reason: !u.hasCc
-        ? 'No cost centre'
-        : !u.ccMapped
-          ? `Cost centre ${u.costCentre} has no SAP cost centre`
-          : `Product ${u.product} has no SAP material`,
+      reason: reasonOf(u),
     }));
+    // One row per reason (a cost centre missing on several products is one reason).
+    const groups = new Map<string, { reason: string; dispenses: number; litres: number; amount: number }>();
+    for (const g of await repo.unmappedGroups(accountId, p)) {
+      const reason = reasonOf(g);
+      const x = groups.get(reason) ?? { reason, dispenses: 0, litres: 0, amount: 0 };
+      groups.set(reason, {
+        reason,
+        dispenses: x.dispenses + g.dispenses,
+        litres: Math.round((x.litres + g.litres) * 1000) / 1000,
+        amount: (cents(x.amount) + cents(g.amount)) / 100,
+      });
+    }
     return {
       from: p.from,
       to: p.to,
@@ -41,6 +56,7 @@ export function sapService(db: Db) {
       total: lines.reduce((s, l) => s + cents(l.amount), 0) / 100,
       alreadyPosted: counts.alreadyPosted,
       unmappedCount: counts.unmappedCount,
+      unmappedByReason: [...groups.values()],
       unmapped,
     };
   }

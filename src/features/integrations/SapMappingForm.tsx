@@ -48,33 +48,35 @@ export function SapMappingForm({ mapping, close }: { mapping: SapMapping; close:
   return (
     <FormShell form={form} title="SAP mapping" onClose={() => close()}>
       <Stack gap="5">
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+        <SimpleGrid columns={2} gap="3">
           <TextField label="Company code" {...form.text('settings.companyCode')} />
           <TextField label="Document type" {...form.text('settings.documentType')} />
-          <TextField
-            label="Offset G/L account"
-            helper="Credited with each total"
-            {...form.text('settings.offsetAccount')}
-          />
         </SimpleGrid>
+        <TextField
+          label="Offset G/L account"
+          helper="Credited with each export's total"
+          {...form.text('settings.offsetAccount')}
+        />
         <Stack gap="3">
           <Heading size="sm">Cost centres</Heading>
           {mapping.costCentres.length === 0 && <Text color="fg.muted">No cost centres in this account.</Text>}
           {mapping.costCentres.map((c, i) => (
-            <SimpleGrid key={c.costCentreId} columns={{ base: 1, sm: 3 }} gap="3" alignItems="end">
-              <Text fontWeight="medium" pb={{ sm: '2' }}>
+            <Stack key={c.costCentreId} gap="1">
+              <Text fontWeight="medium">
                 {c.code} {c.name}
               </Text>
-              <TextField label={`SAP cost centre of ${c.code}`} {...form.text(`costCentres.${i}.sapCostCentre`)} />
-              <TextField label={`G/L account of ${c.code}`} {...form.text(`costCentres.${i}.glAccount`)} />
-            </SimpleGrid>
+              <SimpleGrid columns={2} gap="3">
+                <TextField label={`SAP cost centre of ${c.code}`} {...form.text(`costCentres.${i}.sapCostCentre`)} />
+                <TextField label={`G/L account of ${c.code}`} {...form.text(`costCentres.${i}.glAccount`)} />
+              </SimpleGrid>
+            </Stack>
           ))}
         </Stack>
         <Stack gap="3">
           <Heading size="sm">Products</Heading>
           {mapping.products.map((p, i) => (
-            <SimpleGrid key={p.productId} columns={{ base: 1, sm: 2 }} gap="3" alignItems="end">
-              <Text fontWeight="medium" pb={{ sm: '2' }}>
+            <SimpleGrid key={p.productId} columns={2} gap="3" alignItems="end">
+              <Text fontWeight="medium" pb="2">
                 {p.code} {p.name}
               </Text>
               <TextField label={`Material of ${p.code}`} {...form.text(`products.${i}.material`)} />

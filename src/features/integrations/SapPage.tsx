@@ -40,10 +40,11 @@ export function SapPage() {
   const mapping = useQuery({ queryKey: ['sap', 'mapping'], queryFn: ({ signal }) => getSapMapping(signal) });
   const [editing, setEditing] = useState(false);
   const [period, setPeriod] = useState<SapPeriod>(() => ({ ...lastMonth(), reExport: false }));
+  const valid = !!period.from && !!period.to && period.from <= period.to;
   const preview = useQuery({
     queryKey: ['sap', 'preview', period],
     queryFn: ({ signal }) => previewSap(period, signal),
-    enabled: period.from <= period.to && !!period.from && !!period.to,
+    enabled: valid,
   });
   const [exporting, setExporting] = useState(false);
   const run = async () => {
@@ -114,7 +115,9 @@ export function SapPage() {
                 onChange={(reExport) => setPeriod((p) => ({ ...p, reExport }))}
               />
             </SimpleGrid>
-            {preview.error ? (
+            {!valid ? (
+              <Text color="fg.error">Choose a period: from a day up to a day not before it.</Text>
+            ) : preview.error ? (
               <Alert.Root status="error">
                 <Alert.Indicator />
                 <Alert.Description>{preview.error.message}</Alert.Description>

@@ -1,4 +1,5 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { formatDateTime, type ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import { MAX_UNMAPPED_LISTED, type SapLine, type SapPreview, type SapUnmapped } from '@/contract/sap';
@@ -24,14 +25,22 @@ const unmappedColumns: ListColumn<SapUnmapped>[] = [
   { id: 'amount', header: 'Amount', numeric: true, cell: (u) => money(u.amount) },
   { id: 'reason', header: 'Why not posted', priority: 1 },
 ];
+type ReasonRow = SapPreview['unmappedByReason'][number];
+const reasonColumns: ListColumn<ReasonRow>[] = [
+  { id: 'reason', header: 'Why not posted', priority: 1 },
+  { id: 'dispenses', header: 'Dispenses', numeric: true },
+  { id: 'litres', header: 'Litres', numeric: true, cell: (r) => litresExact(r.litres) },
+  { id: 'amount', header: 'Amount', numeric: true, cell: (r) => money(r.amount), priority: 1 },
+];
 const noSort = () => undefined;
 
 /** The postings an export would write, their totals, and what it would leave out and why. */
 export function SapPreviewView({ preview: p }: { preview: SapPreview }) {
+  const [details, setDetails] = useState(false);
   return (
     <Stack gap="3">
       <Text fontWeight="semibold" data-testid="sap-preview-total">
-        {count(p.dispenses)} dispenses, {litresExact(p.litres)} L, total {money(p.total)} {p.currency}
+        {count(p.dispenses)} dispenses, {litresExact(p.litres)}, total {money(p.total)} {p.currency}
       </Text>
       {p.alreadyPosted > 0 && (
         <Alert.Root status="info">
@@ -69,17 +78,34 @@ export function SapPreviewView({ preview: p }: { preview: SapPreview }) {
             </Alert.Description>
           </Alert.Root>
           <DataTable
-            caption="Unmapped dispenses"
-            columns={unmappedColumns}
-            rows={p.unmapped}
-            rowId={(u) => u.dispenseId}
+            caption="Unmapped dispenses by reason"
+            columns={reasonColumns}
+            rows={p.unmappedByReason}
+            rowId={(r) => r.reason}
             sortable={[]}
-            sort="dispensedAt"
+            sort="reason"
             onSort={noSort}
             visibility={{}}
-            total={p.unmapped.length}
-            pageSize={Math.max(p.unmapped.length, 1)}
+            total={p.unmappedByReason.length}
+            pageSize={Math.max(p.unmappedByReason.length, 1)}
           />
+          <Button alignSelf="start" size="sm" variant="outline" onClick={() => setDetails((d) => !d)}>
+            {details ? 'Hide the unmapped dispenses' : 'Show the unmapped dispenses'}
+          </Button>
+          {details && (
+            <DataTable
+              caption="Unmapped dispenses"
+              columns={unmappedColumns}
+              rows={p.unmapped}
+              rowId={(u) => u.dispenseId}
+              sortable={[]}
+              sort="dispensedAt"
+              onSort={noSort}
+              visibility={{}}
+              total={p.unmapped.length}
+              pageSize={Math.max(p.unmapped.length, 1)}
+            />
+          )}
         </Stack>
       )}
     </Stack>
