@@ -85,7 +85,10 @@ test('ThebigBoss enrols a handheld with a QR code, then exports last month to SA
   // /SAP through the menu (no page load); the preview is last month's by default.
   await page.getByRole('link', { name: 'SAP export' }).first().click();
   await expect(page.getByRole('heading', { name: 'SAP export' })).toBeVisible();
-  await page.getByText('Re-export').click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Re-export$/ })
+    .click();
   const total = page.getByTestId('sap-preview-total');
   await expect(total).toContainText('dispenses', { timeout: 30_000 });
   const from = await page.getByLabel('From').inputValue();

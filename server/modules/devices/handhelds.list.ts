@@ -6,7 +6,7 @@ import { fieldDevices as d } from '../../db/schema';
 import { filter, iso, specList, type ListEndpoint, type ListSpec } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
 
-/** `/SumniConfig`'s list: the account's handhelds (field devices of kind `handheld`); `f.revoked=false` the live ones. */
+/** `/SumniConfig`'s list: the account's handhelds (field devices of kind `handheld`); `f.revoked=false`: live ones. */
 const spec: ListSpec = {
   from: d,
   fields: {

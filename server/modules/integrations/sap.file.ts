@@ -51,7 +51,8 @@ const ymd = (isoDay: string) => isoDay.replaceAll('-', '');
 /** A CSV cell: quoted when it holds a separator, quote or line break; never starting a formula. */
 function cell(v: string | number): string {
   let s = String(v);
-  if (/^[=+\-@]/.test(s) && typeof v !== 'number') s = `'${s}`;
+  // A text starting like a formula is defused; a plain (negative) number is left as it is.
+  if (/^[=+\-@]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
