@@ -57,8 +57,9 @@ test('ThebigBoss enrols a handheld with a QR code, then exports last month to SA
   });
 
   await signIn(page, 'boss', { to: '/SumniConfig' });
+  // The account choice carries the target on (no second page load).
   await page.getByRole('button', { name: /Demo Fuels/ }).click();
-  await page.goto('/SumniConfig');
+  await expect(page).toHaveURL(/\/SumniConfig$/);
   await expect(page.getByRole('heading', { name: 'Sunmi config' })).toBeVisible();
   await page.getByRole('button', { name: 'New enrolment code' }).click();
   const shown = page.getByTestId('enrolment-code');
