@@ -23,8 +23,11 @@ import { commandBoss } from './modules/diagnostic/jobs-client';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes';
 import { controllerRoutes } from './modules/devices/controller.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { handheldsRoutes } from './modules/devices/handhelds.routes';
+import { storeVpnRoutes } from './modules/devices/store-vpn.routes';
 import { tagsRoutes } from './modules/devices/tags.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { sapRoutes } from './modules/integrations/sap.routes';
 import { equipmentCopyRoutes } from './modules/equipment-copy/equipment-copy.routes';
 import { commercialRoutes } from './modules/commercial/commercial.routes';
 import { dailyReportRoutes } from './modules/daily-report/daily-report.routes';
@@ -194,6 +197,9 @@ export async function buildApp({ config, database, log, boss }: AppDeps): Promis
   devicesRoutes(app, deps);
   tagsRoutes(app, deps);
   controllerRoutes(app, deps);
+  handheldsRoutes(app, deps);
+  storeVpnRoutes(app, deps);
   integrationsRoutes(app, deps);
+  sapRoutes(app, deps);
   return app;
 }

@@ -254,7 +254,7 @@ export const SCREENS: readonly Screen[] = [
   }),
   s('/Account', 'Account', 'thebigBoss', 'admin', { group: 'System', ready: true }),
   s('/accounts', 'Accounts', 'thebigBoss', 'admin', { menu: 'Accounts', group: 'System', ready: true }),
-  s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System' }),
+  s('/StoreVPN', 'Store VPN', 'thebigBoss', 'admin', { menu: 'Store VPN setup', group: 'System', ready: true }),
   s('/UsersAdmin', 'Users admin', 'thebigBoss', 'admin', { menu: 'Users admin', group: 'System', ready: true }),
   s('/PowerbiAdmin', 'Power BI admin', 'thebigBoss', 'reports', {
     menu: 'PowerBI admin',
@@ -272,9 +272,9 @@ export const SCREENS: readonly Screen[] = [
   s('/IntegrationSetup', 'Integration setup', 'thebigBoss', 'admin', { menu: 'Integration setup', group: 'System' }),
   s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System' }),
   s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System', ready: true }),
-  s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System' }),
+  s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System', ready: true }),
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System', ready: true }),
-  s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System' }),
+  s('/SumniConfig', 'Sunmi config', 'thebigBoss', 'admin', { menu: 'Sunmi config', group: 'System', ready: true }),
   s('/iotSetup', 'IoT setup', 'thebigBoss', 'tanks', { menu: 'IoT setup', group: 'System', ready: true }),
   s('/RestoreDeleted', 'Restore deleted', 'thebigBoss', 'setup', {
     menu: 'Restore deleted',

@@ -38,6 +38,8 @@ export const fieldDevices = pgTable(
     keyHint: text('key_hint'),
     keyRotatedAt: timestamp('key_rotated_at', { withTimezone: true }),
     appVersion: text('app_version'),
+    /** The handheld's model as it said at enrolment (`/SumniConfig`), e.g. "Sunmi V2s". */
+    model: text('model'),
     lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
     lastLatitude: doublePrecision('last_latitude'),
     lastLongitude: doublePrecision('last_longitude'),

@@ -17,3 +17,6 @@ export * from './subscriptions';
 export * from './commercial';
 export * from './devices';
 export * from './documents';
+export * from './handhelds';
+export * from './store-vpn';
+export * from './sap';

@@ -1,3 +1,4 @@
+import type { FieldDeviceKind } from '../../../src/contract/devices';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { keyMatches, parseDeviceAuthorization } from '../gauges/keys';
@@ -11,20 +12,28 @@ export interface Controller {
 }
 
 /** Same answer for every way a key can be wrong, so a caller learns nothing about devices. */
-const refused = () =>
+export const deviceRefused = () =>
   new AppError(401, 'device_key_invalid', 'The device key is missing or not valid.', 'Not signed in');
 
 /**
- * The site controller an `Authorization: Device <id>.<key>` header names, if the key is its current
- * one and the device is live, not retired, and a controller (the one device-key scheme of the
- * gauges, keys.ts).
+ * The field device of `kind` an `Authorization: Device <id>.<key>` header names, if the key is its
+ * current one and the device is live and not retired (the one device-key scheme of the gauges,
+ * keys.ts). A revoked handheld or retired controller has no key, so it is refused at once.
  */
-export async function authenticateController(db: Db, header: string | undefined): Promise<Controller> {
+export async function authenticateFieldDevice(
+  db: Db,
+  header: string | undefined,
+  kind: FieldDeviceKind,
+): Promise<Controller> {
   const auth = parseDeviceAuthorization(header);
-  if (!auth) throw refused();
+  if (!auth) throw deviceRefused();
   const d = await fieldDevicesRepository(db).byId(auth.deviceId);
   // Hash the presented key even for an unknown device, so timing does not tell them apart.
   const ok = keyMatches(auth.key, d?.keyHash ?? 'x'.repeat(43));
-  if (!d || !d.usable || !ok || d.kind !== 'controller') throw refused();
+  if (!d || !d.usable || !ok || d.kind !== kind) throw deviceRefused();
   return { id: d.id, accountId: d.accountId, storeId: d.storeId, createdBy: d.createdBy };
 }
+
+/** The site controller (ADR 040) a device header names. */
+export const authenticateController = (db: Db, header: string | undefined) =>
+  authenticateFieldDevice(db, header, 'controller');

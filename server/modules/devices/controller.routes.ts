@@ -10,6 +10,7 @@ import {
   PendingCommands,
 } from '../../../src/contract/devices';
 import { ControllerConfig } from '../../../src/contract/devices-config';
+import { ControllerVpn, VpnHandshakeBody } from '../../../src/contract/store-vpn';
 import { BatchBody, BatchResponse } from '../../../src/contract/dispensing';
 import { AppError, notFound, unprocessable } from '../../lib/errors';
 import { IdParams } from '../../lib/resource';
@@ -21,6 +22,8 @@ import { commandsRepository } from './commands.repository';
 import { controllerConfig } from './config.repository';
 import { authenticateController, type Controller } from './controller-auth';
 import { fieldDevicesRepository } from './field-devices.repository';
+import { storeVpnRepository } from './store-vpn.repository';
+import { storeVpnService } from './store-vpn.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,7 +52,7 @@ const unauthenticated = () =>
  * checked before the body is read (a caller without a valid key learns nothing and nothing is
  * stored). Every call records the contact (and version and position from `X-FAMS-Hello`).
  */
-export function controllerRoutes(app: FastifyInstance, { database, db, boss }: ModuleDeps) {
+export function controllerRoutes(app: FastifyInstance, { database, db, boss, secrets, config }: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${API_ROOT}/controller`;
   const device = {
@@ -101,6 +104,37 @@ export function controllerRoutes(app: FastifyInstance, { database, db, boss }: M
       const now = await repo.statusOf(c.accountId, c.id, req.params.id);
       if (!now) throw notFound('No such command for this controller.');
       throw unprocessable('command_closed', `The command is already ${now}; the answer is not taken.`);
+    },
+  );
+
+  // The store's VPN (ADR 044): the controller reads its keys (opened from their seal) and reports
+  // its last WireGuard handshake, shown on `/StoreVPN`.
+  const vpn = storeVpnService(db, secrets, config.webhookAllowPrivate);
+  r.get(
+    `${base}/vpn`,
+    { config: device, preParsing: preParsing as never, schema: { response: { 200: ControllerVpn } } },
+    async (req) => {
+      const c = me(req);
+      const v = c.storeId ? await vpn.forController(c.accountId, c.storeId) : undefined;
+      if (!v) throw notFound('This store has no VPN settings.');
+      return v;
+    },
+  );
+  r.post(
+    `${base}/vpn/handshake`,
+    {
+      config: device,
+      preParsing: preParsing as never,
+      schema: { body: VpnHandshakeBody, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req) => {
+      const c = me(req);
+      const at = new Date(req.body.lastHandshakeAt);
+      if (at.getTime() > Date.now() + 5 * 60_000)
+        throw unprocessable('handshake_in_future', 'The handshake time is in the future; check the clock.');
+      if (!c.storeId || !(await storeVpnRepository(db).setHandshake(c.accountId, c.storeId, at)))
+        throw notFound('This store has no VPN settings.');
+      return { ok: true as const };
     },
   );
 

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import type PgBoss from 'pg-boss';
 import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY, type WebhookEvent } from '../../../src/contract/integrations';
 import type { Db, DbOrTx } from '../../db/client';
 import { integrations, webhookDeliveries } from '../../db/schema';
+import { publicAddresses } from '../../lib/net-address';
 import type { Secrets } from '../../lib/secrets';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -49,35 +48,9 @@ export async function enqueue(boss: () => Promise<PgBoss>, ids: string[]) {
   }
 }
 
-/** Loopback, private, link-local and unique-local addresses: not a webhook target unless allowed. */
-function isPrivate(ip: string): boolean {
-  if (net.isIPv4(ip)) {
-    const [a, b] = ip.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
-    );
-  }
-  const x = ip.toLowerCase();
-  return (
-    x === '::1' ||
-    x === '::' ||
-    x.startsWith('fe80:') ||
-    x.startsWith('fc') ||
-    x.startsWith('fd') ||
-    x.startsWith('::ffff:127.')
-  );
-}
-
 async function checkTarget(url: string, allowPrivate: boolean) {
   if (allowPrivate) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addrs = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((a) => a.address);
-  if (addrs.some(isPrivate)) throw new Error(`${host} is a private address`);
+  await publicAddresses(new URL(url).hostname, false);
 }
 
 /** `allowPrivate`: posting to loopback and private addresses is allowed (`FAMS_WEBHOOK_ALLOW_PRIVATE=1`). */

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { StoreVpnPage } from '@/features/devices/StoreVpnPage';
 
-export const Route = createFileRoute('/_app/StoreVPN')({ beforeLoad: guard('/StoreVPN'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/StoreVPN')({
+  beforeLoad: guard('/StoreVPN'),
+  component: StoreVpnPage,
+});

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { SunmiConfigPage } from '@/features/devices/SunmiConfigPage';
 
 export const Route = createFileRoute('/_app/SumniConfig')({
   beforeLoad: guard('/SumniConfig'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: SunmiConfigPage,
 });
