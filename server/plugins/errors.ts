@@ -67,7 +67,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(err.statusCode).send(err.body());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fieldErrors: Record<string, string[]> = {};
+      // No prototype: a body key such as `toString` or `__proto__` is a field name like any other.
+      const fieldErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
       for (const v of err.validation) {
         // Unknown keys are reported on each key, so a form can point at them.
         const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];

@@ -61,6 +61,16 @@ describe('input the database cannot store', () => {
     });
   });
 
+  it.each(['toString', 'constructor', 'hasOwnProperty'])(
+    'an unknown body key named %s is a field error, not a 500',
+    async (key) => {
+      const a = await admin();
+      const res = await a.send('POST', '/api/v1/cost-centres', { code: `K${stamp}`, name: 'Keys', [key]: 1 });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.fieldErrors)).toContain(key);
+    },
+  );
+
   it('a tank history from the year 0000 is a 400', async () => {
     const a = await admin();
     const tank = (await a.get('/api/v1/reference')).body.tanks[0].id as string;

@@ -191,6 +191,7 @@ describe('document files', () => {
 describe('sharing with customers', () => {
   it('shares with several customers, mails each contact a signed link, and counts openings', async () => {
     const d = await withFile({ title: 'Safety data sheet diesel' });
+    await srv.mailsSent();
     const before = srv.mails.length;
     const res = await s.admin.send('POST', `${API}/documents/share`, {
       documentIds: [d.id],
@@ -201,6 +202,7 @@ describe('sharing with customers', () => {
     expect(res.body.shared).toBe(3);
     expect(res.body.mailed.map((m: any) => m.email).sort()).toEqual(['a@example.com', 'b@example.com']);
     expect(res.body.notMailed).toEqual([{ customerId: customerNoMail, name: 'Doc Mining No Mail' }]);
+    await srv.mailsSent();
     const mails = srv.mails.slice(before);
     expect(mails).toHaveLength(2);
     const mailA = mails.find((m) => m.to === 'a@example.com')!;
@@ -228,8 +230,10 @@ describe('sharing with customers', () => {
 
   it('refuses tampered, forged, expired and withdrawn links and records nothing', async () => {
     const d = await withFile();
+    await srv.mailsSent();
     const before = srv.mails.length;
     await s.admin.send('POST', `${API}/documents/share`, { documentIds: [d.id], customerIds: [customerA] });
+    await srv.mailsSent();
     const token = tokenOf(srv.mails[before].text);
     const shareRow = async () =>
       (await s.admin.get(`${API}/document-shares?f.customerId=${customerA}&f.documentId=${d.id}&deleted=include`)).body
@@ -269,8 +273,10 @@ describe('sharing with customers', () => {
     expect((await get(token)).status).toBe(403);
     expect(await shareRow()).toMatchObject({ openCount: 0 });
     // Sharing again brings it back, with a new link.
+    await srv.mailsSent();
     const again = srv.mails.length;
     await s.admin.send('POST', `${API}/documents/share`, { documentIds: [d.id], customerIds: [customerA] });
+    await srv.mailsSent();
     expect((await get(tokenOf(srv.mails[again].text))).status).toBe(200);
     // A deleted document's link is refused.
     const doc = (await s.admin.get(`${API}/documents/${d.id}`)).body;
@@ -290,12 +296,14 @@ describe('sharing with customers', () => {
     });
     expect(noFile.status).toBe(422);
     expect(noFile.body.fieldErrors.documentIds[0]).toContain('No file');
+    await srv.mailsSent();
     const before = srv.mails.length;
     const stranger = await s.stranger.send('POST', `${API}/documents/share`, {
       documentIds: [d.id],
       customerIds: 'all',
     });
     expect(stranger.status).toBe(422);
+    await srv.mailsSent();
     expect(srv.mails.length).toBe(before);
     const theirs = await s.stranger.get(`${API}/document-shares?f.documentId=${d.id}`);
     expect(theirs.status).toBe(200);

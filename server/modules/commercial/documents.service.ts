@@ -235,20 +235,23 @@ export function documentsService({
             result.notMailed.push({ customerId: c.id, name: c.name });
             continue;
           }
-          await mailer.send({
-            to: email,
-            subject:
-              docs.length === 1 ? `${docs[0].title} from ${account}` : `${docs.length} documents from ${account}`,
-            text: [
-              `Dear ${c.name},`,
-              '',
-              ...(body.message ? [body.message, ''] : []),
-              `${account} shared ${docs.length === 1 ? 'a document' : 'documents'} with you. Open ${docs.length === 1 ? 'it' : 'them'} here (links valid ${SHARE_LINK_DAYS} days):`,
-              '',
-              ...lines,
-              account,
-            ].join('\n'),
-          });
+          await mailer.send(
+            {
+              to: email,
+              subject:
+                docs.length === 1 ? `${docs[0].title} from ${account}` : `${docs.length} documents from ${account}`,
+              text: [
+                `Dear ${c.name},`,
+                '',
+                ...(body.message ? [body.message, ''] : []),
+                `${account} shared ${docs.length === 1 ? 'a document' : 'documents'} with you. Open ${docs.length === 1 ? 'it' : 'them'} here (links valid ${SHARE_LINK_DAYS} days):`,
+                '',
+                ...lines,
+                account,
+              ].join('\n'),
+            },
+            tx,
+          );
           result.mailed.push({ customerId: c.id, name: c.name, email });
         }
         return result;

@@ -66,7 +66,8 @@ function checkPayload<K extends FieldRecordKind>(
 ): PayloadOf<K> {
   const parsed = schemas[kind].safeParse(input);
   if (parsed.success) return parsed.data as PayloadOf<K>;
-  const fieldErrors: Record<string, string[]> = {};
+  // No prototype: a field named `toString` or `constructor` must not meet Object's own methods.
+  const fieldErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of parsed.error.issues) {
     const key = issue.path.map(String).join('.') || '_';
     (fieldErrors[key] ??= []).push(issue.message);
