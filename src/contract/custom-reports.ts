@@ -166,7 +166,7 @@ export const CUSTOM_REPORT_COLUMNS: readonly ColumnSpec<keyof CustomReportRow & 
   { key: 'updatedAt', title: 'Changed', kind: 'datetime' },
 ];
 
-/** The builder's live preview: a declaration (not saved yet) and a period → the engine's preview (first rows, total). */
+/** The builder's live preview: a draft declaration and a period → the engine's preview (first rows, total). */
 export const PREVIEW_PATH = `${CUSTOM_REPORTS_PATH}/preview`;
 export const CustomPreviewRequest = z.strictObject({
   declaration: CustomReportDeclaration,

@@ -65,7 +65,7 @@ export const schedulesResource = defineResource({
     recipientEmails: [...new Set(i.recipientEmails.map((e) => e.toLowerCase()))],
     paused: i.paused,
   }),
-  /** A custom report must be one the writer may run (ADR 045); recipients chosen as users must be users of this account. */
+  /** A custom report must be one the writer may run (ADR 045); users as recipients must be of this account. */
   async validate(tx, input, { actor }): Promise<Record<string, string[]> | undefined> {
     if (isCustomKey(input.report) && !(await customSources(tx).runnable(actor.accountId, input.report, actor)))
       return { report: ['Choose a report'] };

@@ -1,3 +1,9 @@
+import {
+  CUSTOM_REPORT_LIST,
+  CustomReportRow,
+  PREVIEW_PATH,
+  type CustomPreviewRequest,
+} from '@/contract/custom-reports';
 import { ReportCatalog, ReportRun, type ReportFormat, type ReportKey, type ReportParams } from '@/contract/reports';
 import { FAVOURITES_PATH, Favourites, HISTORY_PATH, RUNS_PATH, RunList, RunView } from '@/contract/report-runs';
 import { SCHEDULE_LIST, ScheduleRecipients, ScheduleRow } from '@/contract/report-schedule';
@@ -54,4 +60,11 @@ export const REPORT_KEYS = {
   recent: ['reports', 'recent'] as const,
   run: (id: string) => ['reports', 'run', id] as const,
   recipients: ['reports', 'recipients'] as const,
+};
+
+export const customReportsClient = {
+  ...resourceClient(CUSTOM_REPORT_LIST.path, CustomReportRow),
+  /** The builder's live preview of a declaration not saved yet (the engine's first rows and total). */
+  preview: (body: CustomPreviewRequest, signal?: AbortSignal) =>
+    api.post(relative(PREVIEW_PATH), body, ReportRun, { signal, quiet: true }),
 };
