@@ -1,43 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { CustomReportDeclaration } from './custom-reports';
+import { CustomReportCreate, customReportDeclaration, mayRunCustom } from './custom-reports';
+import { isReportKey } from './report-keys';
+import { withTotals } from './report-catalog';
 
 const base = {
-  title: 'Litres per fleet no.',
+  title: 'Per store',
   dataset: 'dispenses',
-  columns: [{ field: 'fleetNo' }, { field: 'litres', aggregate: 'sum' }],
-  groupBy: ['fleetNo'],
-  sort: [{ field: 'litres', desc: true }],
-};
-const issues = (d: unknown) => {
-  const r = CustomReportDeclaration.safeParse(d);
-  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  columns: [{ field: 'store' }, { field: 'litres', aggregate: 'sum' }, { field: 'id', aggregate: 'count' }],
+  groupBy: ['store'],
 };
 
-describe('custom report declarations', () => {
-  it('accepts whitelisted fields with grouping and aggregates', () => {
-    expect(issues(base)).toEqual([]);
-    expect(issues({ ...base, columns: [{ field: 'id' }, { field: 'litres' }], groupBy: [], sort: [] })).toEqual([]);
+describe('saved custom reports (ADR 045)', () => {
+  it('keys: standard ids and custom:<uuid> only', () => {
+    expect(isReportKey('fuel-by-cost-centre')).toBe(true);
+    expect(isReportKey('custom:0b0c4a1e-2a55-4c3e-9d55-6c0b3f1e2a10')).toBe(true);
+    expect(isReportKey('custom:1 or 1=1')).toBe(false);
+    expect(isReportKey('custom:')).toBe(false);
+    expect(isReportKey('nope')).toBe(false);
   });
 
-  it('refuses any field that is not declared for the dataset (no SQL gets in)', () => {
-    expect(issues({ ...base, columns: [{ field: 'payload_hash' }], groupBy: [], sort: [] })).toEqual([
-      'columns.0.field: "payload_hash" is not a field of dispenses',
+  it('validates the declaration with the publishing fields; published needs roles', () => {
+    expect(CustomReportCreate.safeParse(base).success).toBe(true);
+    const r = CustomReportCreate.safeParse({ ...base, published: true });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join('.'))).toContain('roles');
+    const twice = CustomReportCreate.safeParse({ ...base, columns: [...base.columns, { field: 'store' }] });
+    expect(twice.error!.issues.map((i) => i.message)).toContain('store is chosen twice');
+  });
+
+  it('becomes an engine declaration: titled columns, sums and counts in the total', () => {
+    const d = customReportDeclaration('0b0c4a1e-2a55-4c3e-9d55-6c0b3f1e2a10', CustomReportCreate.parse(base));
+    expect(d.id).toBe('custom:0b0c4a1e-2a55-4c3e-9d55-6c0b3f1e2a10');
+    expect(d.columns.map((c) => [c.key, c.title, c.kind])).toEqual([
+      ['store', 'Store', 'text'],
+      ['sum_litres', 'Litres (total)', 'litres'],
+      ['count_id', 'Id (count)', 'number'],
     ]);
-    expect(issues({ ...base, filters: [{ field: '1=1; drop table x', op: 'eq', value: 'x' }] })[0]).toMatch(
-      /^filters.0.field: .* is not a field of dispenses$/,
-    );
-    // A field of another dataset is not one of this one.
-    expect(issues({ ...base, groupBy: ['supplier'] })).toContain('groupBy.0: "supplier" is not a field of dispenses');
-    expect(issues({ ...base, dataset: 'users' })[0]).toMatch(/^dataset: /);
+    expect(d.sums).toEqual(['sum_litres', 'count_id']);
+    const lines = withTotals(d, [
+      { store: 'A', sum_litres: 0.1, count_id: 1 },
+      { store: 'B', sum_litres: 0.2, count_id: 2 },
+    ]);
+    expect(lines.at(-1)).toEqual({ kind: 'total', values: { sum_litres: 0.3, count_id: 3 } });
   });
 
-  it('refuses a sum of text, an ungrouped plain column, and a sort outside the groups', () => {
-    expect(issues({ ...base, columns: [...base.columns, { field: 'store', aggregate: 'sum' }] })).toContain(
-      'columns.2.aggregate: store is not a number',
-    );
-    expect(issues({ ...base, columns: [...base.columns, { field: 'store' }] })).toContain(
-      'columns.2.field: store: group by it or aggregate it',
-    );
-    expect(issues({ ...base, sort: [{ field: 'day' }] })).toContain('sort.0.field: day is not a column of the groups');
+  it('runs for builders, the owner and the published roles only', () => {
+    const r = { ownerId: 7, published: false, roles: ['manager'] };
+    expect(mayRunCustom(r, { userId: 7, roles: ['admin'] })).toBe(true);
+    expect(mayRunCustom(r, { userId: 8, roles: ['ThebigBoss'] })).toBe(true);
+    expect(mayRunCustom(r, { userId: 8, roles: ['manager', 'FAMS'] })).toBe(false);
+    expect(mayRunCustom({ ...r, published: true }, { userId: 8, roles: ['manager', 'FAMS'] })).toBe(true);
+    expect(mayRunCustom({ ...r, published: true }, { userId: 8, roles: ['admin'] })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ColumnSpec } from './columns';
-import type { ReportFilter, ReportId } from './report-keys';
+import type { ReportFilter, ReportId, ReportKey } from './report-keys';
 
 /** A line of a run: a row, a subtotal after a group, or the total. */
 export interface ReportLine {
@@ -15,13 +15,22 @@ export interface ReportLine {
  * lives on the server, one set-based query per report (`server/modules/reports`).
  */
 
-export { REPORT_FILTERS, REPORT_IDS, type ReportFilter, type ReportId } from './report-keys';
+export {
+  REPORT_FILTERS,
+  REPORT_IDS,
+  isReportKey,
+  isCustomKey,
+  type ReportFilter,
+  type ReportId,
+  type ReportKey,
+} from './report-keys';
 
 export interface ReportDeclaration {
-  id: ReportId;
+  /** A standard report's id, or `custom:<id>` for a saved custom report (ADR 045). */
+  id: ReportKey;
   title: string;
   description: string;
-  group: 'Fuel' | 'Stock' | 'Fleet' | 'Control';
+  group: 'Fuel' | 'Stock' | 'Fleet' | 'Control' | 'Custom';
   /** `range`: a date range (relative or custom); `days`: "not fuelled in N days". */
   period: 'range' | 'days';
   filters: readonly ReportFilter[];
@@ -32,11 +41,14 @@ export interface ReportDeclaration {
   sums: readonly string[];
 }
 
+/** A standard report: its id is one of `REPORT_IDS`. */
+export type StandardReport = ReportDeclaration & { id: ReportId };
+
 const litres: ColumnSpec = { key: 'litres', title: 'Litres', kind: 'litres', decimals: 2 };
 const cost: ColumnSpec = { key: 'cost', title: 'Cost', kind: 'money' };
 const count: ColumnSpec = { key: 'dispenses', title: 'Dispenses', kind: 'number', decimals: 0 };
 
-const FIRST_REPORTS: readonly ReportDeclaration[] = [
+const FIRST_REPORTS: readonly StandardReport[] = [
   {
     id: 'fuel-by-cost-centre',
     title: 'Fuel by cost centre',
@@ -150,7 +162,7 @@ const storeCol: ColumnSpec = { key: 'store', title: 'Store', kind: 'code', name:
 const L = (key: string, title: string): ColumnSpec => ({ key, title, kind: 'litres', decimals: 2 });
 
 /** The second slice of issue 13's twelve (ADR 035): fleet use, the tanks' books, deliveries, limits, exceptions. */
-const MORE_REPORTS: readonly ReportDeclaration[] = [
+const MORE_REPORTS: readonly StandardReport[] = [
   {
     id: 'consumption',
     title: 'Consumption per equipment',
@@ -288,9 +300,9 @@ const MORE_REPORTS: readonly ReportDeclaration[] = [
   },
 ];
 
-export const REPORTS: readonly ReportDeclaration[] = [...FIRST_REPORTS, ...MORE_REPORTS];
+export const REPORTS: readonly StandardReport[] = [...FIRST_REPORTS, ...MORE_REPORTS];
 
-export const reportById = (id: string): ReportDeclaration | undefined => REPORTS.find((r) => r.id === id);
+export const reportById = (id: string): StandardReport | undefined => REPORTS.find((r) => r.id === id);
 
 /** Longest custom range of one run. */
 export const MAX_REPORT_DAYS = 400;

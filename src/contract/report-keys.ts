@@ -22,6 +22,20 @@ export const REPORT_IDS = [
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
+/**
+ * A saved custom report runs through the same engine as the standard ones under the key
+ * `custom:<its uuid>` (ADR 045); a standard report's key is its id.
+ */
+export const CUSTOM_PREFIX = 'custom:';
+export type CustomReportKey = `custom:${string}`;
+export type ReportKey = ReportId | CustomReportKey;
+const CUSTOM_KEY = /^custom:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isCustomKey = (s: unknown): s is CustomReportKey => typeof s === 'string' && CUSTOM_KEY.test(s);
+export const isReportKey = (s: unknown): s is ReportKey => REPORT_IDS.includes(s as ReportId) || isCustomKey(s);
+/** The custom report's id in a `custom:<id>` key. */
+export const customIdOf = (key: CustomReportKey) => key.slice(CUSTOM_PREFIX.length).toLowerCase();
+export const customKeyOf = (id: string): CustomReportKey => `custom:${id}`;
+
 /** Filters a report may offer, beside its date range. */
 export const REPORT_FILTERS = ['storeId', 'productId', 'tankId', 'equipmentId', 'costCentreId', 'employeeId'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];

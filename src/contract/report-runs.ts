@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ColumnSpec } from './columns';
-import { REPORT_IDS, REPORTS } from './report-catalog';
-import { ReportFormat, ReportParams } from './reports';
+import { REPORTS } from './report-catalog';
+import { ReportFormat, ReportKeySchema, ReportParams } from './reports';
 
 /**
  * Report runs into files (ADR 033): a run is a pg-boss job that writes the file into the file
@@ -34,7 +34,7 @@ export const RUN_TRIGGER_LABELS: Record<(typeof RUN_TRIGGERS)[number], string> =
 export const FORMAT_LABELS: Record<ReportFormat, string> = { pdf: 'PDF', xlsx: 'Excel (XLSX)', csv: 'CSV' };
 
 export const RunStart = z.strictObject({
-  report: z.enum(REPORT_IDS, { error: 'There is no such report' }),
+  report: ReportKeySchema,
   format: ReportFormat,
   params: ReportParams.default({ range: 'lastMonth', days: 30 }),
 });
@@ -77,8 +77,8 @@ export function runProgress(r: Pick<RunView, 'status' | 'rowsDone' | 'rowsTotal'
   return r.rowsTotal === 0 ? 1 : Math.min(1, r.rowsDone / r.rowsTotal);
 }
 
-export const Favourites = z.object({ reports: z.array(z.enum(REPORT_IDS)) });
-export const FavouriteParams = z.object({ report: z.enum(REPORT_IDS, { error: 'There is no such report' }) });
+export const Favourites = z.object({ reports: z.array(ReportKeySchema) });
+export const FavouriteParams = z.object({ report: ReportKeySchema });
 
 const REPORT_TITLES = Object.fromEntries(REPORTS.map((r) => [r.id, r.title]));
 

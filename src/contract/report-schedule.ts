@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { addDays, localDate, monthBounds, zonedInstant } from './calendar';
-import { REPORT_IDS, REPORTS } from './report-catalog';
+import { REPORTS } from './report-catalog';
 import { RANGE_LABELS } from './report-range';
 import { FORMAT_LABELS } from './report-runs';
-import { ReportFormat, ReportParams } from './reports';
+import { ReportFormat, ReportKeySchema, ReportParams } from './reports';
 import { inputSchemas, requiredText, rowMeta, timeOfDay } from './setup/fields';
 
 /**
@@ -81,7 +81,7 @@ const email = z.email({ error: 'Not an e-mail address' }).max(254, 'At most 254 
 
 export const ScheduleFields = z.strictObject({
   name: requiredText('Name', 120),
-  report: z.enum(REPORT_IDS, { error: 'Choose a report' }),
+  report: ReportKeySchema,
   params: ScheduleParams,
   format: ReportFormat,
   frequency: z.enum(FREQUENCIES, { error: 'Choose daily, weekly or monthly' }),
@@ -121,7 +121,7 @@ export type ScheduleCreate = z.input<typeof ScheduleCreate>;
 export const ScheduleRow = z.object({
   ...rowMeta,
   name: z.string(),
-  report: z.enum(REPORT_IDS),
+  report: ReportKeySchema,
   params: z.record(z.string(), z.unknown()),
   format: ReportFormat,
   frequency: z.enum(FREQUENCIES),

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { COLUMN_KINDS } from './columns';
 import { isCalendarDay } from './pivot';
-import { REPORT_IDS } from './report-catalog';
+import { isReportKey, type ReportKey } from './report-catalog';
 import { RELATIVE_RANGES } from './report-range';
 import { ReportDefaults } from './report-settings';
 import { inCalendarRange } from './safe-input';
 
 /** The schemas of a report run (the declarations are `report-catalog.ts`). */
 export * from './report-catalog';
+
+/** A report's key: a standard report's id or `custom:<uuid>` (ADR 045). */
+export const ReportKeySchema = z.custom<ReportKey>(isReportKey, { error: 'There is no such report' });
 
 const Day = (label: string) =>
   inCalendarRange(z.string().refine(isCalendarDay, `${label}: use a real date (YYYY-MM-DD)`), label);
@@ -51,7 +55,7 @@ const ReportLineSchema = z.object({
 
 /** A run's answer: the resolved period, the lines (rows, subtotals, total) and the row count. */
 export const ReportRun = z.object({
-  report: z.enum(REPORT_IDS),
+  report: ReportKeySchema,
   title: z.string(),
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -63,14 +67,24 @@ export const ReportRun = z.object({
 });
 export type ReportRun = z.infer<typeof ReportRun>;
 
+const ColumnSpecSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  kind: z.enum(COLUMN_KINDS),
+  decimals: z.number().optional(),
+});
+
 export const ReportSummary = z.object({
-  id: z.enum(REPORT_IDS),
+  id: ReportKeySchema,
   title: z.string(),
   description: z.string(),
   group: z.string(),
   /** The account's default parameters (`/StandardReportListBold`). */
   defaults: ReportDefaults.default({}),
+  /** A custom report's columns and summed columns (a standard report's are in the contract's catalogue). */
+  custom: z.object({ columns: z.array(ColumnSpecSchema), sums: z.array(z.string()) }).optional(),
 });
+export type ReportSummary = z.infer<typeof ReportSummary>;
 export const ReportCatalog = z.object({ reports: z.array(ReportSummary) });
 
 /** The files a run can be downloaded as. */

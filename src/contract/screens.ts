@@ -241,7 +241,11 @@ export const SCREENS: readonly Screen[] = [
   s('/quotations', 'Manage quotations', 'admin', 'commercial', { menu: 'Quotations (manage)', group: 'Commercial' }),
 
   // System administration (ThebigBoss)
-  s('/CustomReport', 'Custom reports', 'thebigBoss', 'reports', { menu: 'Report setup (custom)', group: 'System' }),
+  s('/CustomReport', 'Custom reports', 'thebigBoss', 'reports', {
+    menu: 'Report setup (custom)',
+    group: 'System',
+    ready: true,
+  }),
   s('/SystemReport', 'System report', 'thebigBoss', 'reports', {
     menu: 'Report setup (system)',
     group: 'System',

@@ -29,6 +29,7 @@ const OPEN = new Set([
   // before the query is read; a wrong, revoked or missing key is 401 (server/modules/bi).
   'GET /api/v1/feed',
   'GET /api/v1/feed/:dataset',
+  'GET /api/v1/feed/$metadata',
   // A customer answers a quotation through the e-mailed signed link (ADR 039): the link is the permission.
   'GET /api/v1/public/quotation',
   'GET /api/v1/public/quotation/pdf',

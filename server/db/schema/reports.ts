@@ -147,3 +147,29 @@ export const reportCatalogue = pgTable('report_catalogue', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
 });
+
+/**
+ * A saved custom report (`/CustomReport`, ADR 045): master data (versions, audit, soft delete). The
+ * declaration is kept as validated by the contract's schema (whitelisted field keys, never SQL);
+ * `created_by` is its owner. Published reports show in `/ReportList` for the chosen roles.
+ */
+export const customReports = pgTable(
+  'custom_reports',
+  {
+    ...masterColumns(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dataset: text('dataset').notNull(),
+    declaration: jsonb('declaration')
+      .$type<{
+        columns: { field: string; aggregate?: 'sum' | 'count' | 'min' | 'max' | 'avg'; title?: string }[];
+        filters: { field: string; op: 'eq' | 'ne' | 'contains' | 'gte' | 'lte'; value: string }[];
+        groupBy: string[];
+        sort: { field: string; desc: boolean }[];
+      }>()
+      .notNull(),
+    published: boolean('published').notNull().default(false),
+    roles: jsonb('roles').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('custom_reports_account').on(t.accountId, t.title)],
+);

@@ -97,6 +97,17 @@ describe('BI feed', () => {
     expect((await f.admin.send('DELETE', `/api/v1/bi-feed-keys/${other.body.id}`)).status).toBe(404);
   });
 
+  it('describes the datasets and their typed columns in $metadata (OData CSDL), for the key only', async () => {
+    const res = await pull('/api/v1/feed/$metadata');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml).toContain('<EntitySet Name="dispenses" EntityType="FAMS.Feed.dispenses"/>');
+    expect(xml).toContain('<Property Name="litres" Type="Edm.Double"/>');
+    expect(xml).toContain('<Property Name="at" Type="Edm.DateTimeOffset"/>');
+    expect((await pull('/api/v1/feed/$metadata', '')).status).toBe(401);
+  });
+
   it('refuses a missing, forged or malformed key (401) and bad paging (400)', async () => {
     expect((await pull('/api/v1/feed/dispenses', '')).status).toBe(401);
     const forged = key.slice(0, -4) + (key.endsWith('AAAA') ? 'BBBB' : 'AAAA');

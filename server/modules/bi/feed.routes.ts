@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { csvStream, type ExportColumn } from '../../lib/resource/export';
 import { actorOf, IdParams } from '../../lib/resource';
 import { feedKeysService } from './feed-keys.service';
+import { feedMetadata } from './feed-metadata';
 import { feedService } from './feed.service';
 
 declare module 'fastify' {
@@ -65,6 +66,13 @@ export function feedRoutes(app: FastifyInstance, db: Db) {
     '@odata.context': `${origin(req)}${API_ROOT}/feed/$metadata`,
     value: DATASET_IDS.map((id) => ({ name: id, kind: 'EntitySet', url: `feed/${id}`, title: DATASETS[id].title })),
   }));
+
+  // Before `/feed/:dataset` in meaning: a static path wins over the parameter in Fastify's router.
+  r.get(`${API_ROOT}/feed/$metadata`, { config: feedConfig, onRequest: byKey }, async (_req, reply) => {
+    reply.header('content-type', 'application/xml; charset=utf-8');
+    reply.header('odata-version', '4.0');
+    return reply.send(feedMetadata());
+  });
 
   r.get(
     `${API_ROOT}/feed/:dataset`,

@@ -1,21 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { REPORT_IDS, REPORTS } from '../../../src/contract/report-catalog';
+import { REPORTS } from '../../../src/contract/report-catalog';
 import { HISTORY_LIST, RUN_STATUSES, RUN_TRIGGERS, type RunView } from '../../../src/contract/report-runs';
 import { ReportFormat } from '../../../src/contract/reports';
 import { reportRuns as r } from '../../db/schema';
 import { filter, type FilterSpec, type ListSpec } from '../../lib/resource';
 import { localDay, names, qualified } from '../records/sql';
-import { toRunView } from './runs.repository';
+import { customTitleOf, toRunView } from './runs.repository';
 
 /** The account's zone (its first store's): the history's days are the account's days. */
 const zone = sql<string>`coalesce((select s.timezone from stores s where s.account_id = ${r.accountId}
   and s.deleted_at is null order by s.code limit 1), 'UTC')`;
 const userName = names.user(r.userId);
+const customTitle = customTitleOf(r.accountId, r.reportId);
 // Sorting by report sorts by its title, as the list shows it.
 const reportTitle = sql`case ${r.reportId} ${sql.join(
   REPORTS.map((d) => sql`when ${d.id} then ${d.title}`),
   sql` `,
-)} else ${r.reportId} end`;
+)} else coalesce(${customTitle}, ${r.reportId}) end`;
 
 /**
  * `/ReportHistory` on the list protocol (paging, search, filters, export): every run of the
@@ -50,6 +51,7 @@ export const HISTORY_SPEC: ListSpec = {
     scheduleId: r.scheduleId,
     occurrence: r.occurrence,
     userName,
+    customTitle,
   }),
   id: r.id,
   scope: (actor) => sql`${r.accountId} = ${actor.accountId}`,
@@ -63,7 +65,7 @@ export const HISTORY_SPEC: ListSpec = {
   },
   defaultSort: HISTORY_LIST.defaultSort,
   filters: {
-    report: filter.oneOf(r.reportId, REPORT_IDS),
+    report: filter.exact(r.reportId),
     status: filter.oneOf(r.status, RUN_STATUSES),
     trigger: filter.oneOf(r.trigger, RUN_TRIGGERS),
     format: filter.oneOf(r.format, ReportFormat.options),
@@ -73,7 +75,7 @@ export const HISTORY_SPEC: ListSpec = {
   } satisfies Record<(typeof HISTORY_LIST.filters)[number], FilterSpec>,
 };
 
-type Raw = typeof r.$inferSelect & { userName: string | null };
+type Raw = typeof r.$inferSelect & { userName: string | null; customTitle: string | null };
 const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /** A raw list row (raw SQL gives timestamps as text) as the run's view. */
@@ -90,4 +92,5 @@ export const historyRow = (raw: Raw): RunView =>
       occurrence: date(raw.occurrence),
     },
     userName: raw.userName,
+    customTitle: raw.customTitle,
   });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ReportFormat, ReportLine } from '../../../src/contract/reports';
+import { isCustomKey, type ReportFormat, type ReportLine } from '../../../src/contract/reports';
 import { CONTENT_TYPES, csvStream, exportFileName, fromSpec, xlsxStream } from '../../lib/resource/export';
 import { reportPdf } from './reports.pdf';
 import type { ReportResult } from './reports.service';
@@ -17,6 +17,16 @@ function fileRows(r: ReportResult): Record<string, unknown>[] {
     return { ...l.values, [by ?? first]: `${String(l.values[by ?? first] ?? '')} subtotal`.trim() };
   });
 }
+
+/** A standard report's id, or a custom report's title as a file-name slug (its key has a colon). */
+const fileBase = (d: ReportResult['decl']) =>
+  isCustomKey(d.id)
+    ? d.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'custom-report'
+    : d.id;
 
 export interface ReportFile {
   stream: Readable;
@@ -36,7 +46,7 @@ export function reportFile(
   progress?: (linesWritten: number) => Promise<void> | void,
   now = new Date(),
 ): ReportFile {
-  const fileName = exportFileName(r.decl.id, format, now);
+  const fileName = exportFileName(fileBase(r.decl), format, now);
   if (format === 'pdf') {
     const all = r.lines;
     async function* lines() {

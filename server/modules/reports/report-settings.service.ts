@@ -1,4 +1,4 @@
-import { REPORTS, reportById, type ReportDeclaration } from '../../../src/contract/report-catalog';
+import { REPORTS, reportById, type StandardReport } from '../../../src/contract/report-catalog';
 import type {
   CatalogueRow,
   CatalogueUpdate,
@@ -24,7 +24,7 @@ export function reportSettingsService(db: DbOrTx) {
     return new Set(REPORTS.map((r) => r.id).filter((id) => !off.has(id)));
   };
   const settingsOf = (accountId: number) => repo.settingsOf(accountId);
-  const rowOf = (d: ReportDeclaration, s: Setting | undefined): ReportSettingRow => ({
+  const rowOf = (d: StandardReport, s: Setting | undefined): ReportSettingRow => ({
     report: d.id,
     title: d.title,
     group: d.group,

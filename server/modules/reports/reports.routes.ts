@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import { REPORT_IDS, ReportCatalog, ReportFormat, ReportParams, ReportRun } from '../../../src/contract/reports';
+import { ReportCatalog, ReportFormat, ReportKeySchema, ReportParams, ReportRun } from '../../../src/contract/reports';
 import { screenFor } from '../../../src/contract/screens';
 import { runsRoutes } from './runs.routes';
 import { reportSettingsRoutes } from './report-settings.routes';
 import { schedulesRoutes } from './schedules.routes';
 import { badRequest, fieldErrorsOf } from '../../lib/errors';
+import { actorOf } from '../../lib/resource';
+import { customReportsRoutes } from './custom-reports.routes';
 import { reportFile } from './report-files';
 import { reportsService } from './reports.service';
 import type { ModuleDeps } from '../deps';
 
-const IdParams = z.object({ id: z.enum(REPORT_IDS, { error: 'There is no such report' }) });
+const IdParams = z.object({ id: ReportKeySchema });
 
 /**
  * `/ReportList`'s endpoints: the catalogue, a run's preview, and the same run as CSV, XLSX or PDF. The
@@ -25,17 +27,18 @@ export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   runsRoutes(app, db, deps);
   schedulesRoutes(app, db, deps.boss);
   reportSettingsRoutes(app, db);
+  customReportsRoutes(app, deps);
   const reports = reportsService(db);
   const access = screenFor('/ReportList')!.rule;
 
   r.get(`${API_ROOT}/reports`, { config: { access }, schema: { response: { 200: ReportCatalog } } }, async (req) => ({
-    reports: await reports.catalog(req.auth.accountId),
+    reports: await reports.catalog(req.auth.accountId, actorOf(req)),
   }));
 
   r.get(
     `${API_ROOT}/reports/:id`,
     { config: { access }, schema: { params: IdParams, querystring: ReportParams, response: { 200: ReportRun } } },
-    async (req) => reports.preview(await reports.run(req.auth.accountId, req.params.id, req.query)),
+    async (req) => reports.preview(await reports.run(req.auth.accountId, req.params.id, req.query, actorOf(req))),
   );
 
   r.get(
@@ -48,7 +51,7 @@ export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         const fields = fieldErrorsOf(q.error.issues);
         throw badRequest('The report parameters are not valid.', fields);
       }
-      const run = await reports.run(req.auth.accountId, req.params.id, q.data);
+      const run = await reports.run(req.auth.accountId, req.params.id, q.data, actorOf(req));
       const heading = await reports.heading(run);
       const logo = heading.logoFile ? await deps.files.get(req.auth.accountId, heading.logoFile) : null;
       const file = reportFile(run, format, { ...heading, logo });

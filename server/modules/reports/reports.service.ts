@@ -16,6 +16,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { accountZone } from '../../lib/resource/zone';
 import { reportSettingsService } from './report-settings.service';
 import { reportsRepository, type ReportQuery } from './reports.repository';
+import { customSources, type CustomSource, type Viewer } from './custom-reports.source';
+import { isCustomKey, type ReportId } from '../../../src/contract/report-keys';
 
 export interface ReportResult {
   decl: ReportDeclaration;
@@ -32,21 +34,52 @@ export interface ReportResult {
 export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
   const repo = reportsRepository(db);
   const settings = reportSettingsService(db);
+  const custom = customSources(db);
+  /** A report's declaration and its rows: a standard report the account offers, or a saved custom one (ADR 045). */
+  const source = async (accountId: number, id: string, viewer?: Viewer) => {
+    if (isCustomKey(id)) return custom.source(accountId, id, viewer);
+    const decl = reportById(id);
+    if (!decl) throw notFound(`There is no report "${id}".`);
+    await settings.assertOffered(accountId, decl.id);
+    return { decl, rows: (q: ReportQuery) => repo.rows(decl.id as ReportId, q) };
+  };
   return {
-    /** The reports the account's users may run, under the account's names, with its defaults (ADR 035). */
-    catalog: async (accountId: number) =>
-      (await settings.offered(accountId)).map(({ decl, title, defaults }) => ({
-        id: decl.id,
-        title,
-        description: decl.description,
-        group: decl.group,
-        defaults,
-      })),
+    /**
+     * The reports this user may run: the standard ones the account offers, under its names and with
+     * its defaults (ADR 035), then the custom reports published to the user (ADR 045).
+     */
+    async catalog(accountId: number, viewer: Viewer) {
+      const [standard, customs] = await Promise.all([settings.offered(accountId), custom.offered(accountId, viewer)]);
+      return [
+        ...standard.map(({ decl, title, defaults }) => ({
+          id: decl.id,
+          title,
+          description: decl.description,
+          group: decl.group,
+          defaults,
+        })),
+        ...customs.map((d) => ({
+          id: d.id,
+          title: d.title,
+          description: d.description,
+          group: d.group,
+          defaults: {},
+          custom: { columns: d.columns.map((c) => ({ ...c })), sums: [...d.sums] },
+        })),
+      ];
+    },
 
-    async run(accountId: number, id: string, p: ReportRunParams): Promise<ReportResult> {
-      const decl = reportById(id);
-      if (!decl) throw notFound(`There is no report "${id}".`);
-      await settings.assertOffered(accountId, decl.id);
+    /** 404 unless this user may run the report (a run is started only for what the user sees). */
+    assertRunnable: async (accountId: number, id: string, viewer: Viewer) => void (await source(accountId, id, viewer)),
+
+    /** Runs a report; `viewer` (absent for a schedule's occurrence) must be allowed a custom report. */
+    async run(accountId: number, id: string, p: ReportRunParams, viewer?: Viewer): Promise<ReportResult> {
+      return this.runOf(accountId, await source(accountId, id, viewer), p);
+    },
+
+    /** Runs a report's source: the period on the account's clock, its one query, subtotals and the total. */
+    async runOf(accountId: number, src: CustomSource, p: ReportRunParams): Promise<ReportResult> {
+      const { decl, rows: rowsOf } = src;
       const zone = await accountZone(db, accountId);
       const at = now();
       const range = resolveRange(p.range, at, zone, p.from && p.to ? { from: p.from, to: p.to } : undefined);
@@ -58,7 +91,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
         REPORT_FILTERS.filter((f) => decl.filters.includes(f) && p[f]).map((f) => [f, p[f]!]),
       );
       const q: ReportQuery = { accountId, ...range, days: p.days, today: localDate(at, zone), zone, filters };
-      const rows = await repo.rows(decl.id, q);
+      const rows = await rowsOf(q);
       return {
         decl,
         zone,

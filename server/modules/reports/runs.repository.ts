@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ReportFormat } from '../../../src/contract/reports';
 import type { RunView } from '../../../src/contract/report-runs';
 import { reportById } from '../../../src/contract/report-catalog';
@@ -7,12 +7,32 @@ import { reportFavourites, reportRuns, users } from '../../db/schema';
 
 type RunRow = typeof reportRuns.$inferSelect;
 
-const runColumns = { run: reportRuns, userName: users.displayName };
+/** A custom report's title (deleted ones too: the history keeps their runs), by its `custom:<id>` key. */
+export const customTitleOf = (
+  accountId: SQL | typeof reportRuns.accountId,
+  reportId: SQL | typeof reportRuns.reportId,
+) =>
+  sql<string | null>`(select c.title from custom_reports c
+    where c.account_id = ${accountId} and 'custom:' || c.id::text = ${reportId})`;
 
-export const toRunView = ({ run: r, userName }: { run: RunRow; userName: string | null }): RunView => ({
+const runColumns = {
+  run: reportRuns,
+  userName: users.displayName,
+  customTitle: customTitleOf(reportRuns.accountId, reportRuns.reportId),
+};
+
+export const toRunView = ({
+  run: r,
+  userName,
+  customTitle,
+}: {
+  run: RunRow;
+  userName: string | null;
+  customTitle?: string | null;
+}): RunView => ({
   id: r.id,
   report: r.reportId,
-  title: reportById(r.reportId)?.title ?? r.reportId,
+  title: reportById(r.reportId)?.title ?? customTitle ?? r.reportId,
   format: r.format,
   status: r.status,
   trigger: r.trigger,

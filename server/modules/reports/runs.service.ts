@@ -7,7 +7,6 @@ import type { FileStore } from '../../lib/files';
 import type { BossProvider } from '../../lib/jobs';
 import type { Actor } from '../../lib/resource';
 import { bytesOf, reportFile } from './report-files';
-import { reportSettingsService } from './report-settings.service';
 import { reportsService } from './reports.service';
 import { runsRepository, type NewRun } from './runs.repository';
 
@@ -45,7 +44,6 @@ const ownerFilter = (actor: RunReader) => (actor.all ? undefined : actor.userId)
 export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () => new Date()) {
   const repo = runsRepository(db);
   const reports = reportsService(db, now);
-  const settings = reportSettingsService(db);
   return {
     repo,
 
@@ -56,8 +54,8 @@ export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () =
     },
 
     async start(actor: Actor, input: Omit<RunStart, 'params'> & { params: ReportParams }, boss: BossProvider) {
-      // A report the account does not offer does not exist for it (ADR 035).
-      await settings.assertOffered(actor.accountId, input.report);
+      // A report the account does not offer, or a custom one not for this user, does not exist for it (ADR 035, 045).
+      await reports.assertRunnable(actor.accountId, input.report, actor);
       const id = await this.queue(boss, {
         accountId: actor.accountId,
         userId: actor.userId,

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { REPORT_IDS } from '../../../src/contract/report-catalog';
 import {
   FREQUENCIES,
   nextOccurrence,
@@ -13,6 +12,8 @@ import { memberships, reportSchedules as t } from '../../db/schema';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
 import { accountZone } from '../../lib/resource/zone';
 import { screenRules } from '../setup/rules';
+import { isCustomKey } from '../../../src/contract/report-keys';
+import { customSources } from './custom-reports.source';
 
 /**
  * `/report-schedules` on the resource pattern (versions, audit, soft delete and restore, list and
@@ -28,7 +29,7 @@ export const schedulesResource = defineResource({
   search: [t.name],
   sort: { name: sql`lower(${t.name})`, report: t.reportId, nextRunAt: t.nextRunAt },
   filters: {
-    report: filter.oneOf(t.reportId, REPORT_IDS),
+    report: filter.exact(t.reportId),
     frequency: filter.oneOf(t.frequency, FREQUENCIES),
     paused: filter.bool(t.paused),
   },
@@ -64,8 +65,10 @@ export const schedulesResource = defineResource({
     recipientEmails: [...new Set(i.recipientEmails.map((e) => e.toLowerCase()))],
     paused: i.paused,
   }),
-  /** Recipients chosen as users must be users of this account. */
-  async validate(tx, input, { actor }) {
+  /** A custom report must be one the writer may run (ADR 045); users as recipients must be of this account. */
+  async validate(tx, input, { actor }): Promise<Record<string, string[]> | undefined> {
+    if (isCustomKey(input.report) && !(await customSources(tx).runnable(actor.accountId, input.report, actor)))
+      return { report: ['Choose a report'] };
     const ids = [...new Set(input.recipientUserIds)];
     if (!ids.length) return undefined;
     const found = await tx.execute<{ id: string }>(sql`

@@ -12,11 +12,11 @@ import {
   reportById,
   type ReportDeclaration,
   type ReportFilter,
-  type ReportId,
+  type ReportKey,
 } from '@/contract/report-catalog';
 import { FORMAT_LABELS } from '@/contract/report-runs';
 import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
-import type { ReportParams } from '@/contract/reports';
+import type { ReportParams, ReportSummary } from '@/contract/reports';
 import { costCentreOptions, productOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { saveFile } from '@/lib/resource';
@@ -39,6 +39,18 @@ const FILTER_LABELS: Record<ReportFilter, string> = {
   equipmentId: 'Equipment',
   employeeId: 'Employee',
 };
+
+/** A custom report as the runner's declaration, from the server's catalogue (ADR 045). */
+const customDecl = (r: ReportSummary, c: NonNullable<ReportSummary['custom']>): ReportDeclaration => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  group: 'Custom',
+  period: 'range',
+  filters: [],
+  columns: c.columns,
+  sums: c.sums,
+});
 
 /** The run parameters held in the URL search (a bookmarked or shared run). */
 const paramsOf = (s: ReportListSearch): ReportParams => {
@@ -255,7 +267,7 @@ export function ReportListPage() {
     queryFn: ({ signal }) => reportsApi.favourites(signal),
   });
   const starred = new Set<string>(favourites.data?.reports ?? []);
-  const star = async (id: ReportId, on: boolean) => {
+  const star = async (id: ReportKey, on: boolean) => {
     try {
       client.setQueryData(REPORT_KEYS.favourites, await reportsApi.star(id, on));
     } catch (e) {
@@ -264,18 +276,23 @@ export function ReportListPage() {
   };
   // The server's catalogue: only what the account offers, under its names (ADR 035).
   const summaries = useMemo(() => new Map(catalog.data?.reports.map((r) => [r.id, r])), [catalog.data]);
+  const all = useMemo(
+    () => [
+      ...REPORTS.filter((r) => summaries.has(r.id)).map((r) => ({ ...r, title: summaries.get(r.id)!.title })),
+      ...(catalog.data?.reports ?? []).flatMap((r) => (r.custom ? [customDecl(r, r.custom)] : [])),
+    ],
+    [summaries, catalog.data],
+  );
   const offered = useMemo(() => {
     const needle = q.trim().toLowerCase();
-    return REPORTS.filter((r) => summaries.has(r.id))
-      .map((r) => ({ ...r, title: summaries.get(r.id)!.title }))
-      .filter((r) => !needle || `${r.title} ${r.description}`.toLowerCase().includes(needle));
-  }, [summaries, q]);
+    return all.filter((r) => !needle || `${r.title} ${r.description}`.toLowerCase().includes(needle));
+  }, [all, q]);
   const FAVOURITES = 'Favourites';
   const groups = [
     ...(offered.some((r) => starred.has(r.id)) ? [FAVOURITES] : []),
     ...new Set(offered.map((r) => r.group)),
   ];
-  const open = report ? reportById(report) : undefined;
+  const open = report ? (reportById(report) ?? all.find((r) => r.id === report)) : undefined;
   return (
     <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="start">
       {/* On a phone the open report takes the screen; "All reports" goes back to the list. */}

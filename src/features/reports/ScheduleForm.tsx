@@ -17,7 +17,7 @@ import {
 } from '@/contract/report-schedule';
 import { enumOptions, costCentreOptions, productOptions, storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
-import { REPORT_KEYS, schedulesClient } from './client';
+import { REPORT_KEYS, reportsApi, schedulesClient } from './client';
 
 export const scheduleLabel = (s: ScheduleRow) => s.name;
 
@@ -93,6 +93,8 @@ export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
     update: ScheduleUpdate,
     toBody,
   });
+  // The reports this admin may run: the standard ones the account offers and custom ones published to them.
+  const catalog = useQuery({ queryKey: ['reports'], queryFn: ({ signal }) => reportsApi.catalog(signal) });
   const v = form.values;
   const decl = reportById(v.report);
   const filterOptions: Partial<Record<ReportFilter, { value: string; label: string }[]>> = {
@@ -106,7 +108,7 @@ export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <SelectField
           label="Report"
-          options={REPORTS.map((r) => ({ value: r.id, label: r.title }))}
+          options={(catalog.data?.reports ?? REPORTS).map((r) => ({ value: r.id, label: r.title }))}
           {...form.text('report')}
         />
         {decl?.period === 'days' ? (

@@ -1,4 +1,10 @@
-import { ReportCatalog, ReportRun, type ReportFormat, type ReportId, type ReportParams } from '@/contract/reports';
+import {
+  CUSTOM_REPORT_LIST,
+  CustomReportRow,
+  PREVIEW_PATH,
+  type CustomPreviewRequest,
+} from '@/contract/custom-reports';
+import { ReportCatalog, ReportRun, type ReportFormat, type ReportKey, type ReportParams } from '@/contract/reports';
 import { FAVOURITES_PATH, Favourites, HISTORY_PATH, RUNS_PATH, RunList, RunView } from '@/contract/report-runs';
 import { SCHEDULE_LIST, ScheduleRecipients, ScheduleRow } from '@/contract/report-schedule';
 import { api } from '@/lib/api';
@@ -17,10 +23,13 @@ const favourites = relative(FAVOURITES_PATH);
 /** The reports screens' calls: catalogue, preview, direct files, runs, favourites, history, schedules. */
 export const reportsApi = {
   catalog: (signal?: AbortSignal) => api.get('reports', ReportCatalog, { signal, quiet: true }),
-  run: (id: ReportId, params: ReportParams, signal?: AbortSignal) =>
-    api.get(`reports/${id}`, ReportRun, { searchParams: clean(params), signal, quiet: true }),
-  download: (id: ReportId, params: ReportParams, format: ReportFormat) =>
-    api.download(`reports/${id}/export`, `${id}.${format}`, { searchParams: { ...clean(params), format } }),
+  // A custom report's key has a colon (`custom:<id>`): encoded, so it stays one path segment.
+  run: (id: ReportKey, params: ReportParams, signal?: AbortSignal) =>
+    api.get(`reports/${encodeURIComponent(id)}`, ReportRun, { searchParams: clean(params), signal, quiet: true }),
+  download: (id: ReportKey, params: ReportParams, format: ReportFormat) =>
+    api.download(`reports/${encodeURIComponent(id)}/export`, `${id.replace(':', '-')}.${format}`, {
+      searchParams: { ...clean(params), format },
+    }),
 
   /** Starts a run into a file (a pg-boss job on the server); poll `runOf` for its progress. */
   startRun: (report: string, format: ReportFormat, params: Record<string, unknown>) =>
@@ -31,10 +40,10 @@ export const reportsApi = {
     api.download(`${runs}/${r.id}/file`, r.fileName ?? `${r.report}.${r.format}`),
 
   favourites: (signal?: AbortSignal) => api.get(favourites, Favourites, { signal, quiet: true }),
-  star: (report: ReportId, on: boolean) =>
+  star: (report: ReportKey, on: boolean) =>
     on
-      ? api.put(`${favourites}/${report}`, undefined, Favourites, { quiet: true })
-      : api.delete(`${favourites}/${report}`, Favourites, { quiet: true }),
+      ? api.put(`${favourites}/${encodeURIComponent(report)}`, undefined, Favourites, { quiet: true })
+      : api.delete(`${favourites}/${encodeURIComponent(report)}`, Favourites, { quiet: true }),
 };
 
 export const historyClient = resourceClient(HISTORY_PATH, RunView);
@@ -51,4 +60,11 @@ export const REPORT_KEYS = {
   recent: ['reports', 'recent'] as const,
   run: (id: string) => ['reports', 'run', id] as const,
   recipients: ['reports', 'recipients'] as const,
+};
+
+export const customReportsClient = {
+  ...resourceClient(CUSTOM_REPORT_LIST.path, CustomReportRow),
+  /** The builder's live preview of a declaration not saved yet (the engine's first rows and total). */
+  preview: (body: CustomPreviewRequest, signal?: AbortSignal) =>
+    api.post(relative(PREVIEW_PATH), body, ReportRun, { signal, quiet: true }),
 };

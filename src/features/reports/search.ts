@@ -1,10 +1,10 @@
 import {
   RELATIVE_RANGES,
   REPORT_FILTERS,
-  REPORT_IDS,
+  isReportKey,
   type RelativeRange,
   type ReportFilter,
-  type ReportId,
+  type ReportKey,
 } from '@/contract/report-keys';
 
 /**
@@ -13,7 +13,7 @@ import {
  * zod (ADR 017): the server checks the values again.
  */
 export interface ReportListSearch extends Partial<Record<ReportFilter, string>> {
-  report?: ReportId;
+  report?: ReportKey;
   range?: RelativeRange;
   from?: string;
   to?: string;
@@ -24,8 +24,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function validateReportListSearch(raw: Record<string, unknown>): ReportListSearch {
-  if (!REPORT_IDS.includes(raw.report as ReportId)) return {};
-  const s: ReportListSearch = { report: raw.report as ReportId };
+  if (!isReportKey(raw.report)) return {};
+  const s: ReportListSearch = { report: raw.report };
   if (RELATIVE_RANGES.includes(raw.range as RelativeRange)) s.range = raw.range as RelativeRange;
   for (const k of ['from', 'to'] as const) if (typeof raw[k] === 'string' && DAY.test(raw[k])) s[k] = raw[k];
   const days = Number(raw.days);

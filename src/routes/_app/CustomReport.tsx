@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { CustomReportPage } from '@/features/reports/CustomReportPage';
 
 export const Route = createFileRoute('/_app/CustomReport')({
   beforeLoad: guard('/CustomReport'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: CustomReportPage,
 });

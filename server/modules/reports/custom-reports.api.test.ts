@@ -1,0 +1,286 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFParse } from 'pdf-parse';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunView } from '../../../src/contract/report-runs';
+import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { diskFileStore } from '../../lib/files';
+import { createJobs, type Jobs } from '../../lib/jobs';
+import { createMailer } from '../../lib/mailer';
+import { buildFixture, type Fixture } from '../records/fixture.testutil';
+import { registerReportJobs } from './runs.jobs';
+
+/**
+ * Saved custom reports (ADR 045) against a real server on the records' hand-made data set
+ * (fixture.testutil.ts): validation, who builds, who sees and runs them (owner, published roles),
+ * tenant isolation, the same engine's preview and files, schedules and soft delete.
+ */
+let srv: TestServer;
+let f: Fixture;
+let jobs: Jobs;
+let boss: Fixture['admin'];
+let manager: Fixture['admin'];
+const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-custom-mail-'));
+const mailDir = path.join(mailRoot, 'mail');
+const mails = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+const OCT = { range: 'custom', from: '2026-10-01', to: '2026-10-31' };
+const OCT_QS = 'range=custom&from=2026-10-01&to=2026-10-31';
+
+beforeAll(async () => {
+  srv = await startServer();
+  f = await buildFixture(srv);
+  boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
+  manager = await session(srv.url, ...DEMO.manager);
+  jobs = createJobs(srv.database, pino({ level: 'silent' }));
+  registerReportJobs(jobs, {
+    files: diskFileStore(srv.dataDir),
+    mailer: createMailer(mailRoot, pino({ level: 'silent' })),
+  });
+  await jobs.start();
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await srv?.close();
+  fs.rmSync(mailRoot, { recursive: true, force: true });
+});
+
+type S = Fixture['admin'];
+/** Litres and dispenses per store: S has d1 100 + d2 50 + d3 30, S2 has d4 20 (October, local days). */
+const perStore = {
+  title: 'Litres per store',
+  description: 'Dispensed litres by site',
+  dataset: 'dispenses',
+  columns: [{ field: 'store' }, { field: 'litres', aggregate: 'sum' }, { field: 'id', aggregate: 'count' }],
+  groupBy: ['store'],
+  sort: [{ field: 'litres', desc: true }],
+};
+const key = (id: string) => `custom:${id}`;
+const path_ = (id: string) => `/api/v1/reports/${encodeURIComponent(key(id))}`;
+const catalogIds = async (who: S) =>
+  ((await who.get('/api/v1/reports')).body.reports as { id: string }[]).map((r) => r.id);
+const create = async (body: object) => {
+  const res = await boss.send('POST', '/api/v1/custom-reports', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; version: number };
+};
+const finished = async (who: S, id: string) => {
+  let last: RunView | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = (await who.get(`/api/v1/report-runs/${id}`)).body as RunView;
+        return last.status;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toMatch(/done|failed/);
+  return last!;
+};
+
+describe('custom reports: saving', () => {
+  it('refuses declarations outside the dataset’s whitelist with field errors, and lets only builders in', async () => {
+    const bad = async (patch: object) => {
+      const res = await boss.send('POST', '/api/v1/custom-reports', { ...perStore, ...patch });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      return Object.keys(res.body.fieldErrors ?? {});
+    };
+    expect(await bad({ columns: [{ field: 'litres; drop table dispenses' }] })).toContain('columns.0.field');
+    expect(await bad({ columns: [{ field: 'store' }, { field: 'litres' }] })).toContain('columns.1.field');
+    expect(await bad({ columns: [{ field: 'store', aggregate: 'sum' }], groupBy: [] })).toContain(
+      'columns.0.aggregate',
+    );
+    expect(await bad({ dataset: 'users' })).toContain('dataset');
+    expect(await bad({ published: true, roles: [] })).toContain('roles');
+    expect(await bad({ published: true, roles: ['ThebigBoss'] })).toContain('roles.0');
+    expect(await bad({ sql: 'select 1' })).toEqual(expect.any(Array));
+    // The builder screen is ThebigBoss's (src/contract/screens.ts): an admin and a manager may not write.
+    expect((await f.admin.send('POST', '/api/v1/custom-reports', perStore)).status).toBe(403);
+    expect((await manager.get('/api/v1/custom-reports')).status).toBe(403);
+  });
+
+  it('versions every write in the audit log; soft delete hides it everywhere; restore brings it back', async () => {
+    const saved = await create({ ...perStore, title: 'Audited', published: true, roles: ['manager'] });
+    const edited = await boss.send('PUT', `/api/v1/custom-reports/${saved.id}`, {
+      ...perStore,
+      title: 'Audited (v2)',
+      published: true,
+      roles: ['manager'],
+      version: saved.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ version: 2, title: 'Audited (v2)', ownerName: 'Bo Boss' });
+    expect(await catalogIds(manager)).toContain(key(saved.id));
+    expect((await boss.send('DELETE', `/api/v1/custom-reports/${saved.id}`, { version: 2 })).status).toBe(200);
+    expect(await catalogIds(manager)).not.toContain(key(saved.id));
+    expect((await manager.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect((await boss.send('POST', `/api/v1/custom-reports/${saved.id}/restore`, { version: 3 })).status).toBe(200);
+    expect(await catalogIds(manager)).toContain(key(saved.id));
+    const audit = await srv.database.db.execute<{ action: string }>(
+      sql`select action from audit_log where entity = 'custom_report' and entity_id = ${saved.id}`,
+    );
+    expect(audit.rows.map((r) => r.action).sort()).toEqual(['create', 'delete', 'restore', 'update']);
+  });
+});
+
+describe('custom reports: visibility and runs', () => {
+  it('a private report is its builders’ only; published, the chosen roles see and run it with the hand-checked figures', async () => {
+    const saved = await create(perStore);
+    expect(await catalogIds(boss)).toContain(key(saved.id));
+    expect(await catalogIds(manager)).not.toContain(key(saved.id));
+    expect((await manager.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect((await manager.send('POST', '/api/v1/report-runs', { report: key(saved.id), format: 'csv' })).status).toBe(
+      404,
+    );
+
+    const pub = await boss.send('PUT', `/api/v1/custom-reports/${saved.id}`, {
+      ...perStore,
+      published: true,
+      roles: ['manager'],
+      version: saved.version,
+    });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const entry = ((await manager.get('/api/v1/reports')).body.reports as { id: string; group: string }[]).find(
+      (r) => r.id === key(saved.id),
+    );
+    expect(entry).toMatchObject({ group: 'Custom', title: 'Litres per store' });
+    // An editor holds no published role: not for them.
+    expect(await catalogIds(f.editor)).not.toContain(key(saved.id));
+    expect((await f.editor.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+
+    const run = await manager.get(`${path_(saved.id)}?${OCT_QS}`);
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    const storeCode = (await f.admin.get(`/api/v1/stores/${f.store}`)).body.code as string;
+    const lines = run.body.lines as { kind: string; values: Record<string, unknown> }[];
+    expect(lines.map((l) => [l.kind, l.values.store ?? null, l.values.sum_litres, l.values.count_id])).toEqual([
+      ['row', storeCode, 180, 3],
+      ['row', expect.any(String), 20, 1],
+      ['total', null, 200, 4],
+    ]);
+    expect(run.body).toMatchObject({ report: key(saved.id), title: 'Litres per store', rowCount: 2 });
+
+    // The same run into files: CSV and XLSX with the columns' titles and the total, PDF with the title.
+    const csv = await fetch(`${srv.url}${path_(saved.id)}/export?${OCT_QS}&format=csv`, { headers: manager.headers });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toMatch(/filename="litres-per-store-[\d_-]+\.csv"/);
+    const text = await csv.text();
+    expect(text).toContain('Litres (total)');
+    expect(text).toMatch(/Total.*200/);
+
+    const queued = await manager.send('POST', '/api/v1/report-runs', {
+      report: key(saved.id),
+      format: 'xlsx',
+      params: OCT,
+    });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const done = await finished(manager, queued.body.id);
+    expect(done).toMatchObject({ status: 'done', title: 'Litres per store', rowCount: 2 });
+    const xlsx = await fetch(`${srv.url}/api/v1/report-runs/${done.id}/file`, { headers: manager.headers });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as never);
+    const sheet = wb.worksheets[0];
+    expect(sheet.getRow(1).values).toContain('Litres (total)');
+    expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe('Total');
+
+    const pdfRun = await finished(
+      manager,
+      (await manager.send('POST', '/api/v1/report-runs', { report: key(saved.id), format: 'pdf', params: OCT })).body
+        .id,
+    );
+    const pdf = await fetch(`${srv.url}/api/v1/report-runs/${pdfRun.id}/file`, { headers: manager.headers });
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+    const { text: pdfText } = await parser.getText();
+    await parser.destroy();
+    expect(pdfText).toContain('Litres per store');
+    expect(pdfText).toContain('Demo Fuels');
+
+    // The history names it; favourites take its key.
+    const history = await f.admin.get('/api/v1/report-runs/history?sort=queuedAt');
+    expect(history.body.items.find((r: RunView) => r.id === done.id)).toMatchObject({ title: 'Litres per store' });
+    const fav = await manager.send('PUT', `/api/v1/report-favourites/${encodeURIComponent(key(saved.id))}`);
+    expect(fav.status, JSON.stringify(fav.body)).toBe(200);
+    expect(fav.body.reports).toContain(key(saved.id));
+  });
+
+  it('the builder’s live preview runs a draft on the caller’s account only', async () => {
+    const res = await boss.send('POST', '/api/v1/custom-reports/preview', { declaration: perStore, params: OCT });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.lines.at(-1).values).toMatchObject({ sum_litres: 200, count_id: 4 });
+    const bad = await boss.send('POST', '/api/v1/custom-reports/preview', {
+      declaration: { ...perStore, groupBy: ['nope'] },
+      params: OCT,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors)).toContain('declaration.groupBy.0');
+    expect((await f.admin.send('POST', '/api/v1/custom-reports/preview', { declaration: perStore })).status).toBe(403);
+  });
+
+  it('account B never sees account A’s saved reports or rows', async () => {
+    const saved = await create({ ...perStore, title: 'Demo only', published: true, roles: ['manager'] });
+    const north = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    const northManager = await session(srv.url, ...DEMO.multi, 'North Haulage');
+    expect((await north.get(`/api/v1/custom-reports/${saved.id}`)).status).toBe(404);
+    const list = await north.get('/api/v1/custom-reports');
+    expect(list.body.items.map((r: { id: string }) => r.id)).not.toContain(saved.id);
+    expect(
+      (
+        await north.send('PUT', `/api/v1/custom-reports/${saved.id}`, {
+          ...perStore,
+          version: 1,
+        })
+      ).status,
+    ).toBe(404);
+    expect(await catalogIds(northManager)).not.toContain(key(saved.id));
+    expect((await north.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect(
+      (await northManager.send('POST', '/api/v1/report-runs', { report: key(saved.id), format: 'csv' })).status,
+    ).toBe(404);
+    // The same declaration run in North Haulage sees none of Demo Fuels' litres.
+    const mine = await north.send('POST', '/api/v1/custom-reports/preview', { declaration: perStore, params: OCT });
+    expect(mine.status).toBe(200);
+    expect(mine.body.lines.at(-1).values.sum_litres ?? 0).not.toBe(200);
+    expect(mine.body.lines.some((l: { values: { store?: string } }) => l.values.store === 'RS')).toBe(false);
+  });
+});
+
+describe('custom reports: schedules', () => {
+  const schedule = (report: string) => ({
+    name: 'Stores monthly',
+    report,
+    params: { range: 'lastMonth' },
+    format: 'csv',
+    frequency: 'monthly',
+    atTime: '07:00',
+    monthDay: 1,
+    recipientEmails: ['fleet@example.com'],
+  });
+
+  it('schedules a custom report the admin may run; run now mails it; a deleted report fails the run', async () => {
+    const privateOne = await create({ ...perStore, title: 'Private' });
+    const refused = await f.admin.send('POST', '/api/v1/report-schedules', schedule(key(privateOne.id)));
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(Object.keys(refused.body.fieldErrors)).toContain('report');
+
+    const saved = await create({ ...perStore, title: 'Stores for admins', published: true, roles: ['admin'] });
+    const created = await f.admin.send('POST', '/api/v1/report-schedules', schedule(key(saved.id)));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const before = mails().length;
+    const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const run = await finished(f.admin, res.body.id);
+    expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', title: 'Stores for admins' });
+    await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 1);
+    const eml = mails()
+      .map((m) => fs.readFileSync(path.join(mailDir, m), 'utf8'))
+      .find((t) => t.includes('Subject: Stores for admins: Stores monthly'));
+    expect(eml).toMatch(/name=stores-for-admins-[\d_-]+\.csv/);
+
+    expect((await boss.send('DELETE', `/api/v1/custom-reports/${saved.id}`, { version: 1 })).status).toBe(200);
+    const again = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
+    const failed = await finished(f.admin, again.body.id);
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('There is no report') });
+  });
+});

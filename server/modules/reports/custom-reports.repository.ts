@@ -1,0 +1,24 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customReports as t } from '../../db/schema';
+
+export type SavedCustomReport = typeof t.$inferSelect;
+
+/** Live saved custom reports of one account (the engine's look-ups; writes go through the resource). */
+export function customReportsRepository(db: DbOrTx) {
+  return {
+    live: (accountId: number): Promise<SavedCustomReport[]> =>
+      db
+        .select()
+        .from(t)
+        .where(and(eq(t.accountId, accountId), isNull(t.deletedAt)))
+        .orderBy(t.title),
+    async byId(accountId: number, id: string): Promise<SavedCustomReport | null> {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.accountId, accountId), eq(t.id, id), isNull(t.deletedAt)));
+      return rows[0] ?? null;
+    },
+  };
+}
