@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { FileTooLarge, type FileStore } from '../../lib/files';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import { iso, type Actor } from '../../lib/resource';
 import type { SignedLinks } from '../../lib/signed-links';
 import { documentsRepository as repo } from './documents.repository';
@@ -74,7 +74,7 @@ export function documentsService({
 }: {
   db: Db;
   files: FileStore;
-  mailer: Mailer;
+  mailer: MailQueue;
   links: SignedLinks;
 }) {
   const isAdmin = (a: Actor) => satisfies(a.roles, 'admin');
