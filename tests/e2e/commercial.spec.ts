@@ -99,7 +99,8 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   const title = `Safety data sheet ${stamp}`;
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
   await page.goto('/Documentlist');
-  await page.getByRole('button', { name: 'New document' }).click();
+  // An empty list offers a second "New document" in its empty state.
+  await page.getByRole('button', { name: 'New document' }).first().click();
   form = page.getByRole('dialog');
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('File').setInputFiles({ name: 'sds-diesel.pdf', mimeType: 'application/pdf', buffer: pdf });
