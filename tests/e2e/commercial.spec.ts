@@ -121,8 +121,15 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   const opened = await buyer.request.get(docLink!);
   expect(opened.status()).toBe(200);
   expect(opened.headers()['content-type']).toBe('application/pdf');
-  await customerCtx.close();
 
   await page.goto(`/DocumentCustomer?q=${encodeURIComponent(title)}`);
-  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Opened');
+  const share = page.getByRole('row').filter({ hasText: title });
+  await expect(share).toContainText('Opened');
+  // Withdrawn, the share leaves the list and the customer's link no longer opens the document.
+  await share.getByRole('button', { name: /^Withdraw / }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText(/withdrawn\. The customer's link no longer opens it\./)).toBeVisible();
+  await expect(share).toHaveCount(0);
+  expect((await buyer.request.get(docLink!)).status()).toBe(403);
+  await customerCtx.close();
 });

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Checkbox, CloseButton, Field, Flex, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/app/ui/QueryState';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '@/lib/useDebounced';
 import { COPY_MAX_EQUIPMENT } from '@/contract/equipment-copy';
 import type { Equipment } from '@/contract/setup/equipment';
 import { copyApi } from './client';
@@ -15,11 +16,7 @@ export const describe = (e: Equipment) => [e.fleetNo, e.registration, e.typeName
 /** Search the fleet on the server (fleet no., registration, description, tags) and tick equipment to copy. */
 export function EquipmentPicker({ picked, onChange }: { picked: Picked; onChange: (p: Picked) => void }) {
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text]);
+  const q = useDebounced(text.trim(), DEBOUNCE_MS);
   const query = { page: 1, pageSize: PAGE, sort: 'fleetNo', ...(q ? { q } : {}) };
   const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     queryKey: [copyApi.equipment.path, 'list', query],

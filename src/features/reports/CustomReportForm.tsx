@@ -1,6 +1,6 @@
 import { Button, Flex, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
@@ -22,6 +22,7 @@ import {
 import { DATASET_IDS, DATASETS, NUMERIC_KINDS, type DatasetId } from '@/contract/datasets';
 import { RANGE_LABELS, RELATIVE_RANGES } from '@/contract/report-range';
 import { enumOptions } from '@/lib/reference/labels';
+import { useDebounced } from '@/lib/useDebounced';
 import { customReportsClient } from './client';
 import { ReportPreview } from './ReportPreview';
 
@@ -74,23 +75,18 @@ const declarationOf = (d: Draft) => {
     sort: d.sortField ? [{ field: d.sortField, desc: d.sortDesc }] : [],
   };
 };
+const PREVIEW_DEBOUNCE_MS = 400;
 const toBody = (d: Draft) => ({ ...declarationOf(d), published: d.published, roles: d.published ? d.roles : [] });
-
-/** A value that settles: the preview runs once the builder stops changing the report for a moment. */
-function useSettled<T>(value: T, ms = 400): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** The live preview of the draft: the engine's first rows and total, for a period chosen here. */
 function LivePreview({ d }: { d: Draft }) {
   const [range, setRange] = useState('lastMonth');
   const parsed = useMemo(() => CustomReportDeclaration.safeParse(declarationOf(d)), [d]);
-  const body = useSettled(parsed.success ? JSON.stringify({ declaration: parsed.data, params: { range } }) : null);
+  // The preview runs once the builder stops changing the report for a moment.
+  const body = useDebounced(
+    parsed.success ? JSON.stringify({ declaration: parsed.data, params: { range } }) : null,
+    PREVIEW_DEBOUNCE_MS,
+  );
   const run = useQuery({
     queryKey: ['reports', 'custom-preview', body],
     queryFn: ({ signal }) => customReportsClient.preview(JSON.parse(body!), signal),

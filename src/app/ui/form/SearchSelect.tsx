@@ -1,6 +1,7 @@
 import { Combobox, createListCollection, Field, Spinner } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useDebounced } from '@/lib/useDebounced';
 import type { FilterOption } from '../list/ListToolbar';
 
 export const PICK_DEBOUNCE_MS = 250;
@@ -20,15 +21,6 @@ export interface SearchSelectProps {
   queryKey: readonly unknown[];
   /** Asks the server (a list endpoint with `q`) for the options matching the text. */
   search: (q: string, signal?: AbortSignal) => Promise<FilterOption[]>;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [out, setOut] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setOut(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return out;
 }
 
 /**
