@@ -123,6 +123,35 @@ export default tseslint.config(
     },
   },
   {
+    // Drizzle (queries and SQL) lives in the data layer of a module (ADR 053): repositories, resource
+    // and list declarations, import targets and `*.sql.ts` query parts. Routes and services call
+    // them; a type from drizzle-orm may be named anywhere.
+    files: ['server/modules/**/*.ts'],
+    ignores: [
+      'server/modules/**/*.{repository,resource,list,sql,target}.ts',
+      'server/modules/**/*.test.ts',
+      'server/modules/**/*.{testutil,fixture}.ts',
+      // Still to move into their repositories (issue 11):
+      'server/modules/dispensing/dispense.handler.ts',
+      'server/modules/exceptions/exceptions.service.ts',
+      'server/modules/integrations/{integrations.routes,sap.service,webhooks,webhooks.jobs}.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'Queries belong in a repository (or a *.sql.ts / *.list.ts / *.resource.ts of the module).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

@@ -104,6 +104,19 @@ describe('lint boundaries', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('keeps Drizzle queries in the data layer of a server module', async () => {
+    const query = "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n";
+    const inRoutes = await problems('server/modules/tanks/probe.routes.ts', query);
+    expect(inRoutes.filter((m) => m.startsWith('@typescript-eslint/no-restricted-imports'))).toEqual([
+      expect.stringMatching(/Queries belong in a repository/),
+    ]);
+    expect(await problems('server/modules/tanks/probe.repository.ts', query)).toEqual([]);
+    expect(await problems('server/modules/tanks/probe.sql.ts', query)).toEqual([]);
+    // A type may be named anywhere.
+    const typeOnly = "import type { SQL } from 'drizzle-orm';\nexport type Q = SQL;\n";
+    expect(await problems('server/modules/tanks/probe.service.ts', typeOnly)).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     const results = await eslint.lintFiles(['tests/lint/fixtures/cycle/*.ts']);
     const cycles = results.flatMap((r) =>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { notFound, unprocessable } from '../../lib/errors';
 import type { Actor } from '../../lib/resource';
-import { tagRegistry } from '../setup/tag-registry';
+import { tagRegistry } from '../setup/tag-registry.repository';
 import { tagsRepository } from './tags.repository';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

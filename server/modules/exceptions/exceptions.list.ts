@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/exceptions';
 import { dispenses, equipment, exceptions as x, tanks } from '../../db/schema';
 import { filter, iso, refMatches, type FilterSpec, type ListSpec } from '../../lib/resource';
-import { idList, localDay, names, num, qualified } from '../records/sql';
+import { idList, localDay, names, num, qualified } from '../records/records.sql';
 
 /**
  * The two exception lists on the one list protocol: `/exceptions` (open and acknowledged, the

@@ -18,7 +18,7 @@ import {
 import { equipment, exceptions, incidentPhotos, incidents as t, stores, tanks } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
-import { localDay, names } from '../records/sql';
+import { localDay, names } from '../records/records.sql';
 import { screenRules } from '../setup/rules';
 import { incidentChecks } from './incidents.repository';
 

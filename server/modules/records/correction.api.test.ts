@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { buildFixture, qs, type Fixture } from './fixture.testutil';
-import { derivedId } from './sql';
+import { derivedId } from './records.sql';
 
 /**
  * Correction by reversal against a real server: one transaction writes the reversal, its stock

@@ -18,7 +18,7 @@ import { RecordError, type IngestContext } from '../dispensing/ingest.types';
 import { correctionRepository, type StoredDispense } from './correction.repository';
 import { dispenseRow, dispenseSpec, type DispenseRaw } from './dispenses.list';
 import { recordsRepository } from './records.repository';
-import { derivedId } from './sql';
+import { derivedId } from './records.sql';
 
 /**
  * Correction by reversal (docs/design.md §5: field records are never edited in place). In one

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { DISPENSE_STATUSES, RECORD_LISTS, type DispenseRecordRow } from '../../../src/contract/records';
 import { dispenses as d, equipment, exceptions } from '../../db/schema';
 import { filter, iso, refMatches, type ListSpec } from '../../lib/resource';
-import { dispenseDaysTotals } from './dispense-days';
-import { isReversedSql, localDay, names, num, qualified } from './sql';
+import { dispenseDaysTotals } from './dispense-days.sql';
+import { isReversedSql, localDay, names, num, qualified } from './records.sql';
 
 /**
  * `/FiltersDispensing`: every dispense of the account, reversals included (they carry negative

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PivotDimension, PivotMeasure } from '../../../src/contract/records';
 import type { DbOrTx } from '../../db/client';
 import { priceInForce } from '../../lib/price-in-force';
-import { localDay } from './sql';
+import { localDay } from './records.sql';
 
 /**
  * The pivot's SQL. Dimensions and measures are chosen from these fixed fragments by name (the

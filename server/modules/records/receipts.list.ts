@@ -8,7 +8,7 @@ import {
 } from '../../../src/contract/records';
 import { receipts as r } from '../../db/schema';
 import { filter, iso, type ListSpec } from '../../lib/resource';
-import { localDay, names, num, qualified, tankIn } from './sql';
+import { localDay, names, num, qualified, tankIn } from './records.sql';
 
 /**
  * `/FiltersReceived` and, with `f.source=manual`, `/FiltersReceivedMan`. A receipt is "system"

@@ -2,18 +2,18 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract/list';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, exceptions } from '../../db/schema';
-import { listConditions, type Actor, type Expr, type ListSpec } from '../../lib/resource';
-import { names } from './sql';
+import { listConditions, type Actor, type ListSpec } from '../../lib/resource';
+import { names } from './records.sql';
 
 /** Reads of the record screens beyond the list engine: totals, one record, its trail. */
 export function recordsRepository(db: DbOrTx) {
   type Totals = { rows: number; litres: string; count: number };
   /** The totals summed over the rows themselves. */
-  const sumRows = async (spec: ListSpec, where: SQL, litres: Expr, count: SQL) =>
+  const sumRows = async (spec: ListSpec, where: SQL, count: SQL) =>
     (await db
       .select({
         rows: sql<number>`count(*)::int`,
-        litres: sql<string>`coalesce(sum(${litres}), 0)`,
+        litres: sql<string>`coalesce(sum(litres), 0)`,
         count: sql<number>`coalesce(sum(${count}), 0)::int`,
       })
       .from(spec.from as never)
@@ -22,12 +22,13 @@ export function recordsRepository(db: DbOrTx) {
   return {
     /**
      * Totals over the whole filtered set (the list's own conditions, so they cannot disagree with
-     * the rows): rows, net litres and the net count (`count` is an expression: ±1 per row).
+     * the rows): rows, net litres and the net count (a reversal counts −1 where `netOfReversals`).
      */
-    async totals(spec: ListSpec, actor: Actor, query: ListQuery, litres: Expr, count: SQL = sql`1`) {
+    async totals(spec: ListSpec, actor: Actor, query: ListQuery, netOfReversals = false) {
       const where = listConditions(spec, actor, query);
       const summary = spec.summary?.(actor, query);
-      const [r] = summary ? ((await db.execute(summary)).rows as Totals[]) : await sumRows(spec, where, litres, count);
+      const count = netOfReversals ? sql`case when reversal_of is null then 1 else -1 end` : sql`1`;
+      const [r] = summary ? ((await db.execute(summary)).rows as Totals[]) : await sumRows(spec, where, count);
       return { rows: r.rows, litres: Math.round(Number(r.litres) * 1000) / 1000, count: r.count };
     },
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract/list';
 import type { RecordTotals } from '../../../src/contract/records';
 import type { DbOrTx } from '../../db/client';
@@ -7,7 +6,7 @@ import { iso, type Actor, type ListSpec } from '../../lib/resource';
 import { dispenseRow, dispenseSpec, type DispenseRaw } from './dispenses.list';
 import { receiptRow, receiptSpec, type ReceiptRaw } from './receipts.list';
 import { recordsRepository } from './records.repository';
-import { derivedId } from './sql';
+import { derivedId } from './records.sql';
 import { transferRow, transferSpec, type TransferRaw } from './transfers.list';
 
 /** The three record kinds with a list, totals and a detail view. */
@@ -15,22 +14,19 @@ export const RECORD_KINDS = {
   dispenses: {
     spec: dispenseSpec,
     entity: 'dispense',
-    litres: sql`litres`,
-    count: sql`case when reversal_of is null then 1 else -1 end`,
+    netOfReversals: true,
     toRow: (r: unknown) => dispenseRow(r as DispenseRaw),
   },
   receipts: {
     spec: receiptSpec,
     entity: 'receipt',
-    litres: sql`litres`,
-    count: sql`1`,
+    netOfReversals: false,
     toRow: (r: unknown) => receiptRow(r as ReceiptRaw),
   },
   transfers: {
     spec: transferSpec,
     entity: 'transfer',
-    litres: sql`litres`,
-    count: sql`1`,
+    netOfReversals: false,
     toRow: (r: unknown) => transferRow(r as TransferRaw),
   },
 } as const;
@@ -64,7 +60,7 @@ export function recordsService(db: DbOrTx) {
   return {
     totals(kind: RecordKind, actor: Actor, query: ListQuery): Promise<RecordTotals> {
       const k = RECORD_KINDS[kind];
-      return repo.totals(k.spec as ListSpec, actor, query, k.litres, k.count);
+      return repo.totals(k.spec as ListSpec, actor, query, k.netOfReversals);
     },
 
     async detail(kind: RecordKind, actor: Actor, id: string) {

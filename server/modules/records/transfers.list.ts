@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RECORD_LISTS, TRANSFER_DESTINATIONS, type TransferRecordRow } from '../../../src/contract/records';
 import { transfers as t } from '../../db/schema';
 import { filter, iso, type ListSpec } from '../../lib/resource';
-import { localDay, names, qualified, tankIn } from './sql';
+import { localDay, names, qualified, tankIn } from './records.sql';
 
 /** `/FiltersTransfer`: tank-to-tank and tank-to-bowser transfers; the store is the source tank's. */
 const storeId = names.tankStore(t.accountId, t.fromTankId);

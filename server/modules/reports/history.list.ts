@@ -4,7 +4,7 @@ import { HISTORY_LIST, RUN_STATUSES, RUN_TRIGGERS, type RunView } from '../../..
 import { ReportFormat } from '../../../src/contract/reports';
 import { reportRuns as r } from '../../db/schema';
 import { filter, type FilterSpec, type ListSpec } from '../../lib/resource';
-import { localDay, names, qualified } from '../records/sql';
+import { localDay, names, qualified } from '../records/records.sql';
 import { customTitleOf, toRunView } from './runs.repository';
 
 /** The account's zone (its first store's): the history's days are the account's days. */

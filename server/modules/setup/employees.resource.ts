@@ -5,7 +5,7 @@ import { costCentres, employees as t, stores } from '../../db/schema';
 import { defineResource, fieldError, filter, metaOf } from '../../lib/resource';
 import { hashPassword } from '../auth/passwords';
 import { screenRules } from './rules';
-import { tagRegistry } from './tag-registry';
+import { tagRegistry } from './tag-registry.repository';
 
 /** PIN change semantics: missing = keep, null = remove, digits = set (hashed here, never stored plain). */
 export async function pinValues(pin: string | null | undefined): Promise<{ pinHash?: string | null }> {

@@ -7,7 +7,7 @@ import { costCentres, equipment as t, equipmentTypes, stores } from '../../db/sc
 import { defineResource, fieldError, filter, metaOf } from '../../lib/resource';
 import { extraDefinitions } from './equipment-extras.resource';
 import { screenRules } from './rules';
-import { tagRegistry } from './tag-registry';
+import { tagRegistry } from './tag-registry.repository';
 
 const typeOf = (col: string) =>
   sql.raw(`(select ${col} from equipment_types where equipment_types.id = "equipment"."type_id")`);

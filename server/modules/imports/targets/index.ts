@@ -1,7 +1,7 @@
 import type { MasterImportTarget } from '../../../../src/contract/imports';
-import { allocationsTarget } from './allocations';
-import { equipmentTarget, employeesTarget } from './fleet';
-import { costCentresTarget, storesTarget, tanksTarget } from './sites';
+import { allocationsTarget } from './allocations.target';
+import { equipmentTarget, employeesTarget } from './fleet.target';
+import { costCentresTarget, storesTarget, tanksTarget } from './sites.target';
 import type { TargetDef } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { derivedId } from './sql';
+import { derivedId } from './records.sql';
 
 describe('derived ids', () => {
   const id = '3f1c2a9e-0b7d-4c1e-9a55-2f0e6b1d7c44';
