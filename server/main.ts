@@ -23,6 +23,7 @@ import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
+import { unhandledVerdict } from './lib/unhandled';
 
 /** Starts FAMS: database (embedded unless DATABASE_URL), migrations, demo seed, API and PWA. */
 export async function main() {
@@ -51,6 +52,12 @@ export async function main() {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  process.on('unhandledRejection', (reason) => {
+    const verdict = unhandledVerdict(reason, stopping);
+    if (verdict === 'ignore') return;
+    log.error({ err: reason }, verdict === 'log' ? 'database connection lost (unhandled)' : 'unhandled rejection');
+    if (verdict === 'stop') void stop(1);
+  });
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: Jobs | undefined;
