@@ -39,7 +39,7 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   baseURL,
   suiteServer,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await signIn(page, 'admin', { to: '/User' });
   await page.getByRole('button', { name: 'Invite user' }).click();
   const form = page.getByRole('dialog');
@@ -101,8 +101,8 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
     .getByTestId('store-map')
     .getByRole('button', { name: /\(drag to move\)$/ })
     .first();
-  // The mouse works in the viewport: bring the marker (the map may reach below the fold) into it.
-  await marker.scrollIntoViewIfNeeded();
+  // The mouse works in the viewport: bring the map (it may reach below the fold) into it.
+  await page.getByTestId('store-map').scrollIntoViewIfNeeded();
   const box = (await marker.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
