@@ -91,16 +91,15 @@ export async function main() {
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
     const mailer = createMailer(config.dataDir, log, config.smtpUrl);
-    registerExceptionMailJobs(jobs, mailer);
-    registerDailyReportMail(jobs, mailer);
-    registerIntegrityNightly(jobs);
-    // Every mail leaves from the mail queue's worker (ADR 046); a scheduled report's mail is queued there too.
-    registerMailJobs(jobs, mailer);
     const started = jobs;
-    registerReportJobs(jobs, {
-      files: diskFileStore(config.dataDir),
-      mailer: mailQueue(() => Promise.resolve(started.boss)),
-    });
+    // Every mail leaves from the mail queue's worker (ADR 046, 051): exception mails, the morning
+    // report and scheduled reports' mails are queued there by their own jobs.
+    const queued = mailQueue(() => Promise.resolve(started.boss));
+    registerExceptionMailJobs(jobs, queued);
+    registerDailyReportMail(jobs, queued);
+    registerIntegrityNightly(jobs);
+    registerMailJobs(jobs, mailer);
+    registerReportJobs(jobs, { files: diskFileStore(config.dataDir), mailer: queued });
     await jobs.start();
     jobsStarted = true;
     // Demo Fuels' simulated site controllers answer commands over this server's own API (ADR 040).

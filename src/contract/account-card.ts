@@ -37,3 +37,26 @@ export type AccountCard = z.infer<typeof AccountCard>;
 
 /** Logo uploads: PNG, JPEG or WebP (checked by content), at most this many bytes. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The account's map style (ADR 051), set on `/AccountCard`: a MapLibre style JSON URL used by the
+ * GPS map and `/StoreLocator`. Empty = the server's `MAP_STYLE_URL`, else the built-in world map.
+ * The browser loads the style and its tiles itself, so its host must be one the server's
+ * Content-Security-Policy allows (`MAP_STYLE_URL`'s and `MAP_TILE_ORIGINS`): the server says which.
+ */
+export const MAP_STYLE_PATH = '/admin/account-card/map-style';
+export const MapStyleBody = z.strictObject({
+  styleUrl: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Enter an http(s) address of a MapLibre style' }).max(500),
+  ]),
+});
+export const MapStyleSetting = z.object({
+  /** The account's own style, or null when it uses the server's default. */
+  styleUrl: z.string().nullable(),
+  /** `MAP_STYLE_URL` (null: the built-in world map). */
+  serverDefault: z.string().nullable(),
+  /** The origins a style (and its tiles) may come from on this server. */
+  allowedOrigins: z.array(z.string()),
+});
+export type MapStyleSetting = z.infer<typeof MapStyleSetting>;

@@ -35,6 +35,17 @@ export const EnrolmentCode = z.object({
 });
 export type EnrolmentCode = z.infer<typeof EnrolmentCode>;
 
+/** A code that can still enrol (not used, not cancelled, not expired): the code itself is never shown again. */
+export const OpenEnrolmentCode = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Who made it (null when that user is gone). */
+  createdBy: z.string().nullable(),
+});
+export type OpenEnrolmentCode = z.infer<typeof OpenEnrolmentCode>;
+export const OpenEnrolmentCodes = z.object({ items: z.array(OpenEnrolmentCode) });
+
 /** The handheld's enrolment call (no user token: the code is the credential). */
 export const EnrolBody = z.strictObject({
   account: z.number({ error: 'account is required' }).int().positive(),
@@ -62,6 +73,17 @@ export const PrinterSettings = z.strictObject({
 export type PrinterSettings = z.infer<typeof PrinterSettings>;
 export const DEFAULT_PRINTER: PrinterSettings = { paperWidthMm: 58, headerLines: [], footerLines: [], copies: 1 };
 
+/**
+ * One handheld's receipt printer (ADR 051): its own settings, or null when it prints with the
+ * account's (the fallback); `effective` is what the handheld gets with its configuration.
+ */
+export const HandheldPrinter = z.object({
+  own: PrinterSettings.nullable(),
+  account: PrinterSettings,
+  effective: PrinterSettings,
+});
+export type HandheldPrinter = z.infer<typeof HandheldPrinter>;
+
 /** What a handheld fetches on each sync. */
 export const HandheldConfig = z.object({
   device: z.object({ id: z.uuid(), name: z.string() }),
@@ -77,6 +99,8 @@ export const HandheldRow = z.object({
   lastContactAt: z.string().nullable(),
   createdAt: z.string(),
   retiredAt: z.string().nullable(),
+  /** Whether it has printer settings of its own (else the account's). */
+  ownPrinter: z.boolean(),
 });
 export type HandheldRow = z.infer<typeof HandheldRow>;
 
@@ -88,6 +112,7 @@ export const HANDHELD_COLUMNS = columnsOf<HandheldRow>()([
   { key: 'lastContactAt', title: 'Last sync', kind: 'datetime' },
   { key: 'createdAt', title: 'Enrolled', kind: 'datetime' },
   { key: 'retiredAt', title: 'Revoked', kind: 'datetime' },
+  { key: 'ownPrinter', title: 'Own printer settings', kind: 'bool' },
 ]);
 
 export const HANDHELDS_LIST = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latitude, longitude } from './setup/stores';
 import { TANK_ALARMS } from './tanks';
 
 /**
@@ -40,6 +41,8 @@ export const LocatorStore = z.object({
   name: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** The store record's version: a move on the map is saved against it (the resource's concurrency check). */
+  version: z.number().int(),
   state: z.enum(STORE_STATES),
   openExceptions: z.number().int(),
   tanks: z.array(LocatorTank),
@@ -72,3 +75,25 @@ export function matchesStore(s: { code: string; name: string }, q: string): bool
     .filter(Boolean)
     .every((w) => hay.includes(w));
 }
+
+/**
+ * `PUT /admin/store-locator/:id/location` (ADR 051): a store placed by clicking the map or dragging
+ * its marker, saved through the stores resource against the version the map showed (409 with the
+ * current store when someone changed it meanwhile). The store form's latitude and longitude fields
+ * stay the keyboard way to do the same.
+ */
+export const StoreLocationBody = z.strictObject({
+  latitude,
+  longitude,
+  version: z.number({ error: 'version is required' }).int(),
+});
+export type StoreLocationBody = z.infer<typeof StoreLocationBody>;
+export const StoreLocation = z.object({
+  id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  version: z.number().int(),
+});
+
+/** Map coordinates rounded to 6 decimals (about 0.1 m): what a click can mean, and what is stored. */
+export const roundCoordinate = (v: number) => Math.round(v * 1e6) / 1e6;

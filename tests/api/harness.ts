@@ -10,7 +10,7 @@ import { readConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import type PgBoss from 'pg-boss';
 import { createJobs } from '../../server/lib/jobs';
-import { MAIL_QUEUE, registerMailJobs } from '../../server/lib/mail-queue';
+import { MAIL_QUEUE, mailQueue, registerMailJobs, type MailQueue } from '../../server/lib/mail-queue';
 import type { Mail } from '../../server/lib/mailer';
 import type { LoginResult } from '../../src/contract/auth';
 import type { RouteEntry } from '../../server/plugins/access';
@@ -25,6 +25,8 @@ export interface TestServer {
   mails: Mail[];
   /** Resolves once no mail job is waiting, running or due for a retry (the queue has drained). */
   mailsSent: () => Promise<void>;
+  /** The server's mail queue, for tests that run a job which queues mail (exception mails, the morning report). */
+  mailQueue: MailQueue;
   close: () => Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startServer(
     dataDir,
     database,
     mails,
+    mailQueue: mailQueue(boss),
     mailsSent: async () => {
       if (!started) return;
       await started;

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { dispense, type Eq } from './field-support';
 import { expect, test } from './fixtures';
-import { LANDING, signIn } from './support';
+import { apiFromPage, LANDING, signIn } from './support';
 
 /**
  * Users (issue 14): an admin invites a new driver on /User; the driver opens the e-mailed link
- * from the server's mail folder, chooses a password, signs in and lands on Quick dispense; the
- * admin blocks the driver, and the driver's next request sends them to the login page; the admin's
- * store locator shows a store's popup with its tanks and leads to its tank levels.
+ * from the server's mail folder, chooses a password, signs in and records a dispense that reaches
+ * the server; the admin blocks the driver, and the driver's next request sends them to the login
+ * page; on the admin's store locator a store is moved by dragging its marker (saved, ADR 051), and
+ * a store's popup shows its tanks and leads to its tank levels.
  * Accounts (ADR 038): ThebigBoss creates an account on a plan; its invited admin signs in to it.
  */
 const stamp = String(Date.now()).slice(-7);
@@ -37,7 +39,7 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   baseURL,
   suiteServer,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await signIn(page, 'admin', { to: '/User' });
   await page.getByRole('button', { name: 'Invite user' }).click();
   const form = page.getByRole('dialog');
@@ -65,6 +67,16 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   await driver.getByLabel('Password', { exact: true }).fill(password);
   await driver.getByRole('button', { name: 'Login' }).click();
   await expect(driver).toHaveURL(/\/QuickDispense$/);
+  // The new driver records a dispense, and the server takes it (the outbox row turns "Synced").
+  const fleet = (await apiFromPage<{ equipment: Eq[] }>(driver, 'GET', '/reference')).body.equipment;
+  const eq = fleet.find((e) => e.active && !e.fams24Enabled) ?? fleet[0];
+  await dispense(driver, eq, 23);
+  await expect(
+    driver
+      .getByRole('listitem')
+      .filter({ hasText: `23 L to ${eq.fleetNo}` })
+      .getByText('Synced'),
+  ).toBeVisible({ timeout: 30_000 });
 
   // The admin's list, read again, shows the driver active now.
   await page.reload();
@@ -83,6 +95,21 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   // and leads to /TankLevels for that store.
   await page.goto('/StoreLocator');
   await expect(page.getByTestId('store-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  // With "Move stores by dragging", a marker dropped elsewhere saves the store's new location.
+  await page.getByText('Move stores by dragging').click();
+  const marker = page
+    .getByTestId('store-map')
+    .getByRole('button', { name: /\(drag to move\)$/ })
+    .first();
+  // The mouse works in the viewport: bring the map (it may reach below the fold) into it.
+  await page.getByTestId('store-map').scrollIntoViewIfNeeded();
+  const box = (await marker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 - 40, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByText(/ is now at -?\d+\.\d{5}, -?\d+\.\d{5}\.$/)).toBeVisible();
+  await page.getByText('Move stores by dragging').click();
   const store = page.getByRole('list', { name: 'Stores on the map' }).getByRole('button').first();
   const code = (await store.textContent())!.split(' — ')[0];
   await store.click();

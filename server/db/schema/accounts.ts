@@ -34,6 +34,8 @@ export const accounts = pgTable('accounts', {
   /** `/AccountCard` (issue 14): company details, addresses and contacts; the logo is a file key. */
   card: jsonb('card').$type<Partial<AccountCardFields>>().notNull().default({}),
   logoFile: text('logo_file'),
+  /** The account's own MapLibre style for its maps (ADR 051); null = `MAP_STYLE_URL`, then the built-in base map. */
+  mapStyleUrl: text('map_style_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

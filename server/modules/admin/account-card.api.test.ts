@@ -9,8 +9,12 @@ type Session = Awaited<ReturnType<typeof session>>;
 let admin: Session;
 const URL = '/api/v1/admin/account-card';
 
+// A deployment with a default style and one more tile host its CSP allows (the account-style tests).
+const SERVER_STYLE = 'https://maps.example.org/default/style.json';
+const TILES = 'https://tiles.example.net';
+
 beforeAll(async () => {
-  srv = await startServer();
+  srv = await startServer({ mapStyleUrl: SERVER_STYLE, mapTileOrigins: TILES });
   admin = await session(srv.url, ...DEMO.admin);
 });
 afterAll(async () => {
@@ -97,5 +101,56 @@ describe('account card', () => {
     const removed = await admin.send('DELETE', `${URL}/logo`);
     expect(removed.body.hasLogo).toBe(false);
     expect((await fetch(`${srv.url}${URL}/logo`, { headers: admin.headers })).status).toBe(404);
+  });
+});
+
+describe('the account’s map style (ADR 051)', () => {
+  const STYLE = '/api/v1/admin/account-card/map-style';
+  it('is the account’s own over MAP_STYLE_URL on the GPS map and /StoreLocator; only hosts the CSP allows', async () => {
+    const north = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    expect((await admin.get(STYLE)).body).toEqual({
+      styleUrl: null,
+      serverDefault: SERVER_STYLE,
+      allowedOrigins: ['https://maps.example.org', TILES],
+    });
+    expect((await admin.get('/api/v1/admin/store-locator')).body.styleUrl).toBe(SERVER_STYLE);
+
+    // A host the server's CSP does not allow would give a map the browser refuses: 422, nothing saved.
+    const foreign = await admin.send('PUT', STYLE, { styleUrl: 'https://evil.example.com/style.json' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.fieldErrors.styleUrl[0]).toContain(TILES);
+    for (const bad of ['ftp://tiles.example.net/s.json', 'not a url', 42]) {
+      const r = await admin.send('PUT', STYLE, { styleUrl: bad });
+      expect(r.status).toBe(400);
+      expect(r.body.fieldErrors.styleUrl).toBeDefined();
+    }
+    expect((await admin.get(STYLE)).body.styleUrl).toBeNull();
+
+    const mine = `${TILES}/satellite/style.json`;
+    const saved = await admin.send('PUT', STYLE, { styleUrl: mine });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.styleUrl).toBe(mine);
+    expect((await admin.get('/api/v1/admin/store-locator')).body.styleUrl).toBe(mine);
+    expect((await admin.get('/api/v1/views/map')).body.styleUrl).toBe(mine);
+    // Another account keeps the server's default.
+    expect((await north.get('/api/v1/admin/store-locator')).body.styleUrl).toBe(SERVER_STYLE);
+    expect((await north.get(STYLE)).body.styleUrl).toBeNull();
+    const audit = await srv.database.pool.query(
+      `select before, after from audit_log where entity = 'account_map_style' and account_id = $1`,
+      [admin.item.account.accountId],
+    );
+    expect(audit.rows).toEqual([{ before: { styleUrl: null }, after: { styleUrl: mine } }]);
+
+    // Empty: back to the server's default.
+    expect((await admin.send('PUT', STYLE, { styleUrl: '' })).body.styleUrl).toBeNull();
+    expect((await admin.get('/api/v1/views/map')).body.styleUrl).toBe(SERVER_STYLE);
+  });
+
+  it('is for admins', async () => {
+    for (const who of [DEMO.manager, DEMO.editor, DEMO.driver]) {
+      const s = await session(srv.url, who[0], who[1]);
+      expect((await s.get(STYLE)).status).toBe(403);
+      expect((await s.send('PUT', STYLE, { styleUrl: '' })).status).toBe(403);
+    }
   });
 });

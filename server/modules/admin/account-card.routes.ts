@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../deps';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccountCard, AccountCardFields, LOGO_MAX_BYTES } from '../../../src/contract/account-card';
+import {
+  AccountCard,
+  AccountCardFields,
+  LOGO_MAX_BYTES,
+  MAP_STYLE_PATH,
+  MapStyleBody,
+  MapStyleSetting,
+} from '../../../src/contract/account-card';
 import { API_ROOT } from '../../../src/contract/constants';
 import { AppError, notFound } from '../../lib/errors';
 import { actorOf } from '../../lib/resource';
 import { accountCardService, logoTooLarge } from './account-card.service';
+import { mapStyleService } from './map-style.service';
 
-/** `/AccountCard` (admin): the token's account's card, and its logo as raw image bytes. */
-export async function accountCardRoutes(app: FastifyInstance, { db, files }: ModuleDeps) {
+/** `/AccountCard` (admin): the token's account's card, its logo as raw image bytes, and its map style. */
+export async function accountCardRoutes(app: FastifyInstance, { db, files, map }: ModuleDeps) {
   const svc = accountCardService(db, files);
+  const styles = mapStyleService(db, map);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const url = `${API_ROOT}/admin/account-card`;
   const admin = { config: { access: 'admin' as const } };
@@ -17,6 +26,14 @@ export async function accountCardRoutes(app: FastifyInstance, { db, files }: Mod
   r.get(url, { ...admin, schema: { response: { 200: AccountCard } } }, async (req) => svc.get(req.auth.accountId));
   r.put(url, { ...admin, schema: { body: AccountCardFields, response: { 200: AccountCard } } }, async (req) =>
     svc.save(actorOf(req), req.body),
+  );
+  r.get(`${API_ROOT}${MAP_STYLE_PATH}`, { ...admin, schema: { response: { 200: MapStyleSetting } } }, async (req) =>
+    styles.setting(req.auth.accountId),
+  );
+  r.put(
+    `${API_ROOT}${MAP_STYLE_PATH}`,
+    { ...admin, schema: { body: MapStyleBody, response: { 200: MapStyleSetting } } },
+    async (req) => styles.save(actorOf(req), req.body.styleUrl),
   );
   r.get(`${url}/logo`, admin, async (req, reply) => {
     const png = await svc.logo(req.auth.accountId);

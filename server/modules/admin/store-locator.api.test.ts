@@ -79,4 +79,46 @@ describe('store locator', () => {
     );
     expect(rows[0].n).toBe(0);
   });
+
+  it('places a store from the map through the stores resource: version checked, audited, one account (ADR 051)', async () => {
+    const admin = await session(srv.url, ...DEMO.admin);
+    const stores = (await admin.get(URL)).body.stores as LocatorStore[];
+    const s = stores.find((x) => x.lat === null) ?? stores[0];
+    const at = `${URL}/${s.id}/location`;
+    const moved = await admin.send('PUT', at, { latitude: -29.8587123456, longitude: 31.0218, version: s.version });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toEqual({ id: s.id, lat: -29.858712, lng: 31.0218, version: s.version + 1 });
+    const now = ((await admin.get(URL)).body.stores as LocatorStore[]).find((x) => x.id === s.id)!;
+    expect([now.lat, now.lng, now.version]).toEqual([-29.858712, 31.0218, s.version + 1]);
+    // The store form sees the same record (one resource).
+    const row = (await admin.get(`/api/v1/stores/${s.id}`)).body;
+    expect([row.latitude, row.longitude, row.version]).toEqual([-29.858712, 31.0218, s.version + 1]);
+    const audits = await srv.database.pool.query(
+      `select after->>'latitude' as lat from audit_log where entity = 'store' and entity_id = $1 and action = 'update'`,
+      [s.id],
+    );
+    expect(audits.rows.map((r) => Number(r.lat))).toContain(-29.858712);
+
+    // The map showed an older version: 409 with the current store, nothing written.
+    const stale = await admin.send('PUT', at, { latitude: 1, longitude: 2, version: s.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ id: s.id, latitude: -29.858712, version: s.version + 1 });
+    // Out of range or missing: 400 naming the field.
+    for (const [body, field] of [
+      [{ latitude: 91, longitude: 0, version: now.version }, 'latitude'],
+      [{ latitude: 0, longitude: -181, version: now.version }, 'longitude'],
+      [{ latitude: 0, longitude: 0 }, 'version'],
+    ] as const) {
+      const r = await admin.send('PUT', at, body);
+      expect(r.status).toBe(400);
+      expect(r.body.fieldErrors[field]).toBeDefined();
+    }
+    // Another account's store is not found; other roles are refused.
+    const north = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    expect((await north.send('PUT', at, { latitude: 1, longitude: 2, version: now.version })).status).toBe(404);
+    const manager = await session(srv.url, ...DEMO.manager);
+    expect((await manager.send('PUT', at, { latitude: 1, longitude: 2, version: now.version })).status).toBe(403);
+    const after = (await admin.get(`/api/v1/stores/${s.id}`)).body;
+    expect([after.latitude, after.longitude, after.version]).toEqual([-29.858712, 31.0218, s.version + 1]);
+  });
 });

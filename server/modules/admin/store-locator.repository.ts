@@ -7,6 +7,7 @@ export interface LocatorStoreRaw {
   name: string;
   lat: number | null;
   lng: number | null;
+  version: number;
   open_exceptions: number;
 }
 
@@ -15,7 +16,7 @@ export function storeLocatorRepository(db: Db) {
   return {
     async stores(accountId: number): Promise<LocatorStoreRaw[]> {
       const res = await db.execute(sql`
-        select s.id::text, s.code, s.name, s.latitude as lat, s.longitude as lng,
+        select s.id::text, s.code, s.name, s.latitude as lat, s.longitude as lng, s.version,
           (select count(*)::int from exceptions e
             where e.account_id = s.account_id and e.store_id = s.id and e.status <> 'resolved') as open_exceptions
         from stores s

@@ -30,6 +30,7 @@ export function storeLocatorService(db: Db) {
           name: s.name,
           lat: s.lat === null ? null : Number(s.lat),
           lng: s.lng === null ? null : Number(s.lng),
+          version: s.version,
           state: storeState(own, s.open_exceptions),
           openExceptions: s.open_exceptions,
           tanks: own,

@@ -1,12 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
-import { createMailer } from '../../lib/mailer';
 import { renderDailyReportMail } from './daily-report.mail';
 import { sendDailyReports } from './mail.jobs';
 
@@ -243,19 +238,13 @@ describe('daily report', () => {
 
 describe('the morning e-mail', () => {
   const SUB = '/api/v1/daily-report/subscription';
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-daily-mail-'));
-  const mailer = createMailer(root, pino({ level: 'silent' }));
-  const dir = path.join(root, 'mail');
-  const mails = () => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
-  /** The .eml with its quoted-printable parts decoded (enough to read figures and headers). */
-  const read = (name: string) => {
-    const raw = fs.readFileSync(path.join(dir, name), 'latin1').replace(/=\r?\n/g, '');
-    return Buffer.from(
-      raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8');
+  /** The morning mails the server's mail worker has sent (they go through the one mail queue, ADR 051). */
+  const mails = async () => {
+    await srv.mailsSent();
+    return srv.mails.filter((m) => m.subject.startsWith('FAMS daily report'));
   };
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const read = (m: { to: string; subject: string; text: string; html?: string }) =>
+    `To: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n${m.html ?? ''}`;
 
   it('a user subscribes for chosen stores or all; bad choices write nothing; other roles are refused', async () => {
     expect((await admin.get(SUB)).body).toMatchObject({ mode: 'off', storeIds: [], sendAt: '06:00' });
@@ -280,12 +269,12 @@ describe('the morning e-mail', () => {
 
   it('the job mails yesterday (account zone) once per user after 06:00, to subscribers only, per account', async () => {
     // 03:00Z is 05:00 in Johannesburg: too early for the mail.
-    expect(await sendDailyReports(srv.database, mailer, new Date('2026-03-02T03:00:00Z'))).toBe(0);
+    expect(await sendDailyReports(srv.database, srv.mailQueue, new Date('2026-03-02T03:00:00Z'))).toBe(0);
     const morning = new Date('2026-03-02T07:00:00Z');
-    const sent = await sendDailyReports(srv.database, mailer, morning);
+    const sent = await sendDailyReports(srv.database, srv.mailQueue, morning);
     expect(sent).toBe(2); // the admin of this account and the subscriber of North Haulage
-    expect(await sendDailyReports(srv.database, mailer, morning)).toBe(0); // a second run sends nothing
-    const files = mails();
+    expect(await sendDailyReports(srv.database, srv.mailQueue, morning)).toBe(0); // a second run sends nothing
+    const files = await mails();
     expect(files).toHaveLength(2);
     const adminEmail = (await exec(sql`select email from users where username = 'admin'`)).rows[0].email as string;
     const mine = files.map(read).find((t) => t.includes(`To: ${adminEmail}`))!;
@@ -300,6 +289,6 @@ describe('the morning e-mail', () => {
     expect(files.map(read).some((t) => t.includes(`To: ${manager}`))).toBe(false);
     // Unsubscribed: the next morning sends nothing to the admin.
     await admin.send('PUT', SUB, { mode: 'off' });
-    expect(await sendDailyReports(srv.database, mailer, new Date('2026-03-03T07:00:00Z'))).toBe(1);
+    expect(await sendDailyReports(srv.database, srv.mailQueue, new Date('2026-03-03T07:00:00Z'))).toBe(1);
   });
 });

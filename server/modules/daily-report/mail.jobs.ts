@@ -3,7 +3,7 @@ import { satisfies } from '../../../src/contract/access';
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import { renderDailyReportMail } from './daily-report.mail';
 import { dailyReportMailRepository } from './mail.repository';
 
@@ -14,14 +14,16 @@ const CRON = '*/15 * * * *';
 const rule = () => screenFor('/DailyReportofCall')!.rule;
 
 /**
- * Sends every daily report mail that is due (ADR 032): for each subscriber whose account-local time
+ * Queues every daily report mail that is due (ADR 032): for each subscriber whose account-local time
  * is past `DAILY_REPORT_MAIL_HOUR`, yesterday's report of their stores. Each mail is claimed in
- * `daily_report_mails` inside the transaction that sends it, so a user gets a day once however often
- * (or on however many instances) the job runs; a failed send rolls its claim back and the next run
- * retries it, without holding up the others. Users whose roles no longer open the screen get nothing.
- * A server that was down in the morning catches up the same day. Returns the number of mails sent.
+ * `daily_report_mails` inside the transaction that queues it on the one mail queue (ADR 051), so a
+ * user gets a day once however often (or on however many instances) the job runs, and the queue's
+ * retries and `/Diagnostic`'s failed-mail list cover its delivery; a failure while rendering rolls its
+ * claim back and the next run retries it, without holding up the others. Users whose roles no longer
+ * open the screen get nothing. A server that was down in the morning catches up the same day.
+ * Returns the number of mails queued.
  */
-export async function sendDailyReports(database: Database, mailer: Mailer, now = new Date(), log?: Logger) {
+export async function sendDailyReports(database: Database, mailer: MailQueue, now = new Date(), log?: Logger) {
   let sent = 0;
   for (const due of await dailyReportMailRepository(database.db).due(now)) {
     if (due.noStoreLeft || !satisfies(due.roles, rule())) continue;
@@ -33,7 +35,7 @@ export async function sendDailyReports(database: Database, mailer: Mailer, now =
           storeIds: due.storeIds,
           now,
         });
-        await mailer.send({ to: due.email, ...mail });
+        await mailer.send({ to: due.email, ...mail }, tx);
         return true;
       });
       if (done) sent++;
@@ -45,7 +47,7 @@ export async function sendDailyReports(database: Database, mailer: Mailer, now =
 }
 
 /** Registers the morning mail on the server's one pg-boss (ADR 027's `jobs.cron`). */
-export function registerDailyReportMail(jobs: Jobs, mailer: Mailer) {
+export function registerDailyReportMail(jobs: Jobs, mailer: MailQueue) {
   jobs.cron(DAILY_REPORT_MAIL_QUEUE, CRON, () => sendDailyReports(jobs.database, mailer, new Date(), jobs.log), {
     runAtStart: true,
   });

@@ -153,11 +153,117 @@ describe('/SumniConfig: enrolment codes', () => {
     expect((await northBoss.get('/api/v1/handhelds/printer')).body.paperWidthMm).toBe(58);
   });
 
+  it('lists the open codes (never the code itself) and cancels one: it no longer enrols (ADR 051)', async () => {
+    const [a, b, used, old] = [await newCode(), await newCode(), await newCode(), await newCode()];
+    expect((await enrol(used.code, `SN${u()}`)).status).toBe(200);
+    await db().execute(
+      sql`update handheld_enrolments set expires_at = now() - interval '1 second' where id = ${old.id}`,
+    );
+    const open = await boss.get('/api/v1/handhelds/enrolment-codes');
+    expect(open.status).toBe(200);
+    const ids = (open.body.items as { id: string }[]).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(ids).not.toContain(used.id);
+    expect(ids).not.toContain(old.id);
+    expect(open.body.items.find((c: { id: string }) => c.id === a.id)).toEqual({
+      id: a.id,
+      createdAt: expect.any(String),
+      expiresAt: a.expiresAt,
+      createdBy: expect.any(String),
+    });
+    expect(JSON.stringify(open.body)).not.toContain(a.code);
+    // Another account neither sees nor cancels them.
+    const theirs = (await northBoss.get('/api/v1/handhelds/enrolment-codes')).body.items as { id: string }[];
+    expect(theirs.map((c) => c.id)).not.toContain(a.id);
+    expect((await northBoss.send('POST', `/api/v1/handhelds/enrolment-codes/${a.id}/cancel`)).status).toBe(404);
+
+    const cancel = (id: string) => boss.send('POST', `/api/v1/handhelds/enrolment-codes/${id}/cancel`);
+    expect((await cancel(a.id)).status).toBe(200);
+    expect((await enrol(a.code, `SN${u()}`)).status).toBe(401);
+    const after = (await boss.get('/api/v1/handhelds/enrolment-codes')).body.items as { id: string }[];
+    expect(after.map((c) => c.id)).not.toContain(a.id);
+    expect(after.map((c) => c.id)).toContain(b.id);
+    for (const [id, code] of [
+      [a.id, 'code_cancelled'],
+      [used.id, 'code_used'],
+      [old.id, 'code_expired'],
+    ]) {
+      const r = await cancel(id);
+      expect(r.status).toBe(409);
+      expect(r.body).toMatchObject({ code, message: expect.any(String) });
+    }
+    expect((await cancel(crypto.randomUUID())).status).toBe(404);
+    expect((await cancel('not-a-uuid')).status).toBe(400);
+    const audits = await db().execute(
+      sql`select count(*)::int as n from audit_log where entity = 'handheld_enrolment' and action = 'cancel' and entity_id = ${a.id}`,
+    );
+    expect(audits.rows[0].n).toBe(1);
+    // The other open code still enrols.
+    expect((await enrol(b.code, `SN${u()}`)).status).toBe(200);
+  });
+
+  it('a handheld can have printer settings of its own; without them it prints with the account’s (ADR 051)', async () => {
+    const account = { paperWidthMm: 58, headerLines: ['Account'], footerLines: [], copies: 1 } as const;
+    expect((await boss.send('PUT', '/api/v1/handhelds/printer', account)).status).toBe(200);
+    const one = (await enrol((await newCode()).code, `SN${u()}`)).body;
+    const two = (await enrol((await newCode()).code, `SN${u()}`)).body;
+    const config = async (e: { deviceId: string; key: string }) =>
+      (
+        await anon('GET', '/api/v1/handheld/config', undefined, {
+          authorization: deviceAuthorization(e.deviceId, e.key),
+        })
+      ).body.printer;
+    const url = `/api/v1/handhelds/${one.deviceId}/printer`;
+    expect((await boss.get(url)).body).toEqual({ own: null, account, effective: account });
+
+    const bad = await boss.send('PUT', url, { paperWidthMm: 70, headerLines: [], footerLines: [], copies: 6 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['copies', 'paperWidthMm']);
+    const own = { paperWidthMm: 80, headerLines: ['Bowser 7'], footerLines: ['Drive safe'], copies: 2 };
+    const saved = await boss.send('PUT', url, own);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({ own, account, effective: own });
+    expect(await config(one)).toEqual(own);
+    expect(await config(two)).toEqual(account); // the other handheld keeps the account's
+    const listed = (await boss.get(`/api/v1/handhelds?q=${one.name.split(' ').pop()}`)).body.items;
+    expect(listed).toEqual([expect.objectContaining({ id: one.deviceId, ownPrinter: true })]);
+
+    // The account's layout changes: the handheld with its own keeps its own.
+    const account2 = { ...account, copies: 3 };
+    await boss.send('PUT', '/api/v1/handhelds/printer', account2);
+    expect(await config(one)).toEqual(own);
+    expect(await config(two)).toEqual(account2);
+
+    // Back to the account's.
+    const reset = await boss.send('DELETE', url);
+    expect(reset.body).toEqual({ own: null, account: account2, effective: account2 });
+    expect(await config(one)).toEqual(account2);
+    const audits = await db().execute(
+      sql`select action from audit_log where entity = 'handheld_printer' and entity_id = ${one.deviceId} order by at`,
+    );
+    expect(audits.rows.map((r) => r.action)).toEqual(['update', 'reset']);
+
+    // Another account's boss and a controller's id are not handhelds of this account.
+    expect((await northBoss.get(url)).status).toBe(404);
+    expect((await northBoss.send('PUT', url, own)).status).toBe(404);
+    expect((await boss.get(`/api/v1/handhelds/${crypto.randomUUID()}/printer`)).status).toBe(404);
+    const rows = await db().execute(
+      sql`select count(*)::int as n from handheld_printers where device_id = ${one.deviceId}`,
+    );
+    expect(rows.rows[0].n).toBe(0);
+  });
+
   it('is ThebigBoss only', async () => {
     for (const s of [f.admin, await session(srv.url, ...DEMO.manager)]) {
       expect((await s.send('POST', '/api/v1/handhelds/enrolment-codes')).status).toBe(403);
       expect((await s.get('/api/v1/handhelds')).status).toBe(403);
       expect((await s.get('/api/v1/handhelds/printer')).status).toBe(403);
+      expect((await s.get('/api/v1/handhelds/enrolment-codes')).status).toBe(403);
+      expect((await s.send('POST', `/api/v1/handhelds/enrolment-codes/${crypto.randomUUID()}/cancel`)).status).toBe(
+        403,
+      );
+      expect((await s.get(`/api/v1/handhelds/${crypto.randomUUID()}/printer`)).status).toBe(403);
+      expect((await s.send('DELETE', `/api/v1/handhelds/${crypto.randomUUID()}/printer`)).status).toBe(403);
       expect((await s.get('/api/v1/store-vpn')).status).toBe(403);
       expect((await s.send('PUT', `/api/v1/store-vpn/${f.store}`, {})).status).toBe(403);
     }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { API_ROOT } from '../../../src/contract/constants';
 import { HANDHELD_COLUMNS, HANDHELDS_LIST, HandheldRow } from '../../../src/contract/handhelds';
 import type { DbOrTx } from '../../db/client';
-import { fieldDevices as d } from '../../db/schema';
+import { fieldDevices as d, handheldPrinters as hp } from '../../db/schema';
 import { filter, iso, specList, type ListEndpoint, type ListSpec } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
 
@@ -18,6 +18,7 @@ const spec: ListSpec = {
     lastContactAt: d.lastContactAt,
     createdAt: d.createdAt,
     retiredAt: d.retiredAt,
+    ownPrinter: sql<boolean>`exists (select 1 from ${hp} where ${hp.accountId} = ${d.accountId} and ${hp.deviceId} = ${d.id})`,
   },
   scope: (actor) => sql`${d.accountId} = ${actor.accountId} and ${d.kind} = 'handheld' and ${d.deletedAt} is null`,
   id: d.id,

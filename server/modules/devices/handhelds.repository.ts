@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_PRINTER, type PrinterSettings } from '../../../src/contract/handhelds';
 import type { DbOrTx } from '../../db/client';
-import { fieldDevices, handheldEnrolments, handheldSettings } from '../../db/schema';
+import { fieldDevices, handheldEnrolments, handheldPrinters, handheldSettings, users } from '../../db/schema';
 
 /** Enrolment codes, handheld devices and the account's printer settings (`/SumniConfig`, ADR 044). */
 export function handheldsRepository(db: DbOrTx) {
@@ -27,11 +27,53 @@ export function handheldsRepository(db: DbOrTx) {
             eq(handheldEnrolments.codeHash, codeHash),
             eq(handheldEnrolments.accountId, accountId),
             isNull(handheldEnrolments.usedAt),
+            isNull(handheldEnrolments.cancelledAt),
             sql`${handheldEnrolments.expiresAt} > now()`,
           ),
         )
         .returning({ id: handheldEnrolments.id, createdBy: handheldEnrolments.createdBy });
       return row;
+    },
+
+    /** The account's codes that can still enrol (not used, not cancelled, not expired), newest first. */
+    async openCodes(accountId: number) {
+      return db
+        .select({
+          id: handheldEnrolments.id,
+          createdAt: handheldEnrolments.createdAt,
+          expiresAt: handheldEnrolments.expiresAt,
+          createdBy: users.displayName,
+        })
+        .from(handheldEnrolments)
+        .leftJoin(users, eq(users.id, handheldEnrolments.createdBy))
+        .where(
+          and(
+            eq(handheldEnrolments.accountId, accountId),
+            isNull(handheldEnrolments.usedAt),
+            isNull(handheldEnrolments.cancelledAt),
+            gt(handheldEnrolments.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(asc(handheldEnrolments.expiresAt));
+    },
+
+    /** Cancels an open code of the account; the row's state before (undefined: not the account's). */
+    async cancelCode(accountId: number, id: string) {
+      const [before] = await db
+        .select({
+          usedAt: handheldEnrolments.usedAt,
+          cancelledAt: handheldEnrolments.cancelledAt,
+          expired: sql<boolean>`${handheldEnrolments.expiresAt} <= now()`,
+        })
+        .from(handheldEnrolments)
+        .where(and(eq(handheldEnrolments.accountId, accountId), eq(handheldEnrolments.id, id)))
+        .for('update');
+      if (!before || before.usedAt || before.cancelledAt || before.expired) return before;
+      await db
+        .update(handheldEnrolments)
+        .set({ cancelledAt: sql`now()` })
+        .where(and(eq(handheldEnrolments.accountId, accountId), eq(handheldEnrolments.id, id)));
+      return before;
     },
 
     async linkCode(id: string, deviceId: string) {
@@ -125,6 +167,34 @@ export function handheldsRepository(db: DbOrTx) {
         .from(handheldSettings)
         .where(eq(handheldSettings.accountId, accountId));
       return row ? { ...row, paperWidthMm: row.paperWidthMm === 80 ? 80 : 58 } : DEFAULT_PRINTER;
+    },
+
+    /** A handheld's own printer settings, or null when it prints with the account's. */
+    async ownPrinter(accountId: number, deviceId: string): Promise<PrinterSettings | null> {
+      const [row] = await db
+        .select({
+          paperWidthMm: handheldPrinters.paperWidthMm,
+          headerLines: handheldPrinters.headerLines,
+          footerLines: handheldPrinters.footerLines,
+          copies: handheldPrinters.copies,
+        })
+        .from(handheldPrinters)
+        .where(and(eq(handheldPrinters.accountId, accountId), eq(handheldPrinters.deviceId, deviceId)));
+      return row ? { ...row, paperWidthMm: row.paperWidthMm === 80 ? 80 : 58 } : null;
+    },
+
+    async saveOwnPrinter(accountId: number, deviceId: string, p: PrinterSettings, userId: number) {
+      const values = { ...p, updatedAt: sql`now()`, updatedBy: userId };
+      await db
+        .insert(handheldPrinters)
+        .values({ accountId, deviceId, ...values })
+        .onConflictDoUpdate({ target: [handheldPrinters.accountId, handheldPrinters.deviceId], set: values });
+    },
+
+    async dropOwnPrinter(accountId: number, deviceId: string) {
+      await db
+        .delete(handheldPrinters)
+        .where(and(eq(handheldPrinters.accountId, accountId), eq(handheldPrinters.deviceId, deviceId)));
     },
 
     async savePrinter(accountId: number, p: PrinterSettings, userId: number) {

@@ -10,6 +10,8 @@ import {
   HANDHELD_ENROL_PATH,
   HandheldConfig,
   HANDHELDS_LIST,
+  HandheldPrinter,
+  OpenEnrolmentCodes,
   PrinterSettings,
 } from '../../../src/contract/handhelds';
 import { actorOf, IdParams, registerListRoutes } from '../../lib/resource';
@@ -44,6 +46,44 @@ export function handheldsRoutes(app: FastifyInstance, { db, config }: ModuleDeps
     `${base}/enrolment-codes`,
     { config: { access: rule.write }, schema: { response: { 200: EnrolmentCode } } },
     async (req) => svc.createCode(actorOf(req), originOf(req, config.publicUrl)),
+  );
+
+  // The codes still out (not used, cancelled or expired), and cancelling one (ADR 051).
+  r.get(
+    `${base}/enrolment-codes`,
+    { config: { access: rule.read }, schema: { response: { 200: OpenEnrolmentCodes } } },
+    async (req) => ({ items: await svc.openCodes(req.auth.accountId) }),
+  );
+  r.post(
+    `${base}/enrolment-codes/:id/cancel`,
+    {
+      config: { access: rule.write },
+      schema: { params: IdParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req) => {
+      await svc.cancelCode(actorOf(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  // One handheld's own printer settings over the account's (ADR 051); DELETE goes back to the account's.
+  r.get(
+    `${base}/:id/printer`,
+    { config: { access: rule.read }, schema: { params: IdParams, response: { 200: HandheldPrinter } } },
+    async (req) => svc.handheldPrinter(req.auth.accountId, req.params.id),
+  );
+  r.put(
+    `${base}/:id/printer`,
+    {
+      config: { access: rule.write },
+      schema: { params: IdParams, body: PrinterSettings, response: { 200: HandheldPrinter } },
+    },
+    async (req) => svc.saveHandheldPrinter(actorOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    `${base}/:id/printer`,
+    { config: { access: rule.write }, schema: { params: IdParams, response: { 200: HandheldPrinter } } },
+    async (req) => svc.saveHandheldPrinter(actorOf(req), req.params.id, null),
   );
 
   r.post(
@@ -97,7 +137,7 @@ export function handheldsRoutes(app: FastifyInstance, { db, config }: ModuleDeps
       if (!h) throw deviceRefused();
       const device = await handheldsRepository(db).handheld(h.accountId, h.id);
       if (!device) throw deviceRefused();
-      return { device: { id: device.id, name: device.name }, printer: await svc.printer(h.accountId) };
+      return { device: { id: device.id, name: device.name }, printer: await svc.effectivePrinter(h.accountId, h.id) };
     },
   );
 }

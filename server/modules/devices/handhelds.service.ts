@@ -6,6 +6,8 @@ import {
   normaliseEnrolmentCode,
   type EnrolmentCode,
   type EnrolmentQr,
+  type HandheldPrinter,
+  type OpenEnrolmentCode,
   type PrinterSettings,
 } from '../../../src/contract/handhelds';
 import type { z } from 'zod';
@@ -26,12 +28,20 @@ function newCode(): string {
 }
 const hashCode = (code: string) => crypto.createHash('sha256').update(normaliseEnrolmentCode(code)).digest('base64url');
 
+const codeClosed = (code: string, message: string) => new AppError(409, code, message);
+
 /** One answer for an unknown, used, expired, other-account or altered code. */
 const codeRefused = () =>
   new AppError(401, 'enrolment_code_invalid', 'The enrolment code is not valid: it may be used or expired.');
 
 /** `/SumniConfig` (ADR 044): enrolment codes, enrolment, revoke, printer settings. */
 export function handheldsService(db: Db) {
+  async function handheldPrinter(accountId: number, deviceId: string): Promise<HandheldPrinter> {
+    const repo = handheldsRepository(db);
+    if (!(await repo.handheld(accountId, deviceId))) throw notFound('No such handheld.');
+    const [own, account] = await Promise.all([repo.ownPrinter(accountId, deviceId), repo.printer(accountId)]);
+    return { own, account, effective: own ?? account };
+  }
   return {
     /** A new one-time code; only its hash is stored, the code is in this answer only. */
     async createCode(actor: Actor, server: string): Promise<EnrolmentCode> {
@@ -105,7 +115,69 @@ export function handheldsService(db: Db) {
       });
     },
 
+    /** The codes that can still enrol a handheld (ADR 051): a depot sees what is out and cancels the rest. */
+    async openCodes(accountId: number): Promise<OpenEnrolmentCode[]> {
+      const rows = await handheldsRepository(db).openCodes(accountId);
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+        createdBy: r.createdBy,
+      }));
+    },
+
+    /** Cancels an open code: it no longer enrols anything. A used, expired or cancelled one is a 409. */
+    async cancelCode(actor: Actor, id: string) {
+      await db.transaction(async (tx) => {
+        const before = await handheldsRepository(tx).cancelCode(actor.accountId, id);
+        if (!before) throw notFound('No such enrolment code.');
+        if (before.usedAt)
+          throw codeClosed('code_used', 'The code has already enrolled a handheld: revoke the handheld instead.');
+        if (before.cancelledAt) throw codeClosed('code_cancelled', 'The code is already cancelled.');
+        if (before.expired)
+          throw codeClosed('code_expired', 'The code has expired: it cannot enrol anything any more.');
+        await audit(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: 'cancel',
+          entity: 'handheld_enrolment',
+          entityId: id,
+          before: { cancelledAt: null },
+          after: { cancelledAt: 'now' },
+        });
+      });
+    },
+
     printer: (accountId: number) => handheldsRepository(db).printer(accountId),
+
+    /** What a handheld prints with: its own settings, else the account's. */
+    async effectivePrinter(accountId: number, deviceId: string): Promise<PrinterSettings> {
+      const repo = handheldsRepository(db);
+      return (await repo.ownPrinter(accountId, deviceId)) ?? (await repo.printer(accountId));
+    },
+
+    handheldPrinter,
+
+    /** A handheld's own printer settings (`p`), or back to the account's (`null`); audited. */
+    async saveHandheldPrinter(actor: Actor, deviceId: string, p: PrinterSettings | null) {
+      await db.transaction(async (tx) => {
+        const repo = handheldsRepository(tx);
+        if (!(await repo.handheld(actor.accountId, deviceId))) throw notFound('No such handheld.');
+        const before = await repo.ownPrinter(actor.accountId, deviceId);
+        if (p) await repo.saveOwnPrinter(actor.accountId, deviceId, p, actor.userId);
+        else await repo.dropOwnPrinter(actor.accountId, deviceId);
+        await audit(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: p ? 'update' : 'reset',
+          entity: 'handheld_printer',
+          entityId: deviceId,
+          before,
+          after: p,
+        });
+      });
+      return handheldPrinter(actor.accountId, deviceId);
+    },
 
     async savePrinter(actor: Actor, p: PrinterSettings) {
       await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { EXCEPTION_LISTS, exceptionLabel } from '../../../src/contract/exception
 import { screenFor } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/mail-queue';
 import { notifyRepository, type MailLine } from './notify.repository';
 
 /**
@@ -18,6 +18,9 @@ import { notifyRepository, type MailLine } from './notify.repository';
  *    account and day (singleton key);
  *  - `exception-digest`: the previous local day's new exceptions per subscriber, claimed in
  *    `exception_digests` so a day is never sent twice.
+ * The mails themselves are queued on the one mail queue (`MailQueue.send(mail, tx)`, ADR 046) in
+ * the transaction that claims them: a claim commits with its queued mail or not at all, and the
+ * mail queue's retries and `/Diagnostic`'s failed-mail list cover them (ADR 051).
  * A user gets mail only while their roles still open `/Exceptions`.
  */
 export const MAIL_QUEUE = 'exception-mail';
@@ -51,50 +54,61 @@ function byRecipient(lines: MailLine[]): MailLine[][] {
   return [...groups.values()];
 }
 
-/** Sends the immediate mails due now; returns how many mails went out. */
-export async function sendImmediateMails(database: Database, mailer: Mailer): Promise<number> {
+/** Queues the immediate mails due now; returns how many mails were queued. */
+export async function sendImmediateMails(database: Database, mailer: MailQueue): Promise<number> {
   return database.db.transaction(async (tx) => {
     const groups = byRecipient(await notifyRepository(tx).claimImmediate());
     for (const lines of groups) {
       const first = lines[0];
-      await mailer.send({
-        to: first.email,
-        subject:
-          lines.length === 1
-            ? `FAMS ${first.accountName}: ${exceptionLabel(first.code)}`
-            : `FAMS ${first.accountName}: ${lines.length} new exceptions`,
-        text: [
-          `New exceptions in ${first.accountName} (times in ${first.timeZone}):`,
-          '',
-          ...lines.map(lineText),
-          '',
-          'Open FAMS → Exceptions to work them. You get this mail because you chose "Immediately" for these types.',
-        ].join('\n'),
-      });
+      await mailer.send(
+        {
+          to: first.email,
+          subject:
+            lines.length === 1
+              ? `FAMS ${first.accountName}: ${exceptionLabel(first.code)}`
+              : `FAMS ${first.accountName}: ${lines.length} new exceptions`,
+          text: [
+            `New exceptions in ${first.accountName} (times in ${first.timeZone}):`,
+            '',
+            ...lines.map(lineText),
+            '',
+            'Open FAMS → Exceptions to work them. You get this mail because you chose "Immediately" for these types.',
+          ].join('\n'),
+        },
+        tx,
+      );
     }
     return groups.length;
   });
 }
 
-/** Sends an account's digest of a local day (once); returns how many mails went out. */
-export async function sendDigest(database: Database, mailer: Mailer, accountId: number, day: string): Promise<number> {
+/** Queues an account's digest of a local day (once); returns how many mails were queued. */
+export async function sendDigest(
+  database: Database,
+  mailer: MailQueue,
+  accountId: number,
+  day: string,
+): Promise<number> {
   return database.db.transaction(async (tx) => {
     const lines = await notifyRepository(tx).claimDigest(accountId, day);
     if (!lines) return 0;
     const groups = byRecipient(lines);
     for (const g of groups) {
       const first = g[0];
-      await mailer.send({
-        to: first.email,
-        subject: `FAMS ${first.accountName}: ${g.length} new exception${g.length === 1 ? '' : 's'} on ${day}`,
-        text: [
-          `Daily digest for ${day} (${first.timeZone}), ${first.accountName}:`,
-          '',
-          ...g.map(lineText),
-          '',
-          'Open FAMS → Exceptions to work them. You get this digest because you chose "Daily digest" for these types.',
-        ].join('\n'),
-      });
+      await mailer.send(
+        {
+          to: first.email,
+          subject: `FAMS ${first.accountName}: ${g.length} new exception${g.length === 1 ? '' : 's'} on ${day}`,
+          text: [
+            `Daily digest for ${day} (${first.timeZone}), ${first.accountName}:`,
+            '',
+            ...g.map(lineText),
+            '',
+            'Open FAMS → Exceptions to work them. You get this digest because you chose "Daily digest" for these types.',
+          ].join('\n'),
+        },
+        tx,
+      );
     }
     return groups.length;
   });
@@ -124,7 +138,7 @@ export async function planDigests(database: Database, boss: PgBoss, now = new Da
 }
 
 /** Registers the mail jobs on the server's pg-boss. */
-export function registerExceptionMailJobs(jobs: Jobs, mailer: Mailer) {
+export function registerExceptionMailJobs(jobs: Jobs, mailer: MailQueue) {
   const { database, log } = jobs;
   jobs.cron(MAIL_QUEUE, '* * * * *', () => sendImmediateMails(database, mailer), { expireInSeconds: 300 });
   jobs.cron(DIGEST_PLAN_QUEUE, '*/10 * * * *', async () => void (await planDigests(database, jobs.boss)), {

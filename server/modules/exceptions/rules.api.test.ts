@@ -1,7 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +6,6 @@ import { localDate } from '../../../src/contract/calendar';
 import { DEFAULT_EXCEPTION_RULES } from '../../../src/contract/exception-rules';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { createJobs } from '../../lib/jobs';
-import { createMailer } from '../../lib/mailer';
 import { pruneSentMail } from '../integrity/nightly';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
 import { DIGEST_QUEUE, planDigests, registerExceptionMailJobs, sendDigest, sendImmediateMails } from './notify.jobs';
@@ -17,15 +13,16 @@ import { DIGEST_QUEUE, planDigests, registerExceptionMailJobs, sendDigest, sendI
 /**
  * Exception rules per account and e-mail notifications (ADR 027) against a real server: the rules
  * per role, refusals that write nothing, the audit, a rule changing the next exception raised by
- * the ingest, subscriptions, an immediate mail and a digest written as .eml files (the mailer
- * without SMTP_URL), once each, and the digest through the pg-boss queue.
+ * the ingest, subscriptions, an immediate mail and a digest queued on the one mail queue and sent
+ * by its worker, once each, and the digest through the pg-boss queue.
  */
 let srv: TestServer;
 let f: Fixture;
-const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-rules-mail-'));
-const mailer = createMailer(mailRoot, pino({ level: 'silent' }));
-const mails = () => (fs.existsSync(path.join(mailRoot, 'mail')) ? fs.readdirSync(path.join(mailRoot, 'mail')) : []);
-const mailText = (name: string) => fs.readFileSync(path.join(mailRoot, 'mail', name), 'utf8');
+/** The mails the server's mail worker has sent, once the queue has drained (exception mails go through it, ADR 051). */
+const mails = async () => {
+  await srv.mailsSent();
+  return srv.mails;
+};
 
 beforeAll(async () => {
   srv = await startServer();
@@ -33,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await srv?.close();
-  fs.rmSync(mailRoot, { recursive: true, force: true });
 });
 
 const RULES = '/api/v1/exceptions/rules';
@@ -150,36 +146,35 @@ describe('notifications', () => {
     expect((await f.driver.get(SUBS)).status).toBe(403);
   });
 
-  it('"immediately": the mail job writes one .eml per user for exceptions raised since, never twice', async () => {
-    expect(await sendImmediateMails(srv.database, mailer)).toBe(0); // nothing raised since subscribing
+  it('"immediately": the mail job queues one mail per user for exceptions raised since, never twice', async () => {
+    expect(await sendImmediateMails(srv.database, srv.mailQueue)).toBe(0); // nothing raised since subscribing
     const d = await dispense(700, '2026-10-15T08:00:00Z');
     expect(d.codes).toContain('over_equipment_capacity');
-    expect(await sendImmediateMails(srv.database, mailer)).toBe(1);
-    const [file] = mails();
-    const text = mailText(file);
-    expect(text).toMatch(/^Subject: .*More than the equipment holds/m);
-    expect(text).toContain('700 L is more than');
-    expect(await sendImmediateMails(srv.database, mailer)).toBe(0);
-    expect(mails()).toHaveLength(1);
+    expect(await sendImmediateMails(srv.database, srv.mailQueue)).toBe(1);
+    // Sent by the one mail queue's worker (its retries and /Diagnostic's failed list cover it).
+    const [mail] = await mails();
+    expect(mail.subject).toMatch(/More than the equipment holds/);
+    expect(mail.text).toContain('700 L is more than');
+    expect(await sendImmediateMails(srv.database, srv.mailQueue)).toBe(0);
+    expect(await mails()).toHaveLength(1);
   });
 
   it('"daily digest": the job sends the local day once; planned through pg-boss for 07:00 in the zone', async () => {
     const tz = (await f.admin.get(SUBS)).body.timeZone as string;
     const today = localDate(new Date(), tz);
-    const before = mails().length;
-    expect(await sendDigest(srv.database, mailer, accountId(), today)).toBe(1);
-    expect(await sendDigest(srv.database, mailer, accountId(), today)).toBe(0);
-    expect(mails()).toHaveLength(before + 1);
-    const digest = mails().slice(-1)[0];
-    const text = mailText(digest);
-    expect(text).toMatch(new RegExp(`^Subject: .*new exceptions? on ${today}`, 'm'));
-    expect(text).toContain('Outside working hours');
-    expect(text).not.toContain('More than the equipment holds'); // that type is "immediately"
+    const before = (await mails()).length;
+    expect(await sendDigest(srv.database, srv.mailQueue, accountId(), today)).toBe(1);
+    expect(await sendDigest(srv.database, srv.mailQueue, accountId(), today)).toBe(0);
+    expect(await mails()).toHaveLength(before + 1);
+    const digest = (await mails()).slice(-1)[0];
+    expect(digest.subject).toMatch(new RegExp(`new exceptions? on ${today}`));
+    expect(digest.text).toContain('Outside working hours');
+    expect(digest.text).not.toContain('More than the equipment holds'); // that type is "immediately"
 
     // Through the queue: the planner queues the next digest (07:00 local) once however often it runs,
     // and a digest job sent now is run by the worker and writes its .eml.
     const jobs = createJobs(srv.database, pino({ level: 'silent' }));
-    registerExceptionMailJobs(jobs, mailer);
+    registerExceptionMailJobs(jobs, srv.mailQueue);
     await jobs.start();
     try {
       await planDigests(srv.database, jobs.boss);
@@ -190,9 +185,9 @@ describe('notifications', () => {
       );
       expect(planned[0].n).toBe(1);
       await srv.database.db.execute(sql`delete from exception_digests where account_id = ${accountId()}`);
-      const count = mails().length;
+      const count = (await mails()).length;
       await jobs.boss.send(DIGEST_QUEUE, { accountId: accountId(), day: today });
-      await expect.poll(() => mails().length, { timeout: 20_000, interval: 250 }).toBe(count + 1);
+      await expect.poll(async () => (await mails()).length, { timeout: 20_000, interval: 250 }).toBe(count + 1);
     } finally {
       await jobs.stop();
     }

@@ -35,3 +35,19 @@ export function mapSettings(styleUrl?: string, tileOrigins?: string): MapSetting
     origins.add(originOf(o, 'MAP_TILE_ORIGINS'));
   return { styleUrl: url, origins: [...origins] };
 }
+
+/**
+ * Whether an account's own style URL (ADR 051) can load under this server's CSP: its origin must be
+ * one of `origins` (MAP_STYLE_URL's and MAP_TILE_ORIGINS). The CSP stays the deployment's, so an
+ * account's admin cannot open the browsers of their users to any host.
+ */
+export function styleAllowed(settings: MapSettings, url: string): boolean {
+  try {
+    return settings.origins.includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}
+
+/** The style a map of this account uses: the account's own, else `MAP_STYLE_URL`, else null (built-in). */
+export const styleFor = (settings: MapSettings, own: string | null) => own ?? settings.styleUrl;

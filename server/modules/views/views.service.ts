@@ -23,6 +23,7 @@ import { iso } from '../../lib/resource';
 import { figuresRepository, type FlowPoint } from './figures.repository';
 import { gpsRepository, type GpsRaw } from './gps.repository';
 import { levelsRepository } from './levels.repository';
+import { mapStyleService } from '../admin/map-style.service';
 import type { MapSettings } from './map-settings';
 
 /** Points of one query → one series per store/tank/product, the largest first. */
@@ -50,6 +51,7 @@ export function viewsService(db: DbOrTx, map: MapSettings) {
   const figures = figuresRepository(db);
   const levels = levelsRepository(db);
   const gps = gpsRepository(db);
+  const styles = mapStyleService(db, map);
 
   return {
     async series(accountId: number, q: SeriesQuery): Promise<SeriesResponse> {
@@ -155,7 +157,8 @@ export function viewsService(db: DbOrTx, map: MapSettings) {
     },
 
     async mapConfig(accountId: number): Promise<MapConfig> {
-      return { styleUrl: map.styleUrl, stores: await gps.stores(accountId) };
+      // The account's own style (ADR 051), else MAP_STYLE_URL, else the built-in world map.
+      return { styleUrl: await styles.styleUrl(accountId), stores: await gps.stores(accountId) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapSettings } from './map-settings';
+import { mapSettings, styleAllowed, styleFor } from './map-settings';
 import { toSeries } from './views.service';
 
 describe('map settings', () => {
@@ -24,6 +24,21 @@ describe('map settings', () => {
     expect(() => mapSettings('tiles/style.json')).toThrow(/MAP_STYLE_URL is not a URL/);
     expect(() => mapSettings('javascript:alert(1)')).toThrow(/must be an http\(s\) URL/);
     expect(() => mapSettings(undefined, 'ftp://x.example')).toThrow(/MAP_TILE_ORIGINS/);
+  });
+
+  it("takes an account's own style only from an origin the CSP allows, and prefers it (ADR 051)", () => {
+    const s = mapSettings('https://tiles.example.org/default.json', 'https://a.tile.example.net');
+    expect(styleAllowed(s, 'https://a.tile.example.net/satellite/style.json')).toBe(true);
+    expect(styleAllowed(s, 'https://tiles.example.org/other.json')).toBe(true);
+    // Same host, other scheme or port, is another origin; a look-alike host too.
+    expect(styleAllowed(s, 'http://tiles.example.org/other.json')).toBe(false);
+    expect(styleAllowed(s, 'https://tiles.example.org:8443/other.json')).toBe(false);
+    expect(styleAllowed(s, 'https://tiles.example.org.evil.example/x.json')).toBe(false);
+    expect(styleAllowed(s, 'not a url')).toBe(false);
+    expect(styleAllowed(mapSettings(), 'https://tiles.example.org/x.json')).toBe(false);
+    expect(styleFor(s, 'https://a.tile.example.net/s.json')).toBe('https://a.tile.example.net/s.json');
+    expect(styleFor(s, null)).toBe('https://tiles.example.org/default.json');
+    expect(styleFor(mapSettings(), null)).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { Section } from '@/app/ui/Section';
 import { AccountCardFields, LOGO_MAX_BYTES, type AccountCard } from '@/contract/account-card';
 import { notify } from '@/lib/notify';
 import { accountCardApi } from './client';
+import { MapStyleSection } from './MapStyleSection';
 
 const CARD_KEY = ['admin', 'account-card'] as const;
 const ADDRESS_FIELDS = [
@@ -19,7 +20,10 @@ const ADDRESS_FIELDS = [
   ['country', 'Country'],
 ] as const;
 
-/** `/AccountCard` (admin): the account's company details, addresses, contacts and logo (used on report PDFs). */
+/**
+ * `/AccountCard` (admin): the account's company details, addresses, contacts and logo (used on report
+ * PDFs), and the map style of its maps.
+ */
 export function AccountCardPage() {
   const q = useQuery({ queryKey: CARD_KEY, queryFn: ({ signal }) => accountCardApi.get(signal) });
   if (q.error) return <LoadError what="The account card" message={q.error.message} onRetry={() => void q.refetch()} />;
@@ -75,6 +79,7 @@ function CardView({ card }: { card: AccountCard }) {
           </Stack>
         )}
       </Section>
+      <MapStyleSection />
       <FormDrawer open={editing} onClose={() => setEditing(false)} size="lg">
         {editing && <CardForm card={card} close={() => setEditing(false)} />}
       </FormDrawer>

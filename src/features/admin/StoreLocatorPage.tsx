@@ -1,18 +1,35 @@
-import { Alert, Box, Flex, Grid, Link as ChakraLink, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Flex,
+  Grid,
+  Link as ChakraLink,
+  List,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { LuMapPin } from 'react-icons/lu';
 import { hasWebGL } from '@/app/ui/map/style';
 import { SearchBox } from '@/app/ui/list/SearchBox';
 import { LoadError, NoData } from '@/app/ui/QueryState';
 import {
   matchesStore,
+  roundCoordinate,
   STORE_LOCATOR_PATH,
+  StoreLocation,
   STORE_STATE_LABEL,
   STORE_STATES,
   StoreLocatorResponse,
+  type LocatorStore,
 } from '@/contract/store-locator';
 import { api } from '@/lib/api';
+import { notify } from '@/lib/notify';
 import { relative } from '@/lib/resource';
 import { STATE_COLOURS } from './storePopup';
 
@@ -26,7 +43,9 @@ const dot = (colour: string) => (
 /**
  * `/StoreLocator` (admin): the account's stores on the map, coloured by state, with the list beside
  * it; a store opens a popup with its tanks' latest levels and a link to `/TankLevels`. Stores
- * without coordinates are listed with a link to set them on `/Store`. Search by name or code.
+ * without coordinates are listed with "Place on the map" (the next click on the map) and a link to
+ * the store form (latitude and longitude: the keyboard way); "Move stores" lets markers be dragged.
+ * Both save through the stores resource against the version shown (ADR 051). Search by name or code.
  */
 export function StoreLocatorPage() {
   const data = useQuery({
@@ -51,6 +70,34 @@ export function StoreLocatorPage() {
     [navigate],
   );
   const noMap = !webgl ? 'This browser cannot draw the map: WebGL is turned off or not supported.' : failed;
+  const [placing, setPlacing] = useState<LocatorStore | null>(null);
+  const [moving, setMoving] = useState(false);
+  // Esc leaves "place on the map" (the banner's Cancel button does too).
+  useEffect(() => {
+    if (!placing) return;
+    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setPlacing(null);
+    window.addEventListener('keydown', esc);
+    return () => window.removeEventListener('keydown', esc);
+  }, [placing]);
+  const locate = useCallback(
+    async (s: LocatorStore, at: { lat: number; lng: number }) => {
+      setPlacing(null);
+      const body = { latitude: roundCoordinate(at.lat), longitude: roundCoordinate(at.lng), version: s.version };
+      try {
+        await api.put(relative(`${STORE_LOCATOR_PATH}/${s.id}/location`), body, StoreLocation, { quiet: true });
+        notify({
+          tone: 'success',
+          message: `${s.code} — ${s.name} is now at ${body.latitude.toFixed(5)}, ${body.longitude.toFixed(5)}.`,
+        });
+      } catch (e) {
+        notify({ tone: 'danger', title: 'Location not saved', message: e instanceof Error ? e.message : String(e) });
+      } finally {
+        // Saved or refused (a 409: changed meanwhile), the map shows what the server holds.
+        void data.refetch();
+      }
+    },
+    [data],
+  );
 
   if (data.isError)
     return (
@@ -78,11 +125,33 @@ export function StoreLocatorPage() {
           ))}
         </Flex>
       </Flex>
-      <Text role="status" fontSize="sm">
-        {found.length === 0
-          ? 'No store matches.'
-          : `${placed.length} of ${found.length} ${found.length === 1 ? 'store' : 'stores'} on the map.`}
-      </Text>
+      <Flex gap="4" wrap="wrap" align="center" justify="space-between">
+        <Text role="status" fontSize="sm">
+          {found.length === 0
+            ? 'No store matches.'
+            : `${placed.length} of ${found.length} ${found.length === 1 ? 'store' : 'stores'} on the map.`}
+        </Text>
+        {!noMap && (
+          <Switch.Root size="sm" checked={moving} onCheckedChange={(e) => setMoving(e.checked)}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>Move stores by dragging</Switch.Label>
+          </Switch.Root>
+        )}
+      </Flex>
+      {placing && (
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>
+              Click the map where {placing.code} — {placing.name} is. Esc or Cancel leaves it unplaced.
+            </Alert.Description>
+          </Alert.Content>
+          <Button size="xs" variant="outline" onClick={() => setPlacing(null)}>
+            Cancel
+          </Button>
+        </Alert.Root>
+      )}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="4" alignItems="start">
         {noMap ? (
           <Alert.Root status="warning" role="alert">
@@ -102,6 +171,9 @@ export function StoreLocatorPage() {
               tanksHref={tanksHref}
               openTanks={openTanks}
               onFail={setFailed}
+              placing={placing}
+              moving={moving}
+              onLocate={(st, at) => void locate(st, at)}
             />
           </Suspense>
         )}
@@ -134,9 +206,22 @@ export function StoreLocatorPage() {
                   <List.Item key={s.id} fontSize="sm">
                     {dot(STATE_COLOURS[s.state])}
                     {s.code} — {s.name} ·{' '}
+                    {!noMap && (
+                      <>
+                        <Button
+                          size="2xs"
+                          variant="outline"
+                          onClick={() => setPlacing(s)}
+                          aria-pressed={placing?.id === s.id}
+                          aria-label={`Place ${s.code} — ${s.name} on the map`}
+                        >
+                          <LuMapPin aria-hidden /> Place on the map
+                        </Button>{' '}
+                      </>
+                    )}
                     <ChakraLink asChild variant="underline">
                       <Link to="/Store" search={{ edit: s.id }}>
-                        Set its location
+                        Enter coordinates
                       </Link>
                     </ChakraLink>
                   </List.Item>

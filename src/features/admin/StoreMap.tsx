@@ -22,6 +22,12 @@ export interface StoreMapProps {
   tanksHref: (id: string) => string;
   openTanks: (id: string) => void;
   onFail: (reason: string) => void;
+  /** A store being placed: the next click on the map is its location (ADR 051). */
+  placing: LocatorStore | null;
+  /** Markers can be dragged to move their store. */
+  moving: boolean;
+  /** A click while placing, or a marker dropped: the store's new location. */
+  onLocate: (store: LocatorStore, at: { lat: number; lng: number }) => void;
 }
 
 const collection = (stores: LocatorStore[]): FeatureCollection => ({
@@ -36,16 +42,19 @@ const collection = (stores: LocatorStore[]): FeatureCollection => ({
 /**
  * The store locator's map chunk (maplibre, loaded lazily): the stores as coloured circles with
  * their codes over the shared base map (`@/app/ui/map`), and an HTML button on each (keyboard and
- * screen readers reach every store; a click opens its popup). Fits the stores when they change.
+ * screen readers reach every store; a click opens its popup). Fits the stores when the search
+ * changes which are shown. While `placing`, a click on the map gives that store its location; with
+ * `moving`, markers are dragged to move their store (the page saves both).
  */
 export default function StoreMap(props: StoreMapProps) {
-  const { stores, styleUrl, selected } = props;
+  const { stores, styleUrl, selected, moving } = props;
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const markers = useRef<Marker[]>([]);
   const popup = useRef<Popup | null>(null);
   const latest = useRef(props);
   const [ready, setReady] = useState(false);
+  const fitted = useRef('');
   useEffect(() => {
     latest.current = props;
   });
@@ -80,6 +89,11 @@ export default function StoreMap(props: StoreMapProps) {
           },
           paint: { 'text-color': '#1a202c', ...HALO },
         });
+        // A click places the store being placed; a click on a marker never gets here (it stops propagation).
+        mm.on('click', (e) => {
+          const p = latest.current.placing;
+          if (p) latest.current.onLocate(p, { lat: e.lngLat.lat, lng: e.lngLat.lng });
+        });
         setReady(true);
       },
     });
@@ -87,11 +101,18 @@ export default function StoreMap(props: StoreMapProps) {
     return () => {
       m?.remove();
       map.current = null;
+      fitted.current = '';
       setReady(false);
     };
   }, [styleUrl]);
 
-  // The stores (the search changed): redraw, and fit them.
+  // The crosshair says that the next click places a store.
+  useEffect(() => {
+    const m = map.current;
+    if (ready && m) m.getCanvas().style.cursor = props.placing ? 'crosshair' : '';
+  }, [ready, props.placing]);
+
+  // The stores (the search changed, or one moved): redraw; fit them when the set shown changed.
   useEffect(() => {
     const m = map.current;
     if (!ready || !m) return;
@@ -107,11 +128,23 @@ export default function StoreMap(props: StoreMapProps) {
         e.stopPropagation();
         latest.current.onSelect(s.id);
       };
-      return new Marker({ element: el }).setLngLat([s.lng!, s.lat!]).addTo(m);
+      const marker = new Marker({ element: el, draggable: moving }).setLngLat([s.lng!, s.lat!]).addTo(m);
+      if (moving) {
+        el.style.cursor = 'move';
+        el.setAttribute('aria-label', `Store ${s.code} — ${s.name} (drag to move)`);
+        marker.on('dragend', () => {
+          const at = marker.getLngLat();
+          latest.current.onLocate(s, { lat: at.lat, lng: at.lng });
+        });
+      }
+      return marker;
     });
+    const shown = stores.map((s) => s.id).join(',');
+    if (shown === fitted.current) return;
+    fitted.current = shown;
     const b = boundsOf(stores.map((s) => [s.lng!, s.lat!] as const));
     if (b) m.fitBounds(b, { padding: 64, maxZoom: 8, duration: 0 });
-  }, [ready, stores]);
+  }, [ready, stores, moving]);
 
   // The open popup follows `selected`.
   useEffect(() => {

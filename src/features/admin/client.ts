@@ -12,7 +12,7 @@ import {
   type ContactBody,
   type CreateAccountBody,
 } from '@/contract/admin';
-import { AccountCard, type AccountCardFields } from '@/contract/account-card';
+import { AccountCard, MAP_STYLE_PATH, MapStyleSetting, type AccountCardFields } from '@/contract/account-card';
 import { HOME_MESSAGES_LIST, HomeMessage, type HomeMessageFields } from '@/contract/home-messages';
 import {
   Plan,
@@ -103,6 +103,8 @@ export const accountCardApi = {
   removeLogo: () => api.delete('admin/account-card/logo', AccountCard, quiet),
   logo: async (signal?: AbortSignal) =>
     (await api.download('admin/account-card/logo', 'logo.png', { signal, quiet: true })).blob,
+  mapStyle: (signal?: AbortSignal) => api.get(relative(MAP_STYLE_PATH), MapStyleSetting, { signal, quiet: true }),
+  saveMapStyle: (body: unknown) => api.put(relative(MAP_STYLE_PATH), body, MapStyleSetting, quiet),
 };
 
 /** `/UsersAdmin` (ThebigBoss). */

@@ -1,4 +1,5 @@
 import { Box, Button, Card, Code, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useState } from 'react';
 import { LuQrCode } from 'react-icons/lu';
@@ -6,19 +7,23 @@ import { formatDateTime } from '@/app/ui/list/columns';
 import { ENROLMENT_TTL_MIN, type EnrolmentCode } from '@/contract/handhelds';
 import { notify } from '@/lib/notify';
 import { createEnrolmentCode } from './handhelds.client';
+import { OPEN_CODES_KEY } from './OpenCodesCard';
 
 /**
  * A one-time enrolment code with its QR code (server, account, code as JSON): the FAMS handheld app
- * scans it, or the code is typed. Shown once; a new code does not cancel earlier unused ones.
+ * scans it, or the code is typed. Shown once; a new code does not cancel earlier unused ones (the
+ * unused codes are listed with Cancel beside this card).
  */
 export function EnrolmentCard({ canWrite }: { canWrite: boolean }) {
   const [code, setCode] = useState<(EnrolmentCode & { image: string }) | null>(null);
   const [busy, setBusy] = useState(false);
+  const queries = useQueryClient();
   const create = async () => {
     setBusy(true);
     try {
       const c = await createEnrolmentCode();
       setCode({ ...c, image: await QRCode.toDataURL(c.qr, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) });
+      void queries.invalidateQueries({ queryKey: OPEN_CODES_KEY });
     } catch (e) {
       notify({ tone: 'danger', title: 'No code', message: e instanceof Error ? e.message : String(e) });
     } finally {

@@ -1,4 +1,5 @@
 import { Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, TextareaField } from '@/app/ui/form/fields';
@@ -10,9 +11,19 @@ import { savePrinter } from './handhelds.client';
 type Draft = { paperWidthMm: string; headerLines: string; footerLines: string; copies: string };
 const lines = (text: string) => (text.trim() ? text.replace(/\r/g, '').split('\n') : []);
 
-/** The receipt printer of the handhelds: paper width, header and footer lines, copies per dispense. */
-export function PrinterForm({ current, close }: { current: Printer; close: (saved?: boolean) => void }) {
-  const form = useResourceForm<Draft, Printer>({
+export interface PrinterFormProps {
+  current: Printer;
+  close: (saved?: boolean) => void;
+  /** Default: the account's settings. One handheld's own settings pass their own save and title. */
+  save?: (body: unknown) => Promise<unknown>;
+  title?: string;
+  /** Shown above the fields (one handheld's: what it prints with now, and going back to the account's). */
+  note?: ReactNode;
+}
+
+/** A receipt printer layout: paper width, header and footer lines, copies per dispense. */
+export function PrinterForm({ current, close, save = savePrinter, title = 'Receipt printer', note }: PrinterFormProps) {
+  const form = useResourceForm<Draft, unknown>({
     initial: {
       paperWidthMm: String(current.paperWidthMm),
       headerLines: current.headerLines.join('\n'),
@@ -26,15 +37,16 @@ export function PrinterForm({ current, close }: { current: Printer; close: (save
       copies: numberOrNull(d.copies),
     }),
     schema: PrinterSettings,
-    save: savePrinter,
+    save,
     onSaved: () => close(true),
     savedMessage: () => 'Printer settings saved. Handhelds take them at their next sync.',
   });
   // A line's error (`headerLines.2`) shows under the text box that holds all the lines.
   const under = (p: 'headerLines' | 'footerLines') => Object.values(form.errorsUnder(p))[0] ?? form.error(p);
   return (
-    <FormShell form={form} title="Receipt printer" onClose={() => close()}>
+    <FormShell form={form} title={title} onClose={() => close()}>
       <Stack gap="4">
+        {note}
         <SelectField
           label="Paper width"
           options={[

@@ -13,24 +13,29 @@ import { HANDHELD_COLUMNS, HANDHELDS_LIST, type HandheldRow } from '@/contract/h
 import { notify } from '@/lib/notify';
 import { YES_NO } from '@/lib/reference/labels';
 import { EnrolmentCard } from './EnrolmentCard';
+import { HandheldPrinterForm } from './HandheldPrinterForm';
+import { OpenCodesCard } from './OpenCodesCard';
 import { getPrinter, handhelds, revokeHandheld } from './handhelds.client';
 import { PrinterForm } from './PrinterForm';
 
 const columns: ListColumn<HandheldRow>[] = specColumns(HANDHELD_COLUMNS, {
   lastContactAt: { cell: (h) => (h.lastContactAt ? formatDateTime(h.lastContactAt) : 'never') },
   retiredAt: { cell: (h) => (h.retiredAt ? <Badge colorPalette="gray">Revoked</Badge> : '—') },
+  ownPrinter: { cell: (h) => (h.ownPrinter ? 'Its own' : 'The account’s') },
 });
 const filters = [{ field: 'revoked', label: 'Revoked', options: YES_NO }];
 
 /**
- * `/SumniConfig` (ThebigBoss, ADR 044): enrol Sunmi handhelds with a one-time code and its QR code,
- * the receipt printer settings they fetch, and the enrolled handhelds with revoke.
+ * `/SumniConfig` (ThebigBoss, ADR 044, 051): enrol Sunmi handhelds with a one-time code and its QR
+ * code, the unused codes with Cancel, the account's receipt printer settings and a handheld's own
+ * over them, and the enrolled handhelds with revoke.
  */
 export function SunmiConfigPage() {
   const canWrite = useCanWrite(HANDHELDS_LIST.screen);
   const printer = useQuery({ queryKey: ['handhelds', 'printer'], queryFn: ({ signal }) => getPrinter(signal) });
   const [editing, setEditing] = useState(false);
   const [revoking, setRevoking] = useState<HandheldRow | null>(null);
+  const [printing, setPrinting] = useState<HandheldRow | null>(null);
   const [busy, setBusy] = useState(false);
   const revoke = async () => {
     if (!revoking) return;
@@ -50,11 +55,12 @@ export function SunmiConfigPage() {
   return (
     <Stack gap="4">
       <EnrolmentCard canWrite={canWrite} />
+      <OpenCodesCard canWrite={canWrite} />
       <Card.Root>
         <Card.Body>
           <Stack gap="2">
             <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-              <Heading size="md">Receipt printer</Heading>
+              <Heading size="md">Receipt printer: the account’s default</Heading>
               {canWrite && p && (
                 <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
                   <LuPrinter aria-hidden /> Edit
@@ -91,9 +97,14 @@ export function SunmiConfigPage() {
         deletable={false}
         extraActions={(h) =>
           !canWrite || h.retiredAt ? null : (
-            <Button size="xs" variant="outline" onClick={() => setRevoking(h)} aria-label={`Revoke ${h.name}`}>
-              <LuBan aria-hidden /> Revoke
-            </Button>
+            <>
+              <Button size="xs" variant="outline" onClick={() => setPrinting(h)} aria-label={`Printer of ${h.name}`}>
+                <LuPrinter aria-hidden /> Printer
+              </Button>
+              <Button size="xs" variant="outline" onClick={() => setRevoking(h)} aria-label={`Revoke ${h.name}`}>
+                <LuBan aria-hidden /> Revoke
+              </Button>
+            </>
           )
         }
       />
@@ -104,6 +115,17 @@ export function SunmiConfigPage() {
             close={(saved) => {
               setEditing(false);
               if (saved) void printer.refetch();
+            }}
+          />
+        )}
+      </FormDrawer>
+      <FormDrawer open={!!printing} onClose={() => setPrinting(null)}>
+        {printing && (
+          <HandheldPrinterForm
+            handheld={printing}
+            close={(saved) => {
+              setPrinting(null);
+              if (saved) void refreshAll();
             }}
           />
         )}
