@@ -218,3 +218,14 @@ export const MANAGED_INTEGRATIONS_LIST = {
   filters: ['type', 'enabled', 'lastStatus'],
   search: ['accountName', 'name', 'url'],
 } as const;
+
+/** Answers of the action routes: the deliveries a ping or replay queued, the types offered, a disable. */
+export const QueuedDeliveries = z.object({ deliveries: z.array(z.uuid()) });
+export const OfferedTypes = z.object({ types: z.array(z.enum(INTEGRATION_TYPES)) });
+export const DisabledIntegration = z.object({ id: z.uuid(), enabled: z.literal(false) });
+export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
+  webhook: 'Webhook',
+  sap: 'SAP postings',
+  csv_drop: 'CSV drop',
+  bi_feed: 'BI feed',
+};

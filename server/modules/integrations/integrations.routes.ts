@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import {
+  DisabledIntegration as Disabled,
   INTEGRATION_COLUMNS,
   INTEGRATION_TYPE_INFO,
   INTEGRATION_TYPES,
@@ -14,6 +14,8 @@ import {
   MANAGED_INTEGRATION_COLUMNS,
   MANAGED_INTEGRATIONS_LIST,
   ManagedIntegrationRow,
+  OfferedTypes as Offered,
+  QueuedDeliveries as Queued,
   type ManagedIntegration,
 } from '../../../src/contract/integrations';
 import { audit } from '../../lib/audit';
@@ -34,10 +36,6 @@ import { integrationsRepository, managedIntegrationsSpec } from './integrations.
 import { integrationsResource } from './integrations.resource';
 import { enqueue, webhookEmitter } from './webhooks';
 import { webhooksRepository } from './webhooks.repository';
-
-const Queued = z.object({ deliveries: z.array(z.uuid()) });
-const Offered = z.object({ types: z.array(z.enum(INTEGRATION_TYPES)) });
-const Disabled = z.object({ id: z.uuid(), enabled: z.literal(false) });
 
 /**
  * Integrations (ADR 040, 048): the type catalogue (`/IntegrationSetup`, ThebigBoss), an account's
