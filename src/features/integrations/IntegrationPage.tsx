@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LuRotateCcw, LuSend } from 'react-icons/lu';
 import { useCanWrite } from '@/app/access';
 import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
@@ -20,10 +20,14 @@ import {
   type Integration,
 } from '@/contract/integrations';
 import { failureText } from '@/lib/form';
+import { queryClient } from '@/lib/query';
 import { notify } from '@/lib/notify';
 import { enumOptions, YES_NO } from '@/lib/reference/labels';
 import { deliveries, integrations, replayDelivery, sendTest } from './integrations.client';
 import { IntegrationForm } from './IntegrationForm';
+
+/** While the delivery log is open, it follows the worker's attempts. */
+const REFRESH_MS = 4000;
 
 const STATUS_COLOURS: Record<Delivery['status'], string> = { pending: 'gray', delivered: 'green', failed: 'red' };
 
@@ -69,6 +73,14 @@ export function IntegrationPage() {
   const tab = search.tab === 'log' ? 'log' : 'integrations';
   const canWrite = useCanWrite(INTEGRATIONS_LIST.screen);
   const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => {
+    if (tab !== 'log') return;
+    const t = setInterval(() => {
+      if (document.visibilityState === 'visible')
+        void queryClient.invalidateQueries({ queryKey: [deliveries.path, 'list'] });
+    }, REFRESH_MS);
+    return () => clearInterval(t);
+  }, [tab]);
   const run = async (id: string, f: () => Promise<void>) => {
     setBusy(id);
     await f().finally(() => setBusy(null));
