@@ -60,12 +60,12 @@ afterAll(async () => {
   await srv?.close();
 });
 
-interface Row {
+type Row = {
   id: string;
   integration_id: string;
   event: string;
   payload: Record<string, unknown>;
-}
+};
 const deliveries = async (event: string) =>
   (
     await srv.database.db.execute<Row>(
