@@ -5,6 +5,8 @@ import { E2E_SCRYPT_LOG_N } from './tests/e2e/prepare';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 // The servers the suite starts inherit it: the cheaper password cost the templates were seeded with (prepare.ts).
 process.env.SCRYPT_LOG_N ??= E2E_SCRYPT_LOG_N;
+// Webhooks may post to the receivers the tests run on loopback (tests/e2e/integrations.spec.ts).
+process.env.FAMS_WEBHOOK_ALLOW_PRIVATE ??= '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -10,20 +10,36 @@ import { inputSchemas, requiredText, rowMeta } from './setup/fields';
  */
 export const INTEGRATION_TYPES = ['webhook', 'sap', 'csv_drop', 'bi_feed'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
-export const INTEGRATION_TYPE_INFO: Record<IntegrationType, { title: string; description: string; ready: boolean }> = {
+/** What each type does and the settings an instance of it has (`/IntegrationSetup`). */
+export const INTEGRATION_TYPE_INFO: Record<
+  IntegrationType,
+  { title: string; description: string; settings: readonly string[]; ready: boolean }
+> = {
   webhook: {
     title: 'Outgoing webhooks',
     description:
       'Events POSTed as signed JSON to your endpoint, retried with back-off, with a delivery log and replay.',
+    settings: ['Address (https://…)', 'Events', 'Signing secret (kept sealed)'],
     ready: true,
   },
   sap: {
     title: 'SAP cost postings',
-    description: 'A period’s fuel cost per cost centre as a journal file.',
+    description: 'A period’s fuel cost per cost centre and G/L account as a journal file (/SAP).',
+    settings: ['Company code, document type, offset account', 'Cost centre and product mapping'],
+    ready: true,
+  },
+  csv_drop: {
+    title: 'CSV drop',
+    description: 'Exports written to a folder or SFTP-style target.',
+    settings: ['Target address', 'Password (kept sealed)'],
     ready: false,
   },
-  csv_drop: { title: 'CSV drop', description: 'Exports written to a folder or SFTP-style target.', ready: false },
-  bi_feed: { title: 'BI feed', description: 'A read-only feed for Power BI and other tools.', ready: false },
+  bi_feed: {
+    title: 'BI feed',
+    description: 'A read-only feed for Power BI and other tools.',
+    settings: ['Feed key', 'Datasets'],
+    ready: false,
+  },
 };
 
 export const WEBHOOK_EVENTS = [
@@ -34,6 +50,14 @@ export const WEBHOOK_EVENTS = [
   'ping',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** What each event means (docs/webhooks.md has the payloads). */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  'dispense.recorded': 'Dispense recorded',
+  'exception.raised': 'Exception raised',
+  'exception.resolved': 'Exception resolved',
+  'delivery.received': 'Fuel delivery received',
+  ping: 'Test (ping)',
+};
 
 export const IntegrationFields = z.strictObject({
   type: z.enum(INTEGRATION_TYPES, { error: 'Choose a type' }),
@@ -84,7 +108,7 @@ export const INTEGRATIONS_LIST = {
   path: '/integrations',
   entity: 'integration',
   title: 'Integrations',
-  screen: '/ManageIntegration',
+  screen: '/Integration',
   defaultSort: 'name',
   sort: ['name', 'type', 'lastRunAt', 'createdAt', 'updatedAt'],
   filters: ['type', 'enabled'],
@@ -128,3 +152,80 @@ export const DELIVERIES_LIST = {
 
 /** Retries of a failed webhook POST (pg-boss, exponential back-off from 30 s). */
 export const WEBHOOK_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
+
+/**
+ * `/IntegrationSetup` (ThebigBoss): each type with whether it is offered and to which account
+ * types (`accountTypes` null = every type). A type switched off or not offered to an account's type
+ * cannot be chosen for a new integration there; existing ones keep working until disabled.
+ */
+export const IntegrationTypeRow = z.object({
+  type: z.enum(INTEGRATION_TYPES),
+  title: z.string(),
+  description: z.string(),
+  settings: z.array(z.string()),
+  ready: z.boolean(),
+  enabled: z.boolean(),
+  accountTypes: z.array(z.string()).nullable(),
+  instances: z.number(),
+});
+export type IntegrationTypeInfo = z.infer<typeof IntegrationTypeRow>;
+export const IntegrationTypesResponse = z.object({
+  items: z.array(IntegrationTypeRow),
+  /** The account types that exist, to choose from. */
+  accountTypes: z.array(z.string()),
+});
+export const IntegrationTypeParams = z.object({ type: z.enum(INTEGRATION_TYPES) });
+export const IntegrationTypeSettings = z.strictObject({
+  enabled: z.boolean(),
+  accountTypes: z.array(z.string().trim().min(1).max(60)).max(50, 'At most 50 account types').nullable(),
+});
+export const INTEGRATION_TYPES_PATH = '/integration-types';
+
+/** `/ManageIntegration` (ThebigBoss): the instances of every account, with their delivery health. */
+export const ManagedIntegrationRow = z.object({
+  id: z.uuid(),
+  accountId: z.number(),
+  accountName: z.string(),
+  type: z.enum(INTEGRATION_TYPES),
+  name: z.string(),
+  url: z.string().nullable(),
+  enabled: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastStatus: z.string().nullable(),
+  lastError: z.string().nullable(),
+  failed: z.number(),
+  pending: z.number(),
+});
+export type ManagedIntegration = z.infer<typeof ManagedIntegrationRow>;
+export const MANAGED_INTEGRATION_COLUMNS = columnsOf<ManagedIntegration>()([
+  { key: 'accountName', title: 'Account', kind: 'text' },
+  { key: 'name', title: 'Name', kind: 'text' },
+  { key: 'type', title: 'Type', kind: 'text' },
+  { key: 'enabled', title: 'Enabled', kind: 'bool' },
+  { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
+  { key: 'lastStatus', title: 'Status', kind: 'text' },
+  { key: 'failed', title: 'Failed deliveries', kind: 'number' },
+  { key: 'pending', title: 'Pending', kind: 'number' },
+  { key: 'lastError', title: 'Last error', kind: 'text' },
+]);
+export const MANAGED_INTEGRATIONS_LIST = {
+  path: '/admin/integrations',
+  entity: 'integration',
+  title: 'Integrations of every account',
+  screen: '/ManageIntegration',
+  defaultSort: 'accountName',
+  sort: ['accountName', 'name', 'type', 'lastRunAt', 'failed'],
+  filters: ['type', 'enabled', 'lastStatus'],
+  search: ['accountName', 'name', 'url'],
+} as const;
+
+/** Answers of the action routes: the deliveries a ping or replay queued, the types offered, a disable. */
+export const QueuedDeliveries = z.object({ deliveries: z.array(z.uuid()) });
+export const OfferedTypes = z.object({ types: z.array(z.enum(INTEGRATION_TYPES)) });
+export const DisabledIntegration = z.object({ id: z.uuid(), enabled: z.literal(false) });
+export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
+  webhook: 'Webhook',
+  sap: 'SAP postings',
+  csv_drop: 'CSV drop',
+  bi_feed: 'BI feed',
+};

@@ -213,7 +213,7 @@ export const SCREENS: readonly Screen[] = [
     group: 'Administration',
     ready: true,
   }),
-  s('/Integration', 'Integrations', 'admin', 'admin', { menu: 'Integrations', group: 'Administration' }),
+  s('/Integration', 'Integrations', 'admin', 'admin', { menu: 'Integrations', group: 'Administration', ready: true }),
   s('/FAMSCommands', 'FAMS commands', 'admin', 'admin', {
     menu: 'FAMS commands',
     group: 'Administration',
@@ -273,8 +273,12 @@ export const SCREENS: readonly Screen[] = [
   s('/Subscription', 'Subscriptions', 'thebigBoss', 'admin', { menu: 'Subscriptions', group: 'System', ready: true }),
   s('/SubscriptionReport', 'Subscription report', 'thebigBoss', 'admin', { group: 'System', ready: true }),
   s('/ManageSubscription', 'Manage subscription', 'thebigBoss', 'admin', { group: 'System', ready: true }),
-  s('/IntegrationSetup', 'Integration setup', 'thebigBoss', 'admin', { menu: 'Integration setup', group: 'System' }),
-  s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System' }),
+  s('/IntegrationSetup', 'Integration setup', 'thebigBoss', 'admin', {
+    menu: 'Integration setup',
+    group: 'System',
+    ready: true,
+  }),
+  s('/ManageIntegration', 'Manage integration', 'thebigBoss', 'admin', { group: 'System', ready: true }),
   s('/Diagnostic', 'Diagnostics', 'thebigBoss', 'operations', { menu: 'Diagnostics', group: 'System', ready: true }),
   s('/SAP', 'SAP export', 'thebigBoss', 'admin', { menu: 'SAP export', group: 'System', ready: true }),
   s('/ScanTags', 'Scan tags', 'thebigBoss', 'admin', { menu: 'Scan tags', group: 'System', ready: true }),

@@ -17,7 +17,7 @@ import { IdParams } from '../../lib/resource';
 import { dispenseHandler } from '../dispensing/dispense.handler';
 import { ingestBatch } from '../dispensing/ingest.service';
 import type { KindHandler } from '../dispensing/ingest.types';
-import { emit } from '../integrations/webhooks';
+import { webhookEmitter } from '../integrations/webhooks';
 import { commandsRepository } from './commands.repository';
 import { controllerConfig } from './config.repository';
 import { authenticateController, type Controller } from './controller-auth';
@@ -53,6 +53,7 @@ const unauthenticated = () =>
  * stored). Every call records the contact (and version and position from `X-FAMS-Hello`).
  */
 export function controllerRoutes(app: FastifyInstance, { database, db, boss, secrets, config }: ModuleDeps) {
+  const emitter = webhookEmitter(boss);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${API_ROOT}/controller`;
   const device = {
@@ -156,25 +157,9 @@ export function controllerRoutes(app: FastifyInstance, { database, db, boss, sec
         allowed: (_roles, d) => d.storeId === c.storeId,
       };
       const auth = { userId: c.createdBy, userKey: '', accountId: c.accountId, accountKey: '', roles: [] };
-      const results = await ingestBatch(database, handler, auth, req.body.records);
-      // Webhooks (ADR 040): one `dispense.recorded` per stored record; a replay stores nothing new.
-      const byId = new Map(
-        (req.body.records as { id?: unknown }[]).map((r) => [String(r.id), r as Record<string, unknown>]),
-      );
-      for (const r of results.filter((x) => x.status === 'created')) {
-        const rec = byId.get(r.id) ?? {};
-        await emit(db, boss, c.accountId, 'dispense.recorded', {
-          id: r.id,
-          storeId: rec.storeId,
-          tankId: rec.tankId,
-          equipmentId: rec.equipmentId ?? null,
-          litres: rec.litres,
-          dispensedAt: rec.dispensedAt,
-          source: 'controller',
-          controllerId: c.id,
-          exceptions: r.exceptions,
-        });
-      }
+      // Webhooks (ADR 048): one `dispense.recorded` per stored record, in the batch's transaction.
+      const events = { emitter, extra: { source: 'controller', controllerId: c.id } };
+      const results = await ingestBatch(database, handler, auth, req.body.records, events);
       return { results };
     },
   );

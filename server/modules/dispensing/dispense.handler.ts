@@ -301,6 +301,24 @@ export const dispenseHandler: KindHandler<Dispense, Refs> & {
   lookupAll,
   insertAll,
   effectsAll,
+  webhook: {
+    event: 'dispense.recorded',
+    data: ({ record: d, refs }, exceptions) => ({
+      id: d.id,
+      variant: d.variant,
+      storeId: d.storeId,
+      tankId: d.tankId,
+      productId: refs.tank.productId,
+      equipmentId: d.equipmentId,
+      employeeId: d.employeeId,
+      costCentreId: refs.costCentreId,
+      litres: d.litres,
+      meter: d.meter,
+      dispensedAt: d.dispensedAt,
+      deviceId: d.deviceId,
+      exceptions,
+    }),
+  },
   // One record through the same steps, for a correction's replacement (records/correction.service.ts).
   async prepare(ctx, d) {
     const [refs] = await prepareAll(ctx, [d]);

@@ -11,6 +11,7 @@ import type { KindHandler } from './ingest.types';
 import { receiptHandler } from './receipt.handler';
 import { transferHandler } from './transfer.handler';
 import type { ModuleDeps } from '../deps';
+import { webhookEmitter } from '../integrations/webhooks';
 
 /**
  * Batch ingest of field records. The endpoint's rule lets the request in; each record is then
@@ -32,8 +33,10 @@ const KINDS: { path: string; rule: Rule; handler: KindHandler<{ id: string }, un
   { path: 'dips', rule: 'allFamsBasic', handler: dipHandler as unknown as KindHandler<{ id: string }, unknown> },
 ];
 
-export function dispensingRoutes(app: FastifyInstance, { database }: ModuleDeps) {
+export function dispensingRoutes(app: FastifyInstance, { database, boss }: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Webhooks of the stored records (dispense.recorded, delivery.received), in the batch's transaction.
+  const events = { emitter: webhookEmitter(boss), extra: { source: 'app' } };
   for (const k of KINDS) {
     r.post(
       `${API_ROOT}/${k.path}/batch`,
@@ -43,7 +46,7 @@ export function dispensingRoutes(app: FastifyInstance, { database }: ModuleDeps)
         schema: { body: BatchBody, response: { 200: BatchResponse } },
       },
       async (req) => {
-        const results = await ingestBatch(database, k.handler, req.auth, req.body.records);
+        const results = await ingestBatch(database, k.handler, req.auth, req.body.records, events);
         // The device's sync report (X-FAMS-Device …): one upsert per request, never fails the batch.
         await recordDeviceSync(database.db, req.auth, k.path, req.body.records.length, req.headers, req.log);
         return { results };

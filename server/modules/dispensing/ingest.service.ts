@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import { auditMany, type AuditEntry } from '../../lib/audit';
 import { fieldErrorsOf } from '../../lib/errors';
 import type { AccessClaims } from '../auth/tokens';
+import type { WebhookEmitter } from '../integrations/webhooks';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 
 /** Key order must not change the hash: sort object keys recursively. */
@@ -56,16 +57,27 @@ export async function ingestBatch<T extends { id: string }, P>(
   handler: KindHandler<T, P>,
   auth: AccessClaims,
   records: unknown[],
+  events?: BatchEvents,
 ): Promise<IngestResult[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records));
+      return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records, events));
     } catch (e) {
       const code =
         (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
       if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE.has(code)) throw e;
     }
   }
+}
+
+/**
+ * Webhooks of the records a batch stores (ADR 048): the kind's event for each created record, with
+ * `extra` (where the batch came from) in its data, written in the batch's transaction by one
+ * insert for the whole batch; nothing for replays, clashes or refusals.
+ */
+export interface BatchEvents {
+  emitter: WebhookEmitter;
+  extra?: Record<string, unknown>;
 }
 
 interface Candidate<T> {
@@ -79,10 +91,13 @@ async function ingestInTx<T extends { id: string }, P>(
   handler: KindHandler<T, P>,
   auth: AccessClaims,
   records: unknown[],
+  events?: BatchEvents,
 ): Promise<IngestResult[]> {
   const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map() };
   const results: IngestResult[] = new Array(records.length);
   const duplicates: { index: number; id: string }[] = [];
+  const hook = events && handler.webhook;
+  const payloads: Record<string, unknown>[] = [];
 
   // Validation first: only a record the contract accepts (so an id that is a UUID) reaches SQL.
   const valid: Candidate<T>[] = [];
@@ -184,8 +199,10 @@ async function ingestInTx<T extends { id: string }, P>(
     const codes = await handler.effectsAll(ctx, created);
     created.forEach((it, i) => {
       results[it.index] = { id: it.record.id, status: 'created', httpStatus: 201, exceptions: codes[i] };
+      if (hook) payloads.push({ ...hook.data(it, codes[i]), ...events.extra });
     });
   }
+  if (hook && payloads.length) await events.emitter.emit(tx, auth.accountId, hook.event, payloads);
 
   if (duplicates.length) {
     const raised = await repoOf(ctx).exceptionCodes(duplicates.map((d) => d.id));

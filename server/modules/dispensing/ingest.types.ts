@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { WebhookEvent } from '../../../src/contract/integrations';
 import type { AuditEntry } from '../../lib/audit';
 import { fieldRepository } from './field.repository';
 import type { Tx } from '../../db/client';
@@ -74,6 +75,8 @@ export interface KindHandler<T extends { id: string }, P> {
    * one in this order; answers each record's exception codes. Never refuses.
    */
   effectsAll(ctx: IngestContext, items: readonly Item<T, P>[]): Promise<string[][]>;
+  /** The webhook event a newly stored record raises (ADR 048) and its `data`; never for a replay. */
+  webhook?: { event: WebhookEvent; data(item: Item<T, P>, exceptions: string[]): Record<string, unknown> };
 }
 
 /** The ingest repository for this context, sharing the batch's reference-data cache. */

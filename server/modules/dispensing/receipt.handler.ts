@@ -52,4 +52,19 @@ export const receiptHandler: KindHandler<Receipt, null> = {
     );
     return items.map(() => []);
   },
+  webhook: {
+    event: 'delivery.received',
+    data: ({ record: r }) => ({
+      id: r.id,
+      tankId: r.tankId,
+      supplier: r.supplier,
+      deliveryNote: r.deliveryNote,
+      litres: r.litres,
+      receivedAt: r.receivedAt,
+      dipBeforeMm: r.dipBeforeMm,
+      dipAfterMm: r.dipAfterMm,
+      temperatureC: r.temperatureC,
+      deviceId: r.deviceId,
+    }),
+  },
 };

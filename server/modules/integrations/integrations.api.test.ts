@@ -83,9 +83,13 @@ describe('integrations', () => {
     expect(put.body.hasSecret).toBe(true);
   });
 
-  it('lets admins read the status and only ThebigBoss write; other accounts see nothing', async () => {
+  it('lets admins read and write their own; other accounts see nothing', async () => {
     expect((await admin.get('/api/v1/integrations')).status).toBe(200);
-    expect((await admin.send('POST', '/api/v1/integrations', { type: 'webhook', name: 'x', url })).status).toBe(403);
+    const own = await admin.send('POST', '/api/v1/integrations', { type: 'webhook', name: 'x', url });
+    expect(own.status).toBe(201);
+    expect((await admin.send('DELETE', `/api/v1/integrations/${own.body.id}?version=${own.body.version}`)).status).toBe(
+      200,
+    );
     expect((await admin.get('/api/v1/integration-types')).status).toBe(403);
     expect((await boss.get('/api/v1/integration-types')).body.items.map((t: { type: string }) => t.type)).toContain(
       'sap',
@@ -96,6 +100,7 @@ describe('integrations', () => {
     expect((await north.send('POST', `/api/v1/integrations/${hookId}/ping`, {})).status).toBe(404);
     const manager = await session(srv.url, ...DEMO.manager);
     expect((await manager.get('/api/v1/webhook-deliveries')).status).toBe(403);
+    expect((await manager.send('POST', '/api/v1/integrations', { type: 'webhook', name: 'y', url })).status).toBe(403);
   });
 });
 
@@ -139,7 +144,8 @@ describe('webhook deliveries', () => {
       (d: { id: string }) => d.id === again,
     );
     expect(row.replayOf).toBe(id);
-    expect((await admin.send('POST', `/api/v1/webhook-deliveries/${id}/replay`, {})).status).toBe(403);
+    const manager = await session(srv.url, ...DEMO.manager);
+    expect((await manager.send('POST', `/api/v1/webhook-deliveries/${id}/replay`, {})).status).toBe(403);
   });
 
   it('fails the delivery on its last attempt, and refuses private addresses unless allowed', async () => {

@@ -11,17 +11,19 @@ import { integrations as t } from '../../db/schema';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
 import type { Secrets } from '../../lib/secrets';
 import { screenRules } from '../setup/rules';
+import { integrationsRepository } from './integrations.repository';
 
 /**
- * `/ManageIntegration` (ThebigBoss writes) and `/Integration` (admin reads): an account's
- * integration instances. The secret is sealed before it is written (toValues) and is never read
- * back into a row: the row only says whether there is one.
+ * `/Integration` (admin): an account's integration instances (ADR 040, 048). The secret is sealed
+ * before it is written (toValues) and is never read back into a row: the row only says whether
+ * there is one. A new integration, or a change of type, needs the type offered to the account
+ * (`/IntegrationSetup`).
  */
 export const integrationsResource = (box: Secrets) =>
   defineResource({
     info: INTEGRATIONS_LIST,
     table: t,
-    rules: { read: screenRules('/Integration').read, write: screenRules('/ManageIntegration').write },
+    rules: screenRules('/Integration'),
     schemas: { create: IntegrationCreate, update: IntegrationUpdate, row: IntegrationRow },
     extra: { hasSecret: sql<boolean>`${t.secretSealed} is not null` },
     search: [t.name, t.url],
@@ -30,6 +32,11 @@ export const integrationsResource = (box: Secrets) =>
     label: sql`${t.name}`,
     unique: { integrations_name_uq: { field: 'name', message: 'Another integration already has this name' } },
     references: [],
+    async validate(tx, input, { actor, before }) {
+      if (before?.type === input.type) return undefined;
+      if (await integrationsRepository(tx).offered(input.type, actor.accountId)) return undefined;
+      return { type: ['This integration type is not offered to this account'] };
+    },
     toRow: (r): Integration => ({
       ...metaOf(r),
       type: r.type,

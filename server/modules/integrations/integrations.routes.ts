@@ -1,40 +1,108 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleDeps } from '../deps';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import { INTEGRATION_COLUMNS, INTEGRATION_TYPE_INFO, INTEGRATION_TYPES } from '../../../src/contract/integrations';
+import {
+  DisabledIntegration as Disabled,
+  INTEGRATION_COLUMNS,
+  INTEGRATION_TYPE_INFO,
+  INTEGRATION_TYPES,
+  INTEGRATION_TYPES_PATH,
+  IntegrationTypeParams,
+  IntegrationTypeRow,
+  IntegrationTypeSettings,
+  IntegrationTypesResponse,
+  MANAGED_INTEGRATION_COLUMNS,
+  MANAGED_INTEGRATIONS_LIST,
+  ManagedIntegrationRow,
+  OfferedTypes as Offered,
+  QueuedDeliveries as Queued,
+  type ManagedIntegration,
+} from '../../../src/contract/integrations';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
-import { actorOf, IdParams, registerListRoutes, registerResource, resourceService } from '../../lib/resource';
+import { notFound, unprocessable } from '../../lib/errors';
+import {
+  actorOf,
+  IdParams,
+  iso,
+  registerListRoutes,
+  registerResource,
+  resourceService,
+  specList,
+} from '../../lib/resource';
+import type { ModuleDeps } from '../deps';
 import { screenRules } from '../setup/rules';
 import { deliveriesEndpoint } from './deliveries.list';
+import { integrationsRepository, managedIntegrationsSpec } from './integrations.repository';
 import { integrationsResource } from './integrations.resource';
-import { emit, enqueue } from './webhooks';
-
-const Queued = z.object({ deliveries: z.array(z.uuid()) });
-const Types = z.object({
-  items: z.array(
-    z.object({ type: z.enum(INTEGRATION_TYPES), title: z.string(), description: z.string(), ready: z.boolean() }),
-  ),
-});
+import { enqueue, webhookEmitter } from './webhooks';
+import { webhooksRepository } from './webhooks.repository';
 
 /**
- * Integrations (ADR 040): the types (`/IntegrationSetup`), instances (`/ManageIntegration` writes,
- * `/Integration` reads), the webhook delivery log with replay, and a test ping.
+ * Integrations (ADR 040, 048): the type catalogue (`/IntegrationSetup`, ThebigBoss), an account's
+ * instances (`/Integration`, admin: create and edit webhooks, the delivery log with replay, a test
+ * ping), and every account's instances (`/ManageIntegration`, ThebigBoss: status, disable).
  */
 export function integrationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const { db } = deps;
+  const repo = integrationsRepository(db);
   const def = integrationsResource(deps.secrets);
   const svc = resourceService(db, def);
+  const emitter = webhookEmitter(deps.boss);
   registerResource(app, svc, { columns: INTEGRATION_COLUMNS });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const setup = screenRules('/IntegrationSetup');
+  const manage = screenRules('/ManageIntegration');
+
+  const typeRows = async () => {
+    const catalogue = await repo.catalogue();
+    return INTEGRATION_TYPES.map((type) => {
+      const { settings, ...info } = INTEGRATION_TYPE_INFO[type];
+      const c = catalogue.get(type) ?? { enabled: true, accountTypes: null, instances: 0 };
+      return { type, ...info, settings: [...settings], ...c };
+    });
+  };
 
   r.get(
-    `${API_ROOT}/integration-types`,
-    { config: { access: screenRules('/IntegrationSetup').read }, schema: { response: { 200: Types } } },
-    async () => ({ items: INTEGRATION_TYPES.map((type) => ({ type, ...INTEGRATION_TYPE_INFO[type] })) }),
+    `${API_ROOT}${INTEGRATION_TYPES_PATH}`,
+    { config: { access: setup.read }, schema: { response: { 200: IntegrationTypesResponse } } },
+    async () => ({ items: await typeRows(), accountTypes: await repo.accountTypes() }),
+  );
+
+  r.put(
+    `${API_ROOT}${INTEGRATION_TYPES_PATH}/:type`,
+    {
+      config: { access: setup.write },
+      schema: { params: IntegrationTypeParams, body: IntegrationTypeSettings, response: { 200: IntegrationTypeRow } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { type } = req.params;
+      const before = (await repo.catalogue()).get(type);
+      const accountTypes = req.body.accountTypes && [...new Set(req.body.accountTypes)].sort();
+      await repo.saveCatalogue(type, { enabled: req.body.enabled, accountTypes }, actor.userId);
+      await audit(db, {
+        accountId: actor.accountId,
+        userId: actor.userId,
+        action: 'update',
+        entity: 'integration_type',
+        entityId: null,
+        before: before && { type, enabled: before.enabled, accountTypes: before.accountTypes },
+        after: { type, enabled: req.body.enabled, accountTypes },
+      });
+      return (await typeRows()).find((t) => t.type === type)!;
+    },
+  );
+
+  // The types this account may create (the admin's form offers only these).
+  r.get(
+    `${API_ROOT}${INTEGRATION_TYPES_PATH}/offered`,
+    { config: { access: def.rules.read }, schema: { response: { 200: Offered } } },
+    async (req) => {
+      const actor = actorOf(req);
+      const types: (typeof INTEGRATION_TYPES)[number][] = [];
+      for (const t of INTEGRATION_TYPES) if (await repo.offered(t, actor.accountId)) types.push(t);
+      return { types };
+    },
   );
 
   const deliveries = deliveriesEndpoint(db);
@@ -43,34 +111,28 @@ export function integrationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // Replay: the same event and payload as a new delivery (the log keeps both).
   r.post(
     `${deliveries.url}/:id/replay`,
-    {
-      config: { access: screenRules('/ManageIntegration').write },
-      schema: { params: IdParams, response: { 200: Queued } },
-    },
+    { config: { access: def.rules.write }, schema: { params: IdParams, response: { 200: Queued } } },
     async (req) => {
       const actor = actorOf(req);
-      const res = await db.execute<{ id: string }>(
-        sql`insert into webhook_deliveries (account_id, integration_id, event, payload, replay_of)
-          select account_id, integration_id, event, payload, id from webhook_deliveries
-          where account_id = ${actor.accountId} and id = ${req.params.id}
-          returning id`,
-      );
-      if (!res.rows.length) throw notFound('No such delivery.');
-      const ids = res.rows.map((x) => x.id);
-      await audit(db, {
-        accountId: actor.accountId,
-        userId: actor.userId,
-        action: 'replay',
-        entity: 'webhook_delivery',
-        entityId: req.params.id,
-        after: { delivery: ids[0] },
+      const id = await db.transaction(async (tx) => {
+        const copy = await webhooksRepository(tx).replay(actor.accountId, req.params.id);
+        if (!copy) throw notFound('No such delivery.');
+        await audit(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: 'replay',
+          entity: 'webhook_delivery',
+          entityId: req.params.id,
+          after: { delivery: copy },
+        });
+        await enqueue(deps.boss, [copy], tx);
+        return copy;
       });
-      await enqueue(deps.boss, ids);
-      return { deliveries: ids };
+      return { deliveries: [id] };
     },
   );
 
-  // A `ping` to one webhook (if it subscribes to `ping`), to check the receiver and its signature check.
+  // A `ping` to one webhook, to check the receiver and its signature check.
   r.post(
     `${API_ROOT}${def.info.path}/:id/ping`,
     { config: { access: def.rules.write }, schema: { params: IdParams, response: { 200: Queued } } },
@@ -78,15 +140,49 @@ export function integrationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
       const actor = actorOf(req);
       const row = await svc.get(actor, req.params.id);
       if (row.deletedAt) throw notFound();
-      const ids = await emit(
-        db,
-        deps.boss,
-        actor.accountId,
-        'ping',
-        { integrationId: row.id, at: new Date().toISOString() },
-        row.id,
+      if (row.type !== 'webhook') throw unprocessable('not_a_webhook', 'Only a webhook can be sent a test.');
+      const at = new Date().toISOString();
+      const ids = await db.transaction((tx) =>
+        emitter.emit(tx, actor.accountId, 'ping', [{ integrationId: row.id, at }], row.id),
       );
       return { deliveries: ids };
+    },
+  );
+
+  // `/ManageIntegration`: every account's integrations, and switching one off.
+  registerListRoutes(app, {
+    url: `${API_ROOT}${MANAGED_INTEGRATIONS_LIST.path}`,
+    rule: manage.read,
+    row: ManagedIntegrationRow,
+    fileBase: 'integrations-all-accounts',
+    title: MANAGED_INTEGRATIONS_LIST.title,
+    columns: MANAGED_INTEGRATION_COLUMNS,
+    ...specList<Omit<ManagedIntegration, 'lastRunAt'> & { lastRunAt: Date | null }, ManagedIntegration>(
+      db,
+      managedIntegrationsSpec,
+      (x) => ({ ...x, lastRunAt: iso(x.lastRunAt) }),
+    ),
+  });
+  r.post(
+    `${API_ROOT}${MANAGED_INTEGRATIONS_LIST.path}/:id/disable`,
+    { config: { access: manage.write }, schema: { params: IdParams, response: { 200: Disabled } } },
+    async (req) => {
+      const actor = actorOf(req);
+      await db.transaction(async (tx) => {
+        const row = await integrationsRepository(tx).disable(req.params.id);
+        if (!row) throw notFound('No such integration.');
+        // In the integration's own account's log: that account's admins see who switched it off.
+        await audit(tx, {
+          accountId: row.accountId,
+          userId: actor.userId,
+          action: 'disable',
+          entity: 'integration',
+          entityId: req.params.id,
+          before: { enabled: row.enabled },
+          after: { enabled: false },
+        });
+      });
+      return { id: req.params.id, enabled: false as const };
     },
   );
 }

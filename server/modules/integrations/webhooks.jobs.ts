@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY } from '../../../src/contract/integrations';
 import type { Jobs } from '../../lib/jobs';
 import type { Secrets } from '../../lib/secrets';
 import { attempt, enqueue, WEBHOOK_QUEUE, type WebhookOptions } from './webhooks';
+import { webhooksRepository } from './webhooks.repository';
 
 /**
- * Webhook deliveries on the one pg-boss: a job per delivery, retried with exponential back-off
- * (WEBHOOK_RETRY); the last attempt marks the delivery failed. A sweep every 5 minutes queues
- * deliveries never attempted after 5 minutes (their job could not be queued at emit time); one
- * that has been attempted is in pg-boss's retries already.
+ * Webhook deliveries on the one pg-boss: a job per delivery (its id = the delivery's), retried with
+ * exponential back-off (WEBHOOK_RETRY); the last attempt marks the delivery failed. A sweep every
+ * minute queues pending deliveries never attempted: those written by the exceptions' trigger
+ * (ADR 048) and any whose job could not be queued. Queueing one already queued does nothing.
  */
 export function registerWebhookJobs(jobs: Jobs, box: Secrets, opts: WebhookOptions = {}) {
   const db = jobs.database.db;
@@ -20,13 +20,14 @@ export function registerWebhookJobs(jobs: Jobs, box: Secrets, opts: WebhookOptio
       if (outcome === 'retry') throw new Error('webhook delivery failed; retrying');
     });
   });
-  jobs.cron('webhook-sweep', '*/5 * * * *', async () => {
-    const res = await db.execute<{ id: string }>(sql`select id from webhook_deliveries
-      where status = 'pending' and attempts = 0 and created_at < now() - interval '5 minutes' limit 500`);
-    await enqueue(
-      () => Promise.resolve(jobs.boss),
-      res.rows.map((r) => r.id),
-    );
-    return res.rows.length;
+  jobs.cron('webhook-sweep', '* * * * *', async () => {
+    await sweepWebhooks(jobs);
   });
+}
+
+/** Queues the pending deliveries never attempted (up to 500 a run); answers how many. */
+export async function sweepWebhooks(jobs: Pick<Jobs, 'database' | 'boss'>): Promise<number> {
+  const ids = await webhooksRepository(jobs.database.db).unattempted(500);
+  await enqueue(() => Promise.resolve(jobs.boss), ids);
+  return ids.length;
 }

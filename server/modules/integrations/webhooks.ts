@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY, type WebhookEvent } from '../../../src/contract/integrations';
-import type { Db, DbOrTx } from '../../db/client';
-import { integrations, webhookDeliveries } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import type { BossProvider } from '../../lib/jobs';
+import { executorOf } from '../../lib/mail-queue';
 import { publicAddresses } from '../../lib/net-address';
 import type { Secrets } from '../../lib/secrets';
+import { webhooksRepository } from './webhooks.repository';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 const TIMEOUT_MS = 10_000;
@@ -15,37 +16,55 @@ export const signature = (secret: string, timestamp: string, body: string) =>
   `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 /**
- * Queues one delivery per enabled webhook of the account subscribed to the event, and a pg-boss
- * job for each (retried with back-off). A job that cannot be queued now leaves its delivery
- * `pending`; the sweep (webhooks.jobs.ts) queues it again.
+ * Queues one pg-boss job per delivery, the job's id being the delivery's: queueing again is a no-op
+ * (pg-boss inserts `on conflict do nothing`), so the sweep may re-queue freely. With `tx` the jobs
+ * are inserted in the caller's transaction (they commit with the deliveries); a queue that does not
+ * exist yet inserts nothing (pg-boss joins its queue table) and the sweep queues them later.
+ * A boss that cannot be reached leaves them `pending` for the sweep too.
  */
-export async function emit(
-  db: DbOrTx,
-  boss: (() => Promise<PgBoss>) | undefined,
-  accountId: number,
-  event: WebhookEvent,
-  payload: Record<string, unknown>,
-  /** Only this integration (a ping). */
-  integrationId?: string,
-): Promise<string[]> {
-  const rows = await (db as Db).execute<{ id: string }>(sql`
-    insert into webhook_deliveries (account_id, integration_id, event, payload)
-    select account_id, id, ${event}, ${JSON.stringify(payload)}::jsonb from integrations
-    where account_id = ${accountId} and type = 'webhook' and enabled and deleted_at is null
-      and ${event} = any(events) ${integrationId ? sql`and id = ${integrationId}` : sql``}
-    returning id`);
-  const ids = rows.rows.map((r) => r.id);
-  if (boss && ids.length) await enqueue(boss, ids);
-  return ids;
+export async function enqueue(boss: BossProvider, ids: readonly string[], tx?: DbOrTx) {
+  if (!ids.length) return;
+  let b: PgBoss;
+  try {
+    b = await boss();
+  } catch {
+    return;
+  }
+  const jobs = ids.map((id) => ({ id, name: WEBHOOK_QUEUE, data: { id }, ...WEBHOOK_RETRY }));
+  // In a savepoint: a failing job insert must not undo the caller's change (the sweep queues it).
+  if (tx) await tx.transaction((sp) => b.insert(jobs, { db: executorOf(sp) })).catch(() => undefined);
+  else await b.insert(jobs).catch(() => undefined);
 }
 
-export async function enqueue(boss: () => Promise<PgBoss>, ids: string[]) {
-  try {
-    const b = await boss();
-    for (const id of ids) await b.send(WEBHOOK_QUEUE, { id }, { ...WEBHOOK_RETRY, singletonKey: id });
-  } catch {
-    // The sweep queues pending deliveries again.
-  }
+/** What the modules that raise events are given (ADR 048). */
+export interface WebhookEmitter {
+  /**
+   * One delivery per payload and subscribed webhook of the account, in the caller's transaction:
+   * one small query when no webhook is subscribed, else one insert for all the payloads and one
+   * for their jobs. Answers the deliveries' ids.
+   */
+  emit(
+    tx: DbOrTx,
+    accountId: number,
+    event: WebhookEvent,
+    payloads: readonly Record<string, unknown>[],
+    /** Only this integration (a ping). */
+    integrationId?: string,
+  ): Promise<string[]>;
+}
+
+export function webhookEmitter(boss: BossProvider): WebhookEmitter {
+  return {
+    async emit(tx, accountId, event, payloads, integrationId) {
+      if (!payloads.length) return [];
+      const repo = webhooksRepository(tx);
+      const hooks = await repo.subscribed(accountId, event, integrationId);
+      if (!hooks.length) return [];
+      const ids = await repo.insert(accountId, event, hooks, payloads);
+      await enqueue(boss, ids, tx);
+      return ids;
+    },
+  };
 }
 
 async function checkTarget(url: string, allowPrivate: boolean) {
@@ -72,27 +91,8 @@ export async function attempt(
   final: boolean,
   opts: WebhookOptions = {},
 ): Promise<DeliveryOutcome> {
-  const [d] = await db
-    .select({
-      id: webhookDeliveries.id,
-      accountId: webhookDeliveries.accountId,
-      integrationId: webhookDeliveries.integrationId,
-      event: webhookDeliveries.event,
-      payload: webhookDeliveries.payload,
-      status: webhookDeliveries.status,
-      createdAt: webhookDeliveries.createdAt,
-      url: integrations.url,
-      secretSealed: integrations.secretSealed,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(
-      integrations,
-      and(
-        eq(integrations.accountId, webhookDeliveries.accountId),
-        eq(integrations.id, webhookDeliveries.integrationId),
-      ),
-    )
-    .where(eq(webhookDeliveries.id, id));
+  const repo = webhooksRepository(db);
+  const d = await repo.forAttempt(id);
   if (!d || d.status !== 'pending' || !d.url) return 'gone';
   const body = JSON.stringify({ id: d.id, event: d.event, createdAt: d.createdAt.toISOString(), data: d.payload });
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -120,24 +120,7 @@ export async function attempt(
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
-  const outcome: DeliveryOutcome = !error ? 'delivered' : final ? 'failed' : 'retry';
-  await db
-    .update(webhookDeliveries)
-    .set({
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      responseStatus: status,
-      lastError: error?.slice(0, 500) ?? null,
-      ...(outcome === 'delivered' ? { status: 'delivered', deliveredAt: sql`now()` } : {}),
-      ...(outcome === 'failed' ? { status: 'failed' } : {}),
-    })
-    .where(eq(webhookDeliveries.id, id));
-  await db
-    .update(integrations)
-    .set({
-      lastRunAt: sql`now()`,
-      lastStatus: outcome === 'delivered' ? 'ok' : 'error',
-      ...(error ? { lastError: `${d.event}: ${error}`.slice(0, 500) } : {}),
-    })
-    .where(and(eq(integrations.accountId, d.accountId), eq(integrations.id, d.integrationId)));
+  const outcome = !error ? 'delivered' : final ? 'failed' : 'retry';
+  await repo.recordAttempt(d, outcome, status, error);
   return outcome;
 }

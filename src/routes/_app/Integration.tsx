@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { IntegrationPage } from '@/features/integrations/IntegrationPage';
 
 export const Route = createFileRoute('/_app/Integration')({
   beforeLoad: guard('/Integration'),
-  component: NotReadyPage,
+  // The list's state, and which tab: the integrations or the delivery log (`tab=log`).
+  validateSearch: (raw: Record<string, unknown>) => ({
+    ...validateListSearch(raw),
+    ...(raw.tab === 'log' ? { tab: 'log' as const } : {}),
+  }),
+  component: IntegrationPage,
 });

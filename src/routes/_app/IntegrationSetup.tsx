@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { IntegrationSetupPage } from '@/features/integrations/IntegrationSetupPage';
 
 export const Route = createFileRoute('/_app/IntegrationSetup')({
   beforeLoad: guard('/IntegrationSetup'),
-  component: NotReadyPage,
+  component: IntegrationSetupPage,
 });

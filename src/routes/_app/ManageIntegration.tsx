@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { validateListSearch } from '@/app/ui/list/listSearch';
+import { ManageIntegrationPage } from '@/features/integrations/ManageIntegrationPage';
 
 export const Route = createFileRoute('/_app/ManageIntegration')({
   beforeLoad: guard('/ManageIntegration'),
-  component: NotReadyPage,
+  validateSearch: validateListSearch,
+  component: ManageIntegrationPage,
 });
