@@ -131,10 +131,6 @@ export default tseslint.config(
       'server/modules/**/*.{repository,resource,list,sql,target}.ts',
       'server/modules/**/*.test.ts',
       'server/modules/**/*.{testutil,fixture}.ts',
-      // Still to move into their repositories (issue 11):
-      'server/modules/dispensing/dispense.handler.ts',
-      'server/modules/exceptions/exceptions.service.ts',
-      'server/modules/integrations/{integrations.routes,sap.service,webhooks,webhooks.jobs}.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

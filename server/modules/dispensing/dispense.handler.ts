@@ -1,24 +1,20 @@
-import { sql } from 'drizzle-orm';
 import { satisfies } from '../../../src/contract/access';
 import { dispenseWarnings } from '../../../src/contract/dispense-warnings';
 import { checkDispenseAllowed, type AllocationRule } from '../../../src/contract/setup/dispense-check';
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
 import { dispenses, f24Rules } from '../../db/schema';
-import { auditManySql, type AuditEntry } from '../../lib/audit';
+import type { AuditEntry } from '../../lib/audit';
 import { booksAfterEach, ml, seenInOrder } from './batch-order';
-import { insertRowsSql } from './bulk.repository';
 import { storedHashes, type ExceptionRow } from './field.repository';
 import {
   dispenseHistory,
   historyFound,
-  historySql,
+  insertWithHistory,
   type HistoryAsk,
   type HistoryFound,
-  type HistoryRow,
 } from './history.repository';
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
-import { executeNamed } from './prepared';
 import { exceptionRulesRepository } from '../exceptions/rules.repository';
 import type { ExceptionRulesValue } from '../../../src/contract/exception-rules';
 import { stockAlarm } from './stock';
@@ -167,24 +163,19 @@ async function insertAll(
       acceptedWarnings: d.acceptedWarnings,
     }));
   const facts = await factsOf(ctx, items);
-  const entries = audit ? auditManySql(items.map(audit), sql`u.entity_id::uuid in (select id from ins)`) : null;
-  const { ctes, columns, from } = historySql(
-    ctx.auth.accountId,
-    facts.map((f) => f.ask),
-    [],
-  );
-  const ids = sql`${sql.param(items.map((it) => it.record.id))}::uuid[]`;
-  const { rows: found } = await executeNamed<HistoryRow & { inserted: boolean }>(
+  const { found, audited } = await insertWithHistory(
     ctx.tx,
-    sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
-    ${entries ? sql`aud as (${entries}),` : sql``} ${ctes}
-    select ${columns}, exists (select 1 from ins where ins.id = (${ids})[r.i + 1]) as inserted from ${from} order by r.i`,
+    ctx.auth.accountId,
+    rows,
+    audit ? items.map(audit) : [],
+    facts.map((f) => f.ask),
+    items.map((it) => it.record.id),
   );
   const history = historyFound(found);
   items.forEach((it, k) => {
     it.refs.checked = { fact: facts[k], found: history[k] };
   });
-  return { inserted: new Set(items.filter((_, k) => found[k].inserted).map((it) => it.record.id)), audited: !!entries };
+  return { inserted: new Set(items.filter((_, k) => found[k].inserted).map((it) => it.record.id)), audited };
 }
 
 /** The account's exception rules, read once per batch (the batch's cache) whatever its size. */

@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { dispenses } from '../../db/schema';
+import { auditManySql, type AuditEntry } from '../../lib/audit';
+import { insertRowsSql } from './bulk.repository';
+import { executeNamed } from './prepared';
 
 /** What one stored dispense is checked against; only what its checks need is asked. */
 export interface HistoryAsk {
@@ -150,4 +154,30 @@ export async function dispenseHistory(
   const { ctes, columns, from } = historySql(accountId, asks, exclude);
   const { rows } = await db.execute<HistoryRow>(sql`with ${ctes} select ${columns} from ${from} order by r.i`);
   return historyFound(rows);
+}
+
+/**
+ * ONE statement (ADR 016, third pass): the rows (`on conflict do nothing`), the audit entries of the
+ * rows inserted, and every record's history checks. All parts of a statement read the snapshot taken
+ * before it, so the history is what was stored before the batch without naming the batch's ids.
+ * `ids[k]` is the id of the record `asks[k]` belongs to; `found[k].inserted` says whether it was new.
+ */
+export async function insertWithHistory(
+  tx: Tx,
+  accountId: number,
+  rows: (typeof dispenses.$inferInsert)[],
+  audit: AuditEntry[],
+  asks: readonly HistoryAsk[],
+  ids: readonly string[],
+): Promise<{ found: (HistoryRow & { inserted: boolean })[]; audited: boolean }> {
+  const entries = audit.length ? auditManySql(audit, sql`u.entity_id::uuid in (select id from ins)`) : null;
+  const { ctes, columns, from } = historySql(accountId, asks, []);
+  const idArray = sql`${sql.param([...ids])}::uuid[]`;
+  const { rows: found } = await executeNamed<HistoryRow & { inserted: boolean }>(
+    tx,
+    sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
+    ${entries ? sql`aud as (${entries}),` : sql``} ${ctes}
+    select ${columns}, exists (select 1 from ins where ins.id = (${idArray})[r.i + 1]) as inserted from ${from} order by r.i`,
+  );
+  return { found, audited: !!entries };
 }

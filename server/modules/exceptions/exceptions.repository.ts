@@ -4,6 +4,20 @@ import type { DbOrTx } from '../../db/client';
 import { exceptionEvents, exceptions as x, memberships, users } from '../../db/schema';
 import { EXCEPTION_SPECS, exceptionRow, type ExceptionRaw } from './exceptions.list';
 
+/** Exceptions by id (`uuid` list), for `countWhere` / `resolveWhere`. */
+export const byIds = (ids: readonly string[]): SQL =>
+  sql`id in (${sql.join(
+    ids.map((i) => sql`${i}::uuid`),
+    sql`, `,
+  )})`;
+
+/** The exceptions raised about the listed records of one kind (`dispense`, `receipt`, …). */
+export const aboutRecords = (entity: string, ids: readonly string[]): SQL =>
+  sql`entity = ${entity} and entity_id in (${sql.join(
+    ids.map((i) => sql`${i}::uuid`),
+    sql`, `,
+  )})`;
+
 export interface EventRow {
   exceptionId: string;
   userId: number | null;

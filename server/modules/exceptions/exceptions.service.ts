@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   BULK_RESOLVE_MAX,
   EXCEPTION_ERRORS,
@@ -18,7 +17,7 @@ import { AppError, notFound, unprocessable } from '../../lib/errors';
 import { listConditions, type Actor } from '../../lib/resource';
 import type { ListQuery } from '../../../src/contract/list';
 import { EXCEPTION_SPECS } from './exceptions.list';
-import { exceptionsRepository, type EventRow, type Resolution } from './exceptions.repository';
+import { aboutRecords, byIds, exceptionsRepository, type EventRow, type Resolution } from './exceptions.repository';
 
 const STATE_WORDS: Record<ExceptionStatus, string> = {
   open: 'open',
@@ -218,10 +217,7 @@ export function exceptionsService(database: Database) {
       input: { ids?: string[]; query?: Record<string, string>; reason: ResolutionReason; text: string },
     ) {
       const where = input.ids
-        ? sql`id in (${sql.join(
-            input.ids.map((i) => sql`${i}::uuid`),
-            sql`, `,
-          )})`
+        ? byIds(input.ids)
         : listConditions(EXCEPTION_SPECS.open, actor, stripPaging(input.query ?? {}));
       return db.transaction(async (tx) => {
         const repo = exceptionsRepository(tx, actor.accountId);
@@ -277,10 +273,7 @@ function stripPaging(q: Record<string, string>): ListQuery {
 export async function resolveForRecords(tx: Tx, actor: Actor, entity: string, ids: string[], text: string) {
   if (!ids.length) return 0;
   const repo = exceptionsRepository(tx, actor.accountId);
-  const where = sql`entity = ${entity} and entity_id in (${sql.join(
-    ids.map((i) => sql`${i}::uuid`),
-    sql`, `,
-  )})`;
+  const where = aboutRecords(entity, ids);
   const done = await repo.resolveWhere(where, { reason: 'corrected', text, userId: actor.userId }, BULK_RESOLVE_MAX);
   await repo.addEvents(
     done.map((d) => ({

@@ -2,7 +2,15 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SapMapping, SapMappingInput, SapPeriod, SapSettings } from '../../../src/contract/sap';
 import { MAX_UNMAPPED_LISTED } from '../../../src/contract/sap';
 import type { DbOrTx } from '../../db/client';
-import { accounts, costCentres, products, sapCostCentreMap, sapProductMap, sapSettings } from '../../db/schema';
+import {
+  accounts,
+  costCentres,
+  products,
+  sapCostCentreMap,
+  sapExports,
+  sapProductMap,
+  sapSettings,
+} from '../../db/schema';
 import { inLocalDays, localDay } from '../../lib/local-day';
 import { pricesByDay } from '../../lib/price-in-force';
 
@@ -197,6 +205,25 @@ export function sapRepository(db: DbOrTx) {
         select ${accountId}, id, ${exportId}::uuid from e where mapped
         on conflict (account_id, dispense_id) do update set export_id = excluded.export_id`);
       return r.rowCount ?? 0;
+    },
+
+    /** A new export's row; its file is written once its id (the file's reference) is known. */
+    async addExport(row: Omit<typeof sapExports.$inferInsert, 'content'>) {
+      const [added] = await db
+        .insert(sapExports)
+        .values({ ...row, content: '' })
+        .returning();
+      return added;
+    },
+
+    setExportFile: (id: string, content: string) => db.update(sapExports).set({ content }).where(eq(sapExports.id, id)),
+
+    async exportFile(accountId: number, id: string) {
+      const [row] = await db
+        .select({ fileName: sapExports.fileName, content: sapExports.content })
+        .from(sapExports)
+        .where(and(eq(sapExports.accountId, accountId), eq(sapExports.id, id)));
+      return row;
     },
 
     /** One export of an account at a time: two at once cannot both post the same dispenses. */

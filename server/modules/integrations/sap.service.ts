@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { SapExportRow, SapMappingInput, SapPeriod, SapPreview } from '../../../src/contract/sap';
 import type { Db } from '../../db/client';
-import { sapExports } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import type { Actor } from '../../lib/resource';
@@ -117,22 +115,18 @@ export function sapService(db: Db) {
           );
         const today = new Date().toISOString().slice(0, 10);
         const fileName = `fams-sap-${p.from}-${p.to}${p.reExport ? '-re' : ''}.csv`;
-        const [row] = await tx
-          .insert(sapExports)
-          .values({
-            accountId: actor.accountId,
-            periodFrom: p.from,
-            periodTo: p.to,
-            reExport: p.reExport,
-            lines: pv.lines.length,
-            dispenses: pv.dispenses,
-            litres: pv.litres,
-            total: pv.total,
-            fileName,
-            content: '',
-            createdBy: actor.userId,
-          })
-          .returning();
+        const row = await repo.addExport({
+          accountId: actor.accountId,
+          periodFrom: p.from,
+          periodTo: p.to,
+          reExport: p.reExport,
+          lines: pv.lines.length,
+          dispenses: pv.dispenses,
+          litres: pv.litres,
+          total: pv.total,
+          fileName,
+          createdBy: actor.userId,
+        });
         const content = sapFile(
           {
             settings,
@@ -144,7 +138,7 @@ export function sapService(db: Db) {
           },
           pv.lines,
         );
-        await tx.update(sapExports).set({ content }).where(eq(sapExports.id, row.id));
+        await repo.setExportFile(row.id, content);
         const posted = await repo.markPosted(actor.accountId, p, row.id);
         if (posted !== pv.dispenses) throw new Error(`SAP export: ${posted} marked, ${pv.dispenses} in the lines`);
         await audit(tx, {
@@ -172,10 +166,7 @@ export function sapService(db: Db) {
     },
 
     async file(accountId: number, id: string) {
-      const [row] = await db
-        .select({ fileName: sapExports.fileName, content: sapExports.content })
-        .from(sapExports)
-        .where(and(eq(sapExports.accountId, accountId), eq(sapExports.id, id)));
+      const row = await sapRepository(db).exportFile(accountId, id);
       if (!row) throw notFound('No such export.');
       return row;
     },
