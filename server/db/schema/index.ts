@@ -20,3 +20,4 @@ export * from './documents';
 export * from './handhelds';
 export * from './store-vpn';
 export * from './sap';
+export * from './ml';
