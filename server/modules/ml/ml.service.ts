@@ -156,7 +156,7 @@ export function mlService(db: Db, files: ImportFiles) {
       };
     },
 
-    /** A thresholds file (JSON or CSV, name → value) as a new active version; 422 with the bad names, nothing stored. */
+    /** A thresholds file (JSON or CSV, name → value) as a new active version; 422 naming bad ones, nothing stored. */
     async uploadThresholds(actor: Actor, q: { note?: string }, body: Readable): Promise<ThresholdsView> {
       const id = crypto.randomUUID();
       await files.save(id, body, 64 * 1024);
@@ -179,7 +179,7 @@ export function mlService(db: Db, files: ImportFiles) {
           action: 'create',
           entity: 'detection_thresholds',
           entityId: String(version),
-          before: before,
+          before,
           after: { version, values },
         });
       });
