@@ -23,6 +23,6 @@ test('ThebigBoss scores a history file and sees its anomalies', async ({ page })
   await expect(table.getByRole('row').filter({ hasText: 'TRK-2' })).toContainText('Meter went backwards');
 
   const download = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'CSV' }).click();
+  await card.getByRole('button', { name: 'CSV', exact: true }).click();
   expect((await download).suggestedFilename()).toMatch(/^anomalies-.*\.csv$/);
 });
