@@ -68,7 +68,12 @@ export function ThresholdsCard() {
       setBusy(false);
     }
   };
-  const activate = async (v: number) => done(await mlApi.activate(v), `Version ${v} is now active.`);
+  // A refusal is notified by the API client; the list stays as it was.
+  const activate = (v: number) =>
+    mlApi.activate(v).then(
+      (view) => done(view, `Version ${v} is now active.`),
+      () => undefined,
+    );
 
   return (
     <Section title="Detection thresholds">
