@@ -35,6 +35,7 @@ import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { gaugesRoutes } from './modules/gauges/gauges.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { mlRoutes } from './modules/ml/ml.routes';
 import { integrityRoutes } from './modules/integrity/integrity.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { biRoutes } from './modules/bi/bi.routes';
@@ -200,6 +201,7 @@ export async function buildApp({ config, database, log, boss }: AppDeps): Promis
   handheldsRoutes(app, deps);
   storeVpnRoutes(app, deps);
   integrationsRoutes(app, deps);
+  await mlRoutes(app, deps);
   sapRoutes(app, deps);
   return app;
 }

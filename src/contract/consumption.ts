@@ -88,6 +88,8 @@ export interface OutlierLimits {
   z: number;
   /** As a share (0.15 = 15 %). */
   minExcess: number;
+  /** Earlier fills needed for a baseline (`BASELINE_MIN_FILLS`; detection thresholds, ADR 052). */
+  minFills?: number;
 }
 export const DEFAULT_OUTLIER_LIMITS: OutlierLimits = { z: OUTLIER_Z, minExcess: OUTLIER_MIN_EXCESS };
 
@@ -97,7 +99,7 @@ export function judgeFill(
   b: Baseline,
   limits: OutlierLimits = DEFAULT_OUTLIER_LIMITS,
 ): { baseline: number; excess: number; z: number } | null {
-  if (b.n < BASELINE_MIN_FILLS || !(b.median > 0)) return null;
+  if (b.n < (limits.minFills ?? BASELINE_MIN_FILLS) || !(b.median > 0)) return null;
   const excess = (rate - b.median) / b.median;
   // MAD 0 (identical earlier rates): any rise of 15 % is far outside what the vehicle does.
   const z = b.mad > 0 ? (0.6745 * (rate - b.median)) / b.mad : rate > b.median ? Infinity : 0;

@@ -61,16 +61,26 @@ export interface DispenseWarning {
 const CLOCK_SKEW_MS = 10 * 60_000;
 const L = (n: number) => `${Math.round(n * 1000) / 1000} L`;
 
+/** The meter anomaly: a reading lower than the highest known before it (also used by `/MLUpload`'s sandbox). */
+export function meterRollback(
+  meter: number | null,
+  lastMeter: number | null,
+  meterType: 'km' | 'hours' | null,
+): DispenseWarning | null {
+  if (meter === null || lastMeter === null || !(meter < lastMeter)) return null;
+  const unit = meterType === 'hours' ? 'h' : 'km';
+  return {
+    code: 'meter_rollback',
+    message: `Meter ${meter} ${unit} is lower than the last known ${lastMeter} ${unit}`,
+  };
+}
+
 export function dispenseWarnings(w: WarningInput): DispenseWarning[] {
   const d = w.dispense;
   const out: DispenseWarning[] = [];
   const unit = w.meterType === 'hours' ? 'h' : 'km';
-  if (d.meter !== null && w.lastMeter !== null && d.meter < w.lastMeter) {
-    out.push({
-      code: 'meter_rollback',
-      message: `Meter ${d.meter} ${unit} is lower than the last known ${w.lastMeter} ${unit}`,
-    });
-  }
+  const rollback = meterRollback(d.meter, w.lastMeter, w.meterType);
+  if (rollback) out.push(rollback);
   const overshoot = w.rules?.capacityOvershootPct ?? 0;
   if (w.equipmentCapacity !== null && d.litres > w.equipmentCapacity * (1 + overshoot / 100)) {
     out.push({

@@ -51,9 +51,31 @@ export interface LeakTestResult {
   reason: string;
 }
 
+/**
+ * The verdict's limits: the standard's by default; an account may run with calibrated ones
+ * (detection thresholds, ADR 052).
+ */
+export interface LeakLimits {
+  /** FAIL at or over this loss, L/h. */
+  thresholdLph: number;
+  /** INCONCLUSIVE when the data cannot detect this loss, L/h. */
+  targetLph: number;
+  /** INCONCLUSIVE with fewer days than this. */
+  minDays: number;
+}
+export const DEFAULT_LEAK_LIMITS: LeakLimits = {
+  thresholdLph: LEAK_THRESHOLD_LPH,
+  targetLph: LEAK_TARGET_LPH,
+  minDays: LEAK_MIN_DAYS,
+};
+
 /** Daily variances in order (measured − book, litres; null where the day has no closing reading). */
-export function leakTest(variances: ReadonlyArray<number | null>): LeakTestResult {
-  const base = { threshold: LEAK_THRESHOLD_LPH, target: LEAK_TARGET_LPH };
+export function leakTest(
+  variances: ReadonlyArray<number | null>,
+  limits: LeakLimits = DEFAULT_LEAK_LIMITS,
+): LeakTestResult {
+  const { thresholdLph: threshold, targetLph: target, minDays } = limits;
+  const base = { threshold, target };
   const points: Array<[number, number]> = [];
   let cumulative = 0;
   variances.forEach((v, i) => {
@@ -62,7 +84,7 @@ export function leakTest(variances: ReadonlyArray<number | null>): LeakTestResul
     points.push([i + 1, cumulative]);
   });
   const n = points.length;
-  if (n < LEAK_MIN_DAYS) {
+  if (n < minDays) {
     return {
       ...base,
       verdict: 'inconclusive',
@@ -71,7 +93,7 @@ export function leakTest(variances: ReadonlyArray<number | null>): LeakTestResul
       high: null,
       mdl: null,
       days: n,
-      reason: `Needs ${LEAK_MIN_DAYS} days with a closing reading; ${n} found.`,
+      reason: `Needs ${minDays} days with a closing reading; ${n} found.`,
     };
   }
   const { slope, se } = regression(points);
@@ -90,21 +112,21 @@ export function leakTest(variances: ReadonlyArray<number | null>): LeakTestResul
     days: n,
   };
   const fmt = (v: number) => v.toFixed(3);
-  if (mdl > LEAK_TARGET_LPH) {
+  if (mdl > target) {
     return {
       ...out,
       verdict: 'inconclusive',
-      reason: `The readings are too scattered to detect ${fmt(LEAK_TARGET_LPH)} L/h (smallest detectable ${fmt(mdl)} L/h).`,
+      reason: `The readings are too scattered to detect ${fmt(target)} L/h (smallest detectable ${fmt(mdl)} L/h).`,
     };
   }
-  if (rate >= LEAK_THRESHOLD_LPH) {
+  if (rate >= threshold) {
     return {
       ...out,
       verdict: 'fail',
-      reason: `Losing ${fmt(rate)} L/h, over the ${fmt(LEAK_THRESHOLD_LPH)} L/h threshold.`,
+      reason: `Losing ${fmt(rate)} L/h, over the ${fmt(threshold)} L/h threshold.`,
     };
   }
-  return { ...out, verdict: 'pass', reason: `${fmt(rate)} L/h, under the ${fmt(LEAK_THRESHOLD_LPH)} L/h threshold.` };
+  return { ...out, verdict: 'pass', reason: `${fmt(rate)} L/h, under the ${fmt(threshold)} L/h threshold.` };
 }
 
 /** Ordinary least squares y = a + b·x: the slope and its standard error. */

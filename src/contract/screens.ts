@@ -289,7 +289,7 @@ export const SCREENS: readonly Screen[] = [
     group: 'System',
     ready: true,
   }),
-  s('/MLUpload', 'ML upload', 'thebigBoss', 'admin', { menu: 'ML upload', group: 'System' }),
+  s('/MLUpload', 'ML upload', 'thebigBoss', 'admin', { menu: 'ML upload', group: 'System', ready: true }),
 ];
 
 /** Screens outside the main layout that need a session but no rule beyond `everybody`. */

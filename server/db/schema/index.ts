@@ -21,3 +21,4 @@ export * from './handhelds';
 export * from './store-vpn';
 export * from './sap';
 export * from './integrations';
+export * from './ml';

@@ -32,6 +32,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { balancingRepository, type TankRow } from './balancing.repository';
 import { varianceAllowance } from '../../../src/contract/exception-rules';
 import { exceptionRulesRepository } from '../exceptions/rules.repository';
+import { thresholdsRepository } from '../exceptions/thresholds.repository';
+import { leakLimitsOf } from '../../../src/contract/ml';
 
 /** A daily answer over all tanks is refused beyond this many tank-days (choose a store or a tank). */
 export const MAX_TANK_DAYS = 20_000;
@@ -212,6 +214,8 @@ export function balancingService(db: DbOrTx) {
       const from = addDays(to, -(LEAK_WINDOW_DAYS + 2));
       const tanks = await repo.tanks(accountId, { storeId: f.storeId, since: from });
       const computed = await compute(accountId, tanks, from, to, now);
+      // The account's calibrated limits (ADR 052; the standard's until a version is uploaded).
+      const limits = leakLimitsOf((await thresholdsRepository(db).activeFor(accountId)).values);
       const rows: LeakRow[] = computed.map(({ tank, days }) => {
         const today = localDate(now, tank.timezone);
         const last = until && until < today ? until : addDays(today, -1);
@@ -223,7 +227,10 @@ export function balancingService(db: DbOrTx) {
           label,
           from: window[0]?.day ?? last,
           to: last,
-          ...leakTest(window.map((d) => (d.openingSource === 'reading' ? d.variance : null))),
+          ...leakTest(
+            window.map((d) => (d.openingSource === 'reading' ? d.variance : null)),
+            limits,
+          ),
         };
       });
       await repo.raiseTankExceptions(

@@ -3,6 +3,7 @@ import { CONSUMPTION_EXCEPTION, judgeFill } from '../../../src/contract/consumpt
 import type { DbOrTx } from '../../db/client';
 import { consumptionRepository, type JudgedFill, type OutlierRaise } from './consumption.repository';
 import { exceptionRulesRepository } from './rules.repository';
+import { thresholdsRepository } from './thresholds.repository';
 
 const DAY_MS = 86_400_000;
 /** Fills judged by each run: a run every 6 h looks at the last two weeks, so a missed run costs nothing. */
@@ -28,9 +29,16 @@ export async function checkConsumption(
 ): Promise<{ outliers: number; raised: string[] }> {
   const since = new Date(now.getTime() - CHECK_DAYS * DAY_MS);
   const repo = consumptionRepository(db);
-  // The account's sensitivity (exception rules, ADR 027).
-  const rules = await exceptionRulesRepository(db).rulesFor(accountId);
-  const limits = { z: rules.outlierZ, minExcess: rules.outlierMinExcessPct / 100 };
+  // The account's sensitivity (exception rules, ADR 027) and calibrated baseline size (ADR 052).
+  const [rules, thresholds] = await Promise.all([
+    exceptionRulesRepository(db).rulesFor(accountId),
+    thresholdsRepository(db).activeFor(accountId),
+  ]);
+  const limits = {
+    z: rules.outlierZ,
+    minExcess: rules.outlierMinExcessPct / 100,
+    minFills: thresholds.values.baselineMinFills,
+  };
   const byKey = new Map<string, Array<JudgedFill & { baseline: number; excess: number; z: number }>>();
   let outliers = 0;
   for (const fill of await repo.judgedFills(accountId, since, now)) {

@@ -8,11 +8,12 @@ import { AppError } from '../../lib/errors';
 
 /**
  * Where import files live: `DATA_DIR/files/imports/<job id>` (the upload) and `<job id>.report.csv`
- * (the result report). docs/design.md §1 puts files under DATA_DIR at the default scale and in an
- * S3-compatible bucket later; everything goes through these functions so that swap is local.
+ * (the result report); `/MLUpload` keeps its files in their own `folder` while it scores them.
+ * docs/design.md §1 puts files under DATA_DIR at the default scale and in an S3-compatible bucket
+ * later; everything goes through these functions so that swap is local.
  */
-export function importFiles(dataDir: string) {
-  const dir = path.join(dataDir, 'files', 'imports');
+export function importFiles(dataDir: string, folder = 'imports') {
+  const dir = path.join(dataDir, 'files', folder);
   const upload = (id: string) => path.join(dir, id);
   const report = (id: string) => path.join(dir, `${id}.report.csv`);
   return {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { NotReadyPage } from '@/features/app/NotReadyPage';
+import { MLUploadPage } from '@/features/ml/MLUploadPage';
 
-export const Route = createFileRoute('/_app/MLUpload')({ beforeLoad: guard('/MLUpload'), component: NotReadyPage });
+export const Route = createFileRoute('/_app/MLUpload')({ beforeLoad: guard('/MLUpload'), component: MLUploadPage });
