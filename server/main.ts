@@ -18,7 +18,7 @@ import { createMailer } from './lib/mailer';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
 import { registerReportJobs } from './modules/reports/runs.jobs';
-import { diskFileStore } from './lib/files';
+import { fileStoreOf } from './lib/files';
 import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
@@ -91,7 +91,7 @@ export async function main() {
     registerMailJobs(jobs, mailer);
     const started = jobs;
     registerReportJobs(jobs, {
-      files: diskFileStore(config.dataDir),
+      files: fileStoreOf(config),
       mailer: mailQueue(() => Promise.resolve(started.boss)),
     });
     await jobs.start();
