@@ -1,4 +1,5 @@
 import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
@@ -358,5 +359,42 @@ describe('quotations', () => {
     const text = (await new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) }).getText()).text;
     expect(text).toContain('93,288.64');
     expect(text).toContain('Delivery within 4 weeks.');
+  });
+
+  it("the PDF carries the account card's logo and details, and the account's currency sign on every amount", async () => {
+    const card = {
+      companyName: 'Demo Fuels (Pty) Ltd',
+      registrationNumber: '2019/123456/07',
+      vatNumber: 'ZA4123456789',
+      phone: '+27 31 555 0100',
+      email: 'office@demofuels.example',
+      website: '',
+      billingAddress: { street: '1 Quay Road', city: 'Durban', postalCode: '4001', country: 'South Africa' },
+      siteAddress: { street: '', city: '', postalCode: '', country: '' },
+      contacts: [],
+    };
+    expect((await s.admin.send('PUT', `${API}/admin/account-card`, card)).status).toBe(200);
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    const logo = await fetch(`${srv.url}${API}/admin/account-card/logo`, {
+      method: 'POST',
+      headers: { ...s.admin.headers, 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
+    expect(logo.status).toBe(200);
+    const q = await create();
+    const res = await fetch(`${srv.url}${API}/quotations/${q.id}/pdf`, { headers: s.admin.headers });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+    const text = (await new PDFParse({ data: bytes }).getText()).text;
+    expect(text).toContain('Demo Fuels (Pty) Ltd');
+    expect(text).toContain('1 Quay Road, 4001 Durban, South Africa');
+    expect(text).toContain('Reg. 2019/123456/07 · VAT ZA4123456789');
+    expect(text).toContain('office@demofuels.example');
+    // The demo account keeps EUR: line totals, subtotal and total all carry the sign.
+    expect(text).toContain('€93,288.64');
+    expect(text).toContain('€45,000.00');
+    expect(text).not.toMatch(/(^|[\s(])93,288\.64/m);
   });
 });

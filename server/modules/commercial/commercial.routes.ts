@@ -21,6 +21,7 @@ import { ListQuery } from '../../../src/contract/list';
 import { VersionQuery } from '../../../src/contract/resource';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import type { FileStore } from '../../lib/files';
 import type { MailQueue } from '../../lib/mail-queue';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
 import type { SignedLinks } from '../../lib/signed-links';
@@ -38,6 +39,7 @@ export interface CommercialDeps {
   db: Db;
   mailer: MailQueue;
   links: SignedLinks;
+  files: FileStore;
   publicUrl?: string;
 }
 
@@ -48,8 +50,8 @@ const view = screenRules('/viewquotations').read;
 
 /** Customers, sites, the price list and quotations (issue 16, ADR 039). */
 export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleDeps) {
-  const { db, mailer, links, config } = moduleDeps;
-  const deps: CommercialDeps = { db, mailer, links, publicUrl: config.publicUrl };
+  const { db, mailer, links, config, files } = moduleDeps;
+  const deps: CommercialDeps = { db, mailer, links, files, publicUrl: config.publicUrl };
   registerResource(app, resourceService(db, customersResource), { columns: COMMERCIAL_COLUMNS.customers });
   registerResource(app, resourceService(db, sitesResource), { columns: COMMERCIAL_COLUMNS.sites });
   registerResource(app, resourceService(db, catalogueResource), { columns: COMMERCIAL_COLUMNS.catalogue });

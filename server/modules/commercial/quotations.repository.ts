@@ -147,7 +147,7 @@ export function quotationsRepository(db: DbOrTx) {
 
     async account(accountId: number) {
       const [row] = await db
-        .select({ name: accounts.name, currency: accounts.currency })
+        .select({ name: accounts.name, currency: accounts.currency, card: accounts.card, logoFile: accounts.logoFile })
         .from(accounts)
         .where(eq(accounts.id, accountId));
       return row;
