@@ -19,6 +19,7 @@ import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
 import { registerReportJobs } from './modules/reports/runs.jobs';
 import { fileStoreOf } from './lib/files';
+import { registerQuoteFollowUps } from './modules/commercial/follow-ups';
 import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
@@ -90,10 +91,10 @@ export async function main() {
     // Every mail leaves from the mail queue's worker (ADR 046); a scheduled report's mail is queued there too.
     registerMailJobs(jobs, mailer);
     const started = jobs;
-    registerReportJobs(jobs, {
-      files: fileStoreOf(config),
-      mailer: mailQueue(() => Promise.resolve(started.boss)),
-    });
+    const queued = mailQueue(() => Promise.resolve(started.boss));
+    registerReportJobs(jobs, { files: fileStoreOf(config), mailer: queued });
+    // Quotations: follow-up reminders to their owners, expiry of those past their validity (ADR 049).
+    registerQuoteFollowUps(jobs, queued, config.publicUrl);
     await jobs.start();
     jobsStarted = true;
     // Demo Fuels' simulated site controllers answer commands over this server's own API (ADR 040).

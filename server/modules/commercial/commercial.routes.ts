@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMERCIAL_COLUMNS } from '../../../src/contract/commercial/columns';
 import {
+  CommercialSettings,
   PublicQuote,
   PublicQuoteAnswer,
   PublicTokenQuery,
@@ -83,6 +84,16 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
       schema: { querystring: z.object({ months: z.coerce.number().int().min(1).max(36).default(12) }) },
     },
     async (req) => WinRateBody.parse({ months: await svc.winRate(actorOf(req), req.query.months) }),
+  );
+  r.get(
+    url(QUOTE_PATHS.settings),
+    { config: { access: view }, schema: { response: { 200: CommercialSettings } } },
+    async (req) => svc.settings(actorOf(req)),
+  );
+  r.put(
+    url(QUOTE_PATHS.settings),
+    { config: { access: manage }, schema: { body: CommercialSettings, response: { 200: CommercialSettings } } },
+    async (req) => svc.saveSettings(actorOf(req), req.body),
   );
   r.get(
     `${base}/:id`,

@@ -144,6 +144,17 @@ export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
   return {
     get: (actor: Actor, id: string) => get(db, actor.accountId, id),
     winRate: (actor: Actor, months: number) => repo(db).winRate(actor.accountId, months),
+    settings: async (actor: Actor) => ({ followUpDays: await repo(db).followUpDays(actor.accountId) }),
+
+    /** The follow-up days (ADR 049); quotations already reminded are not reminded again. */
+    async saveSettings(actor: Actor, body: { followUpDays: number }) {
+      return db.transaction(async (tx) => {
+        const before = { followUpDays: await repo(tx).followUpDays(actor.accountId) };
+        await repo(tx).setFollowUpDays(actor.accountId, body.followUpDays);
+        await audit(tx, { ...who(actor), action: 'update', entity: 'commercial_settings', before, after: body });
+        return body;
+      });
+    },
 
     async create(actor: Actor, input: Input): Promise<Quote> {
       return db.transaction(async (tx) => {

@@ -65,6 +65,8 @@ export const QUOTATIONS_LIST = {
 export const QUOTE_PATHS = {
   totals: '/quotations/totals',
   winRate: '/quotations/win-rate',
+  /** The account's follow-up setting (ADR 049). */
+  settings: '/quotations/settings',
   publicView: '/public/quotation',
   publicPdf: '/public/quotation/pdf',
   publicAnswer: '/public/quotation/answer',
