@@ -1,6 +1,6 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '@/app/ui/Fields';
 import { FormMessage } from '@/app/ui/FormMessage';
 import { CommercialSettings } from '@/contract/commercial';
@@ -16,13 +16,16 @@ const KEY = ['commercial', 'settings'];
  * and its owner gets one reminder e-mail.
  */
 export function FollowUpSetting({ canWrite }: { canWrite: boolean }) {
-  const qc = useQueryClient();
   const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => quotes.settings(signal) });
-  const [days, setDays] = useState('');
+  if (!settings.data) return null;
+  // Keyed by the saved value: a save elsewhere starts the field afresh.
+  return <FollowUpForm key={settings.data.followUpDays} saved={settings.data.followUpDays} canWrite={canWrite} />;
+}
+
+function FollowUpForm({ saved, canWrite }: { saved: number; canWrite: boolean }) {
+  const qc = useQueryClient();
+  const [days, setDays] = useState(String(saved));
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    if (settings.data) setDays(String(settings.data.followUpDays));
-  }, [settings.data]);
   const save = useSubmit({
     check: () => {
       const r = CommercialSettings.safeParse({ followUpDays: Number(days.trim() || NaN) });
@@ -37,7 +40,6 @@ export function FollowUpSetting({ canWrite }: { canWrite: boolean }) {
     fieldErrors: (f) => setError(f.followUpDays?.[0]),
     failure: (e) => (e instanceof ApiError && e.fieldErrors.followUpDays ? null : { tone: 'danger', text: String(e) }),
   });
-  if (!settings.data) return null;
   return (
     <form onSubmit={(e) => void save.submit(e)} aria-label="Follow-up reminders">
       <Flex gap="3" align="end" wrap="wrap">
