@@ -157,7 +157,9 @@ export const quotations = pgTable(
     index('quotations_account_issue').on(t.accountId, t.issueDate),
     index('quotations_account_customer').on(t.accountId, t.customerId),
     // The hourly follow-up sweep reads only the open (sent) ones, across accounts.
-    index('quotations_open_sent_at').on(t.sentAt).where(sql`${t.status} = 'sent'`),
+    index('quotations_open_sent_at')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
     check(
       'quotations_status_ck',
       sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'expired', 'superseded')`,
