@@ -50,7 +50,7 @@ import type { ModuleDeps } from './modules/deps';
 import { tanksRoutes } from './modules/tanks/tanks.routes';
 import { mapSettings } from './modules/views/map-settings';
 import { viewsRoutes } from './modules/views/views.routes';
-import { diskFileStore } from './lib/files';
+import { fileStoreOf } from './lib/files';
 import { registerAccess } from './plugins/access';
 import { sessionGate } from './modules/auth/sessions';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -162,7 +162,7 @@ export async function buildApp({ config, database, log, boss }: AppDeps): Promis
     database,
     db: database.db,
     mailer: mailQueue(jobsBoss),
-    files: diskFileStore(config.dataDir),
+    files: fileStoreOf(config),
     boss: jobsBoss,
     tokens,
     sessions,

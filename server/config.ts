@@ -29,6 +29,35 @@ export interface Config {
   secretKey?: string;
   /** `FAMS_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may post to loopback and private addresses (tests, on-premises). */
   webhookAllowPrivate: boolean;
+  /** `S3_*`: files in an S3-compatible bucket instead of `DATA_DIR/files` (set `S3_BUCKET` to switch). */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  /** `S3_ENDPOINT`, e.g. `https://s3.eu-west-1.amazonaws.com` or a MinIO/R2 URL; path-style requests. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The bucket settings, or undefined without `S3_BUCKET`; half a configuration is refused at start. */
+export function readS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  const s3 = {
+    endpoint: (env.S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    bucket,
+    region,
+    accessKeyId: env.S3_ACCESS_KEY_ID?.trim() ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() ?? '',
+  };
+  if (!s3.accessKeyId || !s3.secretAccessKey)
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.');
+  if (!/^https?:\/\//.test(s3.endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL: ${s3.endpoint}`);
+  return s3;
 }
 
 /**
@@ -64,5 +93,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushPerMinute: Number(env.FAMS_PUSH_RATE_LIMIT) || undefined,
     secretKey: env.FAMS_SECRET_KEY || undefined,
     webhookAllowPrivate: env.FAMS_WEBHOOK_ALLOW_PRIVATE === '1',
+    s3: readS3(env),
   };
 }

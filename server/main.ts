@@ -18,7 +18,8 @@ import { createMailer } from './lib/mailer';
 import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
 import { registerReportJobs } from './modules/reports/runs.jobs';
-import { diskFileStore } from './lib/files';
+import { fileStoreOf } from './lib/files';
+import { registerQuoteFollowUps } from './modules/commercial/follow-ups';
 import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
@@ -99,7 +100,9 @@ export async function main() {
     registerDailyReportMail(jobs, queued);
     registerIntegrityNightly(jobs);
     registerMailJobs(jobs, mailer);
-    registerReportJobs(jobs, { files: diskFileStore(config.dataDir), mailer: queued });
+    registerReportJobs(jobs, { files: fileStoreOf(config), mailer: queued });
+    // Quotations: follow-up reminders to their owners, expiry of those past their validity (ADR 049).
+    registerQuoteFollowUps(jobs, queued, config.publicUrl);
     await jobs.start();
     jobsStarted = true;
     // Demo Fuels' simulated site controllers answer commands over this server's own API (ADR 040).

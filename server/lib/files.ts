@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebStream } from 'node:stream/web';
+import { AwsClient } from 'aws4fetch';
+import type { Config, S3Config } from '../config';
 
 /**
  * The file store (docs/design.md §5a): bytes kept by account and key. Every call names the account, so
  * one tenant's key can never reach another's files; keys are relative paths of safe segments
- * (`incidents/<id>/<photo>.jpg`). The disk store is the default; an S3-compatible store would
- * implement the same interface (bucket prefix = account).
+ * (`incidents/<id>/<photo>.jpg`). The disk store is the default; with `S3_BUCKET` set the S3-compatible
+ * store implements the same interface (object key prefix = account), see `fileStoreOf`.
  */
 export interface FileStore {
   put(accountId: number, key: string, data: Buffer): Promise<void>;
@@ -129,3 +133,110 @@ export function diskFileStore(dataDir: string): FileStore {
     },
   };
 }
+
+/** The server's file store: the bucket when `S3_BUCKET` is configured, else `DATA_DIR/files`. */
+export function fileStoreOf(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
+  return config.s3 ? s3FileStore(config.s3) : diskFileStore(config.dataDir);
+}
+
+/**
+ * Files as objects `accounts/<accountId>/<key>` of one S3-compatible bucket (AWS, MinIO, R2…), path-style
+ * requests signed with SigV4 by aws4fetch. A streamed upload is metered into a temp file first: the limit
+ * is enforced before anything reaches the bucket, and the PUT carries its length and SHA-256 (S3 wants both).
+ */
+export function s3FileStore(s3: S3Config): FileStore {
+  const aws = new AwsClient({
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    service: 's3',
+    region: s3.region,
+    retries: 2,
+  });
+  const objectKey = (accountId: number, key: string) =>
+    `accounts/${checkAccount(accountId)}/${checkKey(key).join('/')}`;
+  const urlOf = (k: string) => `${s3.endpoint}/${encodeURIComponent(s3.bucket)}/${k}`;
+  const fail = async (res: Response, what: string) => {
+    const text = await res.text().catch(() => '');
+    return new Error(`S3 ${what} failed: ${res.status} ${text.slice(0, 200)}`);
+  };
+  const putBody = async (k: string, body: BodyInit, size: number, sha256: string) => {
+    const res = await aws.fetch(urlOf(k), {
+      method: 'PUT',
+      body,
+      headers: { 'content-length': String(size), 'x-amz-content-sha256': sha256 },
+    });
+    if (!res.ok) throw await fail(res, `PUT ${k}`);
+  };
+  const getObject = async (k: string) => {
+    const res = await aws.fetch(urlOf(k));
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (!res.ok || !res.body) throw await fail(res, `GET ${k}`);
+    return res;
+  };
+  const remove = async (k: string) => {
+    const res = await aws.fetch(urlOf(k), { method: 'DELETE' });
+    // S3 answers 204 whether or not the object existed; some stores say 404.
+    if (!res.ok && res.status !== 404) throw await fail(res, `DELETE ${k}`);
+    await res.body?.cancel();
+  };
+  return {
+    async put(accountId, key, data) {
+      const sha = crypto.createHash('sha256').update(data).digest('hex');
+      await putBody(objectKey(accountId, key), new Uint8Array(data), data.length, sha);
+    },
+    async putStream(accountId, key, source, maxBytes) {
+      const k = objectKey(accountId, key);
+      const tmp = path.join(os.tmpdir(), `fams-upload-${process.pid}-${crypto.randomUUID()}`);
+      const m = meter(maxBytes);
+      try {
+        await pipeline(source, m.stream, createWriteStream(tmp, { flags: 'wx' }));
+        const stored = { size: m.size, sha256: m.sha256() };
+        const body = Readable.toWeb(createReadStream(tmp)) as unknown as ReadableStream;
+        await putBody(k, body, stored.size, stored.sha256);
+        return stored;
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
+    },
+    async get(accountId, key) {
+      const res = await getObject(objectKey(accountId, key));
+      return res ? Buffer.from(await res.arrayBuffer()) : null;
+    },
+    async open(accountId, key) {
+      const res = await getObject(objectKey(accountId, key));
+      if (!res) return null;
+      const size = Number(res.headers.get('content-length') ?? NaN);
+      const stream = Readable.fromWeb(res.body as unknown as WebStream);
+      if (Number.isFinite(size)) return { stream, size };
+      // No length given (a chunked answer): count the bytes instead.
+      const data = Buffer.from(await new Response(Readable.toWeb(stream) as unknown as ReadableStream).arrayBuffer());
+      return { stream: Readable.from([data]), size: data.length };
+    },
+    remove: (accountId, key) => remove(objectKey(accountId, key)),
+    async removePrefix(accountId, prefix) {
+      const p = `${objectKey(accountId, prefix)}/`;
+      // ListObjectsV2 pages of up to 1000 keys; each key is deleted on its own (no MD5 needed as for batch delete).
+      let token: string | undefined;
+      do {
+        const q = new URLSearchParams({
+          'list-type': '2',
+          prefix: p,
+          ...(token ? { 'continuation-token': token } : {}),
+        });
+        const res = await aws.fetch(`${s3.endpoint}/${encodeURIComponent(s3.bucket)}?${q}`);
+        if (!res.ok) throw await fail(res, `LIST ${p}`);
+        const xml = await res.text();
+        for (const [, k] of xml.matchAll(/<Key>([^<]+)<\/Key>/g)) await remove(unXml(k));
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? unXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || undefined
+          : undefined;
+      } while (token);
+    },
+  };
+}
+
+const unXml = (s: string) =>
+  s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);

@@ -234,11 +234,31 @@ export const SCREENS: readonly Screen[] = [
     group: 'Commercial',
     ready: true,
   }),
-  s('/customers', 'Customers', 'admin', 'commercial', { menu: 'Customer info and site', group: 'Commercial' }),
-  s('/Customersitelist', 'Customer sites', 'admin', 'commercial', { menu: 'Customer sites', group: 'Commercial' }),
-  s('/quotation', 'Quotation', 'admin', 'commercial', { menu: 'Quotations (create)', group: 'Commercial' }),
-  s('/viewquotations', 'View quotations', 'admin', 'commercial', { menu: 'Quotations (view)', group: 'Commercial' }),
-  s('/quotations', 'Manage quotations', 'admin', 'commercial', { menu: 'Quotations (manage)', group: 'Commercial' }),
+  s('/customers', 'Customers', 'admin', 'commercial', {
+    menu: 'Customer info and site',
+    group: 'Commercial',
+    ready: true,
+  }),
+  s('/Customersitelist', 'Customer sites', 'admin', 'commercial', {
+    menu: 'Customer sites',
+    group: 'Commercial',
+    ready: true,
+  }),
+  s('/quotation', 'Quotation', 'admin', 'commercial', {
+    menu: 'Quotations (create)',
+    group: 'Commercial',
+    ready: true,
+  }),
+  s('/viewquotations', 'View quotations', 'admin', 'commercial', {
+    menu: 'Quotations (view)',
+    group: 'Commercial',
+    ready: true,
+  }),
+  s('/quotations', 'Manage quotations', 'admin', 'commercial', {
+    menu: 'Quotations (manage)',
+    group: 'Commercial',
+    ready: true,
+  }),
 
   // System administration (ThebigBoss)
   s('/CustomReport', 'Custom reports', 'thebigBoss', 'reports', {

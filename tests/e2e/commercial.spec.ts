@@ -7,7 +7,8 @@ import { signIn } from './support';
  * Commercial (issue 16): an admin creates a customer with a site and a quotation with three lines,
  * sends it; the customer opens the e-mailed link from the server's mail folder, accepts, and the
  * admin sees it accepted in /viewquotations. (The PDF's text is checked in the API test.)
- * Then documents (ADR 043): the admin uploads a PDF on /Documentlist, shares it with the customer on
+ * Then documents (ADR 043): the admin uploads a PDF on /Documentlist, adds a second version by an edit
+ * that only picks a file (ADR 049), shares it with the customer on
  * /DocumenttoCustomer, the customer opens the e-mailed link, and /DocumentCustomer shows it opened.
  */
 const stamp = String(Date.now()).slice(-7);
@@ -106,6 +107,14 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   await form.getByLabel('File').setInputFiles({ name: 'sds-diesel.pdf', mimeType: 'application/pdf', buffer: pdf });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('sds-diesel.pdf');
+  // An edit that only adds a new file (no other field changed) saves it as the next version.
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  form = page.getByRole('dialog');
+  await form
+    .getByLabel(/^New version/)
+    .setInputFiles({ name: 'sds-diesel-2026.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('sds-diesel-2026.pdf');
 
   await page.getByRole('link', { name: 'Share with customers' }).click();
   await page.locator('label').filter({ hasText: title }).click();

@@ -133,6 +133,8 @@ export const quotations = pgTable(
     sentTo: text('sent_to'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: text('answered_by'),
+    /** When its owner was reminded to follow it up (ADR 049): once per sent quotation. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [
     unique('quotations_account_id_id_uq').on(t.accountId, t.id),
@@ -154,11 +156,28 @@ export const quotations = pgTable(
     }),
     index('quotations_account_issue').on(t.accountId, t.issueDate),
     index('quotations_account_customer').on(t.accountId, t.customerId),
+    // The hourly follow-up sweep reads only the open (sent) ones, across accounts.
+    index('quotations_open_sent_at')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
     check(
       'quotations_status_ck',
       sql`${t.status} in ('draft', 'sent', 'accepted', 'declined', 'expired', 'superseded')`,
     ),
   ],
+);
+
+/** The account's commercial settings (ADR 049): days after sending before a quotation is due for follow-up. */
+export const commercialSettings = pgTable(
+  'commercial_settings',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => accounts.id),
+    followUpDays: integer('follow_up_days').notNull().default(7),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('commercial_settings_follow_up_ck', sql`${t.followUpDays} between 1 and 365`)],
 );
 
 /** A quotation's lines with their computed amounts (src/contract/commercial/quote-math.ts). */

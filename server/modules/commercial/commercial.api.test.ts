@@ -1,10 +1,14 @@
 import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { resourceSuite, type Session } from '../../../tests/api/resource-suite';
 import { loadSecret } from '../auth/tokens';
+import { mailQueue } from '../../lib/mail-queue';
 import { signedLinks } from '../../lib/signed-links';
+import { commandBoss } from '../diagnostic/jobs-client';
+import { quoteFollowUps } from './follow-ups';
 
 let srv: TestServer;
 const s: Record<string, Session> = {};
@@ -358,5 +362,118 @@ describe('quotations', () => {
     const text = (await new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) }).getText()).text;
     expect(text).toContain('93,288.64');
     expect(text).toContain('Delivery within 4 weeks.');
+  });
+
+  it("the PDF carries the account card's logo and details, and the account's currency sign on every amount", async () => {
+    const card = {
+      companyName: 'Demo Fuels (Pty) Ltd',
+      registrationNumber: '2019/123456/07',
+      vatNumber: 'ZA4123456789',
+      phone: '+27 31 555 0100',
+      email: 'office@demofuels.example',
+      website: '',
+      billingAddress: { street: '1 Quay Road', city: 'Durban', postalCode: '4001', country: 'South Africa' },
+      siteAddress: { street: '', city: '', postalCode: '', country: '' },
+      contacts: [],
+    };
+    expect((await s.admin.send('PUT', `${API}/admin/account-card`, card)).status).toBe(200);
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    const logo = await fetch(`${srv.url}${API}/admin/account-card/logo`, {
+      method: 'POST',
+      headers: { ...s.admin.headers, 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
+    expect(logo.status).toBe(200);
+    const q = await create();
+    const res = await fetch(`${srv.url}${API}/quotations/${q.id}/pdf`, { headers: s.admin.headers });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+    const text = (await new PDFParse({ data: bytes }).getText()).text;
+    expect(text).toContain('Demo Fuels (Pty) Ltd');
+    expect(text).toContain('1 Quay Road, 4001 Durban, South Africa');
+    expect(text).toContain('Reg. 2019/123456/07 · VAT ZA4123456789');
+    expect(text).toContain('office@demofuels.example');
+    // The demo account keeps EUR: line totals, subtotal and total all carry the sign.
+    expect(text).toContain('€93,288.64');
+    expect(text).toContain('€45,000.00');
+    expect(text).not.toMatch(/(^|[\s(])93,288\.64/m);
+  });
+});
+
+describe('follow-up reminders and expiry (ADR 049)', () => {
+  it('keeps the follow-up days per account: default 7, admins change them, bad values are 400', async () => {
+    expect((await s.admin.get(`${API}/quotations/settings`)).body).toEqual({ followUpDays: 7 });
+    const bad = await s.admin.send('PUT', `${API}/quotations/settings`, { followUpDays: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors.followUpDays).toBeTruthy();
+    expect((await s.editor.send('PUT', `${API}/quotations/settings`, { followUpDays: 3 })).status).toBe(403);
+    const ok = await s.admin.send('PUT', `${API}/quotations/settings`, { followUpDays: 3 });
+    expect(ok.status).toBe(200);
+    expect((await s.admin.get(`${API}/quotations/settings`)).body).toEqual({ followUpDays: 3 });
+    // Another account keeps its own (the default).
+    expect((await s.stranger.get(`${API}/quotations/settings`)).body).toEqual({ followUpDays: 7 });
+  });
+
+  it('shows unanswered sent quotations as due, reminds their owner once by mail, stores expired ones', async () => {
+    expect((await s.admin.send('PUT', `${API}/quotations/settings`, { followUpDays: 3 })).status).toBe(200);
+    const old = await send(await create());
+    const fresh = await send(await create());
+    const lapsed = await send(await create());
+    const answered = await send(await create());
+    await srv.database.db.execute(
+      sql`update quotations set sent_at = now() - interval '4 days' where id in (${old.id}, ${answered.id})`,
+    );
+    await srv.database.db.execute(
+      sql`update quotations set valid_until = current_date - 1, issue_date = current_date - 10 where id = ${lapsed.id}`,
+    );
+    const acc = await s.admin.send('POST', `${API}/quotations/${answered.id}/status`, {
+      action: 'accept',
+      version: answered.version,
+    });
+    expect(acc.status).toBe(200);
+
+    const due = await s.admin.get(`${API}/quotations?f.followUp=due&pageSize=200`);
+    expect(due.status).toBe(200);
+    const ids = due.body.items.map((r: any) => r.id);
+    expect(ids).toContain(old.id);
+    expect(ids).not.toContain(fresh.id);
+    expect(ids).not.toContain(lapsed.id);
+    expect(ids).not.toContain(answered.id);
+    expect(due.body.items.find((r: any) => r.id === old.id)).toMatchObject({ followUp: 'due', remindedAt: null });
+
+    // Two sweeps at once (two instances): one reminder per quotation, one expiry.
+    const boss = commandBoss(srv.database);
+    const sweep = quoteFollowUps(srv.database.db, mailQueue(boss));
+    await Promise.all([sweep.run(), sweep.run()]);
+    await sweep.run();
+    await srv.mailsSent();
+    const reminders = srv.mails.filter((m) => m.subject.startsWith(`Follow up quotation ${old.label} `));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].to).toBe('admin@fams.example');
+    expect(reminders[0].text).toContain('Quote Test Mining');
+    expect(srv.mails.filter((m) => m.subject.includes(fresh.label) && m.subject.startsWith('Follow up'))).toHaveLength(
+      0,
+    );
+
+    const row = await s.admin.get(`${API}/quotations/${old.id}`);
+    expect(row.body.status).toBe('sent');
+    const listed = await s.admin.get(`${API}/quotations?f.followUp=due&pageSize=200`);
+    expect(listed.body.items.find((r: any) => r.id === old.id).remindedAt).toBeTruthy();
+
+    const stored = await srv.database.db.execute<{ status: string }>(
+      sql`select status from quotations where id = ${lapsed.id}`,
+    );
+    expect(stored.rows[0].status).toBe('expired');
+    const audits = await srv.database.db.execute<{ action: string; n: number }>(
+      sql`select action, count(*)::int as n from audit_log where entity = 'quotation' and entity_id in (${old.id}, ${lapsed.id})
+          and action in ('expire', 'follow_up_reminder') group by action order by action`,
+    );
+    expect(audits.rows).toEqual([
+      { action: 'expire', n: 1 },
+      { action: 'follow_up_reminder', n: 1 },
+    ]);
+    await (await boss()).stop({ graceful: false, wait: true });
   });
 });

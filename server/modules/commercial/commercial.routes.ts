@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMERCIAL_COLUMNS } from '../../../src/contract/commercial/columns';
 import {
+  CommercialSettings,
   PublicQuote,
   PublicQuoteAnswer,
   PublicTokenQuery,
@@ -21,6 +22,7 @@ import { ListQuery } from '../../../src/contract/list';
 import { VersionQuery } from '../../../src/contract/resource';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import type { FileStore } from '../../lib/files';
 import type { MailQueue } from '../../lib/mail-queue';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
 import type { SignedLinks } from '../../lib/signed-links';
@@ -38,6 +40,7 @@ export interface CommercialDeps {
   db: Db;
   mailer: MailQueue;
   links: SignedLinks;
+  files: FileStore;
   publicUrl?: string;
 }
 
@@ -48,8 +51,8 @@ const view = screenRules('/viewquotations').read;
 
 /** Customers, sites, the price list and quotations (issue 16, ADR 039). */
 export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleDeps) {
-  const { db, mailer, links, config } = moduleDeps;
-  const deps: CommercialDeps = { db, mailer, links, publicUrl: config.publicUrl };
+  const { db, mailer, links, config, files } = moduleDeps;
+  const deps: CommercialDeps = { db, mailer, links, files, publicUrl: config.publicUrl };
   registerResource(app, resourceService(db, customersResource), { columns: COMMERCIAL_COLUMNS.customers });
   registerResource(app, resourceService(db, sitesResource), { columns: COMMERCIAL_COLUMNS.sites });
   registerResource(app, resourceService(db, catalogueResource), { columns: COMMERCIAL_COLUMNS.catalogue });
@@ -81,6 +84,16 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
       schema: { querystring: z.object({ months: z.coerce.number().int().min(1).max(36).default(12) }) },
     },
     async (req) => WinRateBody.parse({ months: await svc.winRate(actorOf(req), req.query.months) }),
+  );
+  r.get(
+    url(QUOTE_PATHS.settings),
+    { config: { access: view }, schema: { response: { 200: CommercialSettings } } },
+    async (req) => svc.settings(actorOf(req)),
+  );
+  r.put(
+    url(QUOTE_PATHS.settings),
+    { config: { access: manage }, schema: { body: CommercialSettings, response: { 200: CommercialSettings } } },
+    async (req) => svc.saveSettings(actorOf(req), req.body),
   );
   r.get(
     `${base}/:id`,

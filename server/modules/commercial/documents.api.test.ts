@@ -363,3 +363,64 @@ describe('/Documents (everybody)', () => {
     expect(edit.status).toBe(422);
   });
 });
+
+describe('expiring documents (the dashboard card)', () => {
+  it("lists the account's documents expiring within 30 days or lately expired, soonest first, admins only", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const soon = await newDoc({ title: `Calibration soon ${Math.random()}`, expiresOn: day(10) });
+    const lapsed = await newDoc({ title: `Calibration lapsed ${Math.random()}`, expiresOn: day(-3) });
+    const later = await newDoc({ title: `Calibration later ${Math.random()}`, expiresOn: day(90) });
+    const gone = await newDoc({ title: `Calibration deleted ${Math.random()}`, expiresOn: day(5) });
+    expect((await s.admin.send('DELETE', `${API}/documents/${gone.id}?version=${gone.version}`)).status).toBe(200);
+    const other = await newDoc({ title: `Other account ${Math.random()}`, expiresOn: day(5) }, s.stranger);
+
+    const res = await s.admin.get(`${API}/documents/expiring`);
+    expect(res.status).toBe(200);
+    expect(res.body.withinDays).toBe(30);
+    const ids = res.body.documents.map((x: any) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([soon.id, lapsed.id]));
+    expect(ids).not.toContain(later.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).not.toContain(other.id);
+    expect(ids.indexOf(lapsed.id)).toBeLessThan(ids.indexOf(soon.id));
+    expect(res.body.documents.find((x: any) => x.id === soon.id)).toMatchObject({ daysLeft: 10, expiresOn: day(10) });
+    expect(res.body.documents.find((x: any) => x.id === lapsed.id).daysLeft).toBe(-3);
+
+    for (const who of [s.editor, s.manager, s.driver])
+      expect((await who.get(`${API}/documents/expiring`)).status).toBe(403);
+    expect((await s.stranger.get(`${API}/documents/expiring`)).body.documents.map((x: any) => x.id)).toEqual(
+      expect.arrayContaining([other.id]),
+    );
+  });
+});
+
+describe('an edit that only adds a new file', () => {
+  it('makes the file the next version, alone or after an unchanged save of the record', async () => {
+    const d = await withFile({ title: `Calibration T7 ${Math.random()}`, expiresOn: '2031-01-31' });
+    // The form's path when only a file is chosen: the upload alone.
+    const v2 = await upload(s.admin, d.id, PDF, 'calibration-2026.pdf');
+    expect(v2.status).toBe(201);
+    const row2 = await v2.json();
+    expect(row2).toMatchObject({ currentVersion: 2, fileName: 'calibration-2026.pdf', expiresOn: '2031-01-31' });
+    // An unchanged record save (an older client) followed by the file: both succeed, nothing else changes.
+    const { id: _id, version, createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = row2;
+    const keep = {
+      title: rest.title,
+      category: rest.category,
+      tags: rest.tags,
+      expiresOn: rest.expiresOn,
+      description: rest.description,
+      staffVisible: rest.staffVisible,
+      system: rest.system,
+      systemRoles: rest.systemRoles,
+    };
+    const same = await s.admin.send('PUT', `${API}/documents/${d.id}`, { ...keep, version });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    const v3 = await upload(s.admin, d.id, PDF, 'calibration-2026b.pdf');
+    expect(v3.status).toBe(201);
+    expect(await v3.json()).toMatchObject({ currentVersion: 3, fileName: 'calibration-2026b.pdf', title: keep.title });
+    const versions = await s.admin.get(`${API}/documents/${d.id}/versions`);
+    expect(versions.body.items.map((x: any) => x.versionNo)).toEqual([3, 2, 1]);
+    expect(filesOf(d.id)).toHaveLength(3);
+  });
+});

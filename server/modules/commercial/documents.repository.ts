@@ -195,6 +195,28 @@ export function documentsRepository(db: DbOrTx) {
         .limit(500);
     },
 
+    /**
+     * The account's live documents that expire within `days` or expired within the last `days` (a lapsed
+     * certificate still needs renewing), soonest first; `days_left` from the server's date as `expiryOf`.
+     */
+    async expiring(accountId: number, days: number) {
+      const res = await db.execute<{
+        id: string;
+        title: string;
+        category: string;
+        expiresOn: string;
+        daysLeft: number;
+      }>(sql`
+        select ${d.id} as id, ${d.title} as title, ${d.category} as category, ${d.expiresOn}::text as "expiresOn",
+          (${d.expiresOn} - current_date)::int as "daysLeft"
+        from ${d}
+        where ${d.accountId} = ${accountId} and ${d.deletedAt} is null and ${d.expiresOn} is not null
+          and ${d.expiresOn} between current_date - ${days}::int and current_date + ${days}::int
+        order by ${d.expiresOn}, lower(${d.title})
+        limit 50`);
+      return res.rows;
+    },
+
     async accountName(accountId: number) {
       const [r] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
       return r?.name ?? null;

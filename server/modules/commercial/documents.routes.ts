@@ -7,6 +7,8 @@ import {
   DocumentRow,
   DocumentShareRow,
   DocumentVersions,
+  EXPIRY_WARNING_DAYS,
+  ExpiringDocuments,
   FileQuery,
   LibraryBody,
   LibraryQuery,
@@ -74,6 +76,12 @@ export async function documentsRoutes(app: FastifyInstance, { db, files, mailer,
     { config: { access: library }, schema: { params: IdParams, querystring: FileQuery } },
     async (req, reply) =>
       sendFile(reply, await svc.file(actorOf(req), req.params.id, req.query.v, req.query.download === '1')),
+  );
+  // The admin's dashboard card (issue 16): certificates and other documents about to lapse.
+  r.get(
+    url(DOCUMENT_PATHS.expiring),
+    { config: { access: admin }, schema: { response: { 200: ExpiringDocuments } } },
+    async (req) => svc.expiring(actorOf(req), EXPIRY_WARNING_DAYS),
   );
   r.get(
     url(DOCUMENT_PATHS.library),

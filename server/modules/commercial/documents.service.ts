@@ -174,6 +174,11 @@ export function documentsService({
       return open(row.accountId, id, row.currentVersion, download);
     },
 
+    /** The dashboard's card: documents expiring within EXPIRY_WARNING_DAYS (or lately expired). */
+    async expiring(actor: Actor, days: number) {
+      return { withinDays: days, documents: await repo(db).expiring(actor.accountId, days) };
+    },
+
     async library(actor: Actor, q?: string): Promise<LibraryRow[]> {
       const rows = await repo(db).library(actor.accountId, actor.roles, actor.roles.includes('ThebigBoss'), q);
       return rows.map((r) => ({

@@ -1,10 +1,11 @@
 import PDFDocument from 'pdfkit';
-import { formatCents } from '../../../src/contract/commercial/quote-math';
+import { formatCents, formatMoney } from '../../../src/contract/commercial/quote-math';
 import { quoteLabel, type Quote } from '../../../src/contract/commercial/quotations';
 
 export interface QuotePdfInput {
   quote: Quote;
-  account: { name: string; currency: string };
+  /** The account card's company name (else the account's), its details in lines, its logo (PNG), its currency. */
+  account: { name: string; currency: string; details: string[]; logo: Buffer | null };
   customer: { name: string; billingAddress: string; vatNo: string | null; registrationNo: string | null };
   site: { name: string; address: string } | null;
 }
@@ -20,6 +21,17 @@ const COLS = [
   { header: 'Total', width: 0.2, align: 'right' },
 ] as const;
 const ROW = 16;
+const LOGO = { width: 150, height: 50 } as const;
+
+/** Helvetica (a standard PDF font) draws Latin-1 and the WinAnsi extras (€, …); other signs (₹, ₦) would be blanks. */
+const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const drawable = (t: string) => [...t].every((ch) => ch.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.includes(ch));
+
+/** The account's currency sign on every amount; its ISO code where the font has no such sign. */
+export function pdfMoney(cents: number, currency: string): string {
+  const m = formatMoney(cents, currency);
+  return drawable(m) ? m : `${cents < 0 ? '-' : ''}${currency} ${formatCents(Math.abs(cents))}`;
+}
 
 const qty = (q: number, unit: string) =>
   `${q.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${unit === 'each' ? '' : unit}`.trim();
@@ -46,17 +58,42 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
 
   const inner = PAGE.width - 2 * PAGE.margin;
   const bottom = PAGE.height - PAGE.margin - 20;
-  const money = (c: number) => formatCents(c);
+  const money = (c: number) => pdfMoney(c, p.account.currency);
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111111').text(p.account.name, PAGE.margin, PAGE.margin);
+  // The account card: logo top right, company name and details top left beside it.
+  let logoDrawn = false;
+  if (p.account.logo) {
+    try {
+      doc.image(p.account.logo, PAGE.width - PAGE.margin - LOGO.width, PAGE.margin, {
+        fit: [LOGO.width, LOGO.height],
+        align: 'right',
+      });
+      logoDrawn = true;
+    } catch {
+      // A logo pdfkit cannot read leaves the heading without it rather than failing the quotation.
+    }
+  }
+  const beside = inner - (logoDrawn ? LOGO.width + 12 : 0);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#111111')
+    .text(p.account.name, PAGE.margin, PAGE.margin, { width: beside });
+  doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
+  for (const line of p.account.details) doc.text(line, { width: beside });
+  doc.y = Math.max(doc.y, logoDrawn ? PAGE.margin + LOGO.height : 0) + 8;
   doc
     .font('Helvetica-Bold')
     .fontSize(13)
-    .text(`Quotation ${quoteLabel(q)}`, { align: 'right' })
+    .fillColor('#111111')
+    .text(`Quotation ${quoteLabel(q)}`, PAGE.margin, doc.y, { width: inner, align: 'right' })
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#333333')
-    .text(`Date ${q.issueDate} · Valid until ${q.validUntil} · Amounts in ${p.account.currency}`, { align: 'right' });
+    .text(`Date ${q.issueDate} · Valid until ${q.validUntil} · Amounts in ${p.account.currency}`, {
+      width: inner,
+      align: 'right',
+    });
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text('To');
   doc.font('Helvetica').fontSize(9).text(p.customer.name);

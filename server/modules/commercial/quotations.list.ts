@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { QUOTE_STATUSES, quoteLabel, type QuoteListRow } from '../../../src/contract/commercial/quotations';
+import { FOLLOW_UP, QUOTE_STATUSES, quoteLabel, type QuoteListRow } from '../../../src/contract/commercial/quotations';
 import { QUOTATIONS_LIST } from '../../../src/contract/commercial/resources';
 import type { ListQuery } from '../../../src/contract/list';
 import type { DbOrTx } from '../../db/client';
 import { quotations as q } from '../../db/schema';
 import { filter, iso, listConditions, type Actor, type ListSpec } from '../../lib/resource';
 import { parseCents } from '../../../src/contract/commercial/quote-math';
-import { customerNameOf, effectiveStatus, siteNameOf } from './quotations.repository';
+import { customerNameOf, effectiveStatus, followUpOf, siteNameOf } from './quotations.repository';
 
 /** `f.minTotal` / `f.maxTotal`: an amount (2 decimals) compared with the total in cents. */
 const amount = (op: '>=' | '<=') =>
@@ -37,6 +37,8 @@ export const quotationsSpec: ListSpec = {
     totalCents: q.totalCents,
     sentAt: q.sentAt,
     answeredAt: q.answeredAt,
+    followUp: followUpOf,
+    remindedAt: q.remindedAt,
   },
   scope: (a) => sql`${q.accountId} = ${a.accountId}`,
   deletedAt: q.deletedAt,
@@ -55,6 +57,7 @@ export const quotationsSpec: ListSpec = {
   defaultSort: QUOTATIONS_LIST.defaultSort,
   filters: {
     status: filter.oneOf(effectiveStatus, QUOTE_STATUSES),
+    followUp: filter.oneOf(followUpOf, FOLLOW_UP),
     customerId: filter.uuid(q.customerId, false),
     from: filter.custom((v) =>
       v.length === 1 && /^\d{4}-\d{2}-\d{2}$/.test(v[0])
@@ -102,6 +105,8 @@ export const toListRow = (r: Raw): QuoteListRow => ({
   totalCents: Number(r.totalCents),
   sentAt: iso(r.sentAt as Date | null),
   answeredAt: iso(r.answeredAt as Date | null),
+  followUp: (r.followUp as QuoteListRow['followUp']) ?? null,
+  remindedAt: iso(r.remindedAt as Date | null),
 });
 
 /** The totals of the filtered set (the list's filters, search and deleted switch). */

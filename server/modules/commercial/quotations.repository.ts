@@ -1,9 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { QuoteStatus, WinRateMonth } from '../../../src/contract/commercial/quotations';
+import {
+  FOLLOW_UP_DEFAULT_DAYS,
+  type QuoteStatus,
+  type WinRateMonth,
+} from '../../../src/contract/commercial/quotations';
 import type { DbOrTx } from '../../db/client';
 import {
   accounts,
   catalogueItems,
+  commercialSettings,
   customers,
   customerSites,
   quoteCounters,
@@ -13,6 +18,12 @@ import {
 
 /** A sent quotation past its validity date reads as expired (ADR 039); the row keeps `sent`. */
 export const effectiveStatus = sql<QuoteStatus>`(case when ${q.status} = 'sent' and ${q.validUntil} < current_date then 'expired' else ${q.status} end)`;
+/** The account's follow-up days (ADR 049), the default without a settings row. */
+export const followUpDaysOf = sql<number>`coalesce((select ${commercialSettings.followUpDays} from ${commercialSettings} where ${commercialSettings.accountId} = ${q.accountId}), ${FOLLOW_UP_DEFAULT_DAYS})`;
+/** `due` for a sent, still valid quotation unanswered for the account's follow-up days; else null. */
+export const followUpOf = sql<
+  'due' | null
+>`(case when ${q.status} = 'sent' and ${q.validUntil} >= current_date and ${q.sentAt} + make_interval(days => ${followUpDaysOf}) <= now() then 'due' end)`;
 export const customerNameOf = sql<
   string | null
 >`(select ${customers.name} from ${customers} where ${customers.id} = ${q.customerId})`;
@@ -147,10 +158,29 @@ export function quotationsRepository(db: DbOrTx) {
 
     async account(accountId: number) {
       const [row] = await db
-        .select({ name: accounts.name, currency: accounts.currency })
+        .select({ name: accounts.name, currency: accounts.currency, card: accounts.card, logoFile: accounts.logoFile })
         .from(accounts)
         .where(eq(accounts.id, accountId));
       return row;
+    },
+
+    /** The account's follow-up days (the default without a row). */
+    async followUpDays(accountId: number): Promise<number> {
+      const [row] = await db
+        .select({ days: commercialSettings.followUpDays })
+        .from(commercialSettings)
+        .where(eq(commercialSettings.accountId, accountId));
+      return row?.days ?? FOLLOW_UP_DEFAULT_DAYS;
+    },
+
+    async setFollowUpDays(accountId: number, days: number) {
+      await db
+        .insert(commercialSettings)
+        .values({ accountId, followUpDays: days })
+        .onConflictDoUpdate({
+          target: commercialSettings.accountId,
+          set: { followUpDays: days, updatedAt: sql`now()` },
+        });
     },
 
     /** Sent quotations by month of sending, with how they ended (the current revision of each). */

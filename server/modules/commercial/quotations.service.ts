@@ -10,10 +10,12 @@ import {
   type QuoteStatus,
 } from '../../../src/contract/commercial';
 import type { z } from 'zod';
+import type { AccountCardFields } from '../../../src/contract/account-card';
 import type { QuoteCreate as QuoteCreateSchema } from '../../../src/contract/commercial/quotations';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import type { FileStore } from '../../lib/files';
 import type { MailQueue } from '../../lib/mail-queue';
 import { fieldError, iso, type Actor } from '../../lib/resource';
 import { deletedError, staleError } from '../../lib/resource/errors';
@@ -100,9 +102,10 @@ export interface QuotationDeps {
   db: Db;
   mailer: MailQueue;
   links: SignedLinks;
+  files: FileStore;
 }
 
-export function quotationsService({ db, mailer, links }: QuotationDeps) {
+export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
   const repo = quotationsRepository;
 
   /** References must be live rows of the account; the site must be the customer's. */
@@ -141,6 +144,17 @@ export function quotationsService({ db, mailer, links }: QuotationDeps) {
   return {
     get: (actor: Actor, id: string) => get(db, actor.accountId, id),
     winRate: (actor: Actor, months: number) => repo(db).winRate(actor.accountId, months),
+    settings: async (actor: Actor) => ({ followUpDays: await repo(db).followUpDays(actor.accountId) }),
+
+    /** The follow-up days (ADR 049); quotations already reminded are not reminded again. */
+    async saveSettings(actor: Actor, body: { followUpDays: number }) {
+      return db.transaction(async (tx) => {
+        const before = { followUpDays: await repo(tx).followUpDays(actor.accountId) };
+        await repo(tx).setFollowUpDays(actor.accountId, body.followUpDays);
+        await audit(tx, { ...who(actor), action: 'update', entity: 'commercial_settings', before, after: body });
+        return body;
+      });
+    },
 
     async create(actor: Actor, input: Input): Promise<Quote> {
       return db.transaction(async (tx) => {
@@ -253,7 +267,7 @@ export function quotationsService({ db, mailer, links }: QuotationDeps) {
         const account = await repo(tx).account(actor.accountId);
         const token = await links.sign(QUOTE_LINK, { sub: id, acc: actor.accountId }, linkExpiry(after.validUntil));
         const link = `${origin}${PUBLIC_QUOTE_PAGE}?token=${token}`;
-        const pdf = await pdfOf(tx, actor.accountId, after);
+        const pdf = await pdfOf(tx, files, actor.accountId, after);
         await audit(tx, { ...who(actor), action: 'send', entity: ENTITY, entityId: id, before: toQuote(row), after });
         await mailer.send(
           {
@@ -325,21 +339,27 @@ export function quotationsService({ db, mailer, links }: QuotationDeps) {
 
     pdf: async (actor: Actor, id: string) => {
       const quote = await get(db, actor.accountId, id);
-      return { fileName: fileName(quote), pdf: await pdfOf(db, actor.accountId, quote) };
+      return { fileName: fileName(quote), pdf: await pdfOf(db, files, actor.accountId, quote) };
     },
   };
 }
 export type QuotationsService = ReturnType<typeof quotationsService>;
 
-/** The quotation's PDF with the account's and the customer's details. */
-export async function pdfOf(tx: Db | Tx, accountId: number, quote: Quote) {
+/** The quotation's PDF with the account card's (logo, company details) and the customer's details. */
+export async function pdfOf(tx: Db | Tx, files: FileStore, accountId: number, quote: Quote) {
   const r = quotationsRepository(tx);
   const account = await r.account(accountId);
   const customer = await r.customer(accountId, quote.customerId);
   const site = quote.siteId ? await r.site(accountId, quote.siteId) : undefined;
+  const logo = account?.logoFile ? await files.get(accountId, account.logoFile) : null;
   return quotePdf({
     quote,
-    account: { name: account?.name ?? '', currency: account?.currency ?? '' },
+    account: {
+      name: account?.card.companyName || account?.name || '',
+      currency: account?.currency ?? 'EUR',
+      details: cardLines(account?.card ?? {}),
+      logo,
+    },
     customer: {
       name: customer?.name ?? quote.customerName ?? '',
       billingAddress: customer?.billingAddress ?? '',
@@ -348,6 +368,15 @@ export async function pdfOf(tx: Db | Tx, accountId: number, quote: Quote) {
     },
     site: site ? { name: site.name, address: site.address } : null,
   });
+}
+
+/** The account card's details as the PDF's letterhead lines (empty parts left out). */
+export function cardLines(card: Partial<AccountCardFields>): string[] {
+  const a = card.billingAddress;
+  const address = a ? [a.street, [a.postalCode, a.city].filter(Boolean).join(' '), a.country].filter(Boolean) : [];
+  const ids = [card.registrationNumber && `Reg. ${card.registrationNumber}`, card.vatNumber && `VAT ${card.vatNumber}`];
+  const reach = [card.phone && `Tel. ${card.phone}`, card.email, card.website];
+  return [address.join(', '), ids.filter(Boolean).join(' · '), reach.filter(Boolean).join(' · ')].filter(Boolean);
 }
 
 export const fileName = (q: Quote) => `${quoteLabel(q).replace(/\s+/g, '-')}.pdf`;

@@ -2,6 +2,7 @@ import { nextStatus, type PublicQuote } from '../../../src/contract/commercial';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { FileStore } from '../../lib/files';
 import type { SignedLinks } from '../../lib/signed-links';
 import { quotationsRepository as repo } from './quotations.repository';
 import { conflict, ENTITY, fileName, pdfOf, QUOTE_LINK, toQuote } from './quotations.service';
@@ -16,7 +17,7 @@ const linkRefused = (reason: 'expired' | 'invalid') =>
  * the one answer. No account: the link is the permission, so a tampered link is 403, an expired
  * one 410, and a refused link changes nothing.
  */
-export function quoteLinksService({ db, links }: { db: Db; links: SignedLinks }) {
+export function quoteLinksService({ db, links, files }: { db: Db; links: SignedLinks; files: FileStore }) {
   async function checkToken(token: string) {
     const check = await links.verify(QUOTE_LINK, token);
     if (!check.ok) throw linkRefused(check.reason);
@@ -59,7 +60,7 @@ export function quoteLinksService({ db, links }: { db: Db; links: SignedLinks })
     async publicPdf(token: string) {
       const c = await checkToken(token);
       const quote = toQuote(await live(db, c.acc, c.sub));
-      return { fileName: fileName(quote), pdf: await pdfOf(db, c.acc, quote) };
+      return { fileName: fileName(quote), pdf: await pdfOf(db, files, c.acc, quote) };
     },
 
     /** The customer's answer: once, while the quotation is sent and valid. */

@@ -1,7 +1,7 @@
 import { columnsOf } from '../columns';
 import { CATALOGUE_KIND_LABELS, type CatalogueItem } from './catalogue';
 import type { Customer } from './customers';
-import { QUOTE_STATUS_LABELS, type QuoteListRow } from './quotations';
+import { FOLLOW_UP_LABELS, QUOTE_STATUS_LABELS, type QuoteListRow } from './quotations';
 import type { CustomerSite } from './sites';
 import { EXPIRY_LABELS, type DocumentRow, type DocumentShareRow } from './documents';
 
@@ -49,6 +49,8 @@ export const COMMERCIAL_COLUMNS = {
     { key: 'total', title: 'Total', kind: 'money', priority: 2 },
     { key: 'sentAt', title: 'Sent', kind: 'datetime', hidden: true },
     { key: 'answeredAt', title: 'Answered', kind: 'datetime', hidden: true },
+    { key: 'followUp', title: 'Follow-up', kind: 'enum', labels: FOLLOW_UP_LABELS },
+    { key: 'remindedAt', title: 'Reminded', kind: 'datetime', hidden: true },
   ]),
   documents: columnsOf<DocumentRow>()([
     { key: 'title', title: 'Title', kind: 'text', priority: 1 },

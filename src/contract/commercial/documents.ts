@@ -29,6 +29,18 @@ export const INLINE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'imag
 
 /** Days before the expiry date a document is flagged as expiring. */
 export const EXPIRY_WARNING_DAYS = 30;
+/** One document on the dashboard's expiring card: days left (negative: expired that many days ago). */
+export const ExpiringDocument = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  expiresOn: z.string(),
+  daysLeft: z.number().int(),
+});
+export type ExpiringDocument = z.infer<typeof ExpiringDocument>;
+export const ExpiringDocuments = z.object({ documents: z.array(ExpiringDocument), withinDays: z.number().int() });
+export type ExpiringDocuments = z.infer<typeof ExpiringDocuments>;
+
 export const EXPIRY_STATES = ['none', 'valid', 'expiring', 'expired'] as const;
 export type ExpiryState = (typeof EXPIRY_STATES)[number];
 export const EXPIRY_LABELS: Record<ExpiryState, string> = {

@@ -131,6 +131,19 @@ export const QuoteRow = z.object({
 });
 export type Quote = z.infer<typeof QuoteRow>;
 
+/** Follow-up reminders (ADR 049): a sent quotation unanswered this many days after sending is due. */
+export const FOLLOW_UP_DEFAULT_DAYS = 7;
+export const FOLLOW_UP = ['due'] as const;
+export const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP)[number], string> = { due: 'Due for follow-up' };
+export const CommercialSettings = z.strictObject({
+  followUpDays: z
+    .number({ error: 'Enter a number of days' })
+    .int('Whole days')
+    .min(1, 'At least 1 day')
+    .max(365, 'At most 365 days'),
+});
+export type CommercialSettings = z.infer<typeof CommercialSettings>;
+
 /** A row of `/viewquotations` (no lines; amounts also as money for the table and exports). */
 export const QuoteListRow = z.object({
   ...rowMeta,
@@ -149,6 +162,10 @@ export const QuoteListRow = z.object({
   totalCents: z.number().int(),
   sentAt: z.string().nullable(),
   answeredAt: z.string().nullable(),
+  /** `due`: sent, still valid, unanswered for the account's follow-up days (ADR 049). */
+  followUp: z.enum(FOLLOW_UP).nullable(),
+  /** When the owner was e-mailed the reminder. */
+  remindedAt: z.string().nullable(),
 });
 export type QuoteListRow = z.infer<typeof QuoteListRow>;
 

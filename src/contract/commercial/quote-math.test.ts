@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, lineAmounts, parseCents, quoteNumber, quoteTotals } from './quote-math';
+import { formatCents, formatMoney, lineAmounts, parseCents, quoteNumber, quoteTotals } from './quote-math';
 
 describe('quotation arithmetic (hand-computed)', () => {
   it('a plain line: 2 × 1,250.00 at 15 % VAT', () => {
@@ -85,5 +85,16 @@ describe('quotation arithmetic (hand-computed)', () => {
   it('numbers quotations per year with four digits', () => {
     expect(quoteNumber(2026, 1)).toBe('Q-2026-0001');
     expect(quoteNumber(2026, 12345)).toBe('Q-2026-12345');
+  });
+});
+
+describe('formatMoney', () => {
+  it("writes the account's currency sign before the amount, minus first", () => {
+    expect(formatMoney(9_328_864, 'EUR')).toBe('€93,288.64');
+    expect(formatMoney(123_456, 'USD')).toBe('$1,234.56');
+    expect(formatMoney(-5, 'ZAR')).toBe('-R0.05');
+    expect(formatMoney(100, 'GBP')).toBe('£1.00');
+    expect(formatMoney(100, 'CHF')).toBe('CHF 1.00');
+    expect(formatMoney(100, 'XYZ')).toBe('XYZ 1.00');
   });
 });

@@ -90,6 +90,25 @@ export function formatCents(cents: number): string {
   return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Cents in the account's currency, sign and grouping included: (123456, 'EUR') → "€1,234.56", (-5, 'ZAR') →
+ * "-R0.05". Always two decimals, as amounts are stored in cents; an unknown code is written before the amount.
+ */
+export function formatMoney(cents: number, currency: string): string {
+  const sign = cents < 0 ? '-' : '';
+  let symbol: string;
+  try {
+    symbol =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    symbol = currency;
+  }
+  const space = /^[A-Z]{2,}$/.test(symbol) ? ' ' : '';
+  return `${sign}${symbol}${space}${formatCents(Math.abs(cents))}`;
+}
+
 /** A typed amount ("1234.5", "1,234.56") as cents, or null when it is not one (at most 2 decimals). */
 export function parseCents(text: string): number | null {
   const t = text.replace(/[,\s]/g, '');

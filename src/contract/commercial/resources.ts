@@ -65,6 +65,8 @@ export const QUOTATIONS_LIST = {
 export const QUOTE_PATHS = {
   totals: '/quotations/totals',
   winRate: '/quotations/win-rate',
+  /** The account's follow-up setting (ADR 049). */
+  settings: '/quotations/settings',
   publicView: '/public/quotation',
   publicPdf: '/public/quotation/pdf',
   publicAnswer: '/public/quotation/answer',
@@ -87,6 +89,8 @@ export const DOCUMENT_SHARES_LIST = {
 export const DOCUMENT_PATHS = {
   share: '/documents/share',
   library: '/documents/library',
+  /** The account's documents expiring within EXPIRY_WARNING_DAYS (or lately expired): the admin's dashboard card. */
+  expiring: '/documents/expiring',
   publicOpen: '/public/document',
 } as const;
 /** Days a shared document's e-mailed link stays valid. */

@@ -39,6 +39,9 @@ const draft = (d: DocumentRow | null) => ({
 type Draft = ReturnType<typeof draft>;
 const toBody = (d: Draft) => ({ ...d, expiresOn: d.expiresOn || null, systemRoles: d.system ? d.systemRoles : [] });
 const label = (d: DocumentRow) => d.title;
+/** The update body says nothing the record does not already say. */
+const sameRecord = (body: unknown, row: DocumentRow) =>
+  JSON.stringify(body) === JSON.stringify({ ...toBody(draft(row)), version: row.version });
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /** The record form plus the file: the record is saved first, then the chosen file becomes its next version. */
@@ -52,7 +55,11 @@ function DocumentForm({ row, close }: RecordFormProps<DocumentRow>) {
     close,
     client: {
       create: async (body) => withFile(await clients.documents.create(body)),
-      update: async (id, body) => withFile(await clients.documents.update(id, body)),
+      update: async (id, body) =>
+        // Only a new file chosen: it becomes the next version as it is, without an empty record update first.
+        file.current && row && sameRecord(body, row)
+          ? documentFiles.upload(id, file.current)
+          : withFile(await clients.documents.update(id, body)),
     },
     noun: 'document',
     label,

@@ -9,6 +9,7 @@ import { QUOTATIONS_LIST, REVISABLE, type QuoteAction, type QuoteListRow } from 
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { CatalogueScreen } from './CatalogueScreen';
+import { FollowUpSetting } from './FollowUpSetting';
 import { clients, quotes } from './clients';
 import { quoteColumns, quoteFilters } from './quoteColumns';
 import { QuoteTotalsBar } from './QuoteTotalsBar';
@@ -100,6 +101,7 @@ function ManageList() {
 
   return (
     <>
+      <FollowUpSetting canWrite={canWrite} />
       <QuoteTotalsBar />
       <ListView
         client={clients.quotations}

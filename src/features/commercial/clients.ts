@@ -1,4 +1,5 @@
 import {
+  CommercialSettings,
   CatalogueItemRow,
   COMMERCIAL_RESOURCES,
   CustomerRow,
@@ -73,6 +74,9 @@ export const quotes = {
     api.get(relative(QUOTE_PATHS.totals), QuoteTotalsBody, { searchParams: query, signal }),
   winRate: (months: number, signal?: AbortSignal) =>
     api.get(relative(QUOTE_PATHS.winRate), WinRateBody, { searchParams: { months }, signal }),
+  settings: (signal?: AbortSignal) => api.get(relative(QUOTE_PATHS.settings), CommercialSettings, { signal }),
+  saveSettings: (body: CommercialSettings) =>
+    api.put(relative(QUOTE_PATHS.settings), body, CommercialSettings, { quiet: true }),
 };
 
 /** The customer's side, without an account: the token is the permission. */

@@ -1,6 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
-import { COMMERCIAL_COLUMNS, QUOTE_STATUSES, QUOTE_STATUS_LABELS, type QuoteListRow } from '@/contract/commercial';
+import {
+  COMMERCIAL_COLUMNS,
+  FOLLOW_UP,
+  FOLLOW_UP_LABELS,
+  QUOTE_STATUSES,
+  QUOTE_STATUS_LABELS,
+  type QuoteListRow,
+} from '@/contract/commercial';
 import type { FilterSpec } from '@/app/ui/list/ListToolbar';
 
 /** The quotation list's columns: the number opens the quotation. */
@@ -19,6 +26,11 @@ export const quoteFilters = (customers: { value: string; label: string }[]): Fil
     field: 'status',
     label: 'Status',
     options: QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] })),
+  },
+  {
+    field: 'followUp',
+    label: 'Follow-up',
+    options: FOLLOW_UP.map((f) => ({ value: f, label: FOLLOW_UP_LABELS[f] })),
   },
   { field: 'customerId', label: 'Customer', options: customers },
   { field: 'from', label: 'From', kind: 'date' },

@@ -1,0 +1,133 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { quoteLabel } from '../../../src/contract/commercial/quotations';
+import type { Db } from '../../db/client';
+import { accounts, customers, quotations as q, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import type { Jobs } from '../../lib/jobs';
+import type { MailQueue } from '../../lib/mail-queue';
+import { followUpDaysOf, followUpOf } from './quotations.repository';
+import { ENTITY } from './quotations.service';
+
+/** Reminders and expiries handled per run; the next hourly run takes the rest. */
+const BATCH = 500;
+export const FOLLOW_UP_JOB = 'commercial-quote-follow-ups';
+
+/**
+ * The hourly quotation sweep (ADR 049), one pg-boss cron over every account:
+ * - a sent quotation past its validity date is stored as `expired` (it already *reads* expired, ADR 039;
+ *   storing it keeps the audit log and exports honest), audited as done by the system;
+ * - a sent quotation unanswered for the account's follow-up days gets one reminder, e-mailed to its
+ *   owner (who created it) through the mail queue. `reminded_at` is set by a conditional update in the
+ *   mail's own transaction, so two runs (two instances, a retried job) never mail it twice.
+ */
+export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
+  async function expire(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(q)
+        .set({ status: 'expired', version: sql`${q.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          sql`${q.id} in (select id from ${q} where ${q.status} = 'sent' and ${q.validUntil} < current_date and ${q.deletedAt} is null limit ${BATCH} for update skip locked)`,
+        )
+        .returning({ id: q.id, accountId: q.accountId, number: q.number, revision: q.revision });
+      for (const r of rows)
+        await audit(tx, {
+          accountId: r.accountId,
+          userId: null,
+          action: 'expire',
+          entity: ENTITY,
+          entityId: r.id,
+          before: { status: 'sent' },
+          after: { status: 'expired', by: 'validity date passed' },
+        });
+      return rows.length;
+    });
+  }
+
+  async function remind(): Promise<number> {
+    const due = await db
+      .select({ id: q.id, accountId: q.accountId })
+      .from(q)
+      .where(and(sql`${followUpOf} = 'due'`, isNull(q.remindedAt), isNull(q.deletedAt)))
+      .limit(BATCH);
+    let sent = 0;
+    for (const d of due) {
+      const done = await db.transaction(async (tx) => {
+        // The row is locked (another run skips it) and checked again: still sent, still not reminded.
+        const [row] = await tx
+          .select({
+            number: q.number,
+            revision: q.revision,
+            sentAt: q.sentAt,
+            sentTo: q.sentTo,
+            validUntil: q.validUntil,
+            email: users.email,
+            owner: users.displayName,
+            customer: customers.name,
+            account: accounts.name,
+            days: followUpDaysOf,
+          })
+          .from(q)
+          .innerJoin(accounts, eq(accounts.id, q.accountId))
+          .leftJoin(users, eq(users.id, q.createdBy))
+          .leftJoin(customers, and(eq(customers.accountId, q.accountId), eq(customers.id, q.customerId)))
+          .where(and(eq(q.accountId, d.accountId), eq(q.id, d.id), isNull(q.remindedAt), eq(q.status, 'sent')))
+          .for('update', { of: q, skipLocked: true });
+        // Nobody to remind (the creator is gone): it stays due on the screen; nothing is mailed.
+        if (!row?.email) return false;
+        await tx
+          .update(q)
+          .set({ remindedAt: sql`now()` })
+          .where(and(eq(q.accountId, d.accountId), eq(q.id, d.id)));
+        const label = quoteLabel(row);
+        const customer = row.customer ?? 'the customer';
+        await mailer.send(
+          {
+            to: row.email,
+            subject: `Follow up quotation ${label} (${customer})`,
+            text: [
+              `Hello ${row.owner},`,
+              '',
+              `Quotation ${label} to ${customer} was sent on ${row.sentAt?.toISOString().slice(0, 10)}` +
+                ` to ${row.sentTo ?? customer} and has had no answer for ${row.days} days or more.`,
+              `It is valid until ${row.validUntil}. A call now may win it.`,
+              '',
+              `Quotations due for follow-up: ${publicUrl ?? ''}/quotations?f.followUp=due`,
+              '',
+              row.account,
+            ].join('\n'),
+          },
+          tx,
+        );
+        await audit(tx, {
+          accountId: d.accountId,
+          userId: null,
+          action: 'follow_up_reminder',
+          entity: ENTITY,
+          entityId: d.id,
+          after: { to: row.email },
+        });
+        return true;
+      });
+      if (done) sent++;
+    }
+    return sent;
+  }
+
+  return {
+    expire,
+    remind,
+    /** One run: expiries first, so an expired quotation is never reminded. */
+    async run() {
+      const expired = await expire();
+      const reminded = await remind();
+      return expired + reminded;
+    },
+  };
+}
+
+/** Hourly on one instance (pg-boss singleton cron); also once shortly after start. */
+export function registerQuoteFollowUps(jobs: Jobs, mailer: MailQueue, publicUrl?: string) {
+  const sweep = quoteFollowUps(jobs.database.db, mailer, publicUrl);
+  jobs.cron(FOLLOW_UP_JOB, '17 * * * *', sweep.run, { runAtStart: true, expireInSeconds: 600 });
+}
