@@ -318,7 +318,7 @@ export const PREVIEW_ROWS = 500;
  * Rows (sorted by the subtotal levels) → rows with subtotals and a total last. At each change of a
  * level's value (or of an outer level's) the groups from the innermost out to that level close: a
  * store → product report gets "D50 subtotal" lines inside each store and the store's subtotal after
- * them. Sums are exact to the declared decimals (litres 0.001 … summed in integers of the smallest
+ * them (an inner group of one row gets none: it would repeat the row). Sums are exact to the declared decimals (litres 0.001 … summed in integers of the smallest
  * unit), so a subtotal never shows a float's tail. A report without sums gets no total line.
  */
 export function withTotals(
@@ -347,23 +347,35 @@ export function withTotals(
   const lines: ReportLine[] = [];
   const total = zero();
   const groups: Record<string, number>[] = [];
+  const counts: number[] = [];
   let first: Record<string, unknown> = {};
-  /** Closes the groups from the innermost out to `level`. */
+  /**
+   * Closes the groups from the innermost out to `level`. An inner level's group of one row gets no
+   * subtotal: it would repeat that row (a store's only diesel tank); the outermost level always does.
+   */
   const closeTo = (level: number) => {
     for (let i = groups.length - 1; i >= level; i--) {
+      if (i > 0 && counts[i] === 1) continue;
       const ids = Object.fromEntries(keysOf.slice(0, i + 1).flatMap((ks) => ks.map((k) => [k, first[k]])));
       lines.push({ kind: 'subtotal', level: i, values: { ...ids, ...out(groups[i]) } });
     }
     groups.length = Math.min(groups.length, level);
+    counts.length = groups.length;
   };
   for (const r of rows) {
     const changed = groups.length ? levels.findIndex((by) => r[by] !== first[by]) : 0;
     if (levels.length && changed >= 0) {
       closeTo(changed);
-      while (groups.length < levels.length) groups.push(zero());
+      while (groups.length < levels.length) {
+        groups.push(zero());
+        counts.push(0);
+      }
       first = r;
     }
-    for (const g of groups) add(g, r);
+    groups.forEach((g, i) => {
+      add(g, r);
+      counts[i]++;
+    });
     add(total, r);
     lines.push({ kind: 'row', values: r });
   }

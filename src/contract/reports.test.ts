@@ -57,33 +57,32 @@ describe('report subtotals on two levels (store → product)', () => {
 
   it('closes the inner group before the outer one, each with its own sums, and the total adds the rows once', () => {
     const lines = withTotals(two, rows);
+    // ULP at N1 and D50 at S2 are one row each: no product subtotal repeats them; stores always close.
     expect(lines.map((l) => (l.kind === 'subtotal' ? `sub${l.level}` : l.kind))).toEqual([
       'row',
       'row',
       'sub1',
       'row',
-      'sub1',
       'sub0',
       'row',
-      'sub1',
       'sub0',
       'total',
     ]);
     expect(lines[2].values).toEqual({ store: 'N1', storeName: 'North', product: 'D50', litres: 100.11, cost: 150.11 });
-    expect(lines[4].values).toEqual({ store: 'N1', storeName: 'North', product: 'ULP', litres: 0.2, cost: 0.2 });
-    expect(lines[5].values).toEqual({ store: 'N1', storeName: 'North', litres: 100.31, cost: 150.31 });
-    expect(lines[7].values).toEqual({ store: 'S2', storeName: 'South', product: 'D50', litres: 10.35, cost: 200.05 });
-    expect(lines[8].values).toEqual({ store: 'S2', storeName: 'South', litres: 10.35, cost: 200.05 });
-    expect(lines[9].values).toEqual({ litres: 110.66, cost: 350.36 });
+    expect(lines[4].values).toEqual({ store: 'N1', storeName: 'North', litres: 100.31, cost: 150.31 });
+    expect(lines[6].values).toEqual({ store: 'S2', storeName: 'South', litres: 10.35, cost: 200.05 });
+    expect(lines[7].values).toEqual({ litres: 110.66, cost: 350.36 });
   });
 
   it('starts a new inner group when only the outer value changes (same product in the next store)', () => {
-    const lines = withTotals(two, [rows[0], rows[3]]);
-    expect(lines.filter((l) => l.kind === 'subtotal').map((l) => [l.level, l.values.store, l.values.product])).toEqual([
-      [1, 'N1', 'D50'],
-      [0, 'N1', undefined],
-      [1, 'S2', 'D50'],
-      [0, 'S2', undefined],
+    const twice = (r: Record<string, unknown>) => [r, { ...r, tank: 'T0' }];
+    const lines = withTotals(two, [...twice(rows[0]), ...twice(rows[3])]);
+    const subtotals = lines.filter((l) => l.kind === 'subtotal');
+    expect(subtotals.map((l) => [l.level, l.values.store, l.values.product, l.values.litres])).toEqual([
+      [1, 'N1', 'D50', 200.02],
+      [0, 'N1', undefined, 200.02],
+      [1, 'S2', 'D50', 20.7],
+      [0, 'S2', undefined, 20.7],
     ]);
   });
 
@@ -91,8 +90,8 @@ describe('report subtotals on two levels (store → product)', () => {
     const lines = withTotals(two, rows);
     const text = (c: { key: string }, v: Record<string, unknown>) => String(v[c.key] ?? '');
     expect(lineCells(two, lines[2], text)).toEqual(['N1', 'D50 subtotal', '', '100.11', '150.11']);
-    expect(lineCells(two, lines[5], text)).toEqual(['N1 subtotal', '', '', '100.31', '150.31']);
-    expect(lineCells(two, lines[9], text)).toEqual(['Total', '', '', '110.66', '350.36']);
+    expect(lineCells(two, lines[4], text)).toEqual(['N1 subtotal', '', '', '100.31', '150.31']);
+    expect(lineCells(two, lines[7], text)).toEqual(['Total', '', '', '110.66', '350.36']);
   });
 });
 
