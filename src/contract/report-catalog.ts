@@ -318,8 +318,9 @@ export const PREVIEW_ROWS = 500;
  * Rows (sorted by the subtotal levels) → rows with subtotals and a total last. At each change of a
  * level's value (or of an outer level's) the groups from the innermost out to that level close: a
  * store → product report gets "D50 subtotal" lines inside each store and the store's subtotal after
- * them (an inner group of one row gets none: it would repeat the row). Sums are exact to the declared decimals (litres 0.001 … summed in integers of the smallest
- * unit), so a subtotal never shows a float's tail. A report without sums gets no total line.
+ * them (an inner group of one row gets none: it would repeat the row). Sums are exact to the
+ * declared decimals (litres 0.001 … summed in integers of the smallest unit), so a subtotal never
+ * shows a float's tail. A report without sums gets no total line.
  */
 export function withTotals(
   decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'>,
