@@ -139,7 +139,7 @@ describe('BI feed', () => {
         typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,12})?(Z|[+-]\d{2}:\d{2})$/.test(v),
     };
     for (const set of sets) {
-      const type = types.get(set.EntityType);
+      const type = types.get(set.EntityType)!;
       expect(type, set.EntityType).toBeDefined();
       expect(type.Key.PropertyRef.map((k: { Name: string }) => k.Name)).toEqual(['id']);
       const props = new Map(

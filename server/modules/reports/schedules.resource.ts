@@ -73,7 +73,7 @@ export const schedulesResource = defineResource({
     const decl = isCustomKey(input.report)
       ? (await customSources(tx).source(actor.accountId, input.report, actor)).decl
       : reportById(input.report);
-    const extra = decl && undeclaredFilters(decl, input.params as Record<string, string | undefined>);
+    const extra = decl && undeclaredFilters(decl, input.params);
     if (extra) return Object.fromEntries(Object.entries(extra).map(([k, v]) => [`params.${k}`, v]));
     const ids = [...new Set(input.recipientUserIds)];
     if (!ids.length) return undefined;
