@@ -51,9 +51,18 @@ export const FeedQuery = z
       .max(FEED_MAX_TOP, `$top must be at most ${FEED_MAX_TOP}`)
       .default(1000),
     $skiptoken: z.string().max(200, 'Not a paging token').optional(),
+    /** Comma-separated field keys (OData `$select`): only these fields in each row (ADR 050). */
+    $select: z.string().max(2000, 'Too many fields').optional(),
     $format: z.enum(['json', 'csv'], { error: 'Use json or csv' }).default('json'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'To must not be before From' });
 export type FeedQuery = z.infer<typeof FeedQuery>;
+
+/**
+ * The OData system query options the feed answers (ADR 050). Any other (`$filter`, `$orderby`,
+ * `$skip`, `$count`, `$expand` …) is a 501, as OData 4.0 asks of a service that does not implement
+ * one, rather than a page that silently ignores it; `$metadata` says the same in Capabilities terms.
+ */
+export const FEED_QUERY_OPTIONS = ['$top', '$skiptoken', '$format', '$select'] as const;
 
 export const FeedParams = z.object({ dataset: z.enum(DATASET_IDS, { error: 'There is no such dataset' }) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CustomReportCreate, customReportDeclaration, mayRunCustom } from './custom-reports';
+import { CustomReportCreate, customReportDeclaration, customSubtotalLevels, mayRunCustom } from './custom-reports';
 import { isReportKey } from './report-keys';
 import { withTotals } from './report-catalog';
 
@@ -51,5 +51,56 @@ describe('saved custom reports (ADR 045)', () => {
     expect(mayRunCustom(r, { userId: 8, roles: ['manager', 'FAMS'] })).toBe(false);
     expect(mayRunCustom({ ...r, published: true }, { userId: 8, roles: ['manager', 'FAMS'] })).toBe(true);
     expect(mayRunCustom({ ...r, published: true }, { userId: 8, roles: ['admin'] })).toBe(false);
+  });
+});
+
+describe('custom reports at run time (ADR 050)', () => {
+  const id = '11111111-2222-4333-8444-555555555555';
+  it("offer their dataset's filters, as a standard report offers its own", () => {
+    expect(customReportDeclaration(id, { ...base, dataset: 'dispenses' } as never).filters).toEqual([
+      'storeId',
+      'productId',
+      'tankId',
+      'equipmentId',
+      'costCentreId',
+      'employeeId',
+    ]);
+    const receipts = {
+      ...base,
+      dataset: 'receipts',
+      columns: [{ field: 'store' }, { field: 'id', aggregate: 'count' }],
+    };
+    expect(customReportDeclaration(id, receipts as never).filters).toEqual(['storeId', 'productId', 'tankId']);
+  });
+
+  it('subtotal every grouping level but the last that is shown as a column, outermost first', () => {
+    const cols = (...f: string[]) => [...f.map((field) => ({ field })), { field: 'litres', aggregate: 'sum' as const }];
+    expect(
+      customSubtotalLevels({ columns: cols('store', 'product', 'fleetNo'), groupBy: ['store', 'product', 'fleetNo'] }),
+    ).toEqual(['store', 'product']);
+    expect(customSubtotalLevels({ columns: cols('store'), groupBy: ['store'] })).toEqual([]);
+    // A level not shown stops the levels: its subtotal line could not say which group it closes.
+    expect(
+      customSubtotalLevels({ columns: cols('store', 'fleetNo'), groupBy: ['store', 'product', 'fleetNo'] }),
+    ).toEqual(['store']);
+    expect(
+      customSubtotalLevels({ columns: cols('product', 'fleetNo'), groupBy: ['store', 'product', 'fleetNo'] }),
+    ).toEqual([]);
+    const d = customReportDeclaration(id, {
+      ...base,
+      columns: cols('costCentre', 'fleetNo'),
+      groupBy: ['costCentre', 'fleetNo'],
+    } as never);
+    expect(d.subtotalBy).toEqual(['costCentre']);
+    const lines = withTotals(d, [
+      { costCentre: 'A', fleetNo: 'T1', sum_litres: 10 },
+      { costCentre: 'A', fleetNo: 'T2', sum_litres: 5.5 },
+      { costCentre: 'B', fleetNo: 'T3', sum_litres: 1 },
+    ]);
+    expect(lines.filter((l) => l.kind !== 'row').map((l) => l.values)).toEqual([
+      { costCentre: 'A', sum_litres: 15.5 },
+      { costCentre: 'B', sum_litres: 1 },
+      { sum_litres: 16.5 },
+    ]);
   });
 });

@@ -202,9 +202,22 @@ export function customColumn(dataset: DatasetId, c: { field: string; aggregate?:
 }
 
 /**
- * A saved custom report as a report declaration of the one engine (ADR 031/045): its columns, a date
- * range, no extra filters (its own are fixed), the sums and counts — and, without grouping, plain
- * litres and money — added up in the total line.
+ * The subtotal levels of a custom report (ADR 050): every grouping field but the last, outermost
+ * first, as long as each is shown as a column (a subtotal line names its group by that column) —
+ * grouped by store, product and fleet no. gives store and store → product subtotals.
+ */
+export function customSubtotalLevels(d: Pick<CustomReportDeclaration, 'columns' | 'groupBy'>): string[] {
+  const shown = new Set(d.columns.filter((c) => !c.aggregate).map((c) => c.field));
+  const outer = d.groupBy.slice(0, -1);
+  const stop = outer.findIndex((g) => !shown.has(g));
+  return stop < 0 ? outer : outer.slice(0, stop);
+}
+
+/**
+ * A saved custom report as a report declaration of the one engine (ADR 031/045/050): its columns, a
+ * date range and the run-time filters its dataset offers (its own saved filters always apply
+ * besides), subtotals on its outer grouping levels, the sums and counts — and, without grouping,
+ * plain litres and money — added up in the subtotals and the total line.
  */
 export function customReportDeclaration(
   id: string,
@@ -224,8 +237,9 @@ export function customReportDeclaration(
     description: d.description || `Custom report on ${DATASETS[d.dataset].title.toLowerCase()}.`,
     group: 'Custom',
     period: 'range',
-    filters: [],
+    filters: DATASETS[d.dataset].filters,
     columns,
+    subtotalBy: customSubtotalLevels(d),
     sums,
   };
 }

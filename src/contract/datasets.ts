@@ -1,4 +1,5 @@
 import type { ColumnSpec } from './columns';
+import type { ReportFilter } from './report-keys';
 
 /**
  * The record sets a BI tool may pull through the feed and a custom report may be built on (ADR 041):
@@ -15,6 +16,12 @@ export interface DatasetDeclaration {
   title: string;
   /** Every field; `id` and `at` (the record's instant) and `day` (its store-local day) are in each. */
   fields: readonly ColumnSpec[];
+  /**
+   * The run-time filters a custom report on this dataset offers on `/ReportList` (ADR 050), as a
+   * standard report's: each is an id of the record's own store, tank, product … (transfers: the
+   * tank they leave).
+   */
+  filters: readonly ReportFilter[];
 }
 
 const id: ColumnSpec = { key: 'id', title: 'Id', kind: 'text' };
@@ -31,6 +38,7 @@ export const DATASETS: Readonly<Record<DatasetId, DatasetDeclaration>> = {
   dispenses: {
     id: 'dispenses',
     title: 'Dispenses',
+    filters: ['storeId', 'productId', 'tankId', 'equipmentId', 'costCentreId', 'employeeId'],
     fields: [
       id,
       at('Dispensed at'),
@@ -57,6 +65,7 @@ export const DATASETS: Readonly<Record<DatasetId, DatasetDeclaration>> = {
   receipts: {
     id: 'receipts',
     title: 'Receipts',
+    filters: ['storeId', 'productId', 'tankId'],
     fields: [
       id,
       at('Received at'),
@@ -75,6 +84,7 @@ export const DATASETS: Readonly<Record<DatasetId, DatasetDeclaration>> = {
   transfers: {
     id: 'transfers',
     title: 'Transfers',
+    filters: ['storeId', 'productId', 'tankId', 'employeeId'],
     fields: [
       id,
       at('Transferred at'),
@@ -93,6 +103,7 @@ export const DATASETS: Readonly<Record<DatasetId, DatasetDeclaration>> = {
   readings: {
     id: 'readings',
     title: 'Tank readings',
+    filters: ['storeId', 'productId', 'tankId'],
     fields: [
       id,
       at('Read at'),
@@ -113,6 +124,7 @@ export const DATASETS: Readonly<Record<DatasetId, DatasetDeclaration>> = {
   exceptions: {
     id: 'exceptions',
     title: 'Exceptions',
+    filters: ['storeId', 'tankId', 'equipmentId'],
     fields: [
       id,
       at('Raised at'),

@@ -5,6 +5,8 @@ import type { ReportFilter, ReportId, ReportKey } from './report-keys';
 export interface ReportLine {
   kind: 'row' | 'subtotal' | 'total';
   values: Record<string, unknown>;
+  /** A subtotal's grouping level: 0 the outermost (`subtotalBy[0]`), deeper levels nest inside it. */
+  level?: number;
 }
 
 /**
@@ -35,8 +37,11 @@ export interface ReportDeclaration {
   period: 'range' | 'days';
   filters: readonly ReportFilter[];
   columns: readonly ColumnSpec[];
-  /** A subtotal row after each run of equal values of this column (rows come sorted by it). */
-  subtotalBy?: string;
+  /**
+   * Subtotal levels, outermost first (e.g. store → product): a subtotal row after each run of equal
+   * values of a level's column within its outer level (rows come sorted by the levels).
+   */
+  subtotalBy?: readonly string[];
   /** Columns summed in subtotals and the total. */
   sums: readonly string[];
 }
@@ -71,7 +76,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
     description: 'Litres and cost per vehicle or machine, with its cost centre.',
     group: 'Fuel',
     period: 'range',
-    filters: ['storeId', 'productId', 'costCentreId'],
+    filters: ['storeId', 'productId', 'costCentreId', 'equipmentId'],
     columns: [
       { key: 'fleetNo', title: 'Fleet no.', kind: 'text' },
       { key: 'description', title: 'Description', kind: 'text' },
@@ -88,7 +93,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
     description: 'Litres dispensed per driver or operator.',
     group: 'Fuel',
     period: 'range',
-    filters: ['storeId', 'productId'],
+    filters: ['storeId', 'productId', 'costCentreId', 'employeeId'],
     columns: [
       { key: 'employeeNumber', title: 'Employee no.', kind: 'text' },
       { key: 'employee', title: 'Employee', kind: 'text' },
@@ -112,7 +117,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
       litres,
       cost,
     ],
-    subtotalBy: 'store',
+    subtotalBy: ['store'],
     sums: ['dispenses', 'litres', 'cost'],
   },
   {
@@ -131,7 +136,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
       { key: 'product', title: 'Product', kind: 'code', name: 'productName' },
       litres,
     ],
-    subtotalBy: 'day',
+    subtotalBy: ['day'],
     sums: ['litres'],
   },
   {
@@ -215,14 +220,14 @@ const MORE_REPORTS: readonly StandardReport[] = [
     id: 'stock-movement',
     title: 'Stock movement per tank',
     description:
-      'Per tank: book at the start, receipts, dispenses, transfers in and out, adjustments, book at the end and the last measurement.',
+      'Per tank: book at the start, receipts, dispenses, transfers in and out, adjustments, book at the end and the last measurement; subtotals per store and product.',
     group: 'Stock',
     period: 'range',
     filters: ['storeId', 'productId', 'tankId'],
     columns: [
       storeCol,
-      tankCol,
       { key: 'product', title: 'Product', kind: 'code', name: 'productName' },
+      tankCol,
       L('opening', 'Opening book'),
       L('receipts', 'Receipts'),
       L('dispensed', 'Dispensed'),
@@ -233,7 +238,7 @@ const MORE_REPORTS: readonly StandardReport[] = [
       L('measured', 'Last measured'),
       L('variance', 'Measured − book'),
     ],
-    subtotalBy: 'store',
+    subtotalBy: ['store', 'product'],
     sums: ['receipts', 'dispensed', 'transfersIn', 'transfersOut', 'adjustments'],
   },
   {
@@ -310,9 +315,12 @@ export const MAX_REPORT_DAYS = 400;
 export const PREVIEW_ROWS = 500;
 
 /**
- * Rows (sorted by the subtotal column) → rows with a subtotal after each group and a total last.
- * Sums are exact to the declared decimals (litres 0.001 … summed in integers of the smallest unit),
- * so a subtotal never shows a float's tail. A report without sums gets no total line.
+ * Rows (sorted by the subtotal levels) → rows with subtotals and a total last. At each change of a
+ * level's value (or of an outer level's) the groups from the innermost out to that level close: a
+ * store → product report gets "D50 subtotal" lines inside each store and the store's subtotal after
+ * them (an inner group of one row gets none: it would repeat the row). Sums are exact to the
+ * declared decimals (litres 0.001 … summed in integers of the smallest unit), so a subtotal never
+ * shows a float's tail. A report without sums gets no total line.
  */
 export function withTotals(
   decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'>,
@@ -331,40 +339,61 @@ export function withTotals(
     for (const k of decl.sums) acc[k] += Math.round(Number(r[k] ?? 0) * scale.get(k)!);
   };
   const out = (acc: Record<string, number>) => Object.fromEntries(decl.sums.map((k) => [k, acc[k] / scale.get(k)!]));
+  const levels = decl.subtotalBy ?? [];
+  // Each level's key column and the name column shown beside its code.
+  const keysOf = levels.map((by) => {
+    const name = decl.columns.find((c) => c.key === by)?.name;
+    return name ? [by, name] : [by];
+  });
   const lines: ReportLine[] = [];
   const total = zero();
-  let group: Record<string, number> | null = null;
-  let key: unknown;
-  const by = decl.subtotalBy;
-  const close = (first: Record<string, unknown>) => {
-    if (!group || !by) return;
-    const name = decl.columns.find((c) => c.key === by)?.name;
-    lines.push({
-      kind: 'subtotal',
-      values: { [by]: first[by], ...(name ? { [name]: first[name] } : {}), ...out(group) },
-    });
-  };
-  let groupFirst: Record<string, unknown> = {};
-  for (const r of rows) {
-    if (by && (group === null || r[by] !== key)) {
-      close(groupFirst);
-      group = zero();
-      key = r[by];
-      groupFirst = r;
+  const groups: Record<string, number>[] = [];
+  const counts: number[] = [];
+  let first: Record<string, unknown> = {};
+  /**
+   * Closes the groups from the innermost out to `level`. An inner level's group of one row gets no
+   * subtotal: it would repeat that row (a store's only diesel tank); the outermost level always does.
+   */
+  const closeTo = (level: number) => {
+    for (let i = groups.length - 1; i >= level; i--) {
+      if (i > 0 && counts[i] === 1) continue;
+      const ids = Object.fromEntries(keysOf.slice(0, i + 1).flatMap((ks) => ks.map((k) => [k, first[k]])));
+      lines.push({ kind: 'subtotal', level: i, values: { ...ids, ...out(groups[i]) } });
     }
-    if (group) add(group, r);
+    groups.length = Math.min(groups.length, level);
+    counts.length = groups.length;
+  };
+  for (const r of rows) {
+    const changed = groups.length ? levels.findIndex((by) => r[by] !== first[by]) : 0;
+    if (levels.length && changed >= 0) {
+      closeTo(changed);
+      while (groups.length < levels.length) {
+        groups.push(zero());
+        counts.push(0);
+      }
+      first = r;
+    }
+    groups.forEach((g, i) => {
+      add(g, r);
+      counts[i]++;
+    });
     add(total, r);
     lines.push({ kind: 'row', values: r });
   }
-  close(groupFirst);
+  closeTo(0);
   lines.push({ kind: 'total', values: out(total) });
   return lines;
 }
 
+/** The column a subtotal line reads "<value> subtotal" in: its level's. */
+export const subtotalColumn = (decl: Pick<ReportDeclaration, 'subtotalBy'>, line: ReportLine) =>
+  decl.subtotalBy?.[line.level ?? 0];
+
 /**
  * A line's cells as text, for the screen's preview and the PDF alike: `cell` formats a value as
  * the reader shows it; the total's first column reads "Total", a subtotal's break column
- * "<value> subtotal", and columns a subtotal or total does not carry are empty.
+ * "<value> subtotal" (its outer levels' values beside it), and columns a subtotal or total does
+ * not carry are empty.
  */
 export function lineCells(
   decl: Pick<ReportDeclaration, 'columns' | 'subtotalBy'>,
@@ -375,7 +404,7 @@ export function lineCells(
   return decl.columns.map((c) => {
     if (line.kind === 'row') return cell(c, line.values);
     if (line.kind === 'total' && c.key === first) return 'Total';
-    if (line.kind === 'subtotal' && c.key === decl.subtotalBy) return `${cell(c, line.values)} subtotal`;
+    if (line.kind === 'subtotal' && c.key === subtotalColumn(decl, line)) return `${cell(c, line.values)} subtotal`;
     return c.key in line.values ? cell(c, line.values) : '';
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
 import { isCalendarDay } from './pivot';
-import { isReportKey, type ReportKey } from './report-catalog';
+import { isReportKey, REPORT_FILTERS, type ReportKey } from './report-catalog';
 import { RELATIVE_RANGES } from './report-range';
 import { ReportDefaults } from './report-settings';
 import { inCalendarRange } from './safe-input';
@@ -45,12 +45,37 @@ export const ReportParams = z
     if (p.from && p.to && p.to < p.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To is before From' });
   });
 export type ReportParams = z.input<typeof ReportParams>;
+
+const FILTER_NOUNS = {
+  storeId: 'store',
+  productId: 'product',
+  tankId: 'tank',
+  equipmentId: 'equipment',
+  costCentreId: 'cost centre',
+  employeeId: 'employee',
+} as const;
+
+/**
+ * The filters of a run that its report does not declare, as field errors (ADR 050): a report runs
+ * with its own parameters only, so a store chosen for a report without a store filter is a 400
+ * rather than a run that silently ignores it.
+ */
+export function undeclaredFilters(
+  decl: { filters: readonly (typeof REPORT_FILTERS)[number][] },
+  p: Partial<Record<(typeof REPORT_FILTERS)[number], string | undefined>>,
+): Record<string, string[]> | null {
+  const extra = REPORT_FILTERS.filter((f) => p[f] && !decl.filters.includes(f));
+  return extra.length
+    ? Object.fromEntries(extra.map((f) => [f, [`This report has no ${FILTER_NOUNS[f]} filter`]]))
+    : null;
+}
 /** The parameters as the server reads them (defaults applied). */
 export type ReportRunParams = z.output<typeof ReportParams>;
 
 const ReportLineSchema = z.object({
   kind: z.enum(['row', 'subtotal', 'total']),
   values: z.record(z.string(), z.unknown()),
+  level: z.number().int().optional(),
 });
 
 /** A run's answer: the resolved period, the lines (rows, subtotals, total) and the row count. */
@@ -82,7 +107,15 @@ export const ReportSummary = z.object({
   /** The account's default parameters (`/StandardReportListBold`). */
   defaults: ReportDefaults.default({}),
   /** A custom report's columns and summed columns (a standard report's are in the contract's catalogue). */
-  custom: z.object({ columns: z.array(ColumnSpecSchema), sums: z.array(z.string()) }).optional(),
+  custom: z
+    .object({
+      columns: z.array(ColumnSpecSchema),
+      sums: z.array(z.string()),
+      /** The run-time filters its dataset offers (store, product …), as a standard report's. */
+      filters: z.array(z.enum(REPORT_FILTERS)).default([]),
+      subtotalBy: z.array(z.string()).default([]),
+    })
+    .optional(),
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 export const ReportCatalog = z.object({ reports: z.array(ReportSummary) });
@@ -90,3 +123,14 @@ export const ReportCatalog = z.object({ reports: z.array(ReportSummary) });
 /** The files a run can be downloaded as. */
 export const ReportFormat = z.enum(['csv', 'xlsx', 'pdf'], { error: 'format: csv, xlsx or pdf' });
 export type ReportFormat = z.infer<typeof ReportFormat>;
+
+/**
+ * Every report key of the account with the title its lists show (ADR 050): the standard reports
+ * under the account's names and every custom report saved in it, deleted ones too (old runs and
+ * schedules keep their name). `/ReportHistory`'s and `/ReportSchedule`'s report filters read it.
+ */
+export const REPORT_TITLES_PATH = '/reports/titles';
+export const ReportTitles = z.object({
+  reports: z.array(z.object({ id: ReportKeySchema, title: z.string(), deleted: z.boolean() })),
+});
+export type ReportTitles = z.infer<typeof ReportTitles>;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { columnKey, type CustomReportDeclaration } from '../../../src/contract/custom-reports';
+import { columnKey, customSubtotalLevels, type CustomReportDeclaration } from '../../../src/contract/custom-reports';
+import type { ReportFilter } from '../../../src/contract/report-keys';
 import { DATASETS, NUMERIC_KINDS } from '../../../src/contract/datasets';
 import { inLocalDays } from '../../lib/local-day';
 import { DATASET_SQL } from './datasets.sql';
@@ -9,6 +10,8 @@ export interface CustomRun {
   /** Store-local days, as every report. */
   from: string;
   to: string;
+  /** Run-time filters (ids) chosen on `/ReportList`; only those the dataset declares apply (ADR 050). */
+  filters?: Partial<Record<ReportFilter, string>>;
 }
 
 /** `%`, `_` and `\` taken literally in an `ilike` pattern. */
@@ -64,19 +67,30 @@ export function customReportSql(d: CustomReportDeclaration, run: CustomRun): SQL
         return sql` and ${left} <= ${v}`;
     }
   });
+  const ids = Object.entries(run.filters ?? {}).flatMap(([k, v]) => {
+    const col = ds.ids[k as ReportFilter];
+    if (!v) return [];
+    if (!col) throw new Error(`Not a filter of ${d.dataset}: ${k}`);
+    return [sql` and ${col} = ${v}::uuid`];
+  });
   const grouped = d.groupBy.length > 0 || d.columns.some((c) => c.aggregate);
   const group = d.groupBy.length ? sql` group by ${sql.join(d.groupBy.map(expr), sql`, `)}` : sql``;
   const sortKey = (field: string): SQL => {
     const col = grouped ? d.columns.find((c) => c.field === field && (c.aggregate || d.groupBy.includes(field))) : null;
     return col ? agg(col) : expr(field);
   };
-  const sorts = d.sort.length
-    ? d.sort.map((s) => sql`${sortKey(s.field)} ${s.desc ? sql`desc` : sql`asc`} nulls last`)
-    : grouped
-      ? d.groupBy.map((g) => sql`${expr(g)}`)
-      : [sql`${ds.at}`, sql`r.id`];
+  // Subtotal levels come first so each group's rows are together; the chosen sort orders within them.
+  const levels = customSubtotalLevels(d).map((g) => sql`${expr(g)} asc nulls last`);
+  const sorts = [
+    ...levels,
+    ...(d.sort.length
+      ? d.sort.map((s) => sql`${sortKey(s.field)} ${s.desc ? sql`desc` : sql`asc`} nulls last`)
+      : grouped
+        ? d.groupBy.map((g) => sql`${expr(g)}`)
+        : [sql`${ds.at}`, sql`r.id`]),
+  ];
   const order = sorts.length ? sql` order by ${sql.join(sorts, sql`, `)}` : sql``;
   return sql`select ${sql.join(cols, sql`, `)}
     from ${ds.from}
-    where r.account_id = ${run.accountId} and ${inLocalDays(ds.at, ds.tz, run.from, run.to)}${sql.join(filters, sql``)}${group}${order}`;
+    where r.account_id = ${run.accountId} and ${inLocalDays(ds.at, ds.tz, run.from, run.to)}${sql.join(filters, sql``)}${sql.join(ids, sql``)}${group}${order}`;
 }

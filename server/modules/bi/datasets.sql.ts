@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DatasetId } from '../../../src/contract/datasets';
+import type { ReportFilter } from '../../../src/contract/report-keys';
 import { localDay } from '../../lib/local-day';
 
 /**
@@ -15,6 +16,8 @@ export interface DatasetSql {
   tz: SQL;
   /** The store the record belongs to (filters). */
   storeId: SQL;
+  /** The id column of each run-time filter the dataset declares (`DATASETS[…].filters`). */
+  ids: Partial<Record<ReportFilter, SQL>>;
   fields: Record<string, SQL>;
 }
 
@@ -44,6 +47,14 @@ const dispenses: DatasetSql = {
   at: sql`r.dispensed_at`,
   tz: sql`s.timezone`,
   storeId: sql`r.store_id`,
+  ids: {
+    storeId: sql`r.store_id`,
+    productId: sql`r.product_id`,
+    tankId: sql`r.tank_id`,
+    equipmentId: sql`r.equipment_id`,
+    costCentreId: sql`r.cost_centre_id`,
+    employeeId: sql`r.employee_id`,
+  },
   fields: {
     ...common(sql`r.dispensed_at`, sql`s.timezone`),
     ...productFields,
@@ -68,6 +79,7 @@ const receipts: DatasetSql = {
   at: sql`r.received_on`,
   tz: sql`s.timezone`,
   storeId: sql`t.store_id`,
+  ids: { storeId: sql`t.store_id`, productId: sql`t.product_id`, tankId: sql`r.tank_id` },
   fields: {
     ...common(sql`r.received_on`, sql`s.timezone`),
     ...productFields,
@@ -90,6 +102,12 @@ const transfers: DatasetSql = {
   at: sql`r.transferred_at`,
   tz: sql`s.timezone`,
   storeId: sql`t.store_id`,
+  ids: {
+    storeId: sql`t.store_id`,
+    productId: sql`t.product_id`,
+    tankId: sql`r.from_tank_id`,
+    employeeId: sql`r.employee_id`,
+  },
   fields: {
     ...common(sql`r.transferred_at`, sql`s.timezone`),
     ...productFields,
@@ -106,6 +124,7 @@ const readings: DatasetSql = {
   at: sql`r.read_at`,
   tz: sql`s.timezone`,
   storeId: sql`t.store_id`,
+  ids: { storeId: sql`t.store_id`, productId: sql`t.product_id`, tankId: sql`r.tank_id` },
   fields: {
     ...common(sql`r.read_at`, sql`s.timezone`),
     ...productFields,
@@ -131,6 +150,7 @@ const exceptions: DatasetSql = {
   at: sql`r.raised_at`,
   tz: exceptionsTz,
   storeId: sql`r.store_id`,
+  ids: { storeId: sql`r.store_id`, tankId: sql`r.tank_id`, equipmentId: sql`r.equipment_id` },
   fields: {
     ...common(sql`r.raised_at`, exceptionsTz),
     tank: sql`t.code`,

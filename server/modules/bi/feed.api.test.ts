@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { DATASET_IDS } from '../../../src/contract/datasets';
 import { buildFixture, qs, type Fixture } from '../records/fixture.testutil';
 
 /** The BI feed on the records' hand-made data set (fixture.testutil.ts: d1–d3 at store S, d4 at S2). */
@@ -97,15 +99,90 @@ describe('BI feed', () => {
     expect((await f.admin.send('DELETE', `/api/v1/bi-feed-keys/${other.body.id}`)).status).toBe(404);
   });
 
-  it('describes the datasets and their typed columns in $metadata (OData CSDL), for the key only', async () => {
+  it('describes every entity set in $metadata as valid CSDL 4.0 that matches the JSON the feed answers', async () => {
+    // The records' fixture has no tank reading: one dip, so every set has a row to compare.
+    await srv.database.db.execute(sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres)
+      select account_id, id, '2026-10-15T06:00:00Z', 'dip', 4000 from tanks where id = ${f.t1}`);
     const res = await pull('/api/v1/feed/$metadata');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
+    expect(res.headers.get('odata-version')).toBe('4.0');
     const xml = await res.text();
-    expect(xml).toContain('<EntitySet Name="dispenses" EntityType="FAMS.Feed.dispenses"/>');
-    expect(xml).toContain('<Property Name="litres" Type="Edm.Double"/>');
-    expect(xml).toContain('<Property Name="at" Type="Edm.DateTimeOffset"/>');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      // Elements only: EntitySet has an attribute called EntityType too.
+      isArray: (name, _path, _leaf, isAttribute) =>
+        !isAttribute && ['EntityType', 'Property', 'EntitySet', 'PropertyRef', 'Annotation', 'Schema'].includes(name),
+    }).parse(xml);
+    const edmx = doc['edmx:Edmx'];
+    expect(edmx.Version).toBe('4.0');
+    expect(edmx['xmlns:edmx']).toBe('http://docs.oasis-open.org/odata/ns/edmx');
+    expect(edmx['edmx:Reference']['edmx:Include'].Namespace).toBe('Org.OData.Capabilities.V1');
+    const [schema] = edmx['edmx:DataServices'].Schema as Record<string, any>[];
+    expect(schema.xmlns).toBe('http://docs.oasis-open.org/odata/ns/edm');
+    const types = new Map(
+      (schema.EntityType as Record<string, any>[]).map((t) => [`${schema.Namespace}.${t.Name}`, t]),
+    );
+    const sets = schema.EntityContainer.EntitySet as Record<string, any>[];
+    expect(sets.map((x) => x.Name).sort()).toEqual([...DATASET_IDS].sort());
+    // The service document lists the same sets, each at an absolute URL that answers.
+    const service = (await json('/api/v1/feed')) as unknown as { value: { name: string; url: string }[] };
+    expect(service.value.map((x) => x.name).sort()).toEqual([...DATASET_IDS].sort());
+    const EDM_VALUE: Record<string, (v: unknown) => boolean> = {
+      'Edm.String': (v) => typeof v === 'string',
+      'Edm.Double': (v) => typeof v === 'number',
+      'Edm.Boolean': (v) => typeof v === 'boolean',
+      'Edm.Date': (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+      'Edm.DateTimeOffset': (v) =>
+        typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,12})?(Z|[+-]\d{2}:\d{2})$/.test(v),
+    };
+    for (const set of sets) {
+      const type = types.get(set.EntityType)!;
+      expect(type, set.EntityType).toBeDefined();
+      expect(type.Key.PropertyRef.map((k: { Name: string }) => k.Name)).toEqual(['id']);
+      const props = new Map(
+        (type.Property as { Name: string; Type: string; Nullable?: string }[]).map((p) => [p.Name, p]),
+      );
+      expect(props.get('id')).toMatchObject({ Type: 'Edm.String', Nullable: 'false' });
+      for (const p of props.values()) expect(Object.keys(EDM_VALUE), `${set.Name}.${p.Name}`).toContain(p.Type);
+      expect(set.Annotation.map((a: { Term: string }) => a.Term)).toContain('Capabilities.SkipSupported');
+      // A page of the set: the same fields as the type's properties, each value of the declared type.
+      const url = new URL(service.value.find((x) => x.name === set.Name)!.url);
+      const page = (await json(`${url.pathname}?$top=50`)) as {
+        value: Record<string, unknown>[];
+        '@odata.context'?: string;
+      };
+      expect(page['@odata.context']).toMatch(new RegExp(`/feed/\\$metadata#${set.Name}$`));
+      expect(page.value.length, `${set.Name} has rows in the fixture`).toBeGreaterThan(0);
+      for (const row of page.value) {
+        expect(Object.keys(row).sort(), set.Name).toEqual([...props.keys()].sort());
+        for (const [k, v] of Object.entries(row))
+          if (v !== null)
+            expect(EDM_VALUE[props.get(k)!.Type](v), `${set.Name}.${k} = ${JSON.stringify(v)}`).toBe(true);
+      }
+    }
     expect((await pull('/api/v1/feed/$metadata', '')).status).toBe(401);
+  });
+
+  it('answers $select, and 501 for the OData options it does not implement (no silently ignored $filter)', async () => {
+    const page = await json(`/api/v1/feed/dispenses${qs({ ...OCT, storeId: f.store, $select: 'litres,id' })}`);
+    expect(page.value).toEqual([
+      { id: f.d.d1, litres: 100 },
+      expect.objectContaining({ id: f.d.d2 }),
+      expect.objectContaining({ id: f.d.d3 }),
+    ]);
+    expect(Object.keys(page.value[1])).toEqual(['id', 'litres']);
+    expect((page as { '@odata.context'?: string })['@odata.context']).toMatch(/#dispenses\(id,litres\)$/);
+    const csv = await pull(`/api/v1/feed/dispenses${qs({ ...OCT, $select: 'id,litres', $format: 'csv' })}`);
+    expect((await csv.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Id,Litres');
+    expect((await pull('/api/v1/feed/dispenses?$select=id,password')).status).toBe(400);
+    for (const option of ['$skip=1', '$filter=litres gt 1', '$orderby=litres', '$count=true', '$expand=store']) {
+      const res = await pull(`/api/v1/feed/dispenses?${option}`);
+      expect(res.status, option).toBe(501);
+      expect((await res.json()).message).toContain(option.split('=')[0]);
+    }
   });
 
   it('refuses a missing, forged or malformed key (401) and bad paging (400)', async () => {

@@ -48,5 +48,17 @@ export function feedService(db: Db) {
       }
     },
     fields: (dataset: DatasetId) => DATASETS[dataset].fields,
+    /** The `$select`ed field keys in the dataset's order (all without `$select`); an unknown key is a 400. */
+    selected(dataset: DatasetId, select: string | undefined): string[] {
+      const all = DATASETS[dataset].fields.map((f) => f.key);
+      if (!select) return all;
+      const asked = select.split(',').map((k) => k.trim());
+      const unknown = asked.filter((k) => !all.includes(k));
+      if (unknown.length || !asked.some(Boolean))
+        throw badRequest(`$select: ${unknown.join(', ') || 'no field'} is not a field of ${dataset}.`, {
+          $select: [`Choose from ${all.join(', ')}`],
+        });
+      return all.filter((k) => asked.includes(k));
+    },
   };
 }

@@ -246,6 +246,110 @@ describe('custom reports: visibility and runs', () => {
   });
 });
 
+describe('custom reports: run-time filters and subtotals on two levels (ADR 050)', () => {
+  /** Store → tank → equipment: store S has T1 (E1 100 + E2 50) and T2 (E1 30); S2 has T3 (E2 20). */
+  const byTank = {
+    title: 'Litres by tank and truck',
+    dataset: 'dispenses',
+    columns: [{ field: 'store' }, { field: 'tank' }, { field: 'fleetNo' }, { field: 'litres', aggregate: 'sum' }],
+    groupBy: ['store', 'tank', 'fleetNo'],
+    sort: [{ field: 'litres', desc: true }],
+    published: true,
+    roles: ['manager'],
+  };
+
+  it('offers its dataset’s filters, filters the rows by them, and refuses one the dataset has not', async () => {
+    const saved = await create(byTank);
+    const entry = ((await manager.get('/api/v1/reports')).body.reports as { id: string; custom?: object }[]).find(
+      (r) => r.id === key(saved.id),
+    );
+    expect(entry?.custom).toMatchObject({
+      filters: ['storeId', 'productId', 'tankId', 'equipmentId', 'costCentreId', 'employeeId'],
+      subtotalBy: ['store', 'tank'],
+    });
+    const rowsOf = async (q: string) => {
+      const res = await manager.get(`${path_(saved.id)}?${OCT_QS}&${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.lines as { kind: string; values: Record<string, unknown> }[])
+        .filter((l) => l.kind === 'row')
+        .map((l) => l.values.sum_litres);
+    };
+    expect(await rowsOf(`employeeId=${f.p1}`)).toEqual([100]);
+    expect(await rowsOf(`equipmentId=${f.e2}`)).toEqual([50, 20]);
+    expect(await rowsOf(`tankId=${f.t2}`)).toEqual([30]);
+    expect(await rowsOf(`productId=${f.productA}&storeId=${f.store2}`)).toEqual([20]);
+    // Bad ids are the schema's 400; so is a filter of another dataset (receipts have no employee).
+    expect((await manager.get(`${path_(saved.id)}?${OCT_QS}&storeId=S1`)).status).toBe(400);
+    const receipts = await create({
+      title: 'Receipts per tank',
+      dataset: 'receipts',
+      columns: [{ field: 'tank' }, { field: 'litres', aggregate: 'sum' }],
+      groupBy: ['tank'],
+    });
+    const refused = await boss.get(`${path_(receipts.id)}?${OCT_QS}&employeeId=${f.p1}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ employeeId: ['This report has no employee filter'] });
+    // A standard report refuses a filter it does not declare the same way.
+    expect((await f.admin.get(`/api/v1/reports/fuel-by-cost-centre?${OCT_QS}&employeeId=${f.p1}`)).status).toBe(400);
+  });
+
+  it('adds store and store → tank subtotals in the preview, CSV, XLSX (typed) and PDF, totals once', async () => {
+    const saved = await create({ ...byTank, title: 'Litres by tank and truck (files)' });
+    const q = `${OCT_QS}&storeId=${f.store}`;
+    const run = await manager.get(`${path_(saved.id)}?${q}`);
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    const lines = run.body.lines as { kind: string; level?: number; values: Record<string, unknown> }[];
+    expect(lines.map((l) => [l.kind, l.level ?? null, l.values.tank ?? null, l.values.sum_litres])).toEqual([
+      ['row', null, 'T1', 100],
+      ['row', null, 'T1', 50],
+      ['subtotal', 1, 'T1', 150],
+      // T2 has one row: no tank subtotal repeats it.
+      ['row', null, 'T2', 30],
+      ['subtotal', 0, null, 180],
+      ['total', null, null, 180],
+    ]);
+
+    const file = async (format: string) =>
+      fetch(`${srv.url}${path_(saved.id)}/export?${q}&format=${format}`, { headers: manager.headers });
+    const csv = (await (await file('csv')).text()).split('\r\n');
+    expect(csv.some((l) => /,T1 subtotal,,150(\.0+)?$/.test(l))).toBe(true);
+    expect(csv.some((l) => /subtotal,,,180(\.0+)?$/.test(l))).toBe(true);
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as never);
+    const sheet = wb.worksheets[0];
+    const cells: unknown[][] = [];
+    sheet.eachRow((r) => cells.push((r.values as unknown[]).slice(1)));
+    expect(cells).toContainEqual([expect.any(String), 'T1 subtotal', undefined, 150]);
+    expect(cells).toContainEqual([expect.stringMatching(/ subtotal$/), undefined, undefined, 180]);
+    expect(cells.at(-1)).toEqual(['Total', undefined, undefined, 180]);
+
+    const parser = new PDFParse({ data: new Uint8Array(await (await file('pdf')).arrayBuffer()) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain('T1 subtotal');
+    expect(text).not.toContain('T2 subtotal');
+    expect(text).toMatch(/subtotal\s+180/);
+  });
+
+  it('names custom reports in the history’s and schedules’ report filter (admin only), deleted ones marked', async () => {
+    const saved = await create({ ...byTank, title: 'Named in the history' });
+    const titles = async () => (await f.admin.get('/api/v1/reports/titles')).body.reports as Record<string, unknown>[];
+    expect(await titles()).toContainEqual({ id: key(saved.id), title: 'Named in the history', deleted: false });
+    expect(await titles()).toContainEqual({ id: 'fuel-by-cost-centre', title: 'Fuel by cost centre', deleted: false });
+    expect((await boss.send('DELETE', `/api/v1/custom-reports/${saved.id}`, { version: 1 })).status).toBe(200);
+    expect(await titles()).toContainEqual({
+      id: key(saved.id),
+      title: 'Named in the history (deleted)',
+      deleted: true,
+    });
+    expect((await manager.get('/api/v1/reports/titles')).status).toBe(403);
+    // The history's filter takes a custom key.
+    const list = await f.admin.get(`/api/v1/report-runs/history?f.report=${encodeURIComponent(key(saved.id))}`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+  });
+});
+
 describe('custom reports: schedules', () => {
   const schedule = (report: string) => ({
     name: 'Stores monthly',

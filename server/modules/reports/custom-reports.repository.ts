@@ -13,6 +13,13 @@ export function customReportsRepository(db: DbOrTx) {
         .from(t)
         .where(and(eq(t.accountId, accountId), isNull(t.deletedAt)))
         .orderBy(t.title),
+    /** Every saved report of the account, deleted ones too, for the lists' report names. */
+    titles: (accountId: number) =>
+      db
+        .select({ id: t.id, title: t.title, deletedAt: t.deletedAt })
+        .from(t)
+        .where(eq(t.accountId, accountId))
+        .orderBy(t.title),
     async byId(accountId: number, id: string): Promise<SavedCustomReport | null> {
       const rows = await db
         .select()

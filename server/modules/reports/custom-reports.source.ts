@@ -4,7 +4,7 @@ import {
   mayRunCustom,
   DRAFT_ID,
 } from '../../../src/contract/custom-reports';
-import { customIdOf, isCustomKey } from '../../../src/contract/report-keys';
+import { customIdOf, customKeyOf, isCustomKey } from '../../../src/contract/report-keys';
 import type { ReportDeclaration } from '../../../src/contract/report-catalog';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -26,7 +26,10 @@ export interface CustomSource {
 const rowsOf =
   (db: DbOrTx, accountId: number, d: CustomReportDeclaration) =>
   async (q: ReportQuery): Promise<Record<string, unknown>[]> =>
-    (await db.execute(customReportSql(d, { accountId, from: q.from, to: q.to }))).rows as Record<string, unknown>[];
+    (await db.execute(customReportSql(d, { accountId, from: q.from, to: q.to, filters: q.filters }))).rows as Record<
+      string,
+      unknown
+    >[];
 
 const ownerOf = (r: SavedCustomReport) => ({ ownerId: r.createdBy, published: r.published, roles: r.roles });
 
@@ -70,6 +73,15 @@ export function customSources(db: DbOrTx) {
       decl: customReportDeclaration(DRAFT_ID, d),
       rows: rowsOf(db, accountId, d),
     }),
+
+    /** Every saved report of the account as `custom:<id>` → title (deleted ones marked). */
+    async titles(accountId: number) {
+      return (await repo.titles(accountId)).map((r) => ({
+        id: customKeyOf(r.id),
+        title: r.deletedAt ? `${r.title} (deleted)` : r.title,
+        deleted: r.deletedAt !== null,
+      }));
+    },
 
     /** The saved reports this user may run, as report declarations (`/ReportList`'s "Custom" group). */
     async offered(accountId: number, viewer: Viewer): Promise<ReportDeclaration[]> {

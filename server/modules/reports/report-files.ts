@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { isCustomKey, type ReportFormat, type ReportLine } from '../../../src/contract/reports';
+import { isCustomKey, subtotalColumn, type ReportFormat, type ReportLine } from '../../../src/contract/reports';
 import { CONTENT_TYPES, csvStream, exportFileName, fromSpec, xlsxStream } from '../../lib/resource/export';
 import { reportPdf } from './reports.pdf';
 import type { ReportResult } from './reports.service';
@@ -7,14 +7,17 @@ import type { ReportResult } from './reports.service';
 /** Lines written between two progress reports of a run. */
 const CHUNK = 500;
 
-/** Subtotal and total lines as file rows: the first column says which they are. */
+/**
+ * Subtotal and total lines as file rows: the total's first column reads "Total", a subtotal's level
+ * column "<value> subtotal" (outer levels keep their values); the figures stay typed numbers.
+ */
 function fileRows(r: ReportResult): Record<string, unknown>[] {
   const first = r.decl.columns[0].key;
-  const by = r.decl.subtotalBy;
   return r.lines.map((l: ReportLine) => {
     if (l.kind === 'row') return l.values;
     if (l.kind === 'total') return { ...l.values, [first]: 'Total' };
-    return { ...l.values, [by ?? first]: `${String(l.values[by ?? first] ?? '')} subtotal`.trim() };
+    const by = subtotalColumn(r.decl, l) ?? first;
+    return { ...l.values, [by]: `${String(l.values[by] ?? '')} subtotal`.trim() };
   });
 }
 

@@ -125,16 +125,18 @@ export function reportsRepository(db: DbOrTx) {
   return {
     /** The account's company name (its card's, else its name), its logo and the filters' rows (the PDF's heading). */
     async heading(accountId: number, filters: ReportQuery['filters']) {
-      const label = (table: string, id: string | undefined) =>
+      const label = (table: string, id: string | undefined, text = sql`code || ' — ' || name`) =>
         id
-          ? sql`(select code || ' — ' || name from ${sql.raw(table)} where account_id = ${accountId} and id = ${id}::uuid)`
+          ? sql`(select ${text} from ${sql.raw(table)} where account_id = ${accountId} and id = ${id}::uuid)`
           : sql`null`;
       const res = await db.execute(sql`
         select (select coalesce(nullif(card->>'companyName', ''), name) from accounts where id = ${accountId}) as account,
           (select logo_file from accounts where id = ${accountId}) as "logoFile",
           ${label('stores', filters.storeId)} as store, ${label('products', filters.productId)} as product,
           ${label('cost_centres', filters.costCentreId)} as "costCentre",
-          ${label('tanks', filters.tankId)} as tank`);
+          ${label('tanks', filters.tankId)} as tank,
+          ${label('equipment', filters.equipmentId, sql`fleet_no || coalesce(' — ' || nullif(description, ''), '')`)} as equipment,
+          ${label('employees', filters.employeeId, sql`name || ' (' || number || ')'`)} as employee`);
       return res.rows[0] as {
         account: string;
         logoFile: string | null;
@@ -142,6 +144,8 @@ export function reportsRepository(db: DbOrTx) {
         product: string | null;
         costCentre: string | null;
         tank: string | null;
+        equipment: string | null;
+        employee: string | null;
       };
     },
     async rows(id: ReportId, q: ReportQuery): Promise<Record<string, unknown>[]> {

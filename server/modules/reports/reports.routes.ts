@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROOT } from '../../../src/contract/constants';
-import { ReportCatalog, ReportFormat, ReportKeySchema, ReportParams, ReportRun } from '../../../src/contract/reports';
+import {
+  REPORT_TITLES_PATH,
+  ReportCatalog,
+  ReportFormat,
+  ReportKeySchema,
+  ReportParams,
+  ReportRun,
+  ReportTitles,
+} from '../../../src/contract/reports';
 import { screenFor } from '../../../src/contract/screens';
 import { runsRoutes } from './runs.routes';
 import { reportSettingsRoutes } from './report-settings.routes';
@@ -34,6 +42,13 @@ export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   r.get(`${API_ROOT}/reports`, { config: { access }, schema: { response: { 200: ReportCatalog } } }, async (req) => ({
     reports: await reports.catalog(req.auth.accountId, actorOf(req)),
   }));
+
+  // The history's and schedules' report names: both screens are admin's; titles only, no rows.
+  r.get(
+    `${API_ROOT}${REPORT_TITLES_PATH}`,
+    { config: { access: screenFor('/ReportHistory')!.rule }, schema: { response: { 200: ReportTitles } } },
+    async (req) => ({ reports: await reports.titles(req.auth.accountId) }),
+  );
 
   r.get(
     `${API_ROOT}/reports/:id`,

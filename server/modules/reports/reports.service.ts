@@ -3,7 +3,9 @@ import {
   PREVIEW_ROWS,
   MAX_REPORT_DAYS,
   REPORT_FILTERS,
+  REPORTS,
   reportById,
+  undeclaredFilters,
   withTotals,
   type ReportDeclaration,
   type ReportLine,
@@ -64,9 +66,21 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
           description: d.description,
           group: d.group,
           defaults: {},
-          custom: { columns: d.columns.map((c) => ({ ...c })), sums: [...d.sums] },
+          custom: {
+            columns: d.columns.map((c) => ({ ...c })),
+            sums: [...d.sums],
+            filters: [...d.filters],
+            subtotalBy: [...(d.subtotalBy ?? [])],
+          },
         })),
       ];
+    },
+
+    /** Every report key of the account with its title (the history's and schedules' report filters, ADR 050). */
+    async titles(accountId: number) {
+      const [standard, customs] = await Promise.all([settings.offered(accountId), custom.titles(accountId)]);
+      const named = new Map(standard.map((s) => [s.decl.id, s.title]));
+      return [...REPORTS.map((d) => ({ id: d.id, title: named.get(d.id) ?? d.title, deleted: false })), ...customs];
     },
 
     /** 404 unless this user may run the report (a run is started only for what the user sees). */
@@ -80,6 +94,8 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
     /** Runs a report's source: the period on the account's clock, its one query, subtotals and the total. */
     async runOf(accountId: number, src: CustomSource, p: ReportRunParams): Promise<ReportResult> {
       const { decl, rows: rowsOf } = src;
+      const extra = undeclaredFilters(decl, p);
+      if (extra) throw badRequest('The report parameters are not valid.', extra);
       const zone = await accountZone(db, accountId);
       const at = now();
       const range = resolveRange(p.range, at, zone, p.from && p.to ? { from: p.from, to: p.to } : undefined);
@@ -120,6 +136,8 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
         h.product && `Product ${h.product}`,
         h.costCentre && `Cost centre ${h.costCentre}`,
         h.tank && `Tank ${h.tank}`,
+        h.equipment && `Equipment ${h.equipment}`,
+        h.employee && `Employee ${h.employee}`,
       ].filter(Boolean);
       return { account: h.account, parameters: [period, ...filters].join(' · '), logoFile: h.logoFile };
     },

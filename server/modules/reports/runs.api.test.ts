@@ -210,6 +210,8 @@ describe('report schedules', () => {
     expect(await bad({ atTime: '25:00' })).toContain('atTime');
     // A user of another account (the big boss belongs to Demo Fuels too, so pick an id nobody has).
     expect(await bad({ recipientUserIds: [987654321] }, 422)).toContain('recipientUserIds');
+    // Fuel by cost centre has no employee filter: its runs would refuse it (ADR 050).
+    expect(await bad({ params: { range: 'lastMonth', employeeId: f.p1 } }, 422)).toContain('params.employeeId');
     const manager = await session(srv.url, ...DEMO.manager);
     // The form's recipients: the account's users, by name; not for a manager.
     const recipients = await f.admin.get('/api/v1/report-schedules/recipients');

@@ -7,7 +7,7 @@ import {
   ScheduleRow,
   ScheduleUpdate,
 } from '../../../src/contract/report-schedule';
-import type { ReportRunParams } from '../../../src/contract/reports';
+import { reportById, undeclaredFilters, type ReportRunParams } from '../../../src/contract/reports';
 import { memberships, reportSchedules as t } from '../../db/schema';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
 import { accountZone } from '../../lib/resource/zone';
@@ -69,6 +69,12 @@ export const schedulesResource = defineResource({
   async validate(tx, input, { actor }): Promise<Record<string, string[]> | undefined> {
     if (isCustomKey(input.report) && !(await customSources(tx).runnable(actor.accountId, input.report, actor)))
       return { report: ['Choose a report'] };
+    // Only the report's own filters (ADR 050): a run would refuse the others at every occurrence.
+    const decl = isCustomKey(input.report)
+      ? (await customSources(tx).source(actor.accountId, input.report, actor)).decl
+      : reportById(input.report);
+    const extra = decl && undeclaredFilters(decl, input.params);
+    if (extra) return Object.fromEntries(Object.entries(extra).map(([k, v]) => [`params.${k}`, v]));
     const ids = [...new Set(input.recipientUserIds)];
     if (!ids.length) return undefined;
     const found = await tx.execute<{ id: string }>(sql`

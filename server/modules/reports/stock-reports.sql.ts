@@ -140,7 +140,7 @@ export const stockMovement = (q: ReportQuery) => sql`
   left join products p on p.account_id = ${q.accountId} and p.id = tk.product_id
   left join last on last.tank_id = tk.id
   left join book_at_reading b on b.tank_id = tk.id
-  order by tk.store_code, tk.code`;
+  order by tk.store_code, p.code nulls last, tk.code`;
 
 /**
  * Each receipt of the run's days beside the delivery the tank's gauge measured for it (matched by

@@ -128,7 +128,8 @@ function VarianceTrend({ rows }: { rows: AnalyticsBoard['varianceTrend'] }) {
         empty
       ) : (
         <VictoryChart height={260} padding={{ top: 10, bottom: 40, left: 56, right: 16 }} domainPadding={{ x: 12 }}>
-          <VictoryAxis style={AXIS} tickFormat={shortMonth} />
+          {/* Months on the bottom edge (offsetY = bottom padding): on the zero line they sat under shortfalls. */}
+          <VictoryAxis style={AXIS} tickFormat={shortMonth} offsetY={40} />
           <VictoryAxis dependentAxis style={AXIS} tickFormat={compact} />
           <VictoryBar
             data={data}

@@ -4,7 +4,6 @@ import { LuRotateCw } from 'react-icons/lu';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { refreshAll } from '@/app/ui/list/useList';
 import { ListView } from '@/app/ui/list/ListView';
-import { REPORTS } from '@/contract/report-catalog';
 import {
   FORMAT_LABELS,
   HISTORY_COLUMNS,
@@ -20,6 +19,7 @@ import { enumOptions } from '@/lib/reference/labels';
 import { historyClient } from './client';
 import { rerun, STATUS_PALETTE } from './RecentRuns';
 import { RunDownload } from './RunProgress';
+import { useReportTitles } from './useReportTitles';
 
 const columns: ListColumn<RunView>[] = specColumns(HISTORY_COLUMNS, {
   status: { cell: (r) => <Badge colorPalette={STATUS_PALETTE[r.status]}>{RUN_STATUS_LABELS[r.status]}</Badge> },
@@ -35,16 +35,13 @@ const columns: ListColumn<RunView>[] = specColumns(HISTORY_COLUMNS, {
         RUN_TRIGGER_LABELS[r.trigger]
       ),
   },
+  // The run's own title: a custom report's is not in the contract's labels (ADR 050).
+  report: { cell: (r) => r.title },
   userName: { cell: (r) => r.userName ?? (r.trigger === 'scheduled' ? 'Schedule' : '') },
   fileName: { cell: (r) => (r.fileKept ? <RunDownload run={r} size="xs" /> : r.status === 'done' ? 'Removed' : '') },
 });
 
-const filters = [
-  {
-    field: 'report',
-    label: 'Report',
-    options: REPORTS.map((r) => ({ value: r.id, label: r.title })),
-  },
+const otherFilters = [
   { field: 'status', label: 'Status', options: enumOptions(RUN_STATUSES, RUN_STATUS_LABELS) },
   { field: 'trigger', label: 'Trigger', options: enumOptions(RUN_TRIGGERS, RUN_TRIGGER_LABELS) },
   {
@@ -62,6 +59,8 @@ const filters = [
  * filters, export, and "Run again" (the same report, format and parameters, as a manual run).
  */
 export function ReportHistoryPage() {
+  const titles = useReportTitles();
+  const filters = [{ field: 'report', label: 'Report', options: titles.options }, ...otherFilters];
   return (
     <ListView
       client={historyClient}

@@ -17,7 +17,14 @@ import {
 import { FORMAT_LABELS } from '@/contract/report-runs';
 import { RANGE_LABELS, RELATIVE_RANGES, type RelativeRange } from '@/contract/report-range';
 import type { ReportParams, ReportSummary } from '@/contract/reports';
-import { costCentreOptions, productOptions, storeOptions, tankOptions } from '@/lib/reference/labels';
+import {
+  costCentreOptions,
+  employeeOptions,
+  equipmentOptions,
+  productOptions,
+  storeOptions,
+  tankOptions,
+} from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { saveFile } from '@/lib/resource';
 import { notify } from '@/lib/notify';
@@ -40,15 +47,16 @@ const FILTER_LABELS: Record<ReportFilter, string> = {
   employeeId: 'Employee',
 };
 
-/** A custom report as the runner's declaration, from the server's catalogue (ADR 045). */
+/** A custom report as the runner's declaration, from the server's catalogue (ADR 045, 050: its dataset's filters). */
 const customDecl = (r: ReportSummary, c: NonNullable<ReportSummary['custom']>): ReportDeclaration => ({
   id: r.id,
   title: r.title,
   description: r.description,
   group: 'Custom',
   period: 'range',
-  filters: [],
+  filters: c.filters,
   columns: c.columns,
+  subtotalBy: c.subtotalBy,
   sums: c.sums,
 });
 
@@ -94,8 +102,8 @@ function ReportRunner({
     productId: productOptions(ref),
     tankId: tankOptions(ref, draft.storeId),
     costCentreId: costCentreOptions(ref),
-    equipmentId: [],
-    employeeId: [],
+    equipmentId: equipmentOptions(ref),
+    employeeId: employeeOptions(ref),
   };
   const run = useQuery({
     queryKey: ['reports', decl.id, params],

@@ -3,7 +3,6 @@ import { LuPause, LuPlay, LuSend } from 'react-icons/lu';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { refreshAll } from '@/app/ui/list/useList';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
-import { REPORTS } from '@/contract/report-catalog';
 import {
   calendarText,
   FREQUENCIES,
@@ -17,16 +16,19 @@ import { notify } from '@/lib/notify';
 import { enumOptions, YES_NO } from '@/lib/reference/labels';
 import { schedulesClient } from './client';
 import { ScheduleForm, scheduleLabel } from './ScheduleForm';
+import { useReportTitles } from './useReportTitles';
 
-const columns: ListColumn<ScheduleRow>[] = specColumns(SCHEDULE_COLUMNS, {
-  frequency: { cell: (s) => `${calendarText(s)} · ${periodText(s.params)}` },
-  paused: {
-    cell: (s) => (s.paused ? <Badge colorPalette="gray">Paused</Badge> : <Badge colorPalette="green">On</Badge>),
-  },
-});
+const columnsOf = (titleOf: (id: string) => string): ListColumn<ScheduleRow>[] =>
+  specColumns(SCHEDULE_COLUMNS, {
+    // A custom report's title comes from the server (ADR 050), not the contract's labels.
+    report: { cell: (s) => titleOf(s.report) },
+    frequency: { cell: (s) => `${calendarText(s)} · ${periodText(s.params)}` },
+    paused: {
+      cell: (s) => (s.paused ? <Badge colorPalette="gray">Paused</Badge> : <Badge colorPalette="green">On</Badge>),
+    },
+  });
 
-const filters = [
-  { field: 'report', label: 'Report', options: REPORTS.map((r) => ({ value: r.id, label: r.title })) },
+const otherFilters = [
   { field: 'frequency', label: 'Frequency', options: enumOptions(FREQUENCIES, FREQUENCY_LABELS) },
   { field: 'paused', label: 'Paused', options: YES_NO },
 ];
@@ -62,6 +64,9 @@ async function act(what: string, fn: () => Promise<unknown>, done: string) {
  * edit, pause, resume, run now, delete (and restore).
  */
 export function ReportSchedulePage() {
+  const titles = useReportTitles();
+  const columns = columnsOf(titles.titleOf);
+  const filters = [{ field: 'report', label: 'Report', options: titles.options }, ...otherFilters];
   return (
     <ResourceScreen
       client={schedulesClient}

@@ -15,16 +15,27 @@ import {
   ScheduleUpdate,
   type ScheduleRow,
 } from '@/contract/report-schedule';
-import { enumOptions, costCentreOptions, productOptions, storeOptions } from '@/lib/reference/labels';
+import {
+  costCentreOptions,
+  employeeOptions,
+  enumOptions,
+  equipmentOptions,
+  productOptions,
+  storeOptions,
+  tankOptions,
+} from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { REPORT_KEYS, reportsApi, schedulesClient } from './client';
 
 export const scheduleLabel = (s: ScheduleRow) => s.name;
 
-const FILTER_LABELS: Partial<Record<ReportFilter, string>> = {
+const FILTER_LABELS: Record<ReportFilter, string> = {
   storeId: 'Store',
   productId: 'Product',
+  tankId: 'Tank',
+  equipmentId: 'Equipment',
   costCentreId: 'Cost centre',
+  employeeId: 'Employee',
 };
 
 const draft = (s: ScheduleRow | null) => ({
@@ -35,7 +46,10 @@ const draft = (s: ScheduleRow | null) => ({
     days: String(s?.params.days ?? '30'),
     storeId: String(s?.params.storeId ?? ''),
     productId: String(s?.params.productId ?? ''),
+    tankId: String(s?.params.tankId ?? ''),
+    equipmentId: String(s?.params.equipmentId ?? ''),
     costCentreId: String(s?.params.costCentreId ?? ''),
+    employeeId: String(s?.params.employeeId ?? ''),
   },
   format: s?.format ?? 'pdf',
   frequency: s?.frequency ?? 'monthly',
@@ -48,9 +62,11 @@ const draft = (s: ScheduleRow | null) => ({
 });
 type Draft = ReturnType<typeof draft>;
 
+/** What the form needs of a report: its period kind and filters (a custom report's from the catalogue, ADR 050). */
+type Shape = { period: 'range' | 'days'; filters: readonly ReportFilter[] } | undefined;
+
 /** Draft → body: only the parameters the report reads, numbers as numbers, addresses split. */
-const toBody = (d: Draft) => {
-  const decl = reportById(d.report);
+const toBody = (d: Draft, decl: Shape) => {
   const params: Record<string, unknown> =
     decl?.period === 'days' ? { days: Number(d.params.days) } : { range: d.params.range };
   for (const f of decl?.filters ?? []) {
@@ -82,6 +98,12 @@ export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
     queryKey: REPORT_KEYS.recipients,
     queryFn: ({ signal }) => schedulesClient.recipients(signal),
   });
+  // The reports this admin may run: the standard ones the account offers and custom ones published to them.
+  const catalog = useQuery({ queryKey: ['reports'], queryFn: ({ signal }) => reportsApi.catalog(signal) });
+  const shapeOf = (report: string): Shape => {
+    const custom = catalog.data?.reports.find((r) => r.id === report)?.custom;
+    return reportById(report) ?? (custom ? { period: 'range', filters: custom.filters } : undefined);
+  };
   const form = useRecordForm({
     row,
     close,
@@ -91,16 +113,17 @@ export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
     draft,
     create: ScheduleCreate,
     update: ScheduleUpdate,
-    toBody,
+    toBody: (d: Draft) => toBody(d, shapeOf(d.report)),
   });
-  // The reports this admin may run: the standard ones the account offers and custom ones published to them.
-  const catalog = useQuery({ queryKey: ['reports'], queryFn: ({ signal }) => reportsApi.catalog(signal) });
   const v = form.values;
-  const decl = reportById(v.report);
-  const filterOptions: Partial<Record<ReportFilter, { value: string; label: string }[]>> = {
+  const decl = shapeOf(v.report);
+  const filterOptions: Record<ReportFilter, { value: string; label: string }[]> = {
     storeId: storeOptions(ref),
     productId: productOptions(ref),
+    tankId: tankOptions(ref, v.params.storeId || undefined),
+    equipmentId: equipmentOptions(ref),
     costCentreId: costCentreOptions(ref),
+    employeeId: employeeOptions(ref),
   };
   return (
     <FormShell form={form} title={recordTitle('schedule', row, scheduleLabel)} onClose={() => close()}>
@@ -121,17 +144,15 @@ export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
             {...form.text('params.range')}
           />
         )}
-        {decl?.filters
-          .filter((f) => FILTER_LABELS[f])
-          .map((f) => (
-            <SelectField
-              key={f}
-              label={FILTER_LABELS[f]!}
-              placeholder="All"
-              options={filterOptions[f] ?? []}
-              {...form.text(`params.${f}`)}
-            />
-          ))}
+        {decl?.filters.map((f) => (
+          <SelectField
+            key={f}
+            label={FILTER_LABELS[f]}
+            placeholder="All"
+            options={filterOptions[f]}
+            {...form.text(`params.${f}`)}
+          />
+        ))}
         <SelectField
           label="Format"
           options={enumOptions(['pdf', 'xlsx', 'csv'], FORMAT_LABELS)}

@@ -4,7 +4,15 @@ import {
   PREVIEW_PATH,
   type CustomPreviewRequest,
 } from '@/contract/custom-reports';
-import { ReportCatalog, ReportRun, type ReportFormat, type ReportKey, type ReportParams } from '@/contract/reports';
+import {
+  REPORT_TITLES_PATH,
+  ReportCatalog,
+  ReportRun,
+  ReportTitles,
+  type ReportFormat,
+  type ReportKey,
+  type ReportParams,
+} from '@/contract/reports';
 import { FAVOURITES_PATH, Favourites, HISTORY_PATH, RUNS_PATH, RunList, RunView } from '@/contract/report-runs';
 import { SCHEDULE_LIST, ScheduleRecipients, ScheduleRow } from '@/contract/report-schedule';
 import { api } from '@/lib/api';
@@ -23,6 +31,8 @@ const favourites = relative(FAVOURITES_PATH);
 /** The reports screens' calls: catalogue, preview, direct files, runs, favourites, history, schedules. */
 export const reportsApi = {
   catalog: (signal?: AbortSignal) => api.get('reports', ReportCatalog, { signal, quiet: true }),
+  /** Every report of the account with its title, custom ones included (the history's and schedules' filters). */
+  titles: (signal?: AbortSignal) => api.get(relative(REPORT_TITLES_PATH), ReportTitles, { signal, quiet: true }),
   // A custom report's key has a colon (`custom:<id>`): encoded, so it stays one path segment.
   run: (id: ReportKey, params: ReportParams, signal?: AbortSignal) =>
     api.get(`reports/${encodeURIComponent(id)}`, ReportRun, { searchParams: clean(params), signal, quiet: true }),
@@ -60,6 +70,7 @@ export const REPORT_KEYS = {
   recent: ['reports', 'recent'] as const,
   run: (id: string) => ['reports', 'run', id] as const,
   recipients: ['reports', 'recipients'] as const,
+  titles: ['reports', 'titles'] as const,
 };
 
 export const customReportsClient = {
