@@ -1,11 +1,17 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { InChakra } from './inChakra';
 import { loadChakra } from './loadChakra';
 
 const ChakraRoot = lazy(loadChakra);
 
-/** Renders its children inside Chakra's provider, loaded on first use (ADR 047). */
+/**
+ * Renders its children inside Chakra's provider, loaded on first use (ADR 047). Inside another
+ * boundary (an error page or dialog on an office screen) the children render as they are: one
+ * provider, one set of global styles.
+ */
 export function ChakraBoundary({ children }: { children: ReactNode }) {
+  if (use(InChakra)) return children;
   return (
     <Suspense fallback={null}>
       <ChakraRoot>{children}</ChakraRoot>
