@@ -1,13 +1,13 @@
-import { HStack, Image, Text } from '@chakra-ui/react';
+import css from './plain/layout.module.css';
 
-/** The FAMS mark and name; `color` follows the surface it sits on. */
+/** The FAMS mark and name; `color` follows the surface it sits on. Static CSS (ADR 047). */
 export function Brand({ color = 'inherit', size = 8 }: { color?: string; size?: number }) {
+  // `size` in Chakra's spacing units (0.25 rem), as before.
+  const px = `${size / 4}rem`;
   return (
-    <HStack gap="2" color={color}>
-      <Image src="/icons/icon-192.png" alt="" boxSize={size} />
-      <Text fontWeight="bold" fontSize="lg" letterSpacing="wide">
-        FAMS
-      </Text>
-    </HStack>
+    <div className={css.brand} style={{ color }}>
+      <img src="/icons/icon-192.png" alt="" style={{ width: px, height: px }} />
+      <span className={css.brandName}>FAMS</span>
+    </div>
   );
 }

@@ -1,26 +1,23 @@
-import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Navigate, type ErrorComponentProps } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { isChunkLoadError, reloadOnce } from '@/lib/chunkReload';
+import { ChakraBoundary } from './chakra/ChakraBoundary';
 
-/** A page failed to load or render. Missing chunks (a new deploy) reload the page once. */
-export function RouteError({ error, reset }: ErrorComponentProps) {
-  if (isChunkLoadError(error) && reloadOnce()) return null;
-  console.error(error);
+const RouteErrorView = lazy(() => import('./RouteErrorView'));
+
+/**
+ * A page failed to load or render. Missing chunks (a new deploy) reload the page once; otherwise the
+ * error page (Chakra) loads with its provider, so no page pays for it before an error (ADR 047).
+ */
+export function RouteError(props: ErrorComponentProps) {
+  if (isChunkLoadError(props.error) && reloadOnce()) return null;
+  console.error(props.error);
   return (
-    <Center minH="60dvh" px="4">
-      <Stack gap="4" maxW="md" textAlign="center" role="alert">
-        <Heading as="h1" size="xl">
-          This page could not be shown
-        </Heading>
-        <Text>{error instanceof Error ? error.message : 'An unexpected error occurred.'}</Text>
-        <Stack direction="row" justify="center">
-          <Button onClick={reset}>Try again</Button>
-          <Button variant="outline" onClick={() => window.location.assign('/')}>
-            Go home
-          </Button>
-        </Stack>
-      </Stack>
-    </Center>
+    <ChakraBoundary>
+      <Suspense fallback={null}>
+        <RouteErrorView {...props} />
+      </Suspense>
+    </ChakraBoundary>
   );
 }
 

@@ -1,27 +1,21 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { toaster } from '@/lib/notify';
+import { raisedAny, subscribeRaised } from '@/lib/notify';
+import { ChakraBoundary } from './chakra/ChakraBoundary';
 
 const ToasterView = lazy(() => import('./ToasterView'));
 
-/** Whether a notification was ever raised: from then on the toaster's view stays. */
-let raised = false;
-const subscribe = (onChange: () => void) =>
-  toaster.subscribe(() => {
-    raised = true;
-    onChange();
-  });
-const wasRaised = () => raised || (raised = toaster.getVisibleToasts().length > 0);
-
 /**
- * Renders the notifications raised through `notify` (src/lib/notify.ts). The toaster's code is
- * loaded with the first notification: a page that never shows one does not download it. The
- * toaster keeps what was raised meanwhile and shows it once loaded.
+ * Renders the notifications raised through `notify` (src/lib/notify.ts). The toaster's code, and
+ * Chakra's provider around it, load with the first notification: a page that never shows one does
+ * not download them (ADR 017, 047). The toaster keeps what was raised meanwhile and shows it once loaded.
  */
 export function Toaster() {
-  const needed = useSyncExternalStore(subscribe, wasRaised);
+  const needed = useSyncExternalStore(subscribeRaised, raisedAny);
   return needed ? (
-    <Suspense fallback={null}>
-      <ToasterView />
-    </Suspense>
+    <ChakraBoundary>
+      <Suspense fallback={null}>
+        <ToasterView />
+      </Suspense>
+    </ChakraBoundary>
   ) : null;
 }

@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from '@/lib/notify';
+import { toaster } from '@/lib/toaster';
 
 /** The notifications' view, loaded by `Toaster` when the first one is raised. */
 export default function ToasterView() {

@@ -1,10 +1,11 @@
-import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { busyReasons, busyVersion, isBusy, subscribeBusy } from '@/lib/offline/busy';
 import { applyUpdate, pwa } from '@/lib/pwa';
+import { PlainButton } from './plain/PlainButton';
+import css from './plain/layout.module.css';
 
-/** Shown when a new version waits; the user decides when to reload (never mid-form). */
+/** Shown when a new version waits; the user decides when to reload (never mid-form). Static CSS (ADR 047). */
 export function UpdatePrompt() {
   const { updateWaiting, reloadDeferred } = useSnapshot(pwa);
   // busy.ts directly, not the offline hooks: those bring Dexie into every page's first download.
@@ -15,57 +16,22 @@ export function UpdatePrompt() {
   if (reloadDeferred) {
     // The user chose to reload; say why it has not happened yet (it will by itself).
     return (
-      <Flex
-        role="status"
-        aria-live="polite"
-        position="fixed"
-        insetX="3"
-        bottom="3"
-        mx="auto"
-        maxW="md"
-        zIndex="toast"
-        bg="gray.900"
-        color="white"
-        borderRadius="md"
-        boxShadow="lg"
-        px="4"
-        py="3"
-      >
-        <Text>
+      <div role="status" aria-live="polite" className={css.prompt}>
+        <p>
           The new version loads as soon as nothing is in progress ({busy ? busyReasons().join('; ') : 'finishing'}).
-        </Text>
-      </Flex>
+        </p>
+      </div>
     );
   }
   return (
-    <Flex
-      role="status"
-      aria-live="polite"
-      position="fixed"
-      insetX="3"
-      bottom="3"
-      mx="auto"
-      maxW="md"
-      zIndex="toast"
-      bg="gray.900"
-      color="white"
-      borderRadius="md"
-      boxShadow="lg"
-      px="4"
-      py="3"
-      align="center"
-      gap="3"
-      wrap="wrap"
-    >
-      <Text flex="1" minW="40">
-        A new version is available
-      </Text>
-      <Button size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => setLater(true)}>
+    <div role="status" aria-live="polite" className={css.prompt}>
+      <p className={css.promptText}>A new version is available</p>
+      <PlainButton variant="ghost" className={`${css.promptButton} ${css.onDark}`} onClick={() => setLater(true)}>
         Later
-      </Button>
-      <Button size="sm" onClick={applyUpdate}>
+      </PlainButton>
+      <PlainButton className={css.promptButton} onClick={applyUpdate}>
         Reload
-      </Button>
-    </Flex>
+      </PlainButton>
+    </div>
   );
 }

@@ -10,6 +10,15 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.resolve(import.meta.dirname, '..');
 const ROOTS = ['routes/_app.tsx', 'routes/_app/QuickDispense.tsx', 'features/dispensing/pages.tsx'];
+/** What every page renders first (main.tsx's providers, the root and blank layouts) and the login page. */
+const LOGIN_ROOTS = ['main.tsx', 'routes/__root.tsx', 'routes/_blank.tsx', 'routes/_blank/pages/login.tsx'];
+/**
+ * The route tree imports every route file (the router plugin splits their components off); the
+ * roots above list what the page renders.
+ */
+const SKIP = new Set([path.join(SRC, 'routeTree.gen.ts')]);
+/** ADR 047: Chakra's runtime styling (createSystem, emotion) loads only with an office screen or a dialog. */
+const isChakra = (p: string) => p.startsWith('@chakra-ui/') || p.startsWith('@emotion/');
 
 function resolve(from: string, spec: string): string | null {
   let base: string;
@@ -36,17 +45,22 @@ function reach(roots: string[]) {
   const via = new Map<string, string[]>();
   const queue: [string, string[]][] = roots.map((r) => [path.join(SRC, r), [r]]);
   const packages = new Map<string, string[]>();
+  /** Every module's package imports, with the chain that reached the module. */
+  const packageUses: [string, string[]][] = [];
   for (let next = queue.shift(); next; next = queue.shift()) {
     const [file, chain] = next;
-    if (via.has(file)) continue;
+    if (via.has(file) || SKIP.has(file)) continue;
     via.set(file, chain);
     for (const spec of staticImports(file)) {
       const target = resolve(file, spec);
       if (target) queue.push([target, [...chain, path.relative(SRC, target)]]);
-      else if (!packages.has(spec)) packages.set(spec, chain);
+      else {
+        packageUses.push([spec, chain]);
+        if (!packages.has(spec)) packages.set(spec, chain);
+      }
     }
   }
-  return { modules: via, packages };
+  return { modules: via, packages, packageUses };
 }
 
 describe('the field screens first download (ADR 017)', () => {
@@ -60,6 +74,12 @@ describe('the field screens first download (ADR 017)', () => {
     const { packages } = reach(ROOTS);
     const lu = [...packages].filter(([p]) => p === 'react-icons/lu');
     expect(lu.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
+  });
+
+  it('imports neither Chakra nor emotion on the login page (static CSS; ADR 047)', () => {
+    const { packageUses } = reach(LOGIN_ROOTS);
+    const chakra = packageUses.filter(([p]) => isChakra(p));
+    expect(chakra.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
   });
 
   it('follows the imports it should (the check is not empty)', () => {

@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
+import { loadChakra } from './chakra/loadChakra';
 import { loadQueryShell } from './queryShell';
 import { NotFoundRedirect, RouteError } from './RouteError';
 
@@ -17,6 +18,9 @@ router.subscribe('onBeforeLoad', ({ toLocation }) => {
   if (matches.some((m) => m.routeId === '/_app') && !matches.some((m) => m.staticData?.noQueryClient)) {
     void loadQueryShell().catch(() => undefined);
   }
+  // Chakra's provider for a page that renders Chakra (ADR 047; chakra/ChakraBoundary.tsx).
+  if (!matches.every((m) => m.routeId === '__root__' || m.staticData?.plainCss))
+    void loadChakra().catch(() => undefined);
 });
 
 declare module '@tanstack/react-router' {
@@ -29,5 +33,10 @@ declare module '@tanstack/react-router' {
      * Any other signed-in page gets the QueryClientProvider.
      */
     noQueryClient?: boolean;
+    /**
+     * The page renders no Chakra (static CSS, ADR 047): when every matched route says so, the root
+     * renders without Chakra's provider and the page never loads `createSystem` and emotion.
+     */
+    plainCss?: boolean;
   }
 }

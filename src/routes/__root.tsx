@@ -1,3 +1,4 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRoute } from '@tanstack/react-router';
+import { RootLayout } from '@/app/chakra/ChakraBoundary';
 
-export const Route = createRootRoute({ component: Outlet });
+export const Route = createRootRoute({ component: RootLayout });

@@ -76,7 +76,7 @@ export function AppShell() {
           onWarmMenu={warmDrawer}
         />
         <Box as="main" flex="1" px={{ base: 3, md: 6 }} py={{ base: 4, md: 6 }}>
-          <OfflineReadiness mb="3" />
+          <OfflineReadiness place="above" />
           {screen && <PageHeader screen={screen} />}
           {withoutQueries ? (
             <Outlet />

@@ -1,19 +1,22 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from '@tanstack/react-router';
 import { Brand } from '../Brand';
 import { OfflineReadiness } from '../OfflineReadiness';
+import css from '../plain/layout.module.css';
 
-/** Layout without menu (docs/product-rules.md §2 "Blank layout"): sign-in, account choice and status pages. */
+/**
+ * Layout without menu (docs/product-rules.md §2 "Blank layout"): sign-in, account choice and status
+ * pages. Static CSS (ADR 047): the login page renders without Chakra; the other blank pages bring it.
+ */
 export function BlankLayout() {
   return (
-    <Flex minH="100dvh" direction="column" align="center" bg="bg.canvas" px="4" py={{ base: 6, md: 12 }}>
-      <Box as="header" mb="6">
+    <div className={css.blank}>
+      <header className={css.blankHeader}>
         <Brand />
-      </Box>
-      <Box as="main" w="full" maxW="md">
+      </header>
+      <main className={css.blankMain}>
         <Outlet />
-        <OfflineReadiness mt="4" />
-      </Box>
-    </Flex>
+        <OfflineReadiness place="below" />
+      </main>
+    </div>
   );
 }

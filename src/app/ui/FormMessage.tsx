@@ -1,10 +1,7 @@
 import { Alert } from '@chakra-ui/react';
+import type { FormMessageValue } from './formMessageValue';
 
-export type MessageTone = 'danger' | 'warning' | 'success' | 'info';
-export interface FormMessageValue {
-  tone: MessageTone;
-  text: string;
-}
+export type { FormMessageValue, MessageTone } from './formMessageValue';
 
 const STATUS = { danger: 'error', warning: 'warning', success: 'success', info: 'info' } as const;
 

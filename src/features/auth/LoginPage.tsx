@@ -1,9 +1,12 @@
-import { Button, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
-import { PasswordField, TextField } from '@/app/ui/Fields';
-import { Panel } from '@/app/ui/Panel';
+import { loadChakra } from '@/app/chakra/loadChakra';
+import { PlainButton } from '@/app/plain/PlainButton';
+import { PlainPasswordField, PlainTextField } from '@/app/plain/PlainFields';
+import { PlainMessage } from '@/app/plain/PlainMessage';
+import { PlainPanel } from '@/app/plain/PlainPanel';
+import css from '@/app/plain/plain.module.css';
+import type { FormMessageValue } from '@/app/ui/formMessageValue';
 import { MESSAGES } from '@/contract/error-codes';
 import { SignInForm } from '@/contract/sign-in';
 import { ApiError } from '@/lib/api';
@@ -60,6 +63,9 @@ export function LoginPage() {
     initialMessage: wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null,
     check: () => filled && form.validate(),
     run: async () => {
+      // The next screen renders Chakra (every signed-in screen until the field screens are static
+      // CSS, ADR 047): its code and `createSystem` run while the sign-in waits for the server.
+      void loadChakra().catch(() => undefined);
       try {
         afterLogin(await login(Username.trim(), Password), to);
       } catch (first) {
@@ -97,45 +103,46 @@ export function LoginPage() {
     }
   };
 
+  // Static CSS, no Chakra (ADR 047): the login page is the first thing every device loads.
   return (
-    <Panel title="Sign in to FAMS">
+    <PlainPanel title="Sign in to FAMS">
       {!online && !message && (
-        <FormMessage
+        <PlainMessage
           message={{
             tone: 'info',
             text: 'You are offline. If you have signed in on this device before, sign in with your usual password to keep recording.',
           }}
         />
       )}
-      <FormMessage message={message} />
+      <PlainMessage message={message} />
       {otherTabLive && user && (
-        <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Signed in in another tab">
-          <Text fontSize="sm">{user.displayName} is signed in on this device in another tab.</Text>
-          <Button variant="outline" onClick={() => void continueHere()} disabled={busy}>
+        <div className={css.group} role="group" aria-label="Signed in in another tab">
+          <p className={css.small}>{user.displayName} is signed in on this device in another tab.</p>
+          <PlainButton variant="outline" onClick={() => void continueHere()} disabled={busy}>
             Continue as {user.displayName}
-          </Button>
-        </Stack>
+          </PlainButton>
+        </div>
       )}
       <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <TextField label="E-mail or username" autoComplete="username" autoFocus {...form.field('Username')} />
-          <PasswordField label="Password" autoComplete="current-password" {...form.field('Password')} />
-          <Flex justify="flex-end">
-            <ChakraLink asChild fontSize="sm" variant="underline">
-              <Link to="/pages/forgot-password">Forgot password?</Link>
-            </ChakraLink>
-          </Flex>
-          <Button type="submit" disabled={!filled || busy} loading={busy} loadingText="Signing in">
+        <div className={css.stack}>
+          <PlainTextField label="E-mail or username" autoComplete="username" autoFocus {...form.field('Username')} />
+          <PlainPasswordField label="Password" autoComplete="current-password" {...form.field('Password')} />
+          <div className={css.end}>
+            <Link to="/pages/forgot-password" className={css.link}>
+              Forgot password?
+            </Link>
+          </div>
+          <PlainButton type="submit" disabled={!filled || busy} loading={busy} loadingText="Signing in">
             Login
-          </Button>
-        </Stack>
+          </PlainButton>
+        </div>
       </form>
-      <Text fontSize="sm" textAlign="center">
+      <p className={`${css.small} ${css.center}`}>
         No account yet?{' '}
-        <ChakraLink asChild variant="underline">
-          <Link to="/pages/register">Request access</Link>
-        </ChakraLink>
-      </Text>
-    </Panel>
+        <Link to="/pages/register" className={css.link}>
+          Request access
+        </Link>
+      </p>
+    </PlainPanel>
   );
 }
