@@ -1,11 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { quoteLabel } from '../../../src/contract/commercial/quotations';
 import type { Db } from '../../db/client';
-import { accounts, customers, quotations as q, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Jobs } from '../../lib/jobs';
 import type { MailQueue } from '../../lib/mail-queue';
-import { followUpDaysOf, followUpOf } from './quotations.repository';
+import { followUpsRepository } from './follow-ups.repository';
 import { ENTITY } from './quotations.service';
 
 /** Reminders and expiries handled per run; the next hourly run takes the rest. */
@@ -23,13 +21,7 @@ export const FOLLOW_UP_JOB = 'commercial-quote-follow-ups';
 export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
   async function expire(): Promise<number> {
     return db.transaction(async (tx) => {
-      const rows = await tx
-        .update(q)
-        .set({ status: 'expired', version: sql`${q.version} + 1`, updatedAt: sql`now()` })
-        .where(
-          sql`${q.id} in (select id from ${q} where ${q.status} = 'sent' and ${q.validUntil} < current_date and ${q.deletedAt} is null limit ${BATCH} for update skip locked)`,
-        )
-        .returning({ id: q.id, accountId: q.accountId, number: q.number, revision: q.revision });
+      const rows = await followUpsRepository(tx).expireOverdue(BATCH);
       for (const r of rows)
         await audit(tx, {
           accountId: r.accountId,
@@ -45,40 +37,15 @@ export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
   }
 
   async function remind(): Promise<number> {
-    const due = await db
-      .select({ id: q.id, accountId: q.accountId })
-      .from(q)
-      .where(and(sql`${followUpOf} = 'due'`, isNull(q.remindedAt), isNull(q.deletedAt)))
-      .limit(BATCH);
+    const due = await followUpsRepository(db).due(BATCH);
     let sent = 0;
     for (const d of due) {
       const done = await db.transaction(async (tx) => {
-        // The row is locked (another run skips it) and checked again: still sent, still not reminded.
-        const [row] = await tx
-          .select({
-            number: q.number,
-            revision: q.revision,
-            sentAt: q.sentAt,
-            sentTo: q.sentTo,
-            validUntil: q.validUntil,
-            email: users.email,
-            owner: users.displayName,
-            customer: customers.name,
-            account: accounts.name,
-            days: followUpDaysOf,
-          })
-          .from(q)
-          .innerJoin(accounts, eq(accounts.id, q.accountId))
-          .leftJoin(users, eq(users.id, q.createdBy))
-          .leftJoin(customers, and(eq(customers.accountId, q.accountId), eq(customers.id, q.customerId)))
-          .where(and(eq(q.accountId, d.accountId), eq(q.id, d.id), isNull(q.remindedAt), eq(q.status, 'sent')))
-          .for('update', { of: q, skipLocked: true });
+        const repo = followUpsRepository(tx);
+        const row = await repo.lockForReminder(d.accountId, d.id);
         // Nobody to remind (the creator is gone): it stays due on the screen; nothing is mailed.
         if (!row?.email) return false;
-        await tx
-          .update(q)
-          .set({ remindedAt: sql`now()` })
-          .where(and(eq(q.accountId, d.accountId), eq(q.id, d.id)));
+        await repo.markReminded(d.accountId, d.id);
         const label = quoteLabel(row);
         const customer = row.customer ?? 'the customer';
         await mailer.send(
