@@ -85,7 +85,7 @@ export function ReceiptsPage({ manual = false }: { manual?: boolean }) {
     <>
       {manual && (
         <Heading as="h2" size="md" mt="8" mb="1">
-          Manual receipts
+          All manual receipts
         </Heading>
       )}
       {manual && (
