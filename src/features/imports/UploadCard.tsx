@@ -1,9 +1,9 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuUpload } from 'react-icons/lu';
 import { useRoles } from '@/app/access';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
-import { SelectField } from '@/app/ui/form/fields';
+import { FileField, SelectField, SPREADSHEET_ACCEPT } from '@/app/ui/form/fields';
 import { satisfies } from '@/contract/access';
 import {
   IMPORT_MAX_BYTES,
@@ -61,15 +61,7 @@ export function UploadCard({ onUploaded }: { onUploaded: (job: ImportJob) => voi
           placeholder="Choose…"
           options={options}
         />
-        <Field.Root>
-          <Field.Label>File (CSV or XLSX)</Field.Label>
-          <Input
-            type="file"
-            p="1.5"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </Field.Root>
+        <FileField label="File (CSV or XLSX)" accept={SPREADSHEET_ACCEPT} onChange={setFile} />
         <Button onClick={() => void submit()} loading={busy} loadingText="Uploading" flexShrink={0}>
           <LuUpload aria-hidden /> Upload
         </Button>

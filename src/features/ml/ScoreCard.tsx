@@ -1,8 +1,8 @@
-import { Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuDownload, LuUpload } from 'react-icons/lu';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
-import { SelectField } from '@/app/ui/form/fields';
+import { FileField, SelectField, SPREADSHEET_ACCEPT } from '@/app/ui/form/fields';
 import { specColumns } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import { Section } from '@/app/ui/Section';
@@ -62,15 +62,7 @@ export function ScoreCard() {
       </Text>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'end' }}>
         <SelectField label="History of" value={kind} onChange={(v) => setKind(v as MlKind)} options={KIND_OPTIONS} />
-        <Field.Root>
-          <Field.Label>History file (CSV or XLSX)</Field.Label>
-          <Input
-            type="file"
-            p="1.5"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </Field.Root>
+        <FileField label="History file (CSV or XLSX)" accept={SPREADSHEET_ACCEPT} onChange={setFile} />
         <Button onClick={() => void submit()} loading={busy} loadingText="Scoring" flexShrink={0}>
           <LuUpload aria-hidden /> Score
         </Button>

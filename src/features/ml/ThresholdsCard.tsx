@@ -1,9 +1,10 @@
-import { Badge, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuUpload } from 'react-icons/lu';
 import { FormMessage, type FormMessageValue } from '@/app/ui/FormMessage';
 import { TextField } from '@/app/ui/Fields';
+import { FileField } from '@/app/ui/form/fields';
 import type { ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import { LoadError, Loading } from '@/app/ui/QueryState';
@@ -82,15 +83,11 @@ export function ThresholdsCard() {
         The leak test, the consumption check and this page’s scoring use the active version.
       </Text>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'end' }}>
-        <Field.Root>
-          <Field.Label>Thresholds file (JSON or CSV)</Field.Label>
-          <Input
-            type="file"
-            p="1.5"
-            accept=".json,.csv,application/json,text/csv"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </Field.Root>
+        <FileField
+          label="Thresholds file (JSON or CSV)"
+          accept={'.json,.csv,application/json,text/csv'}
+          onChange={setFile}
+        />
         <TextField label="Note" value={note} onChange={setNote} maxLength={200} />
         <Button onClick={() => void upload()} loading={busy} loadingText="Uploading" flexShrink={0}>
           <LuUpload aria-hidden /> Upload thresholds

@@ -2,6 +2,7 @@ import {
   Checkbox,
   Field,
   Fieldset,
+  Input,
   NativeSelect,
   SimpleGrid,
   Switch,
@@ -228,6 +229,28 @@ export function TagsField({ label, value, onChange, onBlur, error, helper, max }
       </TagsInput.Root>
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** The spreadsheet uploads' accept list (the server still judges the content, not the name). */
+export const SPREADSHEET_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file chooser with a visible label; `onChange` gets the chosen file (or null when cleared). */
+export function FileField({
+  label,
+  accept,
+  onChange,
+}: {
+  label: string;
+  accept: string;
+  onChange: (file: File | null) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input type="file" p="1.5" accept={accept} onChange={(e) => onChange(e.target.files?.[0] ?? null)} />
     </Field.Root>
   );
 }
