@@ -88,18 +88,27 @@ export type CreateUserBody = z.infer<typeof CreateUserBody>;
 export const RolesBody = z.strictObject({ roles });
 export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** A self-service request from `/pages/register`, waiting for a system administrator. */
+/**
+ * A self-service request from `/pages/register`. One sent through an account's sign-up link waits for that
+ * account's admins (`viaSignupLink`); one without waits for a system administrator (ADR 060).
+ */
 export const Registration = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
   company: z.string(),
   phone: z.string().nullable(),
+  viaSignupLink: z.boolean(),
   createdAt: z.string(),
 });
 export type Registration = z.infer<typeof Registration>;
 export const RegistrationIdParams = z.object({ id: z.uuid() });
 export const ApproveBody = z.strictObject({ roles });
+export const REGISTRATIONS_PATH = '/admin/registrations';
+export const SIGNUP_LINK_PATH = '/admin/signup-link';
+/** The account's sign-up link: its secret code, or null while the link is turned off. */
+export const SignupLink = z.object({ code: z.string().nullable() });
+export type SignupLink = z.infer<typeof SignupLink>;
 
 export const AdminOk = z.object({ ok: z.literal(true), message: z.string() });
 

@@ -95,8 +95,15 @@ export const RegisterBody = z.strictObject({
   email: z.email('Enter a valid e-mail address').check(z.maxLength(254)),
   company: z.string().check(z.trim(), z.minLength(1, 'Please enter your company.'), z.maxLength(120)),
   phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  /** The code of an account's sign-up link (`/pages/register?join=…`): that account's admins approve. */
+  joinCode: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
+/** `GET /auth/join/:code`: what a sign-up link tells the applicant before they send the request. */
+export const JOIN_PATH = '/auth/join';
+export const JoinInfo = z.object({ accountName: z.string() });
+export type JoinInfo = z.infer<typeof JoinInfo>;
+export const JOIN_LINK_INVALID = 'This sign-up link is no longer valid. Ask your administrator for a new one.';
 
 export const OkResponse = z.object({ ok: z.literal(true), message: z.optional(z.string()) });
 

@@ -21,6 +21,8 @@ const OPEN = new Set([
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
   'POST /api/v1/auth/register',
+  // The register page names the account of a sign-up link (ADR 060): the link's code is the permission.
+  'GET /api/v1/auth/join/:code',
   'GET /api/v1/health',
   // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
   // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).

@@ -36,6 +36,8 @@ export const accounts = pgTable('accounts', {
   logoFile: text('logo_file'),
   /** The account's own MapLibre style for its maps (ADR 051); null = `MAP_STYLE_URL`, then the built-in base map. */
   mapStyleUrl: text('map_style_url'),
+  /** The secret of the account's sign-up link (ADR 060): registrations through it wait for this account's admins. */
+  signupCode: text('signup_code').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { accounts, users } from './accounts';
 
 /**
  * Opaque refresh tokens, stored hashed. A family is one sign-in; every refresh rotates the token
@@ -50,6 +50,8 @@ export const registrationRequests = pgTable('registration_requests', {
   email: text('email').notNull(),
   company: text('company').notNull(),
   phone: text('phone'),
+  /** Set when the request came through an account's sign-up link: that account's admins decide it (ADR 060). */
+  accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
   status: text('status').notNull().default('pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
 
-export type AccountAdminRaw = Omit<typeof accounts.$inferSelect, 'card' | 'logoFile' | 'mapStyleUrl'> & {
+export type AccountAdminRaw = Omit<typeof accounts.$inferSelect, 'card' | 'logoFile' | 'mapStyleUrl' | 'signupCode'> & {
   users: number;
   plan: string | null;
 };

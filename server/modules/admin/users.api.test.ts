@@ -340,22 +340,3 @@ describe('contact information', () => {
     expect(String(csv.body)).toContain('+353 1 555 0100');
   });
 });
-
-describe('registrations', () => {
-  it('a self-service request waits for ThebigBoss, who approves it into an account by invitation', async () => {
-    const anon = new Client(srv.url);
-    const email = 'applicant@example.com';
-    expect(
-      (await anon.call('POST', '/api/v1/auth/register', { name: 'Ann Applicant', email, company: 'Demo Fuels' }))
-        .status,
-    ).toBe(200);
-    expect((await admin.get('/api/v1/admin/registrations')).status).toBe(403);
-    const waiting = (await boss.get('/api/v1/admin/registrations')).body as { id: string; email: string }[];
-    const req = waiting.find((w) => w.email === email)!;
-    const ok = await boss.send('POST', `/api/v1/admin/registrations/${req.id}/approve`, { roles: ['user', 'FAMS'] });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(linkIn((await lastMailTo(email))!.text)).toBeTruthy();
-    expect((await listed(admin)).find((u) => u.email === email)?.status).toBe('invited');
-    expect((await boss.send('POST', `/api/v1/admin/registrations/${req.id}/reject`)).status).toBe(404);
-  });
-});

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../../src/contract/admin';
 import type { DbOrTx } from '../../db/client';
-import { memberships, registrationRequests, stores, users } from '../../db/schema';
+import { memberships, stores, users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
 
 /**
@@ -178,24 +178,6 @@ export function usersRepository(db: DbOrTx) {
       const r = await db.execute(sql`select count(*)::int as n from ${stores}
         where account_id = ${accountId} and deleted_at is null and id = any(${sql.param(ids)}::uuid[])`);
       return Number((r.rows[0] as { n: number }).n);
-    },
-
-    // Self-service registrations (`/pages/register`).
-    async pendingRegistrations() {
-      return db
-        .select()
-        .from(registrationRequests)
-        .where(eq(registrationRequests.status, 'pending'))
-        .orderBy(registrationRequests.createdAt);
-    },
-    /** Marks a pending request decided; undefined when it is unknown or already decided. */
-    async decideRegistration(id: string, status: 'approved' | 'rejected') {
-      const [row] = await db
-        .update(registrationRequests)
-        .set({ status })
-        .where(and(eq(registrationRequests.id, id), eq(registrationRequests.status, 'pending')))
-        .returning();
-      return row;
     },
   };
 }

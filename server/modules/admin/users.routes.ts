@@ -12,8 +12,11 @@ import {
   CreateUserBody,
   InviteBody,
   Registration,
+  REGISTRATIONS_PATH,
   RegistrationIdParams,
   RolesBody,
+  SIGNUP_LINK_PATH,
+  SignupLink,
   USER_CONTACT_COLUMNS,
   USER_CONTACTS_LIST,
   UserContact,
@@ -22,6 +25,7 @@ import {
 import { API_ROOT } from '../../../src/contract/constants';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { accountUsersSpec, contactsSpec, type AccountUserRaw, type ContactRaw } from './users.repository';
+import { registrationsService } from './registrations.service';
 import { usersService } from './users.service';
 import { originOf, type ModuleDeps } from '../deps';
 
@@ -30,7 +34,7 @@ const toUser = (r: AccountUserRaw): AccountUser => ({ ...r, lastSignInAt: iso(r.
 const toContact = (r: ContactRaw): UserContact => ({ ...r, phone: r.phone ?? '' });
 const Created = AdminOk.extend({ userId: z.number().int() });
 
-/** `/User` and `/UserContactInformation` (rule admin), registrations (ThebigBoss): issue 14. */
+/** `/User` and `/UserContactInformation` (rule admin), registrations and the sign-up link: issue 14. */
 export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const svc = usersService(deps.db, deps.mailer, deps.sessions);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -89,23 +93,31 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async (req) => svc.setContact(actorOf(req), req.params.id, req.body),
   );
 
-  // Self-service registrations are not any account's data: only a system administrator sees them.
-  const boss = { config: { access: 'thebigBoss' as const } };
-  r.get(
-    `${API_ROOT}/admin/registrations`,
-    { ...boss, schema: { response: { 200: z.array(Registration) } } },
-    async () => (await svc.pendingRegistrations()).map((x) => ({ ...x, createdAt: x.createdAt.toISOString() })),
+  // Self-service registrations (ADR 060): an admin decides those sent through the account's sign-up link;
+  // ThebigBoss also those that name no account.
+  const regs = registrationsService(deps.db);
+  const registrations = `${API_ROOT}${REGISTRATIONS_PATH}`;
+  r.get(registrations, { ...admin, schema: { response: { 200: z.array(Registration) } } }, async (req) =>
+    regs.pending(actorOf(req)),
   );
   r.post(
-    `${API_ROOT}/admin/registrations/:id/approve`,
-    { ...boss, schema: { params: RegistrationIdParams, body: ApproveBody, response: { 200: AdminOk } } },
+    `${registrations}/:id/approve`,
+    { ...admin, schema: { params: RegistrationIdParams, body: ApproveBody, response: { 200: AdminOk } } },
     async (req) =>
       svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, originOf(req, deps.config.publicUrl)),
   );
   r.post(
-    `${API_ROOT}/admin/registrations/:id/reject`,
-    { ...boss, schema: { params: RegistrationIdParams, response: { 200: AdminOk } } },
+    `${registrations}/:id/reject`,
+    { ...admin, schema: { params: RegistrationIdParams, response: { 200: AdminOk } } },
     async (req) => svc.rejectRegistration(actorOf(req), req.params.id),
+  );
+  const link = `${API_ROOT}${SIGNUP_LINK_PATH}`;
+  r.get(link, { ...admin, schema: { response: { 200: SignupLink } } }, async (req) => regs.signupLink(actorOf(req)));
+  r.post(link, { ...admin, schema: { response: { 200: SignupLink } } }, async (req) =>
+    regs.newSignupLink(actorOf(req)),
+  );
+  r.delete(link, { ...admin, schema: { response: { 200: SignupLink } } }, async (req) =>
+    regs.turnOffSignupLink(actorOf(req)),
   );
   return svc;
 }

@@ -11,6 +11,8 @@ import { authRepository } from '../auth/auth.repository';
 import { issuePasswordLink } from '../auth/password-links';
 import { hashPassword } from '../auth/passwords';
 import type { SessionGate } from '../auth/sessions';
+import { registrationsRepository } from './registrations.repository';
+import { isBigBoss } from './registrations.service';
 import { usersRepository } from './users.repository';
 
 /** A password hash no password matches (not `scrypt$…`): an invited user cannot sign in before choosing one. */
@@ -300,13 +302,14 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
       });
     },
 
-    pendingRegistrations: () => usersRepository(db).pendingRegistrations(),
-
-    /** Approves a self-service request: its author is invited into the approver's account. */
+    /**
+     * Approves a self-service request in the decider's scope (ADR 060): its author is invited into the
+     * decider's account — the account whose sign-up link they used, or for ThebigBoss the one he works in.
+     */
     async approveRegistration(actor: Actor, id: string, roles: string[], origin: string) {
       checkGrant(actor, roles);
       const out = await db.transaction(async (tx) => {
-        const reg = await usersRepository(tx).decideRegistration(id, 'approved');
+        const reg = await registrationsRepository(tx).decide(id, 'approved', actor.accountId, isBigBoss(actor));
         if (!reg) throw notFound('No such request waiting.');
         const o = await inviteIn(tx, actor, { displayName: reg.name, email: reg.email, roles }, origin);
         await mailer.send(o.mail, tx);
@@ -317,7 +320,7 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
 
     async rejectRegistration(actor: Actor, id: string) {
       await db.transaction(async (tx) => {
-        const reg = await usersRepository(tx).decideRegistration(id, 'rejected');
+        const reg = await registrationsRepository(tx).decide(id, 'rejected', actor.accountId, isBigBoss(actor));
         if (!reg) throw notFound('No such request waiting.');
         await audit(tx, {
           accountId: actor.accountId,

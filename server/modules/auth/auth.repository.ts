@@ -200,10 +200,11 @@ export function authRepository(db: DbOrTx) {
         .limit(1);
       return row;
     },
-    async insertRegistration(body: RegisterBody) {
+    async insertRegistration(body: RegisterBody, accountId: number | null) {
+      const { name, email, company, phone } = body;
       const [row] = await db
         .insert(registrationRequests)
-        .values({ ...body, phone: body.phone ?? null })
+        .values({ name, email, company, phone: phone ?? null, accountId })
         .returning();
       return row;
     },

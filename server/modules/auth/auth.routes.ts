@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AuthenticateBody,
   AuthenticateResponse,
@@ -10,10 +11,13 @@ import {
   PermissionsResponse,
   RefreshBody,
   RefreshResponse,
+  JOIN_PATH,
+  JoinInfo,
   RegisterBody,
   ResetPasswordBody,
 } from '../../../src/contract/auth';
 import { API_ROOT } from '../../../src/contract/constants';
+import { registrationsService } from '../admin/registrations.service';
 import { authService, type IssuedRefresh } from './auth.service';
 import { originOf, type ModuleDeps } from '../deps';
 import { DEVICE_COOKIE_TTL_S } from './tokens';
@@ -27,6 +31,7 @@ const DEVICE_COOKIE = 'fams_dc';
 /**
  * Sign-in is throttled per user and device in the service (ADR 019); this caps raw request rates per client address.
  */
+const JoinParams = z.object({ code: z.string().min(1).max(64) });
 const authRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, r: IssuedRefresh) {
@@ -42,6 +47,7 @@ function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, r: IssuedRef
 export function authRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const service = authService(deps.database, deps.tokens, deps.mailer, deps.sessions);
   const publicUrl = deps.config.publicUrl;
+  const registrations = registrationsService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -132,6 +138,16 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps) {
       await service.register(req.body);
       return { ok: true as const, message: 'Request received. An administrator will review it and e-mail you.' };
     },
+  );
+
+  // The account a sign-up link joins (ADR 060), shown on the register page before the request is sent.
+  r.get(
+    `${API_ROOT}${JOIN_PATH}/:code`,
+    {
+      config: { access: 'public', ...authRateLimit },
+      schema: { params: JoinParams, response: { 200: JoinInfo } },
+    },
+    async (req) => registrations.joinInfo(req.params.code),
   );
 
   r.post(

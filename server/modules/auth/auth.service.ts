@@ -14,6 +14,7 @@ import {
   RESET_LINK_TTL_S,
 } from '../../../src/contract/constants';
 import { MESSAGES } from '../../../src/contract/errors';
+import { JOIN_LINK_INVALID } from '../../../src/contract/auth';
 import { SCREENS } from '../../../src/contract/screens';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -23,6 +24,7 @@ import { withinAllowance, type Allowance } from './throttle';
 import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
 import { issuePasswordLink } from './password-links';
+import { registrationsRepository } from '../admin/registrations.repository';
 import type { SessionGate } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -269,7 +271,14 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
             email: ['This email is already in use.'],
           });
         }
-        const row = await r.insertRegistration(body);
+        // A sign-up link's request waits for that account's admins; a link turned off or renewed is refused.
+        let accountId: number | null = null;
+        if (body.joinCode !== undefined) {
+          const account = await registrationsRepository(tx).accountOfSignupCode(body.joinCode);
+          if (!account) throw new AppError(422, 'join_link', JOIN_LINK_INVALID);
+          accountId = account.id;
+        }
+        const row = await r.insertRegistration(body, accountId);
         await audit(tx, {
           accountId: null,
           userId: null,

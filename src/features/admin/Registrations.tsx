@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '@/app/ui/QueryState';
@@ -11,10 +11,11 @@ import { usersApi } from './client';
 const START_ROLES = ['user', 'FAMS'];
 
 /**
- * Self-service requests from `/pages/register` (ThebigBoss only: they belong to no account yet).
- * Approving invites the applicant into the current account; rejecting closes the request.
+ * Self-service requests from `/pages/register` waiting for this admin (ADR 060): those sent through the
+ * account's sign-up link, and for ThebigBoss also those that name no account. Approving invites the
+ * applicant into the current account; rejecting closes the request.
  */
-export function Registrations() {
+export function Registrations({ bigBoss }: { bigBoss: boolean }) {
   const q = useQuery({ queryKey: ['admin', 'registrations'], queryFn: ({ signal }) => usersApi.registrations(signal) });
   const [busy, setBusy] = useState<string | null>(null);
   if (q.error) return <LoadError what="The requests" message={q.error.message} onRetry={() => void q.refetch()} />;
@@ -40,6 +41,11 @@ export function Registrations() {
                 {r.name} · {r.email} · {r.company}
                 {r.phone ? ` · ${r.phone}` : ''}
               </Text>
+              {bigBoss && (
+                <Badge colorPalette={r.viaSignupLink ? 'blue' : 'gray'}>
+                  {r.viaSignupLink ? 'Through this account’s link' : 'Names no account'}
+                </Badge>
+              )}
               <Button
                 size="xs"
                 loading={busy === r.id}

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, IconButton } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBan, LuKeyRound, LuMailPlus, LuShieldCheck, LuUserMinus, LuUserPlus, LuUserCheck } from 'react-icons/lu';
 import { useRoles } from '@/app/access';
@@ -19,6 +19,7 @@ import { enumOptions } from '@/lib/reference/labels';
 import { notify } from '@/lib/notify';
 import { adminClients, usersApi } from './client';
 import { Registrations } from './Registrations';
+import { SignupLinkSection } from './SignupLinkSection';
 import { NewUserForm, RolesForm } from './UserForms';
 
 const columns: ListColumn<AccountUser>[] = specColumns(ACCOUNT_USER_COLUMNS);
@@ -30,8 +31,8 @@ type Confirm = { kind: 'block' | 'unblock' | 'remove'; user: AccountUser };
 
 /**
  * `/User` (issue 14): the account's users with roles, status, last sign-in and live devices;
- * invite, create, roles, block, password link, remove. Self-service requests wait above the list
- * for a system administrator.
+ * invite, create, roles, block, password link, remove. Self-service requests wait above the list: those
+ * sent through the account's sign-up link (below the list) for its admins, the others for ThebigBoss (ADR 060).
  */
 export function UsersPage() {
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -55,7 +56,7 @@ export function UsersPage() {
 
   return (
     <>
-      {bigBoss && <Registrations />}
+      <Registrations bigBoss={bigBoss} />
       <Flex gap="2" mb="3" wrap="wrap">
         <Button size="sm" onClick={() => setPanel({ kind: 'invite' })}>
           <LuMailPlus aria-hidden /> Invite user
@@ -143,6 +144,9 @@ export function UsersPage() {
             ? 'They lose access to this account; their records stay.'
             : 'They can sign in to this account again.'}
       </ConfirmDialog>
+      <Box mt="4">
+        <SignupLinkSection />
+      </Box>
     </>
   );
 }

@@ -6,6 +6,9 @@ import {
   AccountUser,
   AdminOk,
   Registration,
+  REGISTRATIONS_PATH,
+  SIGNUP_LINK_PATH,
+  SignupLink,
   USER_CONTACTS_LIST,
   UserContact,
   type AccountFields,
@@ -27,6 +30,8 @@ import { api, ApiError } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
 const users = relative(ACCOUNT_USERS_LIST.path);
+const registrations = relative(REGISTRATIONS_PATH);
+const signupLink = relative(SIGNUP_LINK_PATH);
 const Created = AdminOk.extend({ userId: z.number().int() });
 const quiet = { quiet: true };
 
@@ -58,9 +63,16 @@ export const usersApi = {
   setContact: (id: number, body: ContactBody) =>
     api.put(`${relative(USER_CONTACTS_LIST.path)}/${id}`, body, AdminOk, quiet),
   registrations: (signal?: AbortSignal) =>
-    api.get('admin/registrations', z.array(Registration), { signal, quiet: true }),
-  approve: (id: string, roles: string[]) => api.post(`admin/registrations/${id}/approve`, { roles }, AdminOk, quiet),
-  reject: (id: string) => api.post(`admin/registrations/${id}/reject`, {}, AdminOk, quiet),
+    api.get(registrations, z.array(Registration), { signal, quiet: true }),
+  approve: (id: string, roles: string[]) => api.post(`${registrations}/${id}/approve`, { roles }, AdminOk, quiet),
+  reject: (id: string) => api.post(`${registrations}/${id}/reject`, {}, AdminOk, quiet),
+};
+
+/** The account's sign-up link (ADR 060). */
+export const signupLinkApi = {
+  get: (signal?: AbortSignal) => api.get(signupLink, SignupLink, { signal, quiet: true }),
+  renew: () => api.post(signupLink, {}, SignupLink, quiet),
+  turnOff: () => api.delete(signupLink, SignupLink, quiet),
 };
 
 export const accountsApi = {
