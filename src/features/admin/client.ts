@@ -62,8 +62,7 @@ export const usersApi = {
   remove: (id: number) => api.delete(`${users}/${id}`, AdminOk, quiet),
   setContact: (id: number, body: ContactBody) =>
     api.put(`${relative(USER_CONTACTS_LIST.path)}/${id}`, body, AdminOk, quiet),
-  registrations: (signal?: AbortSignal) =>
-    api.get(registrations, z.array(Registration), { signal, quiet: true }),
+  registrations: (signal?: AbortSignal) => api.get(registrations, z.array(Registration), { signal, quiet: true }),
   approve: (id: string, roles: string[]) => api.post(`${registrations}/${id}/approve`, { roles }, AdminOk, quiet),
   reject: (id: string) => api.post(`${registrations}/${id}/reject`, {}, AdminOk, quiet),
 };
