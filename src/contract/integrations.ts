@@ -158,7 +158,7 @@ export type Integration = z.infer<typeof IntegrationRow>;
 export const INTEGRATION_COLUMNS = columnsOf<Integration>()([
   { key: 'name', title: 'Name', kind: 'text' },
   { key: 'type', title: 'Type', kind: 'text' },
-  { key: 'url', title: 'Address', kind: 'text' },
+  { key: 'url', title: 'Address or target', kind: 'text' },
   { key: 'enabled', title: 'Enabled', kind: 'bool' },
   { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
   { key: 'lastStatus', title: 'Status', kind: 'text' },

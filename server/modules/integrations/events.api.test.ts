@@ -286,7 +286,13 @@ describe('integration catalogue (/IntegrationSetup)', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ type: 'csv_drop', enabled: true, accountTypes: ['No such type'] });
     expect((await f.admin.get('/api/v1/integration-types/offered')).body.types).not.toContain('csv_drop');
-    const refused = await f.admin.send('POST', '/api/v1/integrations', { type: 'csv_drop', name: 'Drop', url });
+    const refused = await f.admin.send('POST', '/api/v1/integrations', {
+      type: 'csv_drop',
+      name: 'Drop',
+      datasets: ['dispenses'],
+      frequency: 'hourly',
+      folder: 'drops',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.fieldErrors.type[0]).toMatch(/not offered/);
     expect(

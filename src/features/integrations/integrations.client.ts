@@ -2,6 +2,7 @@ import {
   DELIVERIES_LIST,
   DeliveryRow,
   DisabledIntegration,
+  DropStarted,
   INTEGRATION_TYPES_PATH,
   INTEGRATIONS_LIST,
   IntegrationRow,
@@ -35,3 +36,5 @@ export const replayDelivery = (id: string) =>
   api.post(`${relative(DELIVERIES_LIST.path)}/${id}/replay`, {}, QueuedDeliveries, { quiet: true });
 export const disableIntegration = (id: string) =>
   api.post(`${relative(MANAGED_INTEGRATIONS_LIST.path)}/${id}/disable`, {}, DisabledIntegration, { quiet: true });
+export const runDrop = (id: string) =>
+  api.post(`${relative(INTEGRATIONS_LIST.path)}/${id}/run`, {}, DropStarted, { quiet: true });
