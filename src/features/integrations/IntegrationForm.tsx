@@ -6,7 +6,6 @@ import { CheckboxGroupField, SelectField, SwitchField } from '@/app/ui/form/fiel
 import { recordTitle, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { refreshAll } from '@/app/ui/list/useList';
-import { biApi, FEED_KEYS_KEY } from '@/features/bi/client';
 import { DATASET_IDS } from '@/contract/datasets';
 import {
   DATASET_LABELS,
@@ -20,7 +19,7 @@ import {
   type Integration,
 } from '@/contract/integrations';
 import { enumOptions } from '@/lib/reference/labels';
-import { integrations, offeredTypes } from './integrations.client';
+import { feedKeys, integrations, offeredTypes } from './integrations.client';
 
 const draft = (i: Integration | null) => ({
   type: i?.type ?? 'webhook',
@@ -77,7 +76,7 @@ export function IntegrationForm({ row, close }: RecordFormProps<Integration>) {
   const webhook = form.values.type === 'webhook';
   const drop = form.values.type === 'csv_drop';
   const feed = form.values.type === 'bi_feed';
-  const keys = useQuery({ queryKey: FEED_KEYS_KEY, queryFn: ({ signal }) => biApi.keys(signal), enabled: feed });
+  const keys = useQuery({ queryKey: ['bi-feed-keys'], queryFn: ({ signal }) => feedKeys(signal), enabled: feed });
   const keyOptions = (keys.data?.keys ?? [])
     .filter((k) => !k.revokedAt || k.id === form.values.feedKeyId)
     .map((k) => ({ value: k.id, label: `${k.name} (…${k.keyHint})` }));

@@ -14,6 +14,8 @@ import {
   QueuedDeliveries,
   type IntegrationType,
 } from '@/contract/integrations';
+import { z } from 'zod';
+import { FeedKeyRow } from '@/contract/bi';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -38,3 +40,6 @@ export const disableIntegration = (id: string) =>
   api.post(`${relative(MANAGED_INTEGRATIONS_LIST.path)}/${id}/disable`, {}, DisabledIntegration, { quiet: true });
 export const runDrop = (id: string) =>
   api.post(`${relative(INTEGRATIONS_LIST.path)}/${id}/run`, {}, DropStarted, { quiet: true });
+/** The account's BI feed keys (made on /PBAnalytics), for a BI feed integration's choice. */
+export const feedKeys = (signal?: AbortSignal) =>
+  api.get('bi-feed-keys', z.object({ keys: z.array(FeedKeyRow) }), { signal, quiet: true });
