@@ -19,6 +19,7 @@ import { commandBoss } from './modules/diagnostic/jobs-client';
 import { registerIntegrityNightly } from './modules/integrity/nightly';
 import { registerReportJobs } from './modules/reports/runs.jobs';
 import { fileStoreOf } from './lib/files';
+import { registerCsvDropJobs } from './modules/integrations/csv-drop.jobs';
 import { registerQuoteFollowUps } from './modules/commercial/follow-ups';
 import { registerDailyReportMail } from './modules/daily-report/mail.jobs';
 import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
@@ -89,6 +90,7 @@ export async function main() {
     registerWebhookJobs(jobs, createSecrets(loadSecretKey(config.secretKey, config.dataDir)), {
       allowPrivate: config.webhookAllowPrivate,
     });
+    registerCsvDropJobs(jobs, fileStoreOf(config));
     registerVarianceSweep(jobs);
     registerConsumptionSweep(jobs);
     const mailer = createMailer(config.dataDir, log, config.smtpUrl);

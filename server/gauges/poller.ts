@@ -4,6 +4,7 @@ import { createJobs, type Jobs } from '../lib/jobs';
 import { devicesRepository } from '../modules/gauges/devices.repository';
 import { pollDevice } from '../modules/gauges/poll.service';
 import { raiseStaleGauges } from '../modules/gauges/stale.repository';
+import { webhookEmitter } from '../modules/integrations/webhooks';
 
 /**
  * Gauge polling on the server's pg-boss (ADR 009, `server/lib/jobs.ts`). Each server instance runs
@@ -35,6 +36,7 @@ interface PollJob {
 export function registerGaugeJobs(jobs: Jobs, opts: GaugeJobsOptions = {}): { dispatch(): Promise<number> } {
   const { database, log, boss } = jobs;
   const db = database.db;
+  const events = webhookEmitter(() => Promise.resolve(boss));
   jobs.cron(
     STALE_QUEUE,
     '* * * * *',
@@ -68,7 +70,9 @@ export function registerGaugeJobs(jobs: Jobs, opts: GaugeJobsOptions = {}): { di
       { batchSize: opts.concurrency ?? 4, pollingIntervalSeconds: 1 },
       async (batch) => {
         const results = await Promise.allSettled(
-          batch.map((j) => pollDevice(db, j.data.accountId, j.data.deviceId, { timeoutMs: opts.timeoutMs ?? 10_000 })),
+          batch.map((j) =>
+            pollDevice(db, j.data.accountId, j.data.deviceId, { timeoutMs: opts.timeoutMs ?? 10_000, events }),
+          ),
         );
         results.forEach((r, i) => {
           if (r.status === 'rejected')

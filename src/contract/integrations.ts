@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { columnsOf } from './columns';
-import { inputSchemas, requiredText, rowMeta } from './setup/fields';
+import { DATASET_IDS, DATASETS, type DatasetId } from './datasets';
+import { inputSchemas, requiredText, rowMeta, timeOfDay } from './setup/fields';
 
 /**
  * Integrations (issue 15, ADR 040): the types FAMS offers (`/IntegrationSetup`), an account's
@@ -30,15 +31,17 @@ export const INTEGRATION_TYPE_INFO: Record<
   },
   csv_drop: {
     title: 'CSV drop',
-    description: 'Exports written to a folder or SFTP-style target.',
-    settings: ['Target address', 'Password (kept sealed)'],
-    ready: false,
+    description:
+      'The records stored since the last drop (dispenses, receipts, transfers, readings, exceptions) as CSV files ' +
+      'in a folder of the account’s file store, hourly or daily; none twice, none skipped (docs/csv-drop.md).',
+    settings: ['Datasets', 'Schedule (hourly, or daily at a time)', 'Folder'],
+    ready: true,
   },
   bi_feed: {
     title: 'BI feed',
-    description: 'A read-only feed for Power BI and other tools.',
-    settings: ['Feed key', 'Datasets'],
-    ready: false,
+    description: 'A read-only feed for Power BI and other tools, opened with one of the account’s feed keys.',
+    settings: ['Feed key (made on /PBAnalytics)'],
+    ready: true,
   },
 };
 
@@ -59,6 +62,17 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   ping: 'Test (ping)',
 };
 
+/** How often a CSV drop runs (daily: at `atTime` in the account's time zone). */
+export const DROP_FREQUENCIES = ['hourly', 'daily'] as const;
+export type DropFrequency = (typeof DROP_FREQUENCIES)[number];
+export const DROP_FREQUENCY_LABELS: Record<DropFrequency, string> = { hourly: 'Every hour', daily: 'Daily' };
+export const DATASET_LABELS = Object.fromEntries(DATASET_IDS.map((d) => [d, DATASETS[d].title])) as Record<
+  DatasetId,
+  string
+>;
+/** A folder inside the account's file store: 1–4 segments of letters, digits, `_ . -`. */
+const FOLDER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(\/[A-Za-z0-9][A-Za-z0-9_.-]{0,63}){0,3}$/;
+
 export const IntegrationFields = z.strictObject({
   type: z.enum(INTEGRATION_TYPES, { error: 'Choose a type' }),
   name: requiredText('Name', 120),
@@ -74,11 +88,50 @@ export const IntegrationFields = z.strictObject({
   /** Write-only: sealed at rest, never answered. Left out on update = keep the current one. */
   secret: z.string().min(16, 'At least 16 characters').max(200, 'At most 200 characters').optional(),
   enabled: z.boolean().default(true),
+  /** CSV drop: what, how often, where (ADR 057). */
+  datasets: z
+    .array(z.enum(DATASET_IDS, { error: 'Unknown dataset' }))
+    .max(DATASET_IDS.length)
+    .default([])
+    .transform((v) => [...new Set(v)]),
+  frequency: z
+    .enum(DROP_FREQUENCIES, { error: 'Choose hourly or daily' })
+    .nullish()
+    .transform((v) => v ?? null),
+  atTime: timeOfDay.nullish().transform((v) => v ?? null),
+  folder: z
+    .string()
+    .trim()
+    .regex(FOLDER, 'A folder such as exports/fams: letters, digits, _ . - and up to 4 levels')
+    .refine((v) => !v.split('/').includes('..'), 'Not ..')
+    .nullish()
+    .transform((v) => v || null),
+  /** BI feed: the account's feed key this integration stands for. */
+  feedKeyId: z
+    .uuid({ error: 'Choose a feed key' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export const { create: IntegrationCreate, update: IntegrationUpdate } = inputSchemas(IntegrationFields, (v, ctx) => {
-  if (v.type === 'webhook' && !v.url)
-    ctx.addIssue({ code: 'custom', path: ['url'], message: 'A webhook needs an address' });
+  const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (v.type === 'webhook' && !v.url) need('url', 'A webhook needs an address');
+  if (v.type === 'csv_drop') {
+    if (!v.datasets.length) need('datasets', 'Choose at least one dataset');
+    if (!v.frequency) need('frequency', 'Choose hourly or daily');
+    if (v.frequency === 'daily' && !v.atTime) need('atTime', 'A daily drop needs a time');
+    if (!v.folder) need('folder', 'A CSV drop needs a folder');
+  }
+  if (v.type === 'bi_feed' && !v.feedKeyId) need('feedKeyId', 'Choose a feed key');
 });
+
+/** What a CSV drop or BI feed integration keeps in `integrations.settings`. */
+export interface IntegrationSettings {
+  datasets?: DatasetId[];
+  frequency?: DropFrequency | null;
+  atTime?: string | null;
+  folder?: string | null;
+  feedKeyId?: string | null;
+}
 
 export const IntegrationRow = z.object({
   ...rowMeta,
@@ -91,16 +144,26 @@ export const IntegrationRow = z.object({
   lastRunAt: z.string().nullable(),
   lastStatus: z.string().nullable(),
   lastError: z.string().nullable(),
+  datasets: z.array(z.enum(DATASET_IDS)),
+  frequency: z.enum(DROP_FREQUENCIES).nullable(),
+  atTime: z.string().nullable(),
+  folder: z.string().nullable(),
+  feedKeyId: z.string().nullable(),
+  /** CSV drop: rows written by the last successful drop, the next scheduled one. */
+  lastRows: z.number().nullable(),
+  nextRunAt: z.string().nullable(),
 });
 export type Integration = z.infer<typeof IntegrationRow>;
 
 export const INTEGRATION_COLUMNS = columnsOf<Integration>()([
   { key: 'name', title: 'Name', kind: 'text' },
   { key: 'type', title: 'Type', kind: 'text' },
-  { key: 'url', title: 'Address', kind: 'text' },
+  { key: 'url', title: 'Address or target', kind: 'text' },
   { key: 'enabled', title: 'Enabled', kind: 'bool' },
   { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
   { key: 'lastStatus', title: 'Status', kind: 'text' },
+  { key: 'lastRows', title: 'Rows', kind: 'number' },
+  { key: 'nextRunAt', title: 'Next run', kind: 'datetime' },
   { key: 'lastError', title: 'Last error', kind: 'text' },
 ]);
 
@@ -218,6 +281,27 @@ export const MANAGED_INTEGRATIONS_LIST = {
   filters: ['type', 'enabled', 'lastStatus'],
   search: ['accountName', 'name', 'url'],
 } as const;
+
+/** A CSV drop's runs (one file per dataset each), newest first: `GET /integrations/:id/runs`. */
+export const DropRunRow = z.object({
+  id: z.uuid(),
+  status: z.enum(['queued', 'done', 'failed']),
+  trigger: z.enum(['scheduled', 'manual']),
+  windowFrom: z.string(),
+  windowTo: z.string(),
+  rows: z.number().nullable(),
+  files: z.array(z.string()),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type DropRun = z.infer<typeof DropRunRow>;
+export const DropRuns = z.object({ items: z.array(DropRunRow) });
+/** "Run now": the run opened. */
+export const DropStarted = z.object({ run: z.uuid() });
+/** Retries of a failing drop (pg-boss, back-off from 60 s: 1, 2, 4, 8 min). */
+export const DROP_RETRY = { retryLimit: 4, retryDelay: 60, retryBackoff: true } as const;
 
 /** Answers of the action routes: the deliveries a ping or replay queued, the types offered, a disable. */
 export const QueuedDeliveries = z.object({ deliveries: z.array(z.uuid()) });

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { dispense, fieldApiAs, type Eq } from './field-support';
 import { expect, test } from './fixtures';
 import { apiAs, signIn } from './support';
 
@@ -109,4 +111,50 @@ test('ThebigBoss enrols a handheld with a QR code, then exports last month to SA
   expect(Number(credit[13])).toBeCloseTo(cents / 100, 2);
   await expect(page.getByRole('row').filter({ hasText: from }).first()).toBeVisible();
   await api.dispose();
+});
+
+/**
+ * Issue 15's tag journey: ThebigBoss registers a tag on `/ScanTags` by typing it and Enter, as a
+ * keyboard-wedge reader does, and assigns it to a FAMS24 equipment; the attendant then scans it on
+ * `/QuickDispense24` (the reader types it into the equipment box), which picks that equipment, and
+ * the dispense is saved and accepted by the server.
+ */
+test('a scanned tag is assigned to equipment and then used on /QuickDispense24', async ({ page, browser, baseURL }) => {
+  const field = await fieldApiAs(baseURL!, 'attendant');
+  const ref = await field.reference();
+  await field.dispose();
+  const eq = (ref.equipment as Eq[]).find((e) => e.active && e.fams24Enabled)!;
+  const tag = `E2E${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+
+  await signIn(page, 'boss', { to: '/ScanTags' });
+  await page.getByRole('button', { name: /Demo Fuels/ }).click();
+  await expect(page).toHaveURL(/\/ScanTags$/);
+  await page.getByLabel('Scan a tag').click();
+  await page.keyboard.type(tag);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('1 tag registered.')).toBeVisible();
+  await page.getByRole('button', { name: `Assign ${tag}` }).click();
+  const form = page.getByRole('form', { name: `Assign tag ${tag}` });
+  await form.getByLabel('Equipment').selectOption(eq.id);
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(`Tag ${tag} assigned.`)).toBeVisible();
+
+  const ctx = await browser.newContext({ baseURL });
+  const device = await ctx.newPage();
+  try {
+    await signIn(device, 'attendant', { to: '/QuickDispense24' });
+    await expect(device.getByLabel('Store')).not.toHaveValue('');
+    const storeId = await device.getByLabel('Store').inputValue();
+    type Emp = { tag: string | null; active: boolean; fams24Enabled: boolean; storeIds: string[] };
+    const staff = (ref.employees as Emp[]).find(
+      (e) => e.active && e.fams24Enabled && e.tag && (e.storeIds.length === 0 || e.storeIds.includes(storeId)),
+    )!;
+    await device.getByRole('combobox', { name: 'Employee' }).fill(staff.tag!);
+    await expect(device.getByText('Identified by tag.')).toBeVisible();
+    // The reader types the new tag into the equipment box: the tagged equipment is picked.
+    await dispense(device, { ...eq, tags: [tag] }, 37, tag);
+    await expect(device.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+  } finally {
+    await ctx.close();
+  }
 });

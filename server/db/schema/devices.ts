@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CommandStatus, DeviceCommandKind, FieldDeviceKind } from '../../../src/contract/devices';
-import type { IntegrationType } from '../../../src/contract/integrations';
+import type { IntegrationSettings, IntegrationType } from '../../../src/contract/integrations';
 import { accounts, users } from './accounts';
 import { live, lower, masterColumns } from './columns';
 import { stores } from './setup-sites';
@@ -148,9 +148,18 @@ export const integrations = pgTable(
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     lastStatus: text('last_status'),
     lastError: text('last_error'),
+    /** CSV drop (datasets, schedule, folder) and BI feed (feed key) settings, ADR 057. */
+    settings: jsonb('settings').$type<IntegrationSettings>().notNull().default({}),
+    /** CSV drop: records stored before this instant have been dropped; the next drop starts here. */
+    watermark: timestamp('watermark', { withTimezone: true }).notNull().defaultNow(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRows: integer('last_rows'),
   },
   (t) => [
     unique('integrations_account_id_id_uq').on(t.accountId, t.id),
+    index('integrations_due')
+      .on(t.nextRunAt)
+      .where(sql`${t.type} = 'csv_drop' and ${t.deletedAt} is null`),
     uniqueIndex('integrations_name_uq').on(t.accountId, lower(t.name)).where(live(t.deletedAt)),
     check('integrations_type_ck', sql`${t.type} in ('webhook', 'sap', 'csv_drop', 'bi_feed')`),
   ],

@@ -8,15 +8,27 @@ export type GaugeDeliveryInsert = Omit<typeof gaugeDeliveries.$inferInsert, 'acc
 export function deliveriesRepository(db: DbOrTx, accountId: number) {
   const mine = eq(gaugeDeliveries.accountId, accountId);
   return {
-    /** Stores what the console reported; a delivery already stored (same tank and start) is skipped. */
-    async insert(rows: GaugeDeliveryInsert[]): Promise<number> {
-      if (!rows.length) return 0;
-      const out = await db
+    /**
+     * Stores what the console reported; a delivery already stored (same tank and start) is skipped.
+     * Answers the deliveries stored now.
+     */
+    async insert(rows: GaugeDeliveryInsert[]) {
+      if (!rows.length) return [];
+      return db
         .insert(gaugeDeliveries)
         .values(rows.map((r) => ({ ...r, accountId })))
         .onConflictDoNothing()
-        .returning({ id: gaugeDeliveries.id });
-      return out.length;
+        .returning({
+          id: gaugeDeliveries.id,
+          tankId: gaugeDeliveries.tankId,
+          gaugeDeviceId: gaugeDeliveries.gaugeDeviceId,
+          startedAt: gaugeDeliveries.startedAt,
+          endedAt: gaugeDeliveries.endedAt,
+          startLitres: gaugeDeliveries.startLitres,
+          endLitres: gaugeDeliveries.endLitres,
+          litres: gaugeDeliveries.litres,
+          netLitres15: gaugeDeliveries.netLitres15,
+        });
     },
 
     /** Deliveries of these tanks not yet matched or given up on, oldest first. */

@@ -1,5 +1,6 @@
 import { DELIVERY_MATCH_TOLERANCE, DELIVERY_MATCH_WINDOW_MS, gaugeDedupeKey } from '../../../src/contract/gauges';
 import type { DbOrTx } from '../../db/client';
+import type { WebhookEmitter } from '../integrations/webhooks';
 import { deliveriesRepository, type GaugeDeliveryInsert } from './deliveries.repository';
 
 export const deliveryTolerance = (litres: number) =>
@@ -10,7 +11,9 @@ export const deliveryTolerance = (litres: number) =>
  * matched to the receipt recorded for it (same tank, within ±2 h, litres within tolerance). One
  * without a receipt is given up on only when the 2 h a driver has to record it are over; then
  * `unmatched_delivery` is raised — once: the delivery is settled, so a resolved exception stays
- * resolved. Returns the number of new deliveries and the exception codes raised.
+ * resolved. Each new delivery is a `delivery.received` webhook event (`source: 'gauge'`, the same
+ * fields as a receipt's, ADR 057), written in the caller's transaction when `events` is given.
+ * Returns the number of new deliveries and the exception codes raised.
  */
 export async function storeGaugeDeliveries(
   db: DbOrTx,
@@ -18,9 +21,34 @@ export async function storeGaugeDeliveries(
   rows: GaugeDeliveryInsert[],
   tankIds: string[],
   now: Date,
+  events?: WebhookEmitter,
 ) {
   const repo = deliveriesRepository(db, accountId);
-  const created = await repo.insert(rows);
+  const stored = await repo.insert(rows);
+  if (events && stored.length)
+    await events.emit(
+      db,
+      accountId,
+      'delivery.received',
+      stored.map((d) => ({
+        id: d.id,
+        tankId: d.tankId,
+        supplier: null,
+        deliveryNote: null,
+        litres: d.litres,
+        receivedAt: d.endedAt.toISOString(),
+        dipBeforeMm: null,
+        dipAfterMm: null,
+        temperatureC: null,
+        deviceId: null,
+        source: 'gauge',
+        gaugeDeviceId: d.gaugeDeviceId,
+        startedAt: d.startedAt.toISOString(),
+        startLitres: d.startLitres,
+        endLitres: d.endLitres,
+        netLitres15: d.netLitres15,
+      })),
+    );
   const raised: string[] = [];
   for (const d of await repo.unsettled(tankIds)) {
     const receiptId = await repo.matchingReceipt(d, DELIVERY_MATCH_WINDOW_MS, deliveryTolerance(d.litres));
@@ -48,5 +76,5 @@ export async function storeGaugeDeliveries(
     });
     raised.push('unmatched_delivery');
   }
-  return { created, raised };
+  return { created: stored.length, raised };
 }

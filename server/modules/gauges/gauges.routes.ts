@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { actorOf, IdParams, registerResource, resourceService, type Actor } from '../../lib/resource';
+import { webhookEmitter } from '../integrations/webhooks';
 import { gaugeDevicesResource } from './devices.resource';
 import { devicesRepository } from './devices.repository';
 import { newDeviceKey } from './keys';
@@ -33,7 +34,8 @@ declare module 'fastify' {
  * is even parsed). Pushes are limited per client address to `config.pushPerMinute` (default 300:
  * 150 000 readings a minute).
  */
-export function gaugesRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+export function gaugesRoutes(app: FastifyInstance, { db, config, boss }: ModuleDeps) {
+  const events = webhookEmitter(boss);
   const pushes = pushService(db);
   const svc = resourceService(db, gaugeDevicesResource);
   const rule = gaugeDevicesResource.rules.write;
@@ -98,7 +100,7 @@ export function gaugesRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
     },
     async (req) => {
       try {
-        return await pollDevice(db, req.auth.accountId, req.params.id, { timeoutMs: 8000 });
+        return await pollDevice(db, req.auth.accountId, req.params.id, { timeoutMs: 8000, events });
       } catch (e) {
         if (e instanceof PollError)
           throw e.status === 404 ? notFound() : badRequest(e.message, { protocol: [e.message] });

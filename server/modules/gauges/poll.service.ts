@@ -8,6 +8,7 @@ import {
   wallToDate,
   type DeliveryRecord,
 } from '../../gauges/tls';
+import type { WebhookEmitter } from '../integrations/webhooks';
 import { storeGaugeDeliveries } from './deliveries.service';
 import { devicesRepository, type PollTarget } from './devices.repository';
 import { ReadingError, storeReadings, type ReadingInput } from './readings.service';
@@ -16,6 +17,8 @@ export interface PollOptions {
   /** Connect + both commands + both replies (default 10 s). */
   timeoutMs?: number;
   now?: () => Date;
+  /** New deliveries become `delivery.received` webhook events (the job and the route give it). */
+  events?: WebhookEmitter;
 }
 
 /** A console clock more than this far from ours is not trusted for the reading time. */
@@ -165,7 +168,9 @@ export async function pollDevice(
       netLitres15: r3(d.endTcVolume - d.startTcVolume),
     }))
     .filter((d) => d.litres > 0);
-  await db.transaction((tx) => storeGaugeDeliveries(tx, accountId, gaugeDeliveries, [...tankOf.values()], now));
+  await db.transaction((tx) =>
+    storeGaugeDeliveries(tx, accountId, gaugeDeliveries, [...tankOf.values()], now, opts.events),
+  );
 
   const finished = clock();
   const warning = problems.length ? problems.join('; ') : null;

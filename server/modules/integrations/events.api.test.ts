@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { startSimulator } from '../../gauges/simulator';
 import { createSecrets, loadSecretKey } from '../../lib/secrets';
 import { ingestFixture, post, type IngestFixture, type Session } from '../dispensing/fixture.testutil';
 import { attempt, signature } from './webhooks';
@@ -212,6 +213,60 @@ describe('delivery.received', () => {
   });
 });
 
+describe('delivery.received from a gauge', () => {
+  it('is written once per delivery the gauge detects, with source gauge, and reaches the receiver', async () => {
+    const gauge = await startSimulator({
+      tanks: [{ tankNumber: 1, capacity: 20_000, volume: 3000, drawPerHour: 0 }],
+      noise: false,
+    });
+    try {
+      const made = await boss.send('POST', '/api/v1/gauge-devices', {
+        name: `Events console ${crypto.randomUUID().slice(0, 6)}`,
+        storeId: f.store,
+        protocol: 'tls_tcp',
+        host: gauge.host,
+        port: gauge.port,
+        pollIntervalS: 60,
+        tankMap: [{ tankNumber: 1, tankId: f.tankB }],
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      gauge.deliver(1, 4000);
+      const before = (await deliveries('delivery.received')).length;
+      // "Test connection" polls the console: the delivery is stored and its event written.
+      expect((await boss.send('POST', `/api/v1/gauge-devices/${made.body.id}/test`)).body.ok).toBe(true);
+      let rows = (await deliveries('delivery.received')).filter((r) => r.payload.source === 'gauge');
+      expect(rows).toHaveLength(1);
+      expect(rows[0].integration_id).toBe(hookId);
+      expect(rows[0].payload).toMatchObject({
+        tankId: f.tankB,
+        litres: expect.closeTo(4000, 0),
+        supplier: null,
+        deliveryNote: null,
+        source: 'gauge',
+        gaugeDeviceId: made.body.id,
+      });
+      const stored = await srv.database.db.execute<{ id: string }>(
+        sql`select id from gauge_deliveries where gauge_device_id = ${made.body.id}`,
+      );
+      expect(stored.rows.map((r) => r.id)).toEqual([rows[0].payload.id]);
+      expect(String(rows[0].payload.receivedAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      // Polled again, the console still lists it: nothing new is sent.
+      expect((await boss.send('POST', `/api/v1/gauge-devices/${made.body.id}/test`)).body.ok).toBe(true);
+      rows = (await deliveries('delivery.received')).filter((r) => r.payload.source === 'gauge');
+      expect(rows).toHaveLength(1);
+      expect((await deliveries('delivery.received')).length).toBe(before + 1);
+
+      received.length = 0;
+      expect(await attempt(srv.database.db, box(), rows[0].id, false, { allowPrivate: true })).toBe('delivered');
+      const body = JSON.parse(received[0].body);
+      expect(received[0].headers['x-fams-event']).toBe('delivery.received');
+      expect(body.data).toEqual(rows[0].payload);
+    } finally {
+      await gauge.close();
+    }
+  });
+});
+
 describe('integration catalogue (/IntegrationSetup)', () => {
   it('lets only ThebigBoss offer or withdraw a type; a type not offered cannot be created', async () => {
     expect((await f.admin.get('/api/v1/integration-types')).status).toBe(403);
@@ -231,7 +286,13 @@ describe('integration catalogue (/IntegrationSetup)', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ type: 'csv_drop', enabled: true, accountTypes: ['No such type'] });
     expect((await f.admin.get('/api/v1/integration-types/offered')).body.types).not.toContain('csv_drop');
-    const refused = await f.admin.send('POST', '/api/v1/integrations', { type: 'csv_drop', name: 'Drop', url });
+    const refused = await f.admin.send('POST', '/api/v1/integrations', {
+      type: 'csv_drop',
+      name: 'Drop',
+      datasets: ['dispenses'],
+      frequency: 'hourly',
+      folder: 'drops',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.fieldErrors.type[0]).toMatch(/not offered/);
     expect(

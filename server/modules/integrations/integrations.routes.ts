@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_ROOT } from '../../../src/contract/constants';
 import {
   DisabledIntegration as Disabled,
+  DropRuns,
+  DropStarted,
   INTEGRATION_COLUMNS,
   INTEGRATION_TYPE_INFO,
   INTEGRATION_TYPES,
@@ -19,7 +21,7 @@ import {
   type ManagedIntegration,
 } from '../../../src/contract/integrations';
 import { audit } from '../../lib/audit';
-import { notFound, unprocessable } from '../../lib/errors';
+import { AppError, notFound, unprocessable } from '../../lib/errors';
 import {
   actorOf,
   IdParams,
@@ -31,6 +33,7 @@ import {
 } from '../../lib/resource';
 import type { ModuleDeps } from '../deps';
 import { screenRules } from '../setup/rules';
+import { csvDropService, sendDrop } from './csv-drop.service';
 import { deliveriesEndpoint } from './deliveries.list';
 import { integrationsRepository, managedIntegrationsSpec } from './integrations.repository';
 import { integrationsResource } from './integrations.resource';
@@ -45,7 +48,7 @@ import { webhooksRepository } from './webhooks.repository';
 export function integrationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const { db } = deps;
   const repo = integrationsRepository(db);
-  const def = integrationsResource(deps.secrets);
+  const def = integrationsResource(deps.secrets, db);
   const svc = resourceService(db, def);
   const emitter = webhookEmitter(deps.boss);
   registerResource(app, svc, { columns: INTEGRATION_COLUMNS });
@@ -146,6 +149,50 @@ export function integrationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         emitter.emit(tx, actor.accountId, 'ping', [{ integrationId: row.id, at }], row.id),
       );
       return { deliveries: ids };
+    },
+  );
+
+  // A CSV drop's runs, and "Run now": a drop from the watermark to now, at once (ADR 057).
+  const drops = csvDropService(db, deps.files);
+  const dropOf = async (req: { params: { id: string } } & Parameters<typeof actorOf>[0]) => {
+    const row = await svc.get(actorOf(req), req.params.id);
+    if (row.deletedAt) throw notFound();
+    if (row.type !== 'csv_drop') throw unprocessable('not_a_drop', 'Only a CSV drop has runs.');
+    return row;
+  };
+  r.get(
+    `${API_ROOT}${def.info.path}/:id/runs`,
+    { config: { access: def.rules.read }, schema: { params: IdParams, response: { 200: DropRuns } } },
+    async (req) => {
+      const row = await dropOf(req);
+      return { items: await drops.runs(actorOf(req).accountId, row.id) };
+    },
+  );
+  r.post(
+    `${API_ROOT}${def.info.path}/:id/run`,
+    { config: { access: def.rules.write }, schema: { params: IdParams, response: { 200: DropStarted } } },
+    async (req) => {
+      const actor = actorOf(req);
+      const row = await dropOf(req);
+      if (!row.enabled) throw unprocessable('disabled', 'The drop is switched off.');
+      const id = await db.transaction(async (tx) => {
+        const opened = await drops.runNow(tx, actor.accountId, row.id);
+        if (!opened) throw new AppError(409, 'drop_open', 'A drop of this integration is already under way.');
+        await audit(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: 'run',
+          entity: 'integration',
+          entityId: row.id,
+          after: { run: opened },
+        });
+        return opened;
+      });
+      await deps
+        .boss()
+        .then((b) => sendDrop(b, [id]))
+        .catch(() => undefined); // the tick sends it later
+      return { run: id };
     },
   );
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { LuRotateCcw, LuSend } from 'react-icons/lu';
+import { LuPlay, LuRotateCcw, LuSend } from 'react-icons/lu';
 import { useCanWrite } from '@/app/access';
 import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
@@ -23,7 +23,7 @@ import { failureText } from '@/lib/form';
 import { queryClient } from '@/lib/query';
 import { notify } from '@/lib/notify';
 import { enumOptions, YES_NO } from '@/lib/reference/labels';
-import { deliveries, integrations, replayDelivery, sendTest } from './integrations.client';
+import { deliveries, integrations, replayDelivery, runDrop, sendTest } from './integrations.client';
 import { IntegrationForm } from './IntegrationForm';
 
 /** While the delivery log is open, it follows the worker's attempts. */
@@ -31,12 +31,26 @@ const REFRESH_MS = 4000;
 
 const STATUS_COLOURS: Record<Delivery['status'], string> = { pending: 'gray', delivered: 'green', failed: 'red' };
 
+const LAST_STATUS_COLOURS: Record<string, string> = { ok: 'green', retrying: 'orange', revoked: 'gray' };
+
+/** What the integration does, in a few words: a webhook's address, a drop's data and schedule. */
+function targetOf(i: Integration): string {
+  if (i.type === 'csv_drop') {
+    const when = i.frequency === 'daily' ? `daily ${i.atTime ?? ''}` : 'hourly';
+    return `${i.datasets.join(', ')} → drops/${i.folder ?? ''} (${when})`;
+  }
+  return i.url ?? '—';
+}
+
 const integrationColumns: ListColumn<Integration>[] = specColumns(INTEGRATION_COLUMNS, {
   type: { cell: (i) => INTEGRATION_TYPE_LABELS[i.type] },
+  url: { cell: targetOf },
   lastStatus: {
     cell: (i) =>
-      i.lastStatus ? <Badge colorPalette={i.lastStatus === 'ok' ? 'green' : 'red'}>{i.lastStatus}</Badge> : '—',
+      i.lastStatus ? <Badge colorPalette={LAST_STATUS_COLOURS[i.lastStatus] ?? 'red'}>{i.lastStatus}</Badge> : '—',
   },
+  lastRows: { cell: (i) => (i.lastRows === null ? '—' : i.lastRows.toLocaleString('en-US')) },
+  nextRunAt: { cell: (i) => (i.nextRunAt ? formatDateTime(i.nextRunAt) : '—') },
 });
 const deliveryColumns: ListColumn<Delivery>[] = specColumns(DELIVERY_COLUMNS, {
   status: { cell: (d) => <Badge colorPalette={STATUS_COLOURS[d.status]}>{d.status}</Badge> },
@@ -63,8 +77,9 @@ async function act(run: () => Promise<{ deliveries: string[] }>, done: string) {
 }
 
 /**
- * `/Integration` (admin, ADR 048): the account's integrations — create and edit webhooks (address,
- * events, a sealed secret), their status, last run and error, a test ping — and the webhook
+ * `/Integration` (admin, ADR 048, 057): the account's integrations — create and edit webhooks
+ * (address, events, a sealed secret), CSV drops (datasets, schedule, folder; "Run now") and BI
+ * feeds (a feed key), their status, last run, rows and error, a test ping — and the webhook
  * delivery log with replay. The tab is in the URL (`tab=log`); each tab has its own list state.
  */
 export function IntegrationPage() {
@@ -86,8 +101,27 @@ export function IntegrationPage() {
     await f().finally(() => setBusy(null));
   };
 
+  const startDrop = async (i: Integration) => {
+    try {
+      await runDrop(i.id);
+      notify({ tone: 'success', message: `Drop of ${i.name} started; its status follows here.` });
+      await refreshAll();
+    } catch (e) {
+      notify({ tone: 'danger', title: 'Failed', message: failureText(e).text });
+    }
+  };
   const integrationActions = (i: Integration) =>
-    canWrite && i.type === 'webhook' && !i.deletedAt ? (
+    canWrite && i.type === 'csv_drop' && !i.deletedAt && i.enabled ? (
+      <Button
+        size="xs"
+        variant="outline"
+        loading={busy === i.id}
+        aria-label={`Run ${i.name} now`}
+        onClick={() => void run(i.id, () => startDrop(i))}
+      >
+        <LuPlay aria-hidden /> Run now
+      </Button>
+    ) : canWrite && i.type === 'webhook' && !i.deletedAt ? (
       <Button
         size="xs"
         variant="outline"

@@ -2,6 +2,7 @@ import {
   DELIVERIES_LIST,
   DeliveryRow,
   DisabledIntegration,
+  DropStarted,
   INTEGRATION_TYPES_PATH,
   INTEGRATIONS_LIST,
   IntegrationRow,
@@ -13,6 +14,8 @@ import {
   QueuedDeliveries,
   type IntegrationType,
 } from '@/contract/integrations';
+import { z } from 'zod';
+import { FeedKeyRow } from '@/contract/bi';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -35,3 +38,8 @@ export const replayDelivery = (id: string) =>
   api.post(`${relative(DELIVERIES_LIST.path)}/${id}/replay`, {}, QueuedDeliveries, { quiet: true });
 export const disableIntegration = (id: string) =>
   api.post(`${relative(MANAGED_INTEGRATIONS_LIST.path)}/${id}/disable`, {}, DisabledIntegration, { quiet: true });
+export const runDrop = (id: string) =>
+  api.post(`${relative(INTEGRATIONS_LIST.path)}/${id}/run`, {}, DropStarted, { quiet: true });
+/** The account's BI feed keys (made on /PBAnalytics), for a BI feed integration's choice. */
+export const feedKeys = (signal?: AbortSignal) =>
+  api.get('bi-feed-keys', z.object({ keys: z.array(FeedKeyRow) }), { signal, quiet: true });
