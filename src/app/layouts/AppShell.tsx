@@ -8,13 +8,14 @@ import { Brand } from '../Brand';
 import css from '../plain/shell.module.css';
 import { useLoadOnUse } from '../ui/loadOnUse';
 import { OfflineReadiness } from '../OfflineReadiness';
+import { loadMainMenu } from './loadMainMenu';
 import { Navbar } from './Navbar';
 import { PageHeader } from './PageHeader';
 
 const QueryShell = lazy(loadQueryShell);
 const loadDrawer = () => import('./MenuDrawer');
 const MenuDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MenuDrawer })));
-const MainMenu = lazy(() => import('./MainMenu').then((m) => ({ default: m.MainMenu })));
+const MainMenu = lazy(() => loadMainMenu().then((m) => ({ default: m.MainMenu })));
 
 const WIDE = `(min-width: ${BREAKPOINTS.lg})`;
 const onWidthChange = (l: () => void) => {
