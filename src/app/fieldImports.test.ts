@@ -12,6 +12,8 @@ const SRC = path.resolve(import.meta.dirname, '..');
 const ROOTS = ['routes/_app.tsx', 'routes/_app/QuickDispense.tsx', 'features/dispensing/pages.tsx'];
 /** What every page renders first (main.tsx's providers, the root and blank layouts) and the login page. */
 const LOGIN_ROOTS = ['main.tsx', 'routes/__root.tsx', 'routes/_blank.tsx', 'routes/_blank/pages/login.tsx'];
+/** ADR 054: the signed-in shell (navbar, user and sync buttons, page header) is static CSS too. */
+const PLAIN_ROOTS = [...LOGIN_ROOTS, 'routes/_app.tsx'];
 /**
  * The route tree imports every route file (the router plugin splits their components off); the
  * roots above list what the page renders.
@@ -76,8 +78,8 @@ describe('the field screens first download (ADR 017)', () => {
     expect(lu.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
   });
 
-  it('imports neither Chakra nor emotion on the login page (static CSS; ADR 047)', () => {
-    const { packageUses } = reach(LOGIN_ROOTS);
+  it('imports neither Chakra nor emotion on the login page and in the signed-in shell (static CSS; ADR 047, 054)', () => {
+    const { packageUses } = reach(PLAIN_ROOTS);
     const chakra = packageUses.filter(([p]) => isChakra(p));
     expect(chakra.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
+import { BREAKPOINTS } from '@/contract/constants';
 import { loadChakra } from './chakra/loadChakra';
+import { loadMainMenu } from './layouts/loadMainMenu';
 import { loadQueryShell } from './queryShell';
 import { NotFoundRedirect, RouteError } from './RouteError';
 
@@ -21,6 +23,9 @@ router.subscribe('onBeforeLoad', ({ toLocation }) => {
   // Chakra's provider for a page that renders Chakra (ADR 047; chakra/ChakraBoundary.tsx).
   if (!matches.every((m) => m.routeId === '__root__' || m.staticData?.plainCss))
     void loadChakra().catch(() => undefined);
+  // The wide screen's side menu (Chakra, its own chunk; ADR 054), so it shows with the shell.
+  if (matches.some((m) => m.routeId === '/_app') && window.matchMedia(`(min-width: ${BREAKPOINTS.lg})`).matches)
+    void loadMainMenu().catch(() => undefined);
 });
 
 declare module '@tanstack/react-router' {

@@ -1,19 +1,21 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { BREAKPOINTS } from '@/contract/constants';
 import { useCurrentScreen } from '../access';
+import { ChakraBoundary, ChakraWhenNeeded } from '../chakra/ChakraBoundary';
 import { loadQueryShell } from '../queryShell';
 import { Brand } from '../Brand';
+import css from '../plain/shell.module.css';
 import { useLoadOnUse } from '../ui/loadOnUse';
 import { OfflineReadiness } from '../OfflineReadiness';
-import { MainMenu } from './MainMenu';
+import { loadMainMenu } from './loadMainMenu';
 import { Navbar } from './Navbar';
 import { PageHeader } from './PageHeader';
 
 const QueryShell = lazy(loadQueryShell);
 const loadDrawer = () => import('./MenuDrawer');
 const MenuDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MenuDrawer })));
+const MainMenu = lazy(() => loadMainMenu().then((m) => ({ default: m.MainMenu })));
 
 const WIDE = `(min-width: ${BREAKPOINTS.lg})`;
 const onWidthChange = (l: () => void) => {
@@ -36,7 +38,10 @@ function useWide(): boolean {
 
 /**
  * The main layout: dark side menu from the lg breakpoint, a drawer below it (phones), the blue
- * navbar and the page with its breadcrumb and title.
+ * navbar and the page with its breadcrumb and title. Static CSS (ADR 054): a field screen (marked
+ * `plainCss`) renders without Chakra; the side menu, the drawer and the navbar's popups bring it
+ * with them. Below an office screen the whole shell is inside the Chakra boundary (one provider),
+ * and while Chakra loads the shell shows without the page.
  */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -45,29 +50,25 @@ export function AppShell() {
   const wide = useWide();
   // Field screens never use react-query: their routes say so and skip loading it (ADR 017).
   const withoutQueries = useMatches({ select: (ms) => ms.some((m) => m.staticData?.noQueryClient === true) });
-  return (
-    <Flex minH="100dvh" bg="bg.canvas">
-      {wide && (
-        <Box
-          as="aside"
-          aria-label="Sidebar"
-          hideBelow="lg"
-          w="64"
-          flexShrink={0}
-          bg="sidebar.bg"
-          color="sidebar.fg"
-          position="sticky"
-          top="0"
-          h="100dvh"
-          overflowY="auto"
-        >
-          <Box px="4" py="3">
-            <Brand color="white" />
-          </Box>
-          <MainMenu />
-        </Box>
-      )}
-      <Flex direction="column" flex="1" minW="0">
+  const aside = (menu: ReactNode) => (
+    <aside aria-label="Sidebar" className={css.aside}>
+      <div className={css.asideBrand}>
+        <Brand color="white" />
+      </div>
+      {menu}
+    </aside>
+  );
+  const shell = (page: ReactNode) => (
+    <div className={css.shell}>
+      {wide &&
+        aside(
+          <ChakraBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <MainMenu />
+            </Suspense>
+          </ChakraBoundary>,
+        )}
+      <div className={css.column}>
         <Navbar
           onOpenMenu={() => {
             startDrawer();
@@ -75,26 +76,30 @@ export function AppShell() {
           }}
           onWarmMenu={warmDrawer}
         />
-        <Box as="main" flex="1" px={{ base: 3, md: 6 }} py={{ base: 4, md: 6 }}>
+        <main className={css.main}>
           <OfflineReadiness place="above" />
           {screen && <PageHeader screen={screen} />}
-          {withoutQueries ? (
-            <Outlet />
-          ) : (
-            <Suspense fallback={null}>
-              <QueryShell>
-                <Outlet />
-              </QueryShell>
-            </Suspense>
-          )}
-        </Box>
-      </Flex>
+          {page}
+        </main>
+      </div>
       {/* The drawer's code (zag's dialog, focus trap) loads with the first tap on "Open menu" (ADR 017). */}
       {drawerUsed && (
-        <Suspense fallback={null}>
-          <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
-        </Suspense>
+        <ChakraBoundary>
+          <Suspense fallback={null}>
+            <MenuDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+          </Suspense>
+        </ChakraBoundary>
       )}
-    </Flex>
+    </div>
   );
+  const page = withoutQueries ? (
+    <Outlet />
+  ) : (
+    <Suspense fallback={null}>
+      <QueryShell>
+        <Outlet />
+      </QueryShell>
+    </Suspense>
+  );
+  return <ChakraWhenNeeded fallback={shell(null)}>{shell(page)}</ChakraWhenNeeded>;
 }

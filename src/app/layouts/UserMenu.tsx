@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ChakraBoundary } from '../chakra/ChakraBoundary';
 import { useLoadOnUse } from '../ui/loadOnUse';
 import { UserMenuFace } from './UserMenuFace';
 
@@ -6,9 +7,10 @@ const loadPopup = () => import('./UserMenuPopup');
 const UserMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.UserMenuPopup })));
 
 /**
- * Who is signed in, and the ways out (switch account, lock, log out). The menu's code loads on
- * the first tap (from the service worker's cache: it is in the first precache); until then the
- * button is a plain one with the same name and look, so the field screens render without it.
+ * Who is signed in, and the ways out (switch account, lock, log out). The menu's code (and on a
+ * field screen Chakra's provider, ADR 054) loads on the first tap (from the service worker's
+ * cache: it is in the first precache); until then the button is a plain one with the same name and
+ * look, so the field screens render without it.
  */
 export function UserMenu() {
   const [used, start, warm] = useLoadOnUse(loadPopup);
@@ -18,7 +20,9 @@ export function UserMenu() {
   if (!used) return face;
   return (
     <Suspense fallback={face}>
-      <UserMenuPopup />
+      <ChakraBoundary fallback={face}>
+        <UserMenuPopup />
+      </ChakraBoundary>
     </Suspense>
   );
 }

@@ -1,33 +1,27 @@
-import { Box, Button, Text, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
-import { LuChevronDown, LuCircleUser } from '@/app/ui/field-icons';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { useSnapshot } from 'valtio';
+import { LuChevronDown, LuCircleUser } from '@/app/ui/field-icons';
 import { session } from '@/lib/session';
+import plain from '../plain/plain.module.css';
+import css from '../plain/shell.module.css';
 
-/** The navbar's user button: who is signed in, in which account (the name and account show from md up). */
-export function UserMenuFace(props: ButtonProps) {
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
+
+/**
+ * The navbar's user button: who is signed in, in which account (the name and account show from md
+ * up). Static CSS (ADR 054); the menu's trigger (`Menu.Trigger asChild`) passes its props and ref.
+ */
+export function UserMenuFace({ className, ...props }: Props) {
   const snap = useSnapshot(session);
   return (
-    <Button
-      variant="ghost"
-      color="white"
-      _hover={{ bg: 'whiteAlpha.200' }}
-      _expanded={{ bg: 'whiteAlpha.200' }}
-      px="2"
-      h="auto"
-      py="1"
-      minH={{ base: '12', md: 'auto' }}
-      minW={{ base: '12', md: 'auto' }}
-      {...props}
-    >
+    <button type="button" className={`${css.navButton} ${className ?? ''}`} {...props}>
       <LuCircleUser aria-hidden />
-      <Box textAlign="start" hideBelow="md" lineHeight="short">
-        <Text fontSize="sm" fontWeight="semibold">
-          {snap.user?.displayName}
-        </Text>
-        <Text fontSize="xs">{snap.account?.name}</Text>
-      </Box>
-      <VisuallyHidden>User menu</VisuallyHidden>
+      <span className={`${css.faceText} ${css.fromMd}`}>
+        <span className={css.faceName}>{snap.user?.displayName}</span>
+        <span className={css.faceSub}>{snap.account?.name}</span>
+      </span>
+      <span className={plain.visuallyHidden}>User menu</span>
       <LuChevronDown aria-hidden />
-    </Button>
+    </button>
   );
 }

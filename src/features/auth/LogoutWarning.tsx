@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react';
 import { proxy, useSnapshot } from 'valtio';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { unsyncedCount } from '@/lib/offline/records';
@@ -37,10 +36,10 @@ export function LogoutWarning() {
         void logout();
       }}
     >
-      <Text>
+      <p>
         {records} not on the server yet. They stay safely on this device and are sent after the next sign-in to this
         account.
-      </Text>
+      </p>
     </ConfirmDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Text, type ButtonProps } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { LuCloud, LuCloudOff, LuRefreshCw } from '@/app/ui/field-icons';
+import { useEffect, useState, type ButtonHTMLAttributes, type Ref } from 'react';
 import { useSnapshot } from 'valtio';
+import css from '@/app/plain/shell.module.css';
+import { LuCloud, LuCloudOff, LuRefreshCw } from '@/app/ui/field-icons';
 import { useSyncStatus } from '@/lib/offline/hooks';
 import { ago, describeStatus } from '@/lib/offline/status';
 import { session } from '@/lib/session';
@@ -16,46 +16,34 @@ export function useNow(everyMs = 30_000): number {
   return now;
 }
 
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { now: number; ref?: Ref<HTMLButtonElement> };
+
 /**
  * The button: online or offline, how many records wait, when the last sync succeeded; its accessible name carries the
- * state.
+ * state. Static CSS (ADR 054); the popover's trigger (`Popover.Trigger asChild`) passes its props and ref.
  */
-export function SyncStatusFace({ now, ...props }: ButtonProps & { now: number }) {
+export function SyncStatusFace({ now, className, ...props }: Props) {
   const s = useSyncStatus();
   const { offline: offlineSession } = useSnapshot(session);
   const name = describeStatus(s, offlineSession);
   const Icon = s.running && s.waiting > 0 ? LuRefreshCw : s.online && !offlineSession ? LuCloud : LuCloudOff;
   return (
-    <Button
+    <button
+      type="button"
       aria-label={name}
       title={name}
-      variant="ghost"
-      color="white"
-      _hover={{ bg: 'whiteAlpha.200' }}
-      _expanded={{ bg: 'whiteAlpha.200' }}
-      px="2"
-      gap="1.5"
-      h="auto"
-      py="1"
+      className={`${css.navButton} ${css.syncButton} ${className ?? ''}`}
       {...props}
     >
       <Icon aria-hidden />
-      <Box textAlign="start" lineHeight="short" hideBelow="sm">
-        <Text fontSize="sm" fontWeight="semibold">
+      <span className={`${css.faceText} ${css.fromSm}`}>
+        <span className={css.faceName}>
           {s.online && !offlineSession ? 'Online' : offlineSession && s.online ? 'Offline session' : 'Offline'}
-        </Text>
-        <Text fontSize="xs">synced {ago(s.lastSuccessAt, now)}</Text>
-      </Box>
-      {s.waiting > 0 && (
-        <Badge colorPalette="yellow" variant="solid">
-          {s.waiting}
-        </Badge>
-      )}
-      {s.rejected > 0 && (
-        <Badge colorPalette="red" variant="solid">
-          {s.rejected}
-        </Badge>
-      )}
-    </Button>
+        </span>
+        <span className={css.faceSub}>synced {ago(s.lastSuccessAt, now)}</span>
+      </span>
+      {s.waiting > 0 && <span className={`${css.badge} ${css.badgeYellow}`}>{s.waiting}</span>}
+      {s.rejected > 0 && <span className={`${css.badge} ${css.badgeRed}`}>{s.rejected}</span>}
+    </button>
   );
 }
