@@ -1,11 +1,11 @@
 /**
- * Issue 9: 20 field devices syncing at once over loopback. Each device sends its outbox in
- * 10-record batches, one request after the other (as the sync engine does), all 20 in parallel
- * against one server holding the demo year; the devices share the demo tanks, so their batches
- * meet on the same `tank_stock` rows. Bounded: BATCHES requests per device, and the run stops
- * starting new requests after MAX_MS. Prints request latency percentiles (goal: p99 < 500 ms) and
- * the CPU the server and its database spent per request (and the Node process's share of it), which
- * the neighbours on a shared machine do not inflate. The server runs what a real node runs beside the API (pg-boss: gauge polls —
+ * Issue 9: 20 field devices syncing at once over loopback. Each device sends its outbox in 10-record
+ * batches, one request after the other (as the sync engine does), all 20 in parallel against one server
+ * holding the demo year; the devices share the demo tanks, so their batches meet on the same
+ * `tank_stock` rows. Bounded: BATCHES requests per device, and the run stops starting new requests
+ * after MAX_MS. Prints request latency percentiles (goal: p99 < 500 ms) and the CPU the server and its
+ * database spent per request (and the Node process's share of it), which the neighbours on a shared
+ * machine do not inflate. The server runs what a real node runs beside the API (pg-boss: gauge polls —
  * here against the demo's simulated consoles —, the stale check, autovacuum); its start-up variance
  * sweep (10 s after start, then every 6 h) is let finish before measuring, and the background's own
  * CPU, measured idle just before the load, is printed and also taken off the per-request figure.
