@@ -37,7 +37,8 @@ export async function main() {
     embedded = await startEmbedded(config.dataDir, log);
     url = embedded.url;
   }
-  const database = connect(url);
+  // Idle API connections are kept 5 minutes (not pg's 10 s): a device's next batch finds them warm (ADR 055).
+  const database = connect(url, 10, 5 * 60_000);
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

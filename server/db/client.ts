@@ -19,8 +19,13 @@ export interface Database {
 // numeric and bigint come back as strings by default; bigint ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * `idleTimeoutMillis`: how long an idle connection is kept (pg's default: 10 s). A connection closed
+ * and opened again costs a new backend, its catalog caches, the named statements' parse and plan
+ * and the triggers' compiled functions (ADR 055); the API server keeps them for minutes.
+ */
+export function connect(url: string, max = 10, idleTimeoutMillis?: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max, ...(idleTimeoutMillis ? { idleTimeoutMillis } : {}) });
   // An idle client dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => process.emitWarning(`database connection lost: ${err.message}`));

@@ -16,7 +16,7 @@ import {
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { exceptionRulesRepository } from '../exceptions/rules.repository';
-import type { ExceptionRulesValue } from '../../../src/contract/exception-rules';
+import { rulesOf, type ExceptionRulesValue } from '../../../src/contract/exception-rules';
 import { stockAlarm } from './stock';
 
 interface Refs {
@@ -67,13 +67,19 @@ async function prepareAll(ctx: IngestContext, records: readonly Dispense[]): Pro
   return refsOf(records, await repoOf(ctx).references(referenceAsk(records)));
 }
 
-/** Stored hashes and references in one query (ADR 016, third pass). */
+/**
+ * Stored hashes and references in one query (ADR 016, third pass), with the account's exception
+ * rules (kept for `rulesOfBatch`) and its webhooks of `dispense.recorded` (ADR 055).
+ */
 async function lookupAll(ctx: IngestContext, records: readonly Dispense[]) {
   const found = await repoOf(ctx).references({
     ...referenceAsk(records),
     hashes: { table: 'dispenses', ids: records.map((d) => d.id) },
+    rulesAndWebhooks: 'dispense.recorded',
   });
-  return { known: found.hashes, refs: refsOf(records, found) };
+  const { rules, webhooks } = found.rulesAndWebhooks!;
+  ctx.cache?.set(RULES_KEY, Promise.resolve(rulesOf(rules)));
+  return { known: found.hashes, refs: refsOf(records, found), webhooks };
 }
 
 interface Fact {
@@ -180,14 +186,14 @@ async function insertAll(
 
 /** The account's exception rules, read once per batch (the batch's cache) whatever its size. */
 function rulesOfBatch(ctx: IngestContext): Promise<ExceptionRulesValue> {
-  const key = 'exception-rules';
-  let found = ctx.cache?.get(key) as Promise<ExceptionRulesValue> | undefined;
+  let found = ctx.cache?.get(RULES_KEY) as Promise<ExceptionRulesValue> | undefined;
   if (!found) {
     found = exceptionRulesRepository(ctx.tx).rulesFor(ctx.auth.accountId);
-    ctx.cache?.set(key, found);
+    ctx.cache?.set(RULES_KEY, found);
   }
   return found;
 }
+const RULES_KEY = 'exception-rules';
 
 /**
  * The tank loses the litres; every business rule broken raises an exception, never a refusal.

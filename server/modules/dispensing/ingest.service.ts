@@ -98,6 +98,8 @@ async function ingestInTx<T extends { id: string }, P>(
   const duplicates: { index: number; id: string }[] = [];
   const hook = events && handler.webhook;
   const payloads: Record<string, unknown>[] = [];
+  /** The subscribed webhooks when the kind read them with its references; else `emit` reads them. */
+  let webhooks: string[] | undefined;
 
   // Validation first: only a record the contract accepts (so an id that is a UUID) reaches SQL.
   const valid: Candidate<T>[] = [];
@@ -137,6 +139,7 @@ async function ingestInTx<T extends { id: string }, P>(
           segment.map((c) => c.record),
         )
       : null;
+    webhooks = looked?.webhooks ?? webhooks;
     const known = looked
       ? looked.known
       : await handler.storedHashes(
@@ -202,7 +205,10 @@ async function ingestInTx<T extends { id: string }, P>(
       if (hook) payloads.push({ ...hook.data(it, codes[i]), ...events.extra });
     });
   }
-  if (hook && payloads.length) await events.emitter.emit(tx, auth.accountId, hook.event, payloads);
+  if (hook && payloads.length)
+    await (webhooks
+      ? events.emitter.emitTo(tx, auth.accountId, hook.event, webhooks, payloads)
+      : events.emitter.emit(tx, auth.accountId, hook.event, payloads));
 
   if (duplicates.length) {
     const raised = await repoOf(ctx).exceptionCodes(duplicates.map((d) => d.id));

@@ -58,7 +58,12 @@ export interface KindHandler<T extends { id: string }, P> {
   lookupAll?(
     ctx: IngestContext,
     records: readonly T[],
-  ): Promise<{ known: Map<string, string>; refs: (P | RecordError)[] }>;
+  ): Promise<{
+    known: Map<string, string>;
+    refs: (P | RecordError)[];
+    /** The account's webhooks subscribed to `webhook.event`, read in the same query (ADR 055). */
+    webhooks?: string[];
+  }>;
   /**
    * Inserts the rows whose (account, id) is free; answers the ids it inserted. `refused`: records
    * this step refused before writing anything of them (the reading store checks as it stores).

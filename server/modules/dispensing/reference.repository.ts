@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AllocationRule } from '../../../src/contract/setup/dispense-check';
+import type { WebhookEvent } from '../../../src/contract/integrations';
 import type { DbOrTx } from '../../db/client';
+import { subscribedSql } from '../integrations/webhooks.repository';
 import { executeNamed } from './prepared';
 
 export interface TankRef {
@@ -34,6 +36,12 @@ export interface ReferenceAsk {
    * query: one round trip less for every batch (ADR 016, third pass).
    */
   hashes?: { table: 'dispenses' | 'transfers' | 'receipts'; ids: readonly string[] };
+  /**
+   * Also read the account's stored exception rules and its webhooks subscribed to this event, so
+   * the batch runs no query of its own for them (ADR 055): the webhooks' read no longer sits
+   * between the stock statement (which locks the tanks' books) and the commit.
+   */
+  rulesAndWebhooks?: WebhookEvent;
 }
 
 export interface References {
@@ -44,6 +52,8 @@ export interface References {
   allocationsOf: (productId: string) => AllocationRule[];
   /** Stored payload hash by id, for `ask.hashes`. */
   hashes: Map<string, string>;
+  /** With `ask.rulesAndWebhooks`: the stored rules (null: none stored) and the subscribed webhooks' ids. */
+  rulesAndWebhooks?: { rules: unknown; webhooks: string[] };
 }
 
 const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set(list ?? [])])}::uuid[]`;
@@ -71,6 +81,8 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
     cost_centres: string[];
     allocations: AllocationRule[];
     hashes: [string, string][];
+    rules?: unknown;
+    webhooks?: string[];
   }>(
     db,
     sql`${
@@ -107,7 +119,13 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
       } as allocations,
       ${
         asked.length ? sql`(select coalesce(json_agg(json_build_array(h.id, h.payload_hash)), '[]') from h)` : none
-      } as hashes`,
+      } as hashes${
+        ask.rulesAndWebhooks
+          ? sql`,
+      (select rules from exception_rules where account_id = ${accountId}) as rules,
+      (select coalesce(json_agg(w.id), '[]') from (${subscribedSql(accountId, ask.rulesAndWebhooks)}) w) as webhooks`
+          : sql``
+      }`,
   );
   const byProduct = new Map<string, AllocationRule[]>();
   for (const a of r.allocations) byProduct.set(a.productId, [...(byProduct.get(a.productId) ?? []), a]);
@@ -118,5 +136,6 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
     costCentres: new Set(r.cost_centres),
     allocationsOf: (productId) => byProduct.get(productId) ?? [],
     hashes: new Map(r.hashes),
+    ...(ask.rulesAndWebhooks ? { rulesAndWebhooks: { rules: r.rules ?? null, webhooks: r.webhooks ?? [] } } : {}),
   };
 }

@@ -3,6 +3,15 @@ import type { WebhookEvent } from '../../../src/contract/integrations';
 import type { DbOrTx } from '../../db/client';
 import { integrations, webhookDeliveries } from '../../db/schema';
 
+/**
+ * `select id` of the account's enabled webhooks subscribed to the event (with `integrationId`, that
+ * webhook alone): also read inside the ingest's reference query (ADR 055), one round trip less.
+ */
+export const subscribedSql = (accountId: number, event: WebhookEvent, integrationId?: string) =>
+  sql`select id from integrations where account_id = ${accountId} and type = 'webhook' and deleted_at is null and ${
+    integrationId ? sql`id = ${integrationId}` : sql`enabled and ${event}::text = any(events)`
+  }`;
+
 /** The webhook deliveries' SQL (ADR 040, 048): the only place of the webhooks that touches the database. */
 export function webhooksRepository(db: DbOrTx) {
   return {
@@ -11,9 +20,7 @@ export function webhooksRepository(db: DbOrTx) {
      * webhook alone, whatever its events.
      */
     async subscribed(accountId: number, event: WebhookEvent, integrationId?: string): Promise<string[]> {
-      const which = integrationId ? sql`id = ${integrationId}` : sql`enabled and ${event} = any(events)`;
-      const res = await db.execute<{ id: string }>(sql`select id from integrations
-        where account_id = ${accountId} and type = 'webhook' and deleted_at is null and ${which}`);
+      const res = await db.execute<{ id: string }>(subscribedSql(accountId, event, integrationId));
       return res.rows.map((r) => r.id);
     },
 

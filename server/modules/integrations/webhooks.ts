@@ -51,6 +51,17 @@ export interface WebhookEmitter {
     /** Only this integration (a ping). */
     integrationId?: string,
   ): Promise<string[]>;
+  /**
+   * `emit` for webhooks the caller already read (`subscribedSql`, in a query of its own, earlier in
+   * the same transaction): no query when there are none (ADR 055).
+   */
+  emitTo(
+    tx: DbOrTx,
+    accountId: number,
+    event: WebhookEvent,
+    hooks: readonly string[],
+    payloads: readonly Record<string, unknown>[],
+  ): Promise<string[]>;
 }
 
 export function webhookEmitter(boss: BossProvider): WebhookEmitter {
@@ -59,8 +70,11 @@ export function webhookEmitter(boss: BossProvider): WebhookEmitter {
       if (!payloads.length) return [];
       const repo = webhooksRepository(tx);
       const hooks = await repo.subscribed(accountId, event, integrationId);
-      if (!hooks.length) return [];
-      const ids = await repo.insert(accountId, event, hooks, payloads);
+      return this.emitTo(tx, accountId, event, hooks, payloads);
+    },
+    async emitTo(tx, accountId, event, hooks, payloads) {
+      if (!hooks.length || !payloads.length) return [];
+      const ids = await webhooksRepository(tx).insert(accountId, event, hooks, payloads);
       await enqueue(boss, ids, tx);
       return ids;
     },
