@@ -103,6 +103,8 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
     .first();
   // The mouse works in the viewport: bring the map (it may reach below the fold) into it.
   await page.getByTestId('store-map').scrollIntoViewIfNeeded();
+  // boundingBox() does not wait for the marker to be drawn.
+  await expect(marker).toBeVisible();
   const box = (await marker.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

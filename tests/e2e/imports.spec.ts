@@ -68,8 +68,11 @@ async function expectErrorsListed(page: Page) {
   await expect(errors.getByRole('row', { name: /^500 / })).toContainText('Fleet no.: Fleet no. is required');
 }
 
-test('imports 500 equipment with 3 bad rows, then the same file again without duplicates', async ({ page }) => {
-  test.setTimeout(180_000);
+// One admin sign-in for the fleet's bulk tasks (ADR 056).
+test('imports 500 equipment with 3 bad rows, then the same file again without duplicates; copies two equipment to another store', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
   const file = path.join(os.tmpdir(), `${PREFIX}-fleet.csv`);
   fs.writeFileSync(file, fleetCsv());
   await signIn(page, 'admin', { to: '/DataImports' });
@@ -111,25 +114,25 @@ test('imports 500 equipment with 3 bad rows, then the same file again without du
     await expect(page.getByRole('row', { name: new RegExp(`${PREFIX}-fleet.csv`) })).toHaveCount(2);
   });
   fs.rmSync(file, { force: true });
-});
 
-test('copies two equipment to another store with a preview first', async ({ page }) => {
-  await signIn(page, 'admin', { to: '/Equipmentcopy' });
-  await page.getByLabel('Search equipment').fill('DF-001');
-  // Chakra's checkbox input is visually hidden; its label is what a user clicks.
-  await page.getByText(/^DF-0011 ·/).click();
-  await page.getByText(/^DF-0012 ·/).click();
-  await expect(page.getByRole('checkbox', { name: /^DF-0011 ·/ })).toBeChecked();
-  await expect(page.getByText('2 selected')).toBeVisible();
-  await page.getByLabel('Target store').selectOption({ label: 'CPT01 — Cape Town Workshop' });
-  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeDisabled();
-  await page.getByRole('button', { name: 'Preview' }).click();
-  const preview = page.getByRole('table', { name: 'Copy preview' });
-  await expect(preview.getByRole('row', { name: /^DF-0011 DF-0011-\d/ })).toBeVisible();
-  await noSeriousViolations(page);
-  await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  await expect(page.getByText(/^Copied 2 equipment: DF-0011-\d+, DF-0012-\d+/)).toBeVisible();
-  const copy = (await page.getByText(/^Copied 2 equipment:/).textContent())!.match(/DF-0011-\d+/)![0];
-  await page.goto(`/Equipment?q=${copy}`);
-  await expect(page.getByRole('row', { name: new RegExp(copy) })).toBeVisible();
+  await test.step('copies two equipment to another store with a preview first', async () => {
+    await page.goto('/Equipmentcopy');
+    await page.getByLabel('Search equipment').fill('DF-001');
+    // Chakra's checkbox input is visually hidden; its label is what a user clicks.
+    await page.getByText(/^DF-0011 ·/).click();
+    await page.getByText(/^DF-0012 ·/).click();
+    await expect(page.getByRole('checkbox', { name: /^DF-0011 ·/ })).toBeChecked();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByLabel('Target store').selectOption({ label: 'CPT01 — Cape Town Workshop' });
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('table', { name: 'Copy preview' });
+    await expect(preview.getByRole('row', { name: /^DF-0011 DF-0011-\d/ })).toBeVisible();
+    await noSeriousViolations(page);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText(/^Copied 2 equipment: DF-0011-\d+, DF-0012-\d+/)).toBeVisible();
+    const copy = (await page.getByText(/^Copied 2 equipment:/).textContent())!.match(/DF-0011-\d+/)![0];
+    await page.goto(`/Equipment?q=${copy}`);
+    await expect(page.getByRole('row', { name: new RegExp(copy) })).toBeVisible();
+  });
 });

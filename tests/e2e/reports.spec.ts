@@ -115,15 +115,21 @@ test('an admin schedules a report, runs it now, finds it in the history and its 
   const name = `E2E schedule ${stamp}`;
   const address = `e2e-${stamp}@example.com`;
   await signIn(page, 'admin', { to: '/ReportSchedule' });
+  // Let the page's first requests answer before the form opens (see setup.spec.ts newRecord).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'New schedule' }).first().click();
   const form = page.getByRole('dialog');
-  await form.getByLabel('Name', { exact: true }).fill(name);
+  // The report list loads into the open form and sets its defaults: choose the report first, so a
+  // name typed before that cannot be reset (seen as "Name is required" on a busy machine).
   await form.getByLabel('Report', { exact: true }).selectOption({ label: 'Fuel by cost centre' });
   await form.getByLabel('Period').selectOption('lastMonth');
   await form.getByLabel('Format').selectOption('pdf');
   await form.getByLabel('Frequency').selectOption('weekly');
   await form.getByLabel('Day of the week').selectOption({ label: 'Monday' });
   await form.getByLabel('Other e-mail addresses').fill(address);
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(form.getByLabel('Report', { exact: true })).toHaveValue(/\S/);
   await form.getByRole('button', { name: 'Save' }).click();
 
   const row = page.getByRole('row').filter({ hasText: name });
