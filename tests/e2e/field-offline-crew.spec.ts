@@ -18,10 +18,10 @@ import { OwnServer } from './support';
 /**
  * Issue 4, the crew's side (split from field-offline.spec.ts so the two files run side by side):
  * field records that never get lost. The real built app, the real server (owned by this
- * file so it can be stopped: the service worker's fetches then really fail) and the service
+ * file so it can be cut off behind its gate: the service worker's fetches then really fail) and the service
  * worker. Each user is a "device": a persistent browser profile that is closed and opened again.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 6);
+const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 6, { gate: true });
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   await server.start(true);

@@ -38,8 +38,11 @@ async function noSeriousViolations(page: Page) {
   expect(serious(r.violations).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-/** Imports `file` on /DataImports; `open: false` when the test has just signed in onto that page. */
-async function importFile(page: Page, file: string, { open = true } = {}) {
+/**
+ * Imports `file` on /DataImports; `open: false` when the test has just signed in onto that page;
+ * `scan`: the accessibility scan of the preview (once is enough: the second run shows the same screen).
+ */
+async function importFile(page: Page, file: string, { open = true, scan = false } = {}) {
   if (open) await page.goto('/DataImports');
   await page.getByLabel('What to import').selectOption('equipment');
   await page.getByLabel('File (CSV or XLSX)').setInputFiles(file);
@@ -52,7 +55,7 @@ async function importFile(page: Page, file: string, { open = true } = {}) {
   await expect(preview.getByRole('row', { name: /^11 Error/ })).toContainText(
     'No equipment type with code NO-SUCH-TYPE',
   );
-  await noSeriousViolations(page);
+  if (scan) await noSeriousViolations(page);
   await page.getByRole('button', { name: 'Run import' }).click();
   await expect(page.getByRole('button', { name: 'Download result report' })).toBeVisible({ timeout: 90_000 });
   return page.getByRole('group', { name: 'Result summary' });
@@ -79,7 +82,7 @@ test('imports 500 equipment with 3 bad rows, then the same file again without du
   await expect(page).toHaveURL(/\/DataImports$/);
 
   await test.step('first import: 497 created, 3 listed', async () => {
-    const summary = await importFile(page, file, { open: false });
+    const summary = await importFile(page, file, { open: false, scan: true });
     await expect(summary).toContainText(/Created\s*497/);
     await expect(summary).toContainText(/Failed\s*3/);
     await expect(page.getByText('497 of 500 rows imported, 3 not imported.')).toBeVisible();

@@ -4,10 +4,10 @@ import { OwnServer, signIn } from './support';
 /**
  * The service worker (ADR 017): the first visit downloads the field app and says so; after it the
  * field screens open with the server gone, never visited before; an office screen opened once
- * online opens again offline. This file owns its server so it can stop it: `setOffline` alone does
- * not stop the service worker's fetches.
+ * online opens again offline. This file owns its server so it can cut it off (OwnServer.cut: the
+ * server keeps running behind a closed gate): `setOffline` alone does not stop the service worker's fetches.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 2);
+const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 2, { gate: true });
 test.describe.configure({ mode: 'serial' });
 // The one file about the service worker itself: the suite blocks it elsewhere (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -45,14 +45,15 @@ async function firstVisit(page: Page) {
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
+/** The server cut off behind its gate (the service worker's fetches fail too) and no network. */
 async function cutOff(context: BrowserContext) {
-  await server.stop();
+  await server.cut();
   await context.setOffline(true);
 }
 
 async function bringBack(context: BrowserContext) {
   await context.setOffline(false);
-  await server.start();
+  await server.restore();
 }
 
 /** File names (no path, no query) in the service worker's precache. */
@@ -130,7 +131,6 @@ test('first visit: "Ready to work offline"; the field screens open with the serv
     await expect(page.getByRole('heading', { name: 'Chart view', exact: true })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'This page could not be shown' })).toHaveCount(0);
   } finally {
-    // The last step: the file's server stays stopped (afterAll would only stop it again).
-    await context.setOffline(false);
+    await bringBack(context);
   }
 });
