@@ -183,9 +183,12 @@ test('ThebigBoss builds, previews, saves and publishes a custom report; a manage
   await expect(page).toHaveURL(/\/selectaccount/);
   await page.getByRole('button', { name: /Demo Fuels/ }).click();
   await expect(page).toHaveURL(/\/CustomReport/);
+  // Let the page's first requests answer before the form opens (see setup.spec.ts newRecord).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'New custom report' }).first().click();
   const form = page.getByRole('dialog');
   await form.getByLabel('Title', { exact: true }).fill(title);
+  await expect(form.getByLabel('Title', { exact: true })).toHaveValue(title);
   // Dispenses grouped by store with their litres (the builder's start), only this test's store.
   await form.getByLabel('Filter field').selectOption({ label: 'Store' });
   await form.getByLabel('Value', { exact: true }).fill(`RP${stamp}`);
