@@ -161,9 +161,11 @@ test('logout clears the stored session; a signed-out visit goes to login with `t
   page.on('response', (r) => {
     if (r.status() === 401 && !r.url().includes('/auth/')) refused.push(r.url());
   });
-  // Requests still under way: the check below waits for them to answer instead of sleeping.
+  // API requests still under way: the check below waits for them to answer instead of sleeping.
   const pending = new Set<Request>();
-  page.on('request', (r) => pending.add(r));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) pending.add(r);
+  });
   page.on('requestfinished', (r) => pending.delete(r));
   page.on('requestfailed', (r) => pending.delete(r));
   await page
