@@ -32,7 +32,8 @@ test.afterAll(async () => {
 });
 
 test('editor: 2 transfers offline survive a closed app and sync exactly once', async () => {
-  test.setTimeout(150_000);
+  // Two browser launches, a sign-in, an offline unlock and a sync: minutes on a saturated 2-core machine.
+  test.setTimeout(300_000);
   const api = await fieldApiAs(server.url, 'editor');
   const dir = profileDir('editor', server.port);
   let device = await openDevice(dir, server.url);
@@ -72,7 +73,8 @@ test('editor: 2 transfers offline survive a closed app and sync exactly once', a
 });
 
 test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispenses sync exactly once', async () => {
-  test.setTimeout(150_000);
+  // Two browser launches, a sign-in, an offline unlock and a sync: minutes on a saturated 2-core machine.
+  test.setTimeout(300_000);
   const api = await fieldApiAs(server.url, 'attendant');
   const ref = await api.reference();
   const dir = profileDir('attendant', server.port);

@@ -112,7 +112,7 @@ test('driver: 10 dispenses offline survive a reload and a closed app, sync exact
 });
 
 test('driver: a reload right after sign-in keeps offline sign-in; a second tab offline joins the session, the first keeps its input, both record', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const api = await fieldApiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(30, 33);
   const dir = profileDir('tabs', server.port);
