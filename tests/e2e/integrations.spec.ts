@@ -33,9 +33,6 @@ test('an admin adds a webhook, sends a test and sees it delivered in the log', a
     await signIn(page, 'admin', { to: '/Integration' });
     // Exact: on an account without integrations the empty state's "No integrations yet" is a heading too.
     await expect(page.getByRole('heading', { name: 'Integrations', exact: true })).toBeVisible();
-    // A form opened while the page's first requests answer can lose what is typed into it under load
-    // (ADR 056): let the page settle first.
-    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'New integration' }).first().click();
     const form = page.getByRole('form', { name: 'New integration' });
     await expect(form.getByLabel('Type')).toHaveValue('webhook');

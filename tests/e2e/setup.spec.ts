@@ -31,9 +31,6 @@ async function newRecord(page: Page, path: string, noun: string) {
   // showing) the list is opened afresh.
   const here = new URL(page.url());
   if (here.pathname !== path || here.search) await page.goto(path);
-  // A form opened while the page's first requests still answer lost the first field typed into it
-  // on a busy machine (seen: "Code is required" with the name kept): let the page settle first.
-  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: `New ${noun}` }).click();
   const form = drawer(page, `New ${noun}`);
   await expect(form).toBeVisible();
