@@ -27,10 +27,14 @@ async function inviteLink(dataDir: string, to: string) {
     (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
       .filter((f) => f.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
       .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
-  await expect.poll(() => mail().length, { timeout: 30_000 }).toBe(1);
-  const link = /\/pages\/reset-password\?token=[\w-]+&invite=1/.exec(mail()[0])?.[0];
-  expect(link).toBeTruthy();
-  return link!;
+  // The link, not just the file: a mail found while it is still being written has no link yet.
+  const link = () => {
+    const found = mail();
+    expect(found.length).toBeLessThanOrEqual(1);
+    return /\/pages\/reset-password\?token=[\w-]+&invite=1/.exec(found[0] ?? '')?.[0];
+  };
+  await expect.poll(link, { timeout: 30_000 }).toBeTruthy();
+  return link()!;
 }
 
 test('an admin invites a driver who sets a password and signs in; blocked, the driver is sent to login', async ({
@@ -103,6 +107,8 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
     .first();
   // The mouse works in the viewport: bring the map (it may reach below the fold) into it.
   await page.getByTestId('store-map').scrollIntoViewIfNeeded();
+  // boundingBox() does not wait for the marker to be drawn.
+  await expect(marker).toBeVisible();
   const box = (await marker.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

@@ -18,10 +18,10 @@ import { OwnServer } from './support';
 /**
  * Issue 4, the crew's side (split from field-offline.spec.ts so the two files run side by side):
  * field records that never get lost. The real built app, the real server (owned by this
- * file so it can be stopped: the service worker's fetches then really fail) and the service
+ * file so it can be cut off behind its gate: the service worker's fetches then really fail) and the service
  * worker. Each user is a "device": a persistent browser profile that is closed and opened again.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 6);
+const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 6, { gate: true });
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   await server.start(true);
@@ -32,7 +32,8 @@ test.afterAll(async () => {
 });
 
 test('editor: 2 transfers offline survive a closed app and sync exactly once', async () => {
-  test.setTimeout(150_000);
+  // Two browser launches, a sign-in, an offline unlock and a sync: minutes on a saturated 2-core machine.
+  test.setTimeout(300_000);
   const api = await fieldApiAs(server.url, 'editor');
   const dir = profileDir('editor', server.port);
   let device = await openDevice(dir, server.url);
@@ -72,7 +73,8 @@ test('editor: 2 transfers offline survive a closed app and sync exactly once', a
 });
 
 test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispenses sync exactly once', async () => {
-  test.setTimeout(150_000);
+  // Two browser launches, a sign-in, an offline unlock and a sync: minutes on a saturated 2-core machine.
+  test.setTimeout(300_000);
   const api = await fieldApiAs(server.url, 'attendant');
   const ref = await api.reference();
   const dir = profileDir('attendant', server.port);

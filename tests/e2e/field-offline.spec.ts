@@ -19,10 +19,10 @@ import { LANDING, OwnServer, signIn } from './support';
 
 /**
  * Issue 4: field records that never get lost. The real built app, the real server (owned by this
- * file so it can be stopped: the service worker's fetches then really fail) and the service
+ * file so it can be cut off behind its gate: the service worker's fetches then really fail) and the service
  * worker. Each user is a "device": a persistent browser profile that is closed and opened again.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 5);
+const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 5, { gate: true });
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   await server.start(true);
@@ -49,7 +49,7 @@ test('driver: 10 dispenses offline survive a reload and a closed app, sync exact
   // too)…
   await device.ctx.route('**/api/**', (r) => r.abort());
   for (let i = 0; i < 5; i++) await dispense(page, fleet[i], 20 + i);
-  // …then with the server stopped and no network at all.
+  // …then with the server cut off and no network at all.
   await cutOff(server, device.ctx);
   for (let i = 5; i < 10; i++) await dispense(page, fleet[i], 20 + i);
   await expect(page.getByText('10 waiting · 0 rejected')).toBeVisible();
@@ -112,7 +112,7 @@ test('driver: 10 dispenses offline survive a reload and a closed app, sync exact
 });
 
 test('driver: a reload right after sign-in keeps offline sign-in; a second tab offline joins the session, the first keeps its input, both record', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const api = await fieldApiAs(server.url, 'driver');
   const fleet = ((await api.reference()).equipment as Eq[]).filter((e) => e.active).slice(30, 33);
   const dir = profileDir('tabs', server.port);
@@ -126,7 +126,7 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
   await expect(device.page.getByText('waiting ·').first()).toBeVisible();
   await device.ctx.close();
 
-  await server.stop();
+  await server.cut();
   device = await reopenOffline(dir, server, 'driver', '/QuickDispense');
   const first = device.page;
   await first.getByRole('combobox', { name: 'Equipment' }).fill(fleet[0].fleetNo);

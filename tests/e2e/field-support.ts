@@ -156,17 +156,18 @@ export async function fieldApiAs(baseURL: string, user: DemoUser) {
 }
 
 /**
- * Server gone and no signal: the stopped server (so the service worker cannot reach it either) and an offline network.
+ * Server gone and no signal: the server cut off (its gate refuses every connection, so the service
+ * worker cannot reach it either) and an offline network. The server is made with `{ gate: true }`.
  */
 export async function cutOff(server: OwnServer, ctx: BrowserContext) {
-  await server.stop();
+  await server.cut();
   await ctx.unrouteAll();
   await ctx.setOffline(true);
 }
 
 /** Server and network back: the page hears `online` and sends the queue by itself. */
 export async function bringBack(server: OwnServer, ctx: BrowserContext) {
-  await server.start();
+  await server.restore();
   await ctx.setOffline(false);
 }
 

@@ -31,6 +31,7 @@ test('an admin adds a webhook, sends a test and sees it delivered in the log', a
     const name = `Receiver ${crypto.randomBytes(3).toString('hex')}`;
 
     await signIn(page, 'admin', { to: '/Integration' });
+    // Exact: on an account without integrations the empty state's "No integrations yet" is a heading too.
     await expect(page.getByRole('heading', { name: 'Integrations', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'New integration' }).first().click();
     const form = page.getByRole('form', { name: 'New integration' });

@@ -1,6 +1,7 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { cloneDataDir, templateDir, type Template } from './templates';
@@ -53,23 +54,77 @@ export async function storageOf(page: Page) {
 }
 
 /**
- * A FAMS server the test owns (not the suite's shared one), so a test can stop it to cut the
- * network for the service worker too: `context.setOffline` does not stop service-worker fetches.
- * A fresh start copies one of the run's seeded templates (`templates.ts`); by default the demo
- * fleet without its year of records, which the offline tests do not need.
+ * The door to a server: a TCP relay on the server's public port. `close()` refuses every new
+ * connection and drops the open ones (to the browser and its service worker, exactly as if the
+ * server had gone), `open()` lets them through again; the server itself keeps running, so the
+ * network comes back at once instead of after a server start (tens of seconds on a busy machine).
+ */
+class Gate {
+  private server?: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  constructor(
+    private readonly port: number,
+    private readonly target: number,
+  ) {}
+  get isOpen() {
+    return !!this.server;
+  }
+  async open() {
+    if (this.server) return;
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.target, '127.0.0.1');
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, resolve);
+    });
+    this.server = server;
+  }
+  async close() {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+}
+
+/**
+ * A FAMS server the test owns (not the suite's shared one), so a test can cut it off for the
+ * service worker too: `context.setOffline` does not stop service-worker fetches. With `gate`, the
+ * server listens on a private port behind a relay on `port` that `cut()` closes and `restore()`
+ * opens again (see Gate); without, `stop()` is the way. A fresh start copies one of the run's
+ * seeded templates (`templates.ts`); by default the demo fleet without its year of records, which
+ * the offline tests do not need.
  */
 export class OwnServer {
   private proc?: ChildProcess;
   readonly dataDir: string;
   private readonly template: Template;
   private readonly script: string;
+  private readonly gate?: Gate;
+  /** Where the server process itself listens (behind the gate, if there is one). */
+  private readonly innerPort: number;
   constructor(
     readonly port: number,
-    opts: { template?: Template; dataDir?: string; script?: string } = {},
+    opts: { template?: Template; dataDir?: string; script?: string; gate?: boolean } = {},
   ) {
     this.dataDir = opts.dataDir ?? path.join(os.tmpdir(), `fams-e2e-own-${port}`);
     this.template = opts.template ?? 'fleet';
     this.script = opts.script ?? 'server/main.ts';
+    this.innerPort = opts.gate ? port + 50 : port;
+    if (opts.gate) this.gate = new Gate(port, this.innerPort);
   }
   get url() {
     return `http://localhost:${this.port}`;
@@ -77,10 +132,22 @@ export class OwnServer {
 
   private async health(): Promise<number> {
     try {
-      return (await fetch(`${this.url}/api/v1/health`)).status;
+      return (await fetch(`http://localhost:${this.innerPort}/api/v1/health`)).status;
     } catch {
       return 0;
     }
+  }
+
+  /** No connection gets through to the server (the browser sees it gone); it keeps running. */
+  async cut() {
+    if (!this.gate) throw new Error('cut() needs an OwnServer made with { gate: true }');
+    await this.gate.close();
+  }
+
+  /** Connections get through again (the server never stopped). */
+  async restore() {
+    if (!this.gate) throw new Error('restore() needs an OwnServer made with { gate: true }');
+    await this.gate.open();
   }
 
   /**
@@ -110,12 +177,12 @@ export class OwnServer {
 
   async start(fresh = false) {
     if (await this.health()) await this.stopLeftover();
-    if (await this.health()) throw new Error(`port ${this.port} is already in use; set E2E_PORT to another port`);
+    if (await this.health()) throw new Error(`port ${this.innerPort} is already in use; set E2E_PORT to another port`);
     if (fresh) cloneDataDir(templateDir(this.template), this.dataDir);
     // Node itself runs the server (tsx as a loader, no tsx CLI in between), so the SIGTERM of
     // stop() reaches the server and nothing is left running when the worker goes.
     this.proc = spawn(process.execPath, ['--import', 'tsx', this.script], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(this.innerPort), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     // A plain loop, not expect.poll: the global setup starts the suite's server outside any test.
@@ -126,9 +193,11 @@ export class OwnServer {
       if (Date.now() > until) throw new Error(`the FAMS server on port ${this.port} did not answer within 180 s`);
       await new Promise((r) => setTimeout(r, 250));
     }
+    await this.gate?.open();
   }
 
   async stop() {
+    await this.gate?.close();
     const p = this.proc;
     if (!p || p.exitCode !== null) return;
     await new Promise<void>((resolve) => {

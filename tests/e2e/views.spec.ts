@@ -123,20 +123,21 @@ async function snap(page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.waitForTimeout(600);
+  // The charts re-measure on resize: let two frames pass before the shot.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.screenshot({ path: `${shots}/${name}-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.describe('quick views as editor', () => {
-  // Each test signs in straight onto its screen (signIn's `to`: one page load).
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  });
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the chart shows the dispensing created in the test; the calendar day total equals it, by store-local day', async ({
+  // One editor's walk over the four screens (one sign-in, straight onto the first: ADR 042, ADR 056).
+  test('chart and calendar by store-local day; the GPS map and its records list open each other', async ({
     page,
+    baseURL,
   }) => {
+    test.setTimeout(240_000);
     await test.step('chart', async () => {
       await signIn(page, 'editor', { to: `/QuickChartView?from=${day(-45)}&to=${day(-35)}&storeId=${fx.storeId}` });
       const chart = page.getByTestId('series-chart');
@@ -186,79 +187,78 @@ test.describe('quick views as editor', () => {
         ).toBeVisible();
       }
     });
-  });
+    await test.step('the GPS map shows the points, a cluster zooms in, a point opens its record; the built-in base map needs no other host', async () => {
+      // The base map (land, coastline, borders, names) is built in: any request to another host is a failure.
+      const elsewhere: string[] = [];
+      const ours = new URL(baseURL!).origin;
+      await page.route(
+        (url) => url.protocol.startsWith('http') && url.origin !== ours,
+        (r) => {
+          elsewhere.push(r.request().url());
+          return r.abort();
+        },
+      );
+      await page.goto(`/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}`);
+      await expect(page.getByRole('status').filter({ hasText: 'GPS-stamped' })).toHaveText(
+        '3 GPS-stamped dispenses on the map.',
+      );
+      const map = page.getByTestId('gps-map');
+      await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+      await expect(map.locator('canvas')).toBeVisible();
+      // Zoomed out to both places: the two close points are one cluster, the far one a point.
+      const cluster = page.getByRole('button', { name: '2 dispenses here, zoom in' });
+      await expect(cluster).toBeVisible();
+      await expect(cluster).toHaveText('2');
+      // The store's code is a map label (a symbol layer, decluttered by maplibre).
+      await expect
+        .poll(() => drawn(page, 'store-labels'))
+        .toContainEqual(expect.objectContaining({ code: fx.storeCode }));
+      const far = page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 30 L`) });
+      await far.click();
+      const popup = page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` });
+      await expect(popup).toBeVisible();
+      await expect(popup).toContainText('30 L');
+      await expect(popup).toContainText(`${fx.storeCode} — Views ${stamp}`);
+      await expect(popup).toContainText('00:30'); // 22:30Z on the store's clock
+      await noSeriousViolations(page);
+      await map.screenshot({ path: test.info().outputPath('gps-map.png') });
+      await snap(page, 'gps-map');
+      await cluster.click();
+      await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 100 L`) })).toBeVisible();
+      await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 50 L`) })).toBeVisible();
+      // Out to southern Africa: the coast from Namibia to Mozambique is in view.
+      await map.evaluate((el) =>
+        (el as unknown as { famsMap: { jumpTo: (o: object) => void } }).famsMap.jumpTo({
+          center: [25, -28],
+          zoom: 3.5,
+        }),
+      );
+      await expect
+        .poll(async () => (await drawn(page, 'coastline'))?.length ?? -1, { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      await expect.poll(async () => (await drawn(page, 'land'))?.length ?? -1).toBeGreaterThan(0);
+      await expect.poll(async () => (await drawn(page, 'borders'))?.length ?? -1).toBeGreaterThan(0);
+      await expect
+        .poll(async () => ((await drawn(page, 'place-labels')) ?? []).map((p) => p.name))
+        .toContain('South Africa');
+      // Zoomed out, the cluster counts add up to the three records.
+      await expect(page.getByRole('button', { name: '3 dispenses here, zoom in' })).toBeVisible();
+      await map.screenshot({ path: test.info().outputPath('gps-basemap.png') });
+      expect(elsewhere).toEqual([]);
+    });
 
-  test('the GPS map shows the points, a cluster zooms in, a point opens its record; the built-in base map needs no other host', async ({
-    page,
-    baseURL,
-  }) => {
-    // The base map (land, coastline, borders, names) is built in: any request to another host is a failure.
-    const elsewhere: string[] = [];
-    const ours = new URL(baseURL!).origin;
-    await page.route(
-      (url) => url.protocol.startsWith('http') && url.origin !== ours,
-      (r) => {
-        elsewhere.push(r.request().url());
-        return r.abort();
-      },
-    );
-    await signIn(page, 'editor', { to: `/QuickViewGPSInformation?from=${D}&to=${D1}&equipmentId=${fx.equipmentId}` });
-    await expect(page.getByRole('status').filter({ hasText: 'GPS-stamped' })).toHaveText(
-      '3 GPS-stamped dispenses on the map.',
-    );
-    const map = page.getByTestId('gps-map');
-    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-    await expect(map.locator('canvas')).toBeVisible();
-    // Zoomed out to both places: the two close points are one cluster, the far one a point.
-    const cluster = page.getByRole('button', { name: '2 dispenses here, zoom in' });
-    await expect(cluster).toBeVisible();
-    await expect(cluster).toHaveText('2');
-    // The store's code is a map label (a symbol layer, decluttered by maplibre).
-    await expect
-      .poll(() => drawn(page, 'store-labels'))
-      .toContainEqual(expect.objectContaining({ code: fx.storeCode }));
-    const far = page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 30 L`) });
-    await far.click();
-    const popup = page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` });
-    await expect(popup).toBeVisible();
-    await expect(popup).toContainText('30 L');
-    await expect(popup).toContainText(`${fx.storeCode} — Views ${stamp}`);
-    await expect(popup).toContainText('00:30'); // 22:30Z on the store's clock
-    await noSeriousViolations(page);
-    await map.screenshot({ path: test.info().outputPath('gps-map.png') });
-    await snap(page, 'gps-map');
-    await cluster.click();
-    await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 100 L`) })).toBeVisible();
-    await expect(page.getByRole('button', { name: new RegExp(`^Dispense ${fx.fleetNo}, 50 L`) })).toBeVisible();
-    // Out to southern Africa: the coast from Namibia to Mozambique is in view.
-    await map.evaluate((el) =>
-      (el as unknown as { famsMap: { jumpTo: (o: object) => void } }).famsMap.jumpTo({ center: [25, -28], zoom: 3.5 }),
-    );
-    await expect
-      .poll(async () => (await drawn(page, 'coastline'))?.length ?? -1, { timeout: 30_000 })
-      .toBeGreaterThan(0);
-    await expect.poll(async () => (await drawn(page, 'land'))?.length ?? -1).toBeGreaterThan(0);
-    await expect.poll(async () => (await drawn(page, 'borders'))?.length ?? -1).toBeGreaterThan(0);
-    await expect
-      .poll(async () => ((await drawn(page, 'place-labels')) ?? []).map((p) => p.name))
-      .toContain('South Africa');
-    // Zoomed out, the cluster counts add up to the three records.
-    await expect(page.getByRole('button', { name: '3 dispenses here, zoom in' })).toBeVisible();
-    await map.screenshot({ path: test.info().outputPath('gps-basemap.png') });
-    expect(elsewhere).toEqual([]);
-  });
-
-  test('the GPS records list has the same records and each opens its point on the map', async ({ page }) => {
-    await signIn(page, 'editor', { to: `/FilterGPSInformation?f.equipmentId=${fx.equipmentId}` });
-    const table = page.getByRole('table', { name: 'GPS records' });
-    await expect(table.getByRole('row')).toHaveCount(4);
-    await noSeriousViolations(page);
-    await snap(page, 'gps-records');
-    await table
-      .getByRole('link', { name: new RegExp(`^Show ${fx.fleetNo} .* on the map$`) })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/QuickViewGPSInformation\?.*focus=/);
-    await expect(page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` })).toBeVisible({ timeout: 30_000 });
+    await test.step('the GPS records list has the same records and each opens its point on the map', async () => {
+      await page.goto(`/FilterGPSInformation?f.equipmentId=${fx.equipmentId}`);
+      const table = page.getByRole('table', { name: 'GPS records' });
+      await expect(table.getByRole('row')).toHaveCount(4);
+      await noSeriousViolations(page);
+      await snap(page, 'gps-records');
+      await table
+        .getByRole('link', { name: new RegExp(`^Show ${fx.fleetNo} .* on the map$`) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/QuickViewGPSInformation\?.*focus=/);
+      await expect(page.getByRole('dialog', { name: `Dispense ${fx.fleetNo}` })).toBeVisible({ timeout: 30_000 });
+    });
   });
 });
