@@ -9,7 +9,7 @@ import type { ReportFilter, ReportId, ReportKey } from './report-keys';
  * lives on the server, one set-based query per report (`server/modules/reports`).
  */
 
-export { lineCells, subtotalColumn, withTotals, type ReportLine } from './report-lines';
+export { lineCells, linesOf, subtotalColumn, totaller, withTotals, type ReportLine } from './report-lines';
 export {
   REPORT_FILTERS,
   REPORT_IDS,
@@ -37,7 +37,21 @@ export interface ReportDeclaration {
   subtotalBy?: readonly string[];
   /** Columns summed in subtotals and the total. */
   sums: readonly string[];
+  /** An optional chart above the preview (ADR 058). */
+  chart?: ReportChart;
 }
+
+/**
+ * A report's chart (ADR 058): the `y` column summed per value of the `x` column over the whole run (not
+ * the preview's page), as bars (a value per group) or a line (a value per day, `x` sorted).
+ */
+export interface ReportChart {
+  kind: 'bar' | 'line';
+  x: string;
+  y: string;
+}
+/** Charts with more points than this are not drawn (a bar per one of 2,000 trucks says nothing). */
+export const CHART_POINTS = 60;
 
 /** A standard report: its id is one of `REPORT_IDS`. */
 export type StandardReport = ReportDeclaration & { id: ReportId };
@@ -62,6 +76,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
       cost,
     ],
     sums: ['dispenses', 'litres', 'cost'],
+    chart: { kind: 'bar', x: 'costCentre', y: 'litres' },
   },
   {
     id: 'fuel-by-equipment',
@@ -112,6 +127,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
     ],
     subtotalBy: ['store'],
     sums: ['dispenses', 'litres', 'cost'],
+    chart: { kind: 'bar', x: 'store', y: 'litres' },
   },
   {
     id: 'transfers',
@@ -131,6 +147,7 @@ const FIRST_REPORTS: readonly StandardReport[] = [
     ],
     subtotalBy: ['day'],
     sums: ['litres'],
+    chart: { kind: 'line', x: 'day', y: 'litres' },
   },
   {
     id: 'not-fuelled',
@@ -208,6 +225,7 @@ const MORE_REPORTS: readonly StandardReport[] = [
       { key: 'result', title: 'Result', kind: 'text' },
     ],
     sums: [],
+    chart: { kind: 'line', x: 'day', y: 'variance' },
   },
   {
     id: 'stock-movement',
@@ -295,6 +313,7 @@ const MORE_REPORTS: readonly StandardReport[] = [
       { key: 'hoursToResolve', title: 'Hours to resolve (median)', kind: 'number', decimals: 1 },
     ],
     sums: ['raised', 'open', 'acknowledged', 'resolved'],
+    chart: { kind: 'bar', x: 'type', y: 'raised' },
   },
 ];
 
@@ -304,5 +323,5 @@ export const reportById = (id: string): StandardReport | undefined => REPORTS.fi
 
 /** Longest custom range of one run. */
 export const MAX_REPORT_DAYS = 400;
-/** Rows a preview shows; the files hold every row. */
+/** Most rows of one preview page (the screen pages through the rest, ADR 058); the files hold every row. */
 export const PREVIEW_ROWS = 500;

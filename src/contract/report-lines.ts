@@ -21,9 +21,23 @@ export interface ReportLine {
  */
 export function withTotals(
   decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'>,
-  rows: Record<string, unknown>[],
+  rows: Iterable<Record<string, unknown>>,
 ): ReportLine[] {
-  if (!decl.sums.length) return rows.map((values) => ({ kind: 'row', values }));
+  const t = totaller(decl);
+  const lines: ReportLine[] = [];
+  for (const r of rows) lines.push(...t.push(r));
+  lines.push(...t.end());
+  return lines;
+}
+
+/**
+ * `withTotals` one row at a time (ADR 058): `push` gives the lines a row closes (subtotals of the groups
+ * it ends, then the row), `end` the last subtotals and the total. Holds only the open groups' sums, so a
+ * run read from a cursor is written with flat memory.
+ */
+export function totaller(decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'>) {
+  if (!decl.sums.length)
+    return { push: (values: Record<string, unknown>): ReportLine[] => [{ kind: 'row', values }], end: () => [] };
   const scale = new Map(
     decl.sums.map((k) => {
       const c = decl.columns.find((x) => x.key === k);
@@ -42,7 +56,6 @@ export function withTotals(
     const name = decl.columns.find((c) => c.key === by)?.name;
     return name ? [by, name] : [by];
   });
-  const lines: ReportLine[] = [];
   const total = zero();
   const groups: Record<string, number>[] = [];
   const counts: number[] = [];
@@ -51,7 +64,7 @@ export function withTotals(
    * Closes the groups from the innermost out to `level`. An inner level's group of one row gets no
    * subtotal: it would repeat that row (a store's only diesel tank); the outermost level always does.
    */
-  const closeTo = (level: number) => {
+  const closeTo = (level: number, lines: ReportLine[]) => {
     for (let i = groups.length - 1; i >= level; i--) {
       if (i > 0 && counts[i] === 1) continue;
       const ids = Object.fromEntries(keysOf.slice(0, i + 1).flatMap((ks) => ks.map((k) => [k, first[k]])));
@@ -60,26 +73,43 @@ export function withTotals(
     groups.length = Math.min(groups.length, level);
     counts.length = groups.length;
   };
-  for (const r of rows) {
-    const changed = groups.length ? levels.findIndex((by) => r[by] !== first[by]) : 0;
-    if (levels.length && changed >= 0) {
-      closeTo(changed);
-      while (groups.length < levels.length) {
-        groups.push(zero());
-        counts.push(0);
+  return {
+    push(r: Record<string, unknown>): ReportLine[] {
+      const lines: ReportLine[] = [];
+      const changed = groups.length ? levels.findIndex((by) => r[by] !== first[by]) : 0;
+      if (levels.length && changed >= 0) {
+        closeTo(changed, lines);
+        while (groups.length < levels.length) {
+          groups.push(zero());
+          counts.push(0);
+        }
+        first = r;
       }
-      first = r;
-    }
-    groups.forEach((g, i) => {
-      add(g, r);
-      counts[i]++;
-    });
-    add(total, r);
-    lines.push({ kind: 'row', values: r });
-  }
-  closeTo(0);
-  lines.push({ kind: 'total', values: out(total) });
-  return lines;
+      groups.forEach((g, i) => {
+        add(g, r);
+        counts[i]++;
+      });
+      add(total, r);
+      lines.push({ kind: 'row', values: r });
+      return lines;
+    },
+    end(): ReportLine[] {
+      const lines: ReportLine[] = [];
+      closeTo(0, lines);
+      lines.push({ kind: 'total', values: out(total) });
+      return lines;
+    },
+  };
+}
+
+/** Batches of rows (a cursor's) → the run's lines, as `withTotals` gives them. */
+export async function* linesOf(
+  decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'>,
+  batches: AsyncIterable<Record<string, unknown>[]>,
+): AsyncGenerator<ReportLine> {
+  const t = totaller(decl);
+  for await (const batch of batches) for (const r of batch) yield* t.push(r);
+  yield* t.end();
 }
 
 /** The column a subtotal line reads "<value> subtotal" in: its level's. */

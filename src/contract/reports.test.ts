@@ -4,6 +4,7 @@ import {
   REPORTS,
   ReportParams,
   lineCells,
+  linesOf,
   undeclaredFilters,
   withTotals,
   type ReportDeclaration,
@@ -21,6 +22,22 @@ const decl: Pick<ReportDeclaration, 'subtotalBy' | 'sums' | 'columns'> = {
 };
 
 describe('report totals', () => {
+  it('gives the same lines from batches (a cursor) as from the whole run (ADR 058)', async () => {
+    const rows = Array.from({ length: 9 }, (_, i) => ({
+      store: `S${Math.floor(i / 4)}`,
+      storeName: 'x',
+      product: `P${i % 2}`,
+      litres: 1.11 * i,
+      cost: 0.5 * i,
+    }));
+    async function* batches() {
+      for (let i = 0; i < rows.length; i += 2) yield rows.slice(i, i + 2);
+    }
+    const streamed = [];
+    for await (const l of linesOf(decl, batches())) streamed.push(l);
+    expect(streamed).toEqual(withTotals(decl, rows));
+  });
+
   it('adds a subtotal after each group and a total last, exact to the cent', () => {
     const rows = [
       { store: 'N1', storeName: 'North', product: 'D50', litres: 0.1, cost: 0.1 },

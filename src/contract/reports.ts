@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
 import { isCalendarDay } from './pivot';
-import { isReportKey, REPORT_FILTERS, type ReportKey } from './report-catalog';
+import { isReportKey, PREVIEW_ROWS, REPORT_FILTERS, type ReportKey } from './report-catalog';
 import { RELATIVE_RANGES } from './report-range';
 import { ReportDefaults } from './report-settings';
 import { inCalendarRange } from './safe-input';
@@ -69,6 +69,18 @@ export function undeclaredFilters(
     ? Object.fromEntries(extra.map((f) => [f, [`This report has no ${FILTER_NOUNS[f]} filter`]]))
     : null;
 }
+/** The preview's page (from 1) and rows per page, beside the run's parameters (ADR 058). */
+export const PreviewPage = z.object({
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1).default(1),
+  size: z.coerce
+    .number({ error: 'Size must be a number' })
+    .int('Size must be a whole number')
+    .min(1, 'Size must be at least 1')
+    .max(PREVIEW_ROWS, `Size must be at most ${PREVIEW_ROWS}`)
+    .default(PREVIEW_ROWS),
+});
+export type PreviewPage = z.output<typeof PreviewPage>;
+
 /** The parameters as the server reads them (defaults applied). */
 export type ReportRunParams = z.output<typeof ReportParams>;
 
@@ -88,7 +100,21 @@ export const ReportRun = z.object({
   rowCount: z.number(),
   /** True when the preview holds fewer rows than the run found (the files hold all). */
   truncated: z.boolean(),
+  /** The preview's page (from 1) and its size in rows (ADR 058); subtotals and the total come with their page. */
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The page's rows with the subtotals that close on it, and the run's total (always, for the whole run). */
   lines: z.array(ReportLineSchema),
+  /** The report's chart over the whole run, when it declares one and has at most `CHART_POINTS` points. */
+  chart: z
+    .object({
+      kind: z.enum(['bar', 'line']),
+      x: z.string(),
+      y: z.string(),
+      points: z.array(z.object({ x: z.string(), y: z.number() })),
+    })
+    .nullable()
+    .default(null),
 });
 export type ReportRun = z.infer<typeof ReportRun>;
 

@@ -5,6 +5,7 @@ import {
   DRAFT_ID,
 } from '../../../src/contract/custom-reports';
 import { customIdOf, customKeyOf, isCustomKey } from '../../../src/contract/report-keys';
+import type { SQL } from 'drizzle-orm';
 import type { ReportDeclaration } from '../../../src/contract/report-catalog';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -18,18 +19,14 @@ export interface Viewer {
   roles: readonly string[];
 }
 
+/** A report's declaration and its one statement (its rows are read through a cursor, ADR 058). */
 export interface CustomSource {
   decl: ReportDeclaration;
-  rows: (q: ReportQuery) => Promise<Record<string, unknown>[]>;
+  statement: (q: ReportQuery) => SQL;
 }
 
-const rowsOf =
-  (db: DbOrTx, accountId: number, d: CustomReportDeclaration) =>
-  async (q: ReportQuery): Promise<Record<string, unknown>[]> =>
-    (await db.execute(customReportSql(d, { accountId, from: q.from, to: q.to, filters: q.filters }))).rows as Record<
-      string,
-      unknown
-    >[];
+const statementOf = (accountId: number, d: CustomReportDeclaration) => (q: ReportQuery) =>
+  customReportSql(d, { accountId, from: q.from, to: q.to, filters: q.filters });
 
 const ownerOf = (r: SavedCustomReport) => ({ ownerId: r.createdBy, published: r.published, roles: r.roles });
 
@@ -58,7 +55,7 @@ export function customSources(db: DbOrTx) {
       if (!saved || (viewer && !mayRunCustom(ownerOf(saved), viewer))) throw missing(key);
       const d = declarationOf(saved);
       if (!d.success) throw badRequest(`The custom report "${saved.title}" no longer fits its dataset; edit it.`);
-      return { decl: customReportDeclaration(saved.id, d.data), rows: rowsOf(db, accountId, d.data) };
+      return { decl: customReportDeclaration(saved.id, d.data), statement: statementOf(accountId, d.data) };
     },
 
     /** Whether this user may run the saved report (a live one of the account). */
@@ -71,7 +68,7 @@ export function customSources(db: DbOrTx) {
     /** A declaration not saved yet (the builder's live preview). */
     draft: (accountId: number, d: CustomReportDeclaration): CustomSource => ({
       decl: customReportDeclaration(DRAFT_ID, d),
-      rows: rowsOf(db, accountId, d),
+      statement: statementOf(accountId, d),
     }),
 
     /** Every saved report of the account as `custom:<id>` → title (deleted ones marked). */

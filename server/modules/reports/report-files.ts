@@ -4,21 +4,55 @@ import { CONTENT_TYPES, csvStream, exportFileName, fromSpec, xlsxStream } from '
 import { reportPdf } from './reports.pdf';
 import type { ReportResult } from './reports.service';
 
-/** Lines written between two progress reports of a run. */
+/** Rows written between two progress reports of a run. */
 const CHUNK = 500;
 
 /**
  * Subtotal and total lines as file rows: the total's first column reads "Total", a subtotal's level
  * column "<value> subtotal" (outer levels keep their values); the figures stay typed numbers.
  */
-function fileRows(r: ReportResult): Record<string, unknown>[] {
-  const first = r.decl.columns[0].key;
-  return r.lines.map((l: ReportLine) => {
-    if (l.kind === 'row') return l.values;
-    if (l.kind === 'total') return { ...l.values, [first]: 'Total' };
-    const by = subtotalColumn(r.decl, l) ?? first;
-    return { ...l.values, [by]: `${String(l.values[by] ?? '')} subtotal`.trim() };
-  });
+function fileRow(decl: ReportResult['decl'], l: ReportLine): Record<string, unknown> {
+  const first = decl.columns[0].key;
+  if (l.kind === 'row') return l.values;
+  if (l.kind === 'total') return { ...l.values, [first]: 'Total' };
+  const by = subtotalColumn(decl, l) ?? first;
+  return { ...l.values, [by]: `${String(l.values[by] ?? '')} subtotal`.trim() };
+}
+
+/** Bytes a file's reader may fall behind its writer before the writer waits (ADR 058). */
+const BEHIND = 1 << 20;
+
+/**
+ * The run's lines as they come from its cursor, `CHUNK` at a time, with `progress` told the rows
+ * written so far after each chunk and at the end (the run job stores it; the writer waits for it).
+ * After each chunk it waits while the file's reader (`out()`) is more than `BEHIND` bytes behind, so
+ * a slow reader (a download, the file store) holds back the cursor instead of the file piling up in
+ * memory; a reader gone (destroyed) ends the lines, and so closes the cursor.
+ */
+async function* chunked<T>(
+  lines: AsyncIterable<ReportLine>,
+  map: (l: ReportLine) => T,
+  out: () => Readable | undefined,
+  progress?: (rowsWritten: number) => Promise<void> | void,
+): AsyncGenerator<T[]> {
+  let rows = 0;
+  let chunk: T[] = [];
+  const caughtUp = async () => {
+    for (let s = out(); s && !s.destroyed && s.readableLength > BEHIND;)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    return !out()?.destroyed;
+  };
+  for await (const l of lines) {
+    chunk.push(map(l));
+    if (l.kind === 'row' && ++rows % CHUNK === 0) {
+      yield chunk;
+      chunk = [];
+      await progress?.(rows);
+      if (!(await caughtUp())) return;
+    }
+  }
+  if (chunk.length) yield chunk;
+  await progress?.(rows);
 }
 
 /** A standard report's id, or a custom report's title as a file-name slug (its key has a colon). */
@@ -39,52 +73,28 @@ export interface ReportFile {
 
 /**
  * One run as a file — CSV and XLSX through the lists' writers, PDF through pdf-table — for the
- * direct download and the run job alike. `progress` is told the lines written so far, every
- * `CHUNK` lines and at the end (the run job stores it; the writers wait for it).
+ * direct download and the run job alike, written as the run's cursor is read (ADR 058). `progress` is
+ * told the rows written so far, every `CHUNK` rows and at the end (the run job stores it).
  */
 export function reportFile(
   r: ReportResult,
   format: ReportFormat,
   heading: { account: string; parameters: string; logo?: Buffer | null },
-  progress?: (linesWritten: number) => Promise<void> | void,
+  progress?: (rowsWritten: number) => Promise<void> | void,
   now = new Date(),
 ): ReportFile {
   const fileName = exportFileName(fileBase(r.decl), format, now);
+  let stream: Readable | undefined;
+  const out = () => stream;
   if (format === 'pdf') {
-    const all = r.lines;
     async function* lines() {
-      for (let i = 0; i < all.length; i += CHUNK) {
-        yield* all.slice(i, i + CHUNK);
-        await progress?.(Math.min(all.length, i + CHUNK));
-      }
-      if (!all.length) await progress?.(0);
+      for await (const chunk of chunked(r.lines, (l) => l, out, progress)) yield* chunk;
     }
-    return {
-      stream: reportPdf(r, heading, lines()),
-      contentType: 'application/pdf',
-      fileName,
-    };
-  }
-  const rows = fileRows(r);
-  async function* chunks() {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      yield rows.slice(i, i + CHUNK);
-      await progress?.(Math.min(rows.length, i + CHUNK));
-    }
-    if (!rows.length) await progress?.(0);
+    stream = reportPdf(r, heading, lines());
+    return { stream, contentType: 'application/pdf', fileName };
   }
   const columns = r.decl.columns.flatMap(fromSpec);
-  return {
-    stream:
-      format === 'csv' ? csvStream(columns, chunks(), r.zone) : xlsxStream(r.decl.title, columns, chunks(), r.zone),
-    contentType: CONTENT_TYPES[format],
-    fileName,
-  };
-}
-
-/** The bytes of a stream (a run's file goes to the file store whole). */
-export async function bytesOf(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const c of stream) parts.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(parts);
+  const chunks = chunked(r.lines, (l) => fileRow(r.decl, l), out, progress);
+  stream = format === 'csv' ? csvStream(columns, chunks, r.zone) : xlsxStream(r.decl.title, columns, chunks, r.zone);
+  return { stream, contentType: CONTENT_TYPES[format], fileName };
 }

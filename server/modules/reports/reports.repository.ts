@@ -148,6 +148,8 @@ export function reportsRepository(db: DbOrTx) {
         employee: string | null;
       };
     },
+    /** The report's one statement; the service reads its rows through a cursor (ADR 058). */
+    statement: (id: ReportId, q: ReportQuery): SQL => QUERIES[id](q),
     async rows(id: ReportId, q: ReportQuery): Promise<Record<string, unknown>[]> {
       const res = await db.execute(QUERIES[id](q));
       return res.rows as Record<string, unknown>[];

@@ -7,6 +7,7 @@ import {
   ReportCatalog,
   ReportFormat,
   ReportKeySchema,
+  PreviewPage,
   ReportParams,
   ReportRun,
   ReportTitles,
@@ -50,10 +51,24 @@ export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async (req) => ({ reports: await reports.titles(req.auth.accountId) }),
   );
 
+  // The preview's page (`page`, `size`) beside the run's parameters (ADR 058).
   r.get(
     `${API_ROOT}/reports/:id`,
-    { config: { access }, schema: { params: IdParams, querystring: ReportParams, response: { 200: ReportRun } } },
-    async (req) => reports.preview(await reports.run(req.auth.accountId, req.params.id, req.query, actorOf(req))),
+    {
+      config: { access },
+      schema: { params: IdParams, querystring: z.looseObject({}), response: { 200: ReportRun } },
+    },
+    async (req) => {
+      const { page, size, ...rest } = req.query as Record<string, unknown>;
+      const p = ReportParams.safeParse(rest);
+      const paging = PreviewPage.safeParse({ page, size });
+      if (!p.success || !paging.success)
+        throw badRequest('The report parameters are not valid.', {
+          ...(p.success ? {} : fieldErrorsOf(p.error.issues)),
+          ...(paging.success ? {} : fieldErrorsOf(paging.error.issues)),
+        });
+      return reports.preview(await reports.run(req.auth.accountId, req.params.id, p.data, actorOf(req)), paging.data);
+    },
   );
 
   r.get(
@@ -67,9 +82,15 @@ export function reportsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         throw badRequest('The report parameters are not valid.', fields);
       }
       const run = await reports.run(req.auth.accountId, req.params.id, q.data, actorOf(req));
-      const heading = await reports.heading(run);
-      const logo = heading.logoFile ? await deps.files.get(req.auth.accountId, heading.logoFile) : null;
-      const file = reportFile(run, format, { ...heading, logo });
+      let file;
+      try {
+        const heading = await reports.heading(run);
+        const logo = heading.logoFile ? await deps.files.get(req.auth.accountId, heading.logoFile) : null;
+        file = reportFile(run, format, { ...heading, logo });
+      } catch (e) {
+        await run.close();
+        throw e;
+      }
       reply.header('content-type', file.contentType);
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       reply.header('cache-control', 'no-store');

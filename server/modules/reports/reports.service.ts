@@ -1,12 +1,14 @@
 import { resolveRange } from '../../../src/contract/report-range';
 import {
+  CHART_POINTS,
   PREVIEW_ROWS,
   MAX_REPORT_DAYS,
+  linesOf,
   REPORT_FILTERS,
   REPORTS,
   reportById,
   undeclaredFilters,
-  withTotals,
+  type PreviewPage,
   type ReportDeclaration,
   type ReportLine,
   type ReportRun,
@@ -16,17 +18,55 @@ import type { ReportRunParams } from '../../../src/contract/reports';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { accountZone } from '../../lib/resource/zone';
+import { openRowCursor } from '../../lib/row-cursor';
 import { reportSettingsService } from './report-settings.service';
 import { reportsRepository, type ReportQuery } from './reports.repository';
 import { customSources, type CustomSource, type Viewer } from './custom-reports.source';
 import { isCustomKey, type ReportId } from '../../../src/contract/report-keys';
 
+type RunFacts = Omit<ReportRun, 'lines' | 'truncated' | 'page' | 'pageSize' | 'chart'>;
+
+/**
+ * An open run (ADR 058): its facts (period, row count) and its lines, read once from a cursor as they
+ * are written — rows with their subtotals and the total, never the whole run in memory. Whoever opens a
+ * run reads `lines` to the end or calls `close` (the cursor holds a connection).
+ */
+/** Rows fetched from the cursor at a time. */
+const BATCH = 1000;
+
 export interface ReportResult {
   decl: ReportDeclaration;
-  run: Omit<ReportRun, 'lines' | 'truncated'>;
-  lines: ReportLine[];
+  run: RunFacts;
+  lines: AsyncIterable<ReportLine>;
+  close: () => Promise<void>;
   zone: string;
   query: ReportQuery;
+}
+
+/** A chart's points: `y` summed per `x` over every row of the run; null past `CHART_POINTS` points. */
+function chartOf(decl: ReportDeclaration) {
+  const c = decl.chart;
+  if (!c) return null;
+  const sums = new Map<string, number>();
+  let tooMany = false;
+  return {
+    add(values: Record<string, unknown>) {
+      if (tooMany) return;
+      const x = values[c.x] === null || values[c.x] === undefined ? '(none)' : String(values[c.x]);
+      if (!sums.has(x) && sums.size >= CHART_POINTS) {
+        tooMany = true;
+        return;
+      }
+      sums.set(x, (sums.get(x) ?? 0) + Number(values[c.y] ?? 0));
+    },
+    done(): ReportRun['chart'] {
+      if (tooMany || !sums.size) return null;
+      const title = (k: string) => decl.columns.find((col) => col.key === k)?.title ?? k;
+      const points = [...sums].map(([x, y]) => ({ x, y: Math.round(y * 1000) / 1000 }));
+      if (c.kind === 'line') points.sort((a, b) => (a.x < b.x ? -1 : a.x > b.x ? 1 : 0));
+      return { kind: c.kind, x: title(c.x), y: title(c.y), points };
+    },
+  };
 }
 
 /**
@@ -43,7 +83,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
     const decl = reportById(id);
     if (!decl) throw notFound(`There is no report "${id}".`);
     await settings.assertOffered(accountId, decl.id);
-    return { decl, rows: (q: ReportQuery) => repo.rows(decl.id as ReportId, q) };
+    return { decl, statement: (q: ReportQuery) => repo.statement(decl.id as ReportId, q) };
   };
   return {
     /**
@@ -93,7 +133,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
 
     /** Runs a report's source: the period on the account's clock, its one query, subtotals and the total. */
     async runOf(accountId: number, src: CustomSource, p: ReportRunParams): Promise<ReportResult> {
-      const { decl, rows: rowsOf } = src;
+      const { decl, statement } = src;
       const extra = undeclaredFilters(decl, p);
       if (extra) throw badRequest('The report parameters are not valid.', extra);
       const zone = await accountZone(db, accountId);
@@ -107,19 +147,20 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
         REPORT_FILTERS.filter((f) => decl.filters.includes(f) && p[f]).map((f) => [f, p[f]!]),
       );
       const q: ReportQuery = { accountId, ...range, days: p.days, today: localDate(at, zone), zone, filters };
-      const rows = await rowsOf(q);
+      const cursor = await openRowCursor(db, statement(q));
       return {
         decl,
         zone,
         query: q,
-        lines: withTotals(decl, rows),
+        lines: linesOf(decl, cursor.batches(BATCH)),
+        close: cursor.close,
         run: {
           report: decl.id,
           title: decl.title,
           from: decl.period === 'range' ? range.from : null,
           to: decl.period === 'range' ? range.to : null,
           generatedAt: at.toISOString(),
-          rowCount: rows.length,
+          rowCount: cursor.count,
         },
       };
     },
@@ -142,11 +183,36 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       return { account: h.account, parameters: [period, ...filters].join(' · '), logoFile: h.logoFile };
     },
 
-    /** The preview: the first rows, their subtotals and the run's total. */
-    preview(r: ReportResult): ReportRun {
+    /**
+     * The preview's page (ADR 058): the run is read to its end (the total and the chart are the whole
+     * run's) keeping only the page's rows, the subtotals that close on the page, and the total.
+     */
+    async preview(r: ReportResult, { page, size }: PreviewPage = { page: 1, size: PREVIEW_ROWS }): Promise<ReportRun> {
+      const first = (page - 1) * size;
+      const chart = chartOf(r.decl);
+      const lines: ReportLine[] = [];
       let rows = 0;
-      const lines = r.lines.filter((l) => l.kind === 'total' || (l.kind === 'row' ? ++rows : rows) <= PREVIEW_ROWS);
-      return { ...r.run, truncated: r.run.rowCount > PREVIEW_ROWS, lines };
+      try {
+        for await (const l of r.lines) {
+          if (l.kind === 'row') {
+            rows++;
+            chart?.add(l.values);
+          }
+          // A subtotal belongs to the page of the row it follows.
+          if (l.kind === 'total' || (rows > first && rows <= first + size)) lines.push(l);
+        }
+      } finally {
+        await r.close();
+      }
+      const shown = Math.max(0, Math.min(size, r.run.rowCount - first));
+      return {
+        ...r.run,
+        truncated: shown < r.run.rowCount,
+        page,
+        pageSize: size,
+        lines,
+        chart: chart?.done() ?? null,
+      };
     },
   };
 }

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { BossProvider } from '../../lib/jobs';
 import type { Actor } from '../../lib/resource';
-import { bytesOf, reportFile } from './report-files';
+import { reportFile } from './report-files';
 import { reportsService } from './reports.service';
 import { runsRepository, type NewRun } from './runs.repository';
 
@@ -24,12 +24,16 @@ export async function sendRun(boss: PgBoss, runId: string) {
   await boss.send(RUN_QUEUE, { runId }, { singletonKey: runId });
 }
 
+/** Largest file a run may write (a 20,000-row PDF is about 1 MiB). */
+const MAX_RUN_FILE_BYTES = 1 << 30;
+
 /** What a finished run hands on (a scheduled run mails its file). */
 export interface FinishedRun {
   view: RunView;
   accountId: number;
   scheduleId: string | null;
-  file: { name: string; contentType: string; bytes: Buffer };
+  /** The stored file; `read` loads its bytes (a mail attachment is sent whole). */
+  file: { name: string; contentType: string; size: number; read: () => Promise<Buffer> };
 }
 
 /** Who reads runs: `all` (a history reader) sees every run of the account, others their own. */
@@ -91,30 +95,41 @@ export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () =
       if (!row) return null;
       try {
         const result = await reports.run(row.accountId, row.reportId, ReportParams.parse(row.params));
-        const heading = await reports.heading(result);
-        await repo.resolved(id, {
-          periodFrom: result.run.from,
-          periodTo: result.run.to,
-          parameters: heading.parameters,
-          rowsTotal: result.lines.length,
-        });
-        const logo = heading.logoFile ? await files.get(row.accountId, heading.logoFile) : null;
-        const file = reportFile(result, row.format, { ...heading, logo }, (n) => repo.progress(id, n), now());
-        const bytes = await bytesOf(file.stream);
+        let file;
+        try {
+          const heading = await reports.heading(result);
+          await repo.resolved(id, {
+            periodFrom: result.run.from,
+            periodTo: result.run.to,
+            parameters: heading.parameters,
+            rowsTotal: result.run.rowCount,
+          });
+          const logo = heading.logoFile ? await files.get(row.accountId, heading.logoFile) : null;
+          file = reportFile(result, row.format, { ...heading, logo }, (n) => repo.progress(id, n), now());
+        } catch (e) {
+          await result.close();
+          throw e;
+        }
+        // Written as it is made, rows read from the cursor as the store takes the bytes (ADR 058).
         const fileKey = `reports/${id}/${file.fileName}`;
-        await files.put(row.accountId, fileKey, bytes);
+        const stored = await files.putStream(row.accountId, fileKey, file.stream, MAX_RUN_FILE_BYTES);
         await repo.finish(id, {
           status: 'done',
           rowCount: result.run.rowCount,
           fileKey,
           fileName: file.fileName,
-          fileSize: bytes.length,
+          fileSize: stored.size,
         });
         return {
           view: (await repo.get(row.accountId, id))!.view,
           accountId: row.accountId,
           scheduleId: row.scheduleId,
-          file: { name: file.fileName, contentType: file.contentType, bytes },
+          file: {
+            name: file.fileName,
+            contentType: file.contentType,
+            size: stored.size,
+            read: async () => (await files.get(row.accountId, fileKey)) ?? Buffer.alloc(0),
+          },
         };
       } catch (err) {
         await repo.finish(id, { status: 'failed', error: err instanceof Error ? err.message : String(err) });

@@ -95,6 +95,7 @@ export function schedulesService(db: Db) {
       const to = [...new Set([...members.map((m) => m.toLowerCase()), ...s.recipientEmails])];
       const zone = await accountZone(db, run.accountId);
       const v = run.view;
+      const content = to.length ? await run.file.read() : Buffer.alloc(0);
       for (const address of to)
         await mailer.send({
           to: address,
@@ -107,7 +108,7 @@ export function schedulesService(db: Db) {
             `Schedule "${s.name}": ${calendarText(s, zone)}.`,
             'Report schedules are managed on /ReportSchedule in FAMS.',
           ].join('\n'),
-          attachments: [{ filename: run.file.name, content: run.file.bytes, contentType: run.file.contentType }],
+          attachments: [{ filename: run.file.name, content, contentType: run.file.contentType }],
         });
       return to.length;
     },

@@ -1,5 +1,4 @@
-import { Box, Card, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
 import {
   VictoryAxis,
   VictoryBar,
@@ -10,32 +9,11 @@ import {
   VictoryStack,
 } from 'victory';
 import type { AnalyticsBoard } from '@/contract/analytics';
+import { AXIS, ChartCard, compact, PALETTE } from '@/app/ui/ChartCard';
 import { count, formatFixed, litresTotal } from '@/lib/format';
 
-const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#dc2626', '#0891b2', '#4d7c0f', '#be185d'];
 const SEVERITY: Record<string, string> = { critical: '#dc2626', warning: '#d97706', info: '#2563eb' };
-const AXIS = { tickLabels: { fontSize: 10, padding: 4 }, axisLabel: { fontSize: 10 } };
-const compact = (v: number) => (Math.abs(v) >= 1000 ? `${formatFixed(v / 1000, 0)}k` : formatFixed(v, 0));
 const shortMonth = (m: string) => `${m.slice(5, 7)}/${m.slice(2, 4)}`;
-
-/** One chart of the board: its title, the headline figure (also for screen readers) and the chart. */
-function ChartCard({ title, figure, children }: { title: string; figure: string; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-label={title}>
-      <Card.Body gap="2">
-        <Heading as="h2" size="sm">
-          {title}
-        </Heading>
-        <Text fontSize="lg" fontWeight="semibold" data-testid="board-figure">
-          {figure}
-        </Text>
-        <Box role="img" aria-label={`${title}: ${figure}`}>
-          {children}
-        </Box>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 const empty = <Text color="fg.muted">No data in this period.</Text>;
 

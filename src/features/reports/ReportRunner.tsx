@@ -1,9 +1,11 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LuFileDown } from 'react-icons/lu';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ExportButtons } from '@/app/ui/list/ListToolbar';
+import { PAGE_SIZES } from '@/app/ui/list/listSearch';
+import { Pager } from '@/app/ui/list/Pager';
 import { LoadError, Loading } from '@/app/ui/QueryState';
 import { SelectField } from '@/app/ui/form/fields';
 import { TextField } from '@/app/ui/Fields';
@@ -28,6 +30,9 @@ import { RunProgress } from './RunProgress';
 import { hasRunParams, type ReportListSearch } from './search';
 
 const route = getRouteApi('/_app/ReportList');
+const ReportChart = lazy(() => import('./ReportChart'));
+/** Rows per preview page at first (the pager offers the lists' sizes). */
+const PREVIEW_PAGE_SIZE = 100;
 const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
 const WIDTH = { base: 'full', sm: '56' } as const;
 
@@ -84,11 +89,14 @@ export function ReportRunner({
     equipmentId: equipmentOptions(ref),
     employeeId: employeeOptions(ref),
   };
+  // The preview's page: the server reads the whole run and sends one page with the run's total (ADR 058).
+  const [paging, setPaging] = useState({ page: 1, size: PREVIEW_PAGE_SIZE });
   const run = useQuery({
-    queryKey: ['reports', decl.id, params],
-    queryFn: ({ signal }) => reportsApi.run(decl.id, params!, signal),
+    queryKey: ['reports', decl.id, params, paging],
+    queryFn: ({ signal }) => reportsApi.run(decl.id, params!, paging, signal),
     enabled: params !== null,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
   /** The draft as run parameters, or null with the field messages shown. */
   const checked = (): ReportParams | null => {
@@ -117,7 +125,8 @@ export function ReportRunner({
     const p = checked();
     if (!p) return;
     setParams(p);
-    if (params && JSON.stringify(p) === JSON.stringify(params)) void run.refetch();
+    setPaging((g) => ({ ...g, page: 1 }));
+    if (params && JSON.stringify(p) === JSON.stringify(params) && paging.page === 1) void run.refetch();
   };
   const runToFile = async (format: (typeof REPORT_FORMATS)[number]) => {
     const p = checked();
@@ -229,9 +238,22 @@ export function ReportRunner({
             {run.data.from ? `${run.data.from} to ${run.data.to} (each store's local days) · ` : ''}
             {run.data.rowCount} {run.data.rowCount === 1 ? 'row' : 'rows'} · run{' '}
             {new Date(run.data.generatedAt).toLocaleString()}
-            {run.data.truncated ? ' · the preview shows the first rows; the files hold them all' : ''}
           </Text>
+          {run.data.chart && (
+            <Suspense fallback={<Loading label="Drawing the chart" />}>
+              <ReportChart chart={run.data.chart} />
+            </Suspense>
+          )}
           <ReportPreview decl={decl} run={run.data} />
+          {run.data.rowCount > PAGE_SIZES[0] && (
+            <Pager
+              page={run.data.page}
+              pageSize={run.data.pageSize}
+              total={run.data.rowCount}
+              onPage={(page) => setPaging((g) => ({ ...g, page }))}
+              onPageSize={(size) => setPaging({ page: 1, size })}
+            />
+          )}
         </Stack>
       )}
     </Stack>

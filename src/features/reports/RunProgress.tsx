@@ -45,7 +45,7 @@ export function RunProgress({ id }: { id: string }) {
                 ? 'Waiting to start'
                 : run.rowsTotal === null
                   ? 'Running the report'
-                  : `Writing the ${FORMAT_LABELS[run.format]} file: ${run.rowsDone} of ${run.rowsTotal} lines`}
+                  : `Writing the ${FORMAT_LABELS[run.format]} file: ${run.rowsDone} of ${run.rowsTotal} rows`}
             </Progress.Label>
             {value !== null && <Progress.ValueText />}
           </Flex>

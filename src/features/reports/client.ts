@@ -34,8 +34,13 @@ export const reportsApi = {
   /** Every report of the account with its title, custom ones included (the history's and schedules' filters). */
   titles: (signal?: AbortSignal) => api.get(relative(REPORT_TITLES_PATH), ReportTitles, { signal, quiet: true }),
   // A custom report's key has a colon (`custom:<id>`): encoded, so it stays one path segment.
-  run: (id: ReportKey, params: ReportParams, signal?: AbortSignal) =>
-    api.get(`reports/${encodeURIComponent(id)}`, ReportRun, { searchParams: clean(params), signal, quiet: true }),
+  /** The preview's page of a run (ADR 058): the page's rows with their subtotals, the run's total and chart. */
+  run: (id: ReportKey, params: ReportParams, paging: { page: number; size: number }, signal?: AbortSignal) =>
+    api.get(`reports/${encodeURIComponent(id)}`, ReportRun, {
+      searchParams: { ...clean(params), page: String(paging.page), size: String(paging.size) },
+      signal,
+      quiet: true,
+    }),
   download: (id: ReportKey, params: ReportParams, format: ReportFormat) =>
     api.download(`reports/${encodeURIComponent(id)}/export`, `${id.replace(':', '-')}.${format}`, {
       searchParams: { ...clean(params), format },
