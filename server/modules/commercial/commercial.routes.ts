@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { COMMERCIAL_COLUMNS } from '../../../src/contract/commercial/columns';
 import {
   CommercialSettings,
+  CommercialSettingsBody,
+  FollowUpBody,
   PublicQuote,
   PublicQuoteAnswer,
   PublicTokenQuery,
@@ -39,6 +41,7 @@ import { screenRules } from '../setup/rules';
 import { catalogueResource } from './catalogue.resource';
 import { customersResource } from './customers.resource';
 import { documentsRoutes } from './documents.routes';
+import { followUpsService } from './follow-ups.service';
 import { quotationsSpec, quotationTotals, toListRow } from './quotations.list';
 import { quoteLinksService } from './quote-links.service';
 import { quotationsService } from './quotations.service';
@@ -70,6 +73,7 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
 
   const svc = quotationsService(deps);
   const pub = quoteLinksService(deps);
+  const followUps = followUpsService(db, svc.get);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The sites on the map (ADR 059): read with the list's rule; a placed or dragged pin is the sites
@@ -130,12 +134,17 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
   r.get(
     url(QUOTE_PATHS.settings),
     { config: { access: view }, schema: { response: { 200: CommercialSettings } } },
-    async (req) => svc.settings(actorOf(req)),
+    async (req) => followUps.settings(actorOf(req)),
   );
   r.put(
     url(QUOTE_PATHS.settings),
-    { config: { access: manage }, schema: { body: CommercialSettings, response: { 200: CommercialSettings } } },
-    async (req) => svc.saveSettings(actorOf(req), req.body),
+    { config: { access: manage }, schema: { body: CommercialSettingsBody, response: { 200: CommercialSettings } } },
+    async (req) => followUps.saveSettings(actorOf(req), req.body),
+  );
+  r.put(
+    url(QUOTE_PATHS.followUp(':id')),
+    { config: { access: manage }, schema: { params: IdParams, body: FollowUpBody, response: { 200: QuoteRow } } },
+    async (req) => followUps.setFollowUp(actorOf(req), req.params.id, req.body.off),
   );
   r.get(
     `${base}/:id`,
