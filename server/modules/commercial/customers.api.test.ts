@@ -86,6 +86,9 @@ describe('customer sites on the map (ADR 059)', () => {
     expect(d.tanks.map((t: any) => t.id).sort()).toEqual(store.tanks.map((t: any) => t.id).sort());
     expect(d.tanks[0]).toEqual(store.tanks.find((t: any) => t.id === d.tanks[0].id));
     expect(map.body.sites.find((x: any) => x.id === bare.id)).toMatchObject({ lat: null, lng: null, tanks: [] });
+    // The list's tank count is the linked store's (none without a store).
+    expect((await s.admin.get(`${API}/customer-sites/${depot.id}`)).body.tankCount).toBe(store.tanks.length);
+    expect((await s.admin.get(`${API}/customer-sites/${bare.id}`)).body.tankCount).toBe(0);
     const both = await s.admin.get(`${API}/customer-sites/map?customerId=${fx.customerId},${other.body.id}`);
     expect(both.body.sites.map((x: any) => x.id)).toContain(theirs.id);
     expect((await s.admin.get(`${API}/customer-sites/map?customerId=nope`)).status).toBe(400);
