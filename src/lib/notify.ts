@@ -8,6 +8,8 @@ export interface Notice {
   message: string;
   tone?: Tone;
   durationMs?: number;
+  /** A button in the notice (e.g. "Undo" after a move); the notice closes when it is pressed. */
+  action?: { label: string; onClick: () => void };
 }
 
 /**
@@ -27,7 +29,7 @@ export function subscribeRaised(onChange: () => void): () => void {
 }
 
 /** The single way to show a notification (docs/product-rules.md §8: 5.5 s by default). */
-export function notify({ title, message, tone = 'info', durationMs = NOTIFICATION_MS }: Notice): void {
+export function notify({ title, message, tone = 'info', durationMs = NOTIFICATION_MS, action }: Notice): void {
   if (!raised) {
     raised = true;
     listeners.forEach((l) => l());
@@ -39,6 +41,7 @@ export function notify({ title, message, tone = 'info', durationMs = NOTIFICATIO
       type: tone === 'danger' ? 'error' : tone,
       duration: durationMs,
       closable: true,
+      ...(action && { action }),
     }),
   );
 }

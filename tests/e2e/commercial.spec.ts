@@ -44,6 +44,12 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   await form.getByLabel('Site name').fill('North Pit');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'North Pit' })).toContainText(customer);
+  // The sites' map (ADR 059): the new site has no coordinates; "Place on the map" and a click place it.
+  await expect(page.getByTestId('site-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Place North Pit on the map' }).click();
+  await page.getByTestId('site-map').click();
+  await expect(page.getByText(/^North Pit is now at -?\d+\.\d{5}, -?\d+\.\d{5}\.$/)).toBeVisible();
+  await expect(page.getByTestId('site-map').getByRole('button', { name: 'Site North Pit' })).toBeVisible();
 
   await page.goto('/quotation');
   const quote = page.getByRole('form', { name: 'Quotation' });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -133,8 +134,14 @@ export const quotations = pgTable(
     sentTo: text('sent_to'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: text('answered_by'),
-    /** When its owner was reminded to follow it up (ADR 049): once per sent quotation. */
+    /** When its owner was last reminded to follow it up (ADR 049, 059). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** Reminders sent so far (ADR 059): the next one is reminder `reminder_count + 1`, sent once. */
+    reminderCount: integer('reminder_count').notNull().default(0),
+    /** Follow-up reminders turned off for this quotation by staff (ADR 059). */
+    followUpOff: boolean('follow_up_off').notNull().default(false),
+    /** The app's origin the quotation was sent from, for absolute links in mails without PUBLIC_URL (ADR 059). */
+    sentOrigin: text('sent_origin'),
   },
   (t) => [
     unique('quotations_account_id_id_uq').on(t.accountId, t.id),
@@ -175,9 +182,17 @@ export const commercialSettings = pgTable(
       .primaryKey()
       .references(() => accounts.id),
     followUpDays: integer('follow_up_days').notNull().default(7),
+    /** Then every this many days (ADR 059). */
+    followUpEveryDays: integer('follow_up_every_days').notNull().default(7),
+    /** At most this many reminders per quotation (ADR 059). */
+    followUpMax: integer('follow_up_max').notNull().default(3),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('commercial_settings_follow_up_ck', sql`${t.followUpDays} between 1 and 365`)],
+  (t) => [
+    check('commercial_settings_follow_up_ck', sql`${t.followUpDays} between 1 and 365`),
+    check('commercial_settings_follow_up_every_ck', sql`${t.followUpEveryDays} between 1 and 365`),
+    check('commercial_settings_follow_up_max_ck', sql`${t.followUpMax} between 1 and 10`),
+  ],
 );
 
 /** A quotation's lines with their computed amounts (src/contract/commercial/quote-math.ts). */

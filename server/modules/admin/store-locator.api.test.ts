@@ -121,4 +121,38 @@ describe('store locator', () => {
     const after = (await admin.get(`/api/v1/stores/${s.id}`)).body;
     expect([after.latitude, after.longitude, after.version]).toEqual([-29.858712, 31.0218, s.version + 1]);
   });
+
+  it('a move and its undo are both saved with the version check and both audited (ADR 059)', async () => {
+    const admin = await session(srv.url, ...DEMO.admin);
+    const stores = (await admin.get(URL)).body.stores as LocatorStore[];
+    const s = stores.find((x) => x.lat !== null && x.lng !== null)!;
+    const at = `${URL}/${s.id}/location`;
+    const moved = await admin.send('PUT', at, {
+      latitude: s.lat! + 0.25,
+      longitude: s.lng! - 0.25,
+      version: s.version,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // Undo: back where the map showed it, against the version the move produced.
+    const back = await admin.send('PUT', at, { latitude: s.lat, longitude: s.lng, version: moved.body.version });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toEqual({ id: s.id, lat: s.lat, lng: s.lng, version: s.version + 2 });
+    const { rows } = await srv.database.pool.query<{ before: string; after: string; user_id: number }>(
+      `select before->>'latitude' as before, after->>'latitude' as after, user_id from audit_log
+        where entity = 'store' and entity_id = $1 and action = 'update' order by at`,
+      [s.id],
+    );
+    // The last two updates of the store (an earlier test may have moved it too).
+    expect(rows.slice(-2).map((r) => [Number(r.before), Number(r.after)])).toEqual([
+      [s.lat, moved.body.lat],
+      [moved.body.lat, s.lat],
+    ]);
+    // Both by the admin who moved it (not the system).
+    const [m, u] = rows.slice(-2);
+    expect(m.user_id).not.toBeNull();
+    expect(u.user_id).toBe(m.user_id);
+    // An undo after someone else's change is refused (409), not written over it.
+    const late = await admin.send('PUT', at, { latitude: s.lat, longitude: s.lng, version: moved.body.version });
+    expect(late.status).toBe(409);
+  });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { COMMERCIAL_COLUMNS } from '../../../src/contract/commercial/columns';
 import {
   CommercialSettings,
+  CommercialSettingsBody,
+  FollowUpBody,
   PublicQuote,
   PublicQuoteAnswer,
   PublicTokenQuery,
@@ -17,6 +19,13 @@ import {
   WinRateBody,
 } from '../../../src/contract/commercial/quotations';
 import { QUOTATIONS_LIST, QUOTE_PATHS } from '../../../src/contract/commercial/resources';
+import {
+  SITES_MAP_PATH,
+  siteLocationPath,
+  SitesMapQuery,
+  SitesMapResponse,
+} from '../../../src/contract/commercial/sites';
+import { roundCoordinate, StoreLocation, StoreLocationBody } from '../../../src/contract/store-locator';
 import { API_ROOT } from '../../../src/contract/constants';
 import { ListQuery } from '../../../src/contract/list';
 import { VersionQuery } from '../../../src/contract/resource';
@@ -27,13 +36,16 @@ import type { MailQueue } from '../../lib/mail-queue';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
 import type { SignedLinks } from '../../lib/signed-links';
 import { originOf, type ModuleDeps } from '../deps';
+import { mapStyleService } from '../admin/map-style.service';
 import { screenRules } from '../setup/rules';
 import { catalogueResource } from './catalogue.resource';
 import { customersResource } from './customers.resource';
 import { documentsRoutes } from './documents.routes';
+import { followUpsService } from './follow-ups.service';
 import { quotationsSpec, quotationTotals, toListRow } from './quotations.list';
 import { quoteLinksService } from './quote-links.service';
 import { quotationsService } from './quotations.service';
+import { sitesMapService } from './sites-map.service';
 import { sitesResource } from './sites.resource';
 
 export interface CommercialDeps {
@@ -54,13 +66,47 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
   const { db, mailer, links, config, files } = moduleDeps;
   const deps: CommercialDeps = { db, mailer, links, files, publicUrl: config.publicUrl };
   registerResource(app, resourceService(db, customersResource), { columns: COMMERCIAL_COLUMNS.customers });
-  registerResource(app, resourceService(db, sitesResource), { columns: COMMERCIAL_COLUMNS.sites });
+  const sites = resourceService(db, sitesResource);
+  registerResource(app, sites, { columns: COMMERCIAL_COLUMNS.sites });
   registerResource(app, resourceService(db, catalogueResource), { columns: COMMERCIAL_COLUMNS.catalogue });
   await documentsRoutes(app, moduleDeps);
 
   const svc = quotationsService(deps);
   const pub = quoteLinksService(deps);
+  const followUps = followUpsService(db, svc.get);
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The sites on the map (ADR 059): read with the list's rule; a placed or dragged pin is the sites
+  // resource's patch (version check, tenant scope, audit `update`), as the store locator's stores.
+  const sitesMap = sitesMapService(db);
+  const styles = mapStyleService(db, moduleDeps.map);
+  const siteRules = screenRules('/Customersitelist');
+  r.get(
+    url(SITES_MAP_PATH),
+    {
+      config: { access: siteRules.read },
+      schema: { querystring: SitesMapQuery, response: { 200: SitesMapResponse } },
+    },
+    async (req) => ({
+      styleUrl: await styles.styleUrl(req.auth.accountId),
+      ...(await sitesMap.sites(req.auth.accountId, req.query.customerId)),
+    }),
+  );
+  r.put(
+    url(siteLocationPath(':id')),
+    {
+      config: { access: siteRules.write },
+      schema: { params: IdParams, body: StoreLocationBody, response: { 200: StoreLocation } },
+    },
+    async (req) => {
+      const { latitude, longitude, version } = req.body;
+      const row = await sites.patch(actorOf(req), req.params.id, version, () => ({
+        latitude: roundCoordinate(latitude),
+        longitude: roundCoordinate(longitude),
+      }));
+      return { id: row.id, lat: row.latitude!, lng: row.longitude!, version: row.version };
+    },
+  );
   const base = url(QUOTATIONS_LIST.path);
 
   registerListRoutes(app, {
@@ -88,12 +134,17 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
   r.get(
     url(QUOTE_PATHS.settings),
     { config: { access: view }, schema: { response: { 200: CommercialSettings } } },
-    async (req) => svc.settings(actorOf(req)),
+    async (req) => followUps.settings(actorOf(req)),
   );
   r.put(
     url(QUOTE_PATHS.settings),
-    { config: { access: manage }, schema: { body: CommercialSettings, response: { 200: CommercialSettings } } },
-    async (req) => svc.saveSettings(actorOf(req), req.body),
+    { config: { access: manage }, schema: { body: CommercialSettingsBody, response: { 200: CommercialSettings } } },
+    async (req) => followUps.saveSettings(actorOf(req), req.body),
+  );
+  r.put(
+    url(QUOTE_PATHS.followUp(':id')),
+    { config: { access: manage }, schema: { params: IdParams, body: FollowUpBody, response: { 200: QuoteRow } } },
+    async (req) => followUps.setFollowUp(actorOf(req), req.params.id, req.body.off),
   );
   r.get(
     `${base}/:id`,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customers, quotations as q, users } from '../../db/schema';
-import { followUpDaysOf, followUpOf } from './quotations.repository';
+import { followUpDaysOf, reminderDueOf } from './quotations.repository';
 
 /** The quotation sweep's reads and writes (ADR 049), across accounts: it runs as the system. */
 export function followUpsRepository(db: DbOrTx) {
@@ -16,19 +16,19 @@ export function followUpsRepository(db: DbOrTx) {
         )
         .returning({ id: q.id, accountId: q.accountId, number: q.number, revision: q.revision }),
 
-    /** Quotations due for follow-up and not reminded yet. */
+    /** Quotations whose next reminder is due (ADR 059), with how many they have had. */
     due: (limit: number) =>
       db
-        .select({ id: q.id, accountId: q.accountId })
+        .select({ id: q.id, accountId: q.accountId, count: q.reminderCount })
         .from(q)
-        .where(and(sql`${followUpOf} = 'due'`, isNull(q.remindedAt), isNull(q.deletedAt)))
+        .where(and(reminderDueOf, isNull(q.deletedAt)))
         .limit(limit),
 
     /**
      * One due quotation with what its reminder says, locked (another run skips it) and checked
-     * again: still sent, still not reminded. Undefined when another run has it or it changed.
+     * again: reminder `count + 1` still due and not sent. Undefined when another run has it or it changed.
      */
-    async lockForReminder(accountId: number, id: string) {
+    async lockForReminder(accountId: number, id: string, count: number) {
       const [row] = await db
         .select({
           number: q.number,
@@ -41,20 +41,23 @@ export function followUpsRepository(db: DbOrTx) {
           customer: customers.name,
           account: accounts.name,
           days: followUpDaysOf,
+          sentOrigin: q.sentOrigin,
         })
         .from(q)
         .innerJoin(accounts, eq(accounts.id, q.accountId))
         .leftJoin(users, eq(users.id, q.createdBy))
         .leftJoin(customers, and(eq(customers.accountId, q.accountId), eq(customers.id, q.customerId)))
-        .where(and(eq(q.accountId, accountId), eq(q.id, id), isNull(q.remindedAt), eq(q.status, 'sent')))
+        .where(and(eq(q.accountId, accountId), eq(q.id, id), eq(q.reminderCount, count), reminderDueOf))
         .for('update', { of: q, skipLocked: true });
       return row;
     },
 
-    markReminded: (accountId: number, id: string) =>
+    /** Reminder `count + 1` sent: only from `count` (a second run finds nothing to change). */
+    markReminded: (accountId: number, id: string, count: number) =>
       db
         .update(q)
-        .set({ remindedAt: sql`now()` })
-        .where(and(eq(q.accountId, accountId), eq(q.id, id))),
+        .set({ remindedAt: sql`now()`, reminderCount: count + 1 })
+        .where(and(eq(q.accountId, accountId), eq(q.id, id), eq(q.reminderCount, count)))
+        .returning({ id: q.id }),
   };
 }

@@ -14,9 +14,11 @@ export const FOLLOW_UP_JOB = 'commercial-quote-follow-ups';
  * The hourly quotation sweep (ADR 049), one pg-boss cron over every account:
  * - a sent quotation past its validity date is stored as `expired` (it already *reads* expired, ADR 039;
  *   storing it keeps the audit log and exports honest), audited as done by the system;
- * - a sent quotation unanswered for the account's follow-up days gets one reminder, e-mailed to its
- *   owner (who created it) through the mail queue. `reminded_at` is set by a conditional update in the
- *   mail's own transaction, so two runs (two instances, a retried job) never mail it twice.
+ * - a sent quotation unanswered for the account's follow-up days gets a reminder, e-mailed to its owner
+ *   (who created it) through the mail queue, then one every `followUpEveryDays`, at most `followUpMax`
+ *   (ADR 059), unless its reminders are turned off. Reminder n+1 is claimed by a conditional update
+ *   (`reminder_count = n`) in the mail's own transaction, so two runs (two instances, a retried job)
+ *   never mail the same reminder twice.
  */
 export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
   async function expire(): Promise<number> {
@@ -42,16 +44,19 @@ export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
     for (const d of due) {
       const done = await db.transaction(async (tx) => {
         const repo = followUpsRepository(tx);
-        const row = await repo.lockForReminder(d.accountId, d.id);
+        const row = await repo.lockForReminder(d.accountId, d.id, d.count);
         // Nobody to remind (the creator is gone): it stays due on the screen; nothing is mailed.
         if (!row?.email) return false;
-        await repo.markReminded(d.accountId, d.id);
+        if (!(await repo.markReminded(d.accountId, d.id, d.count)).length) return false;
+        const n = d.count + 1;
+        // Absolute: PUBLIC_URL, else the origin the quotation was sent from (ADR 059).
+        const origin = publicUrl ?? row.sentOrigin ?? '';
         const label = quoteLabel(row);
         const customer = row.customer ?? 'the customer';
         await mailer.send(
           {
             to: row.email,
-            subject: `Follow up quotation ${label} (${customer})`,
+            subject: `Follow up quotation ${label} (${customer})${n > 1 ? `: reminder ${n}` : ''}`,
             text: [
               `Hello ${row.owner},`,
               '',
@@ -59,7 +64,7 @@ export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
                 ` to ${row.sentTo ?? customer} and has had no answer for ${row.days} days or more.`,
               `It is valid until ${row.validUntil}. A call now may win it.`,
               '',
-              `Quotations due for follow-up: ${publicUrl ?? ''}/quotations?f.followUp=due`,
+              `Quotations due for follow-up: ${origin}/quotations?f.followUp=due`,
               '',
               row.account,
             ].join('\n'),
@@ -72,7 +77,7 @@ export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
           action: 'follow_up_reminder',
           entity: ENTITY,
           entityId: d.id,
-          after: { to: row.email },
+          after: { to: row.email, reminder: n },
         });
         return true;
       });

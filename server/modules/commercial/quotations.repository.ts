@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  FOLLOW_UP_DEFAULT_DAYS,
+  FOLLOW_UP_DEFAULTS,
+  type CommercialSettings,
   type QuoteStatus,
   type WinRateMonth,
 } from '../../../src/contract/commercial/quotations';
 import type { DbOrTx } from '../../db/client';
 import {
   accounts,
+  auditLog,
   catalogueItems,
   commercialSettings,
   customers,
@@ -18,12 +21,24 @@ import {
 
 /** A sent quotation past its validity date reads as expired (ADR 039); the row keeps `sent`. */
 export const effectiveStatus = sql<QuoteStatus>`(case when ${q.status} = 'sent' and ${q.validUntil} < current_date then 'expired' else ${q.status} end)`;
+const setting = (col: AnyPgColumn, fallback: number) =>
+  sql<number>`coalesce((select ${col} from ${commercialSettings} where ${commercialSettings.accountId} = ${q.accountId}), ${fallback})`;
 /** The account's follow-up days (ADR 049), the default without a settings row. */
-export const followUpDaysOf = sql<number>`coalesce((select ${commercialSettings.followUpDays} from ${commercialSettings} where ${commercialSettings.accountId} = ${q.accountId}), ${FOLLOW_UP_DEFAULT_DAYS})`;
-/** `due` for a sent, still valid quotation unanswered for the account's follow-up days; else null. */
+export const followUpDaysOf = setting(commercialSettings.followUpDays, FOLLOW_UP_DEFAULTS.followUpDays);
+const everyDaysOf = setting(commercialSettings.followUpEveryDays, FOLLOW_UP_DEFAULTS.followUpEveryDays);
+const maxOf = setting(commercialSettings.followUpMax, FOLLOW_UP_DEFAULTS.followUpMax);
+/**
+ * `due` for a sent, still valid quotation unanswered for the account's follow-up days, whose
+ * reminders are not turned off; else null (the list's column and filter).
+ */
 export const followUpOf = sql<
   'due' | null
->`(case when ${q.status} = 'sent' and ${q.validUntil} >= current_date and ${q.sentAt} + make_interval(days => ${followUpDaysOf}) <= now() then 'due' end)`;
+>`(case when ${q.status} = 'sent' and ${q.validUntil} >= current_date and not ${q.followUpOff} and ${q.sentAt} + make_interval(days => ${followUpDaysOf}) <= now() then 'due' end)`;
+/**
+ * The next reminder is due (ADR 059): due for follow-up, fewer than the account's most reminders
+ * sent, and reminder n+1's day reached: sent + after + n × every days.
+ */
+export const reminderDueOf = sql<boolean>`(${followUpOf} = 'due' and ${q.reminderCount} < ${maxOf} and ${q.sentAt} + make_interval(days => ${followUpDaysOf} + ${q.reminderCount} * ${everyDaysOf}) <= now())`;
 export const customerNameOf = sql<
   string | null
 >`(select ${customers.name} from ${customers} where ${customers.id} = ${q.customerId})`;
@@ -60,6 +75,7 @@ const fields = {
   sentTo: q.sentTo,
   answeredAt: q.answeredAt,
   answeredBy: q.answeredBy,
+  followUpOff: q.followUpOff,
 };
 export type QuoteValues = Omit<typeof q.$inferInsert, 'id' | 'accountId'>;
 export type LineValues = Omit<typeof quotationLines.$inferInsert, 'accountId' | 'quotationId'>;
@@ -164,23 +180,48 @@ export function quotationsRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The account's follow-up days (the default without a row). */
-    async followUpDays(accountId: number): Promise<number> {
+    /** The account's reminder sequence (the defaults without a row). */
+    async followUpSettings(accountId: number): Promise<CommercialSettings> {
       const [row] = await db
-        .select({ days: commercialSettings.followUpDays })
+        .select({
+          followUpDays: commercialSettings.followUpDays,
+          followUpEveryDays: commercialSettings.followUpEveryDays,
+          followUpMax: commercialSettings.followUpMax,
+        })
         .from(commercialSettings)
         .where(eq(commercialSettings.accountId, accountId));
-      return row?.days ?? FOLLOW_UP_DEFAULT_DAYS;
+      return row ?? { ...FOLLOW_UP_DEFAULTS };
     },
 
-    async setFollowUpDays(accountId: number, days: number) {
+    async setFollowUpSettings(accountId: number, v: CommercialSettings) {
       await db
         .insert(commercialSettings)
-        .values({ accountId, followUpDays: days })
-        .onConflictDoUpdate({
-          target: commercialSettings.accountId,
-          set: { followUpDays: days, updatedAt: sql`now()` },
-        });
+        .values({ accountId, ...v })
+        .onConflictDoUpdate({ target: commercialSettings.accountId, set: { ...v, updatedAt: sql`now()` } });
+    },
+
+    /** A quotation's reminders on or off; not an edit of the quotation (its version stays). */
+    setFollowUpOff: (accountId: number, id: string, off: boolean) =>
+      db.update(q).set({ followUpOff: off }).where(mine(accountId, id)).returning({ id: q.id }),
+
+    /** The reminders sent for a quotation, from its audit log (ADR 059). */
+    async reminders(accountId: number, id: string) {
+      const rows = await db
+        .select({ at: auditLog.at, after: auditLog.after })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.accountId, accountId),
+            eq(auditLog.entity, 'quotation'),
+            eq(auditLog.entityId, id),
+            eq(auditLog.action, 'follow_up_reminder'),
+          ),
+        )
+        .orderBy(auditLog.at);
+      return rows.map((r, i) => {
+        const a = (r.after ?? {}) as { to?: string; reminder?: number };
+        return { n: a.reminder ?? i + 1, at: r.at.toISOString(), to: a.to ?? null };
+      });
     },
 
     /** Sent quotations by month of sending, with how they ended (the current revision of each). */

@@ -35,7 +35,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A link works until the end of the quotation's last valid day (UTC). */
 const linkExpiry = (validUntil: string) => new Date(Date.parse(`${validUntil}T00:00:00Z`) + 86_400_000);
 
-export function toQuote(r: QuoteRaw): Quote {
+export function toQuote(r: QuoteRaw, reminders: Quote['reminders'] = []): Quote {
   return {
     id: r.id,
     version: r.version,
@@ -64,6 +64,8 @@ export function toQuote(r: QuoteRaw): Quote {
     sentTo: r.sentTo,
     answeredAt: iso(r.answeredAt),
     answeredBy: r.answeredBy,
+    followUpOff: r.followUpOff,
+    reminders,
     lines: r.lines.map((l) => ({
       position: l.position,
       catalogueItemId: l.catalogueItemId,
@@ -138,23 +140,12 @@ export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
   async function get(tx: Db | Tx, accountId: number, id: string): Promise<Quote> {
     const row = await repo(tx).find(accountId, id);
     if (!row) throw notFound('No such quotation.');
-    return toQuote(row);
+    return toQuote(row, await repo(tx).reminders(accountId, id));
   }
 
   return {
     get: (actor: Actor, id: string) => get(db, actor.accountId, id),
     winRate: (actor: Actor, months: number) => repo(db).winRate(actor.accountId, months),
-    settings: async (actor: Actor) => ({ followUpDays: await repo(db).followUpDays(actor.accountId) }),
-
-    /** The follow-up days (ADR 049); quotations already reminded are not reminded again. */
-    async saveSettings(actor: Actor, body: { followUpDays: number }) {
-      return db.transaction(async (tx) => {
-        const before = { followUpDays: await repo(tx).followUpDays(actor.accountId) };
-        await repo(tx).setFollowUpDays(actor.accountId, body.followUpDays);
-        await audit(tx, { ...who(actor), action: 'update', entity: 'commercial_settings', before, after: body });
-        return body;
-      });
-    },
 
     async create(actor: Actor, input: Input): Promise<Quote> {
       return db.transaction(async (tx) => {
@@ -262,7 +253,13 @@ export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
             { to: ['The customer has no contact with an e-mail address'] },
             'Add a contact with an e-mail address to the customer, or give one.',
           );
-        await repo(tx).update(actor.accountId, id, actor.userId, { status: 'sent', sentAt: new Date(), sentTo: to });
+        // The origin is kept for the follow-up reminders' links when PUBLIC_URL is not set (ADR 059).
+        await repo(tx).update(actor.accountId, id, actor.userId, {
+          status: 'sent',
+          sentAt: new Date(),
+          sentTo: to,
+          sentOrigin: origin,
+        });
         const after = await get(tx, actor.accountId, id);
         const account = await repo(tx).account(actor.accountId);
         const token = await links.sign(QUOTE_LINK, { sub: id, acc: actor.accountId }, linkExpiry(after.validUntil));

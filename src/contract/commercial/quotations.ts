@@ -127,6 +127,10 @@ export const QuoteRow = z.object({
   sentTo: z.string().nullable(),
   answeredAt: z.string().nullable(),
   answeredBy: z.string().nullable(),
+  /** Follow-up reminders turned off for this quotation (ADR 059). */
+  followUpOff: z.boolean(),
+  /** The reminders its owner was sent, oldest first (from the audit log: the quotation's history). */
+  reminders: z.array(z.object({ n: z.number().int(), at: z.string(), to: z.string().nullable() })),
   lines: z.array(QuoteLineRow),
 });
 export type Quote = z.infer<typeof QuoteRow>;
@@ -135,13 +139,32 @@ export type Quote = z.infer<typeof QuoteRow>;
 export const FOLLOW_UP_DEFAULT_DAYS = 7;
 export const FOLLOW_UP = ['due'] as const;
 export const FOLLOW_UP_LABELS: Record<(typeof FOLLOW_UP)[number], string> = { due: 'Due for follow-up' };
-export const CommercialSettings = z.strictObject({
-  followUpDays: z
+const days = (what: string) =>
+  z
     .number({ error: 'Enter a number of days' })
     .int('Whole days')
-    .min(1, 'At least 1 day')
-    .max(365, 'At most 365 days'),
+    .min(1, `${what} at least 1 day`)
+    .max(365, `${what} at most 365 days`);
+/**
+ * The account's reminder sequence (ADR 049, 059): a sent quotation is due for follow-up `followUpDays`
+ * after sending; its owner is e-mailed then, and again every `followUpEveryDays`, at most `followUpMax`
+ * times, while it is sent, valid and its reminders are not turned off.
+ */
+export const CommercialSettings = z.strictObject({
+  followUpDays: days('After'),
+  followUpEveryDays: days('Every'),
+  followUpMax: z
+    .number({ error: 'Enter a number of reminders' })
+    .int('A whole number')
+    .min(1, 'At least 1 reminder')
+    .max(10, 'At most 10 reminders'),
 });
+export const FOLLOW_UP_DEFAULTS = { followUpDays: FOLLOW_UP_DEFAULT_DAYS, followUpEveryDays: 7, followUpMax: 3 };
+/** `PUT /quotations/settings`: what is left out keeps its value. */
+export const CommercialSettingsBody = CommercialSettings.partial({ followUpEveryDays: true, followUpMax: true });
+export type CommercialSettingsBody = z.infer<typeof CommercialSettingsBody>;
+/** `PUT /quotations/:id/follow-up`: turn this quotation's reminders off (or on again). */
+export const FollowUpBody = z.strictObject({ off: z.boolean({ error: 'Say whether reminders are off' }) });
 export type CommercialSettings = z.infer<typeof CommercialSettings>;
 
 /** A row of `/viewquotations` (no lines; amounts also as money for the table and exports). */

@@ -67,6 +67,8 @@ export const QUOTE_PATHS = {
   winRate: '/quotations/win-rate',
   /** The account's follow-up setting (ADR 049). */
   settings: '/quotations/settings',
+  /** One quotation's reminders on or off (ADR 059). */
+  followUp: (id: string) => `/quotations/${id}/follow-up`,
   publicView: '/public/quotation',
   publicPdf: '/public/quotation/pdf',
   publicAnswer: '/public/quotation/answer',

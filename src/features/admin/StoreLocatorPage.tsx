@@ -1,35 +1,21 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Flex,
-  Grid,
-  Link as ChakraLink,
-  List,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Grid, Link as ChakraLink, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LuMapPin } from 'react-icons/lu';
+import { MoveSwitch, PlacingBanner, saveLocation, usePlacing } from '@/app/ui/map/placement';
 import { hasWebGL } from '@/app/ui/map/style';
 import { SearchBox } from '@/app/ui/list/SearchBox';
 import { LoadError, NoData } from '@/app/ui/QueryState';
 import {
   matchesStore,
-  roundCoordinate,
   STORE_LOCATOR_PATH,
-  StoreLocation,
   STORE_STATE_LABEL,
   STORE_STATES,
   StoreLocatorResponse,
   type LocatorStore,
 } from '@/contract/store-locator';
 import { api } from '@/lib/api';
-import { notify } from '@/lib/notify';
 import { relative } from '@/lib/resource';
 import { STATE_COLOURS } from './storePopup';
 
@@ -70,33 +56,23 @@ export function StoreLocatorPage() {
     [navigate],
   );
   const noMap = !webgl ? 'This browser cannot draw the map: WebGL is turned off or not supported.' : failed;
-  const [placing, setPlacing] = useState<LocatorStore | null>(null);
+  const [placing, setPlacing] = usePlacing<LocatorStore>();
   const [moving, setMoving] = useState(false);
-  // Esc leaves "place on the map" (the banner's Cancel button does too).
-  useEffect(() => {
-    if (!placing) return;
-    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setPlacing(null);
-    window.addEventListener('keydown', esc);
-    return () => window.removeEventListener('keydown', esc);
-  }, [placing]);
   const locate = useCallback(
-    async (s: LocatorStore, at: { lat: number; lng: number }) => {
+    (s: LocatorStore, at: { lat: number; lng: number }) => {
       setPlacing(null);
-      const body = { latitude: roundCoordinate(at.lat), longitude: roundCoordinate(at.lng), version: s.version };
-      try {
-        await api.put(relative(`${STORE_LOCATOR_PATH}/${s.id}/location`), body, StoreLocation, { quiet: true });
-        notify({
-          tone: 'success',
-          message: `${s.code} — ${s.name} is now at ${body.latitude.toFixed(5)}, ${body.longitude.toFixed(5)}.`,
-        });
-      } catch (e) {
-        notify({ tone: 'danger', title: 'Location not saved', message: e instanceof Error ? e.message : String(e) });
-      } finally {
-        // Saved or refused (a 409: changed meanwhile), the map shows what the server holds.
-        void data.refetch();
-      }
+      // A store that was on the map was dragged: its notice offers "Undo" (ADR 059).
+      const from = s.lat !== null && s.lng !== null ? { lat: s.lat, lng: s.lng } : null;
+      void saveLocation({
+        path: `${STORE_LOCATOR_PATH}/${s.id}/location`,
+        what: `${s.code} — ${s.name}`,
+        at,
+        version: s.version,
+        from,
+        done: () => void data.refetch(),
+      });
     },
-    [data],
+    [data, setPlacing],
   );
 
   if (data.isError)
@@ -131,27 +107,9 @@ export function StoreLocatorPage() {
             ? 'No store matches.'
             : `${placed.length} of ${found.length} ${found.length === 1 ? 'store' : 'stores'} on the map.`}
         </Text>
-        {!noMap && (
-          <Switch.Root size="sm" checked={moving} onCheckedChange={(e) => setMoving(e.checked)}>
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>Move stores by dragging</Switch.Label>
-          </Switch.Root>
-        )}
+        {!noMap && <MoveSwitch label="Move stores by dragging" checked={moving} onChange={setMoving} />}
       </Flex>
-      {placing && (
-        <Alert.Root status="info" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>
-              Click the map where {placing.code} — {placing.name} is. Esc or Cancel leaves it unplaced.
-            </Alert.Description>
-          </Alert.Content>
-          <Button size="xs" variant="outline" onClick={() => setPlacing(null)}>
-            Cancel
-          </Button>
-        </Alert.Root>
-      )}
+      {placing && <PlacingBanner what={`${placing.code} — ${placing.name}`} onCancel={() => setPlacing(null)} />}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="4" alignItems="start">
         {noMap ? (
           <Alert.Root status="warning" role="alert">
@@ -173,7 +131,7 @@ export function StoreLocatorPage() {
               onFail={setFailed}
               placing={placing}
               moving={moving}
-              onLocate={(st, at) => void locate(st, at)}
+              onLocate={locate}
             />
           </Suspense>
         )}

@@ -10,49 +10,71 @@ import { notify } from '@/lib/notify';
 import { quotes } from './clients';
 
 const KEY = ['commercial', 'settings'];
+type Field = keyof CommercialSettings;
+const FIELDS: { field: Field; label: string }[] = [
+  { field: 'followUpDays', label: 'Remind after (days)' },
+  { field: 'followUpEveryDays', label: 'Then every (days)' },
+  { field: 'followUpMax', label: 'At most (reminders)' },
+];
 
 /**
- * The account's follow-up days (ADR 049): a sent quotation unanswered this long shows "Due for follow-up"
- * and its owner gets one reminder e-mail.
+ * The account's reminder sequence (ADR 049, 059): a sent quotation unanswered this long is "Due for
+ * follow-up" and its owner is e-mailed, then again every N days, at most K times.
  */
 export function FollowUpSetting({ canWrite }: { canWrite: boolean }) {
   const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => quotes.settings(signal) });
   if (!settings.data) return null;
-  // Keyed by the saved value: a save elsewhere starts the field afresh.
-  return <FollowUpForm key={settings.data.followUpDays} saved={settings.data.followUpDays} canWrite={canWrite} />;
+  // Keyed by the saved values: a save elsewhere starts the fields afresh.
+  return <FollowUpForm key={JSON.stringify(settings.data)} saved={settings.data} canWrite={canWrite} />;
 }
 
-function FollowUpForm({ saved, canWrite }: { saved: number; canWrite: boolean }) {
+function FollowUpForm({ saved, canWrite }: { saved: CommercialSettings; canWrite: boolean }) {
   const qc = useQueryClient();
-  const [days, setDays] = useState(String(saved));
-  const [error, setError] = useState<string | undefined>();
+  const [values, setValues] = useState<Record<Field, string>>({
+    followUpDays: String(saved.followUpDays),
+    followUpEveryDays: String(saved.followUpEveryDays),
+    followUpMax: String(saved.followUpMax),
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const body = () =>
+    Object.fromEntries(FIELDS.map(({ field }) => [field, Number(values[field].trim() || NaN)])) as CommercialSettings;
   const save = useSubmit({
     check: () => {
-      const r = CommercialSettings.safeParse({ followUpDays: Number(days.trim() || NaN) });
-      setError(r.success ? undefined : r.error.issues[0]?.message);
+      const r = CommercialSettings.safeParse(body());
+      const out: Partial<Record<Field, string>> = {};
+      if (!r.success) for (const i of r.error.issues) out[i.path[0] as Field] ??= i.message;
+      setErrors(out);
       return r.success;
     },
     run: async () => {
-      const out = await quotes.saveSettings({ followUpDays: Number(days) });
-      notify({ tone: 'success', message: `Quotations are due for follow-up ${out.followUpDays} days after sending.` });
+      const out = await quotes.saveSettings(body());
+      notify({
+        tone: 'success',
+        message:
+          `Owners are reminded ${out.followUpDays} days after sending, then every ${out.followUpEveryDays} days,` +
+          ` at most ${out.followUpMax} times.`,
+      });
       await qc.invalidateQueries();
     },
-    fieldErrors: (f) => setError(f.followUpDays?.[0]),
-    failure: (e) => (e instanceof ApiError && e.fieldErrors.followUpDays ? null : { tone: 'danger', text: String(e) }),
+    fieldErrors: (f) => setErrors(Object.fromEntries(FIELDS.map(({ field }) => [field, f[field]?.[0]]))),
+    failure: (e) =>
+      e instanceof ApiError && Object.keys(e.fieldErrors).length ? null : { tone: 'danger', text: String(e) },
   });
   return (
     <form onSubmit={(e) => void save.submit(e)} aria-label="Follow-up reminders">
       <Flex gap="3" align="end" wrap="wrap">
-        <TextField
-          label="Follow up after (days)"
-          inputMode="numeric"
-          value={days}
-          onChange={setDays}
-          error={error}
-          disabled={!canWrite}
-          helper="A sent quotation without an answer this long is due for follow-up; its owner is e-mailed once."
-          maxW="sm"
-        />
+        {FIELDS.map(({ field, label }) => (
+          <TextField
+            key={field}
+            label={label}
+            inputMode="numeric"
+            value={values[field]}
+            onChange={(v) => setValues((x) => ({ ...x, [field]: v }))}
+            error={errors[field]}
+            disabled={!canWrite}
+            maxW="44"
+          />
+        ))}
         {canWrite && (
           <Button type="submit" size="sm" variant="outline" loading={save.busy}>
             Save

@@ -22,6 +22,7 @@ import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/resource';
 import { clients, quotes } from './clients';
+import { FollowUpHistory } from './FollowUpHistory';
 import { QuoteLines } from './QuoteLines';
 import { draftAmounts, quoteBody, quoteDraft, type QuoteDraft } from './quoteDraft';
 import { useCustomerOptions, useSiteOptions } from './useCustomers';
@@ -108,6 +109,7 @@ function QuoteEditor({ quote }: { quote: Quote | null }) {
           </Text>
         )}
       </Flex>
+      {quote && <FollowUpHistory quote={quote} queryKey={quoteKey(quote.id)} />}
       <form onSubmit={(e) => void form.submit(e)} noValidate aria-label="Quotation">
         <Stack gap="4">
           <FormMessage message={form.message} />

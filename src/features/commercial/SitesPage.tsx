@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { SelectField, TextareaField } from '@/app/ui/form/fields';
@@ -17,6 +17,7 @@ import { storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
 import { clients } from './clients';
 import { contactBodies, contactDrafts, ContactsEditor } from './ContactsEditor';
+import { SitesMap } from './SitesMap';
 import { useCustomerOptions } from './useCustomers';
 
 const draft = (s: CustomerSite | null) => ({
@@ -77,24 +78,27 @@ function SiteForm({ row, close }: RecordFormProps<CustomerSite>) {
 
 const columns: ListColumn<CustomerSite>[] = specColumns(COMMERCIAL_COLUMNS.sites);
 
-/** `/Customersitelist`: customers' sites, filterable by customer. */
+/** `/Customersitelist`: customers' sites on the map and in the list, filterable by customer (ADR 059). */
 export function SitesPage() {
   const customers = useCustomerOptions();
   const { data: ref } = useReference();
   return (
-    <ResourceScreen
-      client={clients.sites}
-      info={COMMERCIAL_RESOURCES.sites}
-      noun="site"
-      plural="sites"
-      columns={columns}
-      filters={[
-        { field: 'customerId', label: 'Customer', options: customers },
-        { field: 'storeId', label: 'Store', options: storeOptions(ref) },
-      ]}
-      rowLabel={label}
-      Form={SiteForm}
-      formSize="lg"
-    />
+    <Stack gap="6">
+      <SitesMap />
+      <ResourceScreen
+        client={clients.sites}
+        info={COMMERCIAL_RESOURCES.sites}
+        noun="site"
+        plural="sites"
+        columns={columns}
+        filters={[
+          { field: 'customerId', label: 'Customer', options: customers },
+          { field: 'storeId', label: 'Store', options: storeOptions(ref) },
+        ]}
+        rowLabel={label}
+        Form={SiteForm}
+        formSize="lg"
+      />
+    </Stack>
   );
 }

@@ -77,6 +77,9 @@ export const quotes = {
   settings: (signal?: AbortSignal) => api.get(relative(QUOTE_PATHS.settings), CommercialSettings, { signal }),
   saveSettings: (body: CommercialSettings) =>
     api.put(relative(QUOTE_PATHS.settings), body, CommercialSettings, { quiet: true }),
+  /** One quotation's follow-up reminders off (or on again), ADR 059. */
+  setFollowUp: (id: string, off: boolean) =>
+    api.put(relative(QUOTE_PATHS.followUp(id)), { off }, QuoteRow, { quiet: true }),
 };
 
 /** The customer's side, without an account: the token is the permission. */

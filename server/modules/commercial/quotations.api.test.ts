@@ -1,0 +1,108 @@
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { API, today, withCommercialFixture } from './commercial.fixture';
+
+/** Quotations: totals in cents, gap-free numbering, bad input, tenants and roles, the PDF. */
+const fx = withCommercialFixture();
+const { s, create, quoteBody } = fx;
+
+describe('quotations', () => {
+  it('computes totals in cents and numbers them per account and year', async () => {
+    const q = await create();
+    expect(q.number).toMatch(new RegExp(`^Q-${today().slice(0, 4)}-\\d{4}$`));
+    expect(q.status).toBe('draft');
+    expect(q.totalCents).toBe(9_328_864);
+    expect(q.vatCents).toBe(1_203_765);
+    expect(q.lines.map((l: any) => l.totalCents)).toEqual([4_916_250, 4_312_615, 99_999]);
+  });
+
+  it('gives gap-free numbers under concurrent creates', async () => {
+    const made = await Promise.all(Array.from({ length: 8 }, () => create()));
+    const seqs = made.map((q) => Number(q.number.slice(-4))).sort((a, b) => a - b);
+    for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe(seqs[i - 1] + 1);
+    // A refused create (bad site) takes no number.
+    const bad = await s.admin.send('POST', `${API}/quotations`, { ...quoteBody(), siteId: crypto.randomUUID() });
+    expect(bad.status).toBe(422);
+    const next = await create();
+    expect(Number(next.number.slice(-4))).toBe(seqs.at(-1)! + 1);
+    // Another account counts on its own.
+    const other = await s.stranger.get(`${API}/quotations?pageSize=200`);
+    expect(other.body.items.map((x: any) => x.id)).not.toContain(next.id);
+  });
+
+  it("refuses bad input with field errors and another account's references", async () => {
+    const bad = await s.admin.send('POST', `${API}/quotations`, {
+      ...quoteBody(),
+      lines: [{ description: '', quantity: 0, unitPriceCents: 1.5, vatPct: 200 }],
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors)).toEqual(
+      expect.arrayContaining(['lines.0.description', 'lines.0.quantity', 'lines.0.unitPriceCents', 'lines.0.vatPct']),
+    );
+    const dates = await s.admin.send('POST', `${API}/quotations`, { ...quoteBody(), validUntil: '2000-01-01' });
+    expect(dates.status).toBe(400);
+    expect(dates.body.fieldErrors).toHaveProperty('validUntil');
+    const foreign = await s.stranger.send('POST', `${API}/quotations`, { ...quoteBody(), siteId: null });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.fieldErrors).toHaveProperty('customerId');
+  });
+
+  it('keeps tenants apart and refuses roles below admin', async () => {
+    const q = await create();
+    expect((await s.stranger.get(`${API}/quotations/${q.id}`)).status).toBe(404);
+    expect((await s.stranger.send('POST', `${API}/quotations/${q.id}/send`, { version: 1 })).status).toBe(404);
+    expect((await s.stranger.get(`${API}/quotations/${q.id}/pdf`)).status).toBe(404);
+    for (const who of [s.editor, s.manager]) {
+      expect((await who.get(`${API}/quotations`)).status).toBe(403);
+      expect((await who.send('POST', `${API}/quotations`, quoteBody())).status).toBe(403);
+      expect((await who.get(`${API}/customers`)).status).toBe(403);
+    }
+  });
+
+  it('the admin PDF download has the total', async () => {
+    const q = await create();
+    const res = await fetch(`${fx.srv.url}${API}/quotations/${q.id}/pdf`, { headers: s.admin.headers });
+    expect(res.status).toBe(200);
+    const text = (await new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) }).getText()).text;
+    expect(text).toContain('93,288.64');
+    expect(text).toContain('Delivery within 4 weeks.');
+  });
+
+  it("the PDF carries the account card's logo and details, and the account's currency sign on every amount", async () => {
+    const card = {
+      companyName: 'Demo Fuels (Pty) Ltd',
+      registrationNumber: '2019/123456/07',
+      vatNumber: 'ZA4123456789',
+      phone: '+27 31 555 0100',
+      email: 'office@demofuels.example',
+      website: '',
+      billingAddress: { street: '1 Quay Road', city: 'Durban', postalCode: '4001', country: 'South Africa' },
+      siteAddress: { street: '', city: '', postalCode: '', country: '' },
+      contacts: [],
+    };
+    expect((await s.admin.send('PUT', `${API}/admin/account-card`, card)).status).toBe(200);
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    const logo = await fetch(`${fx.srv.url}${API}/admin/account-card/logo`, {
+      method: 'POST',
+      headers: { ...s.admin.headers, 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
+    expect(logo.status).toBe(200);
+    const q = await create();
+    const res = await fetch(`${fx.srv.url}${API}/quotations/${q.id}/pdf`, { headers: s.admin.headers });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+    const text = (await new PDFParse({ data: bytes }).getText()).text;
+    expect(text).toContain('Demo Fuels (Pty) Ltd');
+    expect(text).toContain('1 Quay Road, 4001 Durban, South Africa');
+    expect(text).toContain('Reg. 2019/123456/07 · VAT ZA4123456789');
+    expect(text).toContain('office@demofuels.example');
+    // The demo account keeps EUR: line totals, subtotal and total all carry the sign.
+    expect(text).toContain('€93,288.64');
+    expect(text).toContain('€45,000.00');
+    expect(text).not.toMatch(/(^|[\s(])93,288\.64/m);
+  });
+});
