@@ -41,7 +41,11 @@ export function createMailer(dataDir: string, log: Logger, smtpUrl?: string): Ma
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      // Written under another name and renamed: whoever watches the folder (a person, the e2e tests)
+      // never reads a half-written mail.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
       log.info({ to: m.to, subject: m.subject, file }, 'mail written (no SMTP_URL set)');
     },
   };

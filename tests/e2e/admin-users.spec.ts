@@ -25,9 +25,9 @@ async function inviteLink(dataDir: string, to: string) {
   const mailDir = path.join(dataDir, 'mail');
   const mail = () =>
     (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
-      .filter((f) => f.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
+      .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
       .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
-  // The link, not just the file: a mail found while it is still being written has no link yet.
+  // The link, not just the file (the server renames an .eml into place once written).
   const link = () => {
     const found = mail();
     expect(found.length).toBeLessThanOrEqual(1);

@@ -81,9 +81,9 @@ test('an admin quotes a new customer, the customer accepts through the e-mailed 
   const mailDir = path.join(suiteServer.dataDir, 'mail');
   const mail = () =>
     (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
-      .filter((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
+      .filter((f) => f.endsWith('.eml') && f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
       .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
-  // Whole files only: the server writes an .eml in place, so one found early may be still empty.
+  // The server renames an .eml into place once written; the poll waits for the attachment's part.
   await expect.poll(() => mail().filter((m) => m.includes('application/pdf')).length, { timeout: 30_000 }).toBe(1);
   expect(mail()).toHaveLength(1);
   const link = /\/pages\/quote\?token=[\w.-]+/.exec(mail()[0])?.[0];

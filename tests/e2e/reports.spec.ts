@@ -139,9 +139,9 @@ test('an admin schedules a report, runs it now, finds it in the history and its 
   const mailDir = path.join(suiteServer.dataDir, 'mail');
   const mail = () =>
     (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
-      .filter((f) => f.includes(address.replace(/[^a-z0-9@.]/gi, '_')))
+      .filter((f) => f.endsWith('.eml') && f.includes(address.replace(/[^a-z0-9@.]/gi, '_')))
       .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'));
-  // Whole files only: the server writes an .eml in place, so one found early may be still empty.
+  // The server renames an .eml into place once written; the poll waits for the attachment's part.
   await expect.poll(() => mail().filter((m) => m.includes('application/pdf')).length, { timeout: 60_000 }).toBe(1);
   expect(mail()).toHaveLength(1);
   expect(mail()[0]).toContain(`Subject: Fuel by cost centre: ${name}`);
