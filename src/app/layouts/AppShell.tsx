@@ -41,7 +41,8 @@ function useWide(): boolean {
  * navbar and the page with its breadcrumb and title. Static CSS (ADR 054): a field screen (marked
  * `plainCss`) renders without Chakra; the side menu, the drawer and the navbar's popups bring it
  * with them. Below an office screen the whole shell is inside the Chakra boundary (one provider),
- * and while Chakra loads the shell shows without the page.
+ * and while Chakra loads the shell shows without the page, inert (a tap there would be lost when the
+ * real shell replaces it).
  */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -58,8 +59,10 @@ export function AppShell() {
       {menu}
     </aside>
   );
-  const shell = (page: ReactNode) => (
-    <div className={css.shell}>
+  // `loading`: the shell shown while an office page's Chakra and code load. It is inert: the real shell replaces
+  // it when the page is ready, and a menu opened or a drawer started in it would vanish with it.
+  const shell = (page: ReactNode, loading = false) => (
+    <div className={css.shell} inert={loading} aria-busy={loading || undefined}>
       {wide &&
         aside(
           <ChakraBoundary fallback={null}>
@@ -101,5 +104,5 @@ export function AppShell() {
       </QueryShell>
     </Suspense>
   );
-  return <ChakraWhenNeeded fallback={shell(null)}>{shell(page)}</ChakraWhenNeeded>;
+  return <ChakraWhenNeeded fallback={shell(null, true)}>{shell(page)}</ChakraWhenNeeded>;
 }
