@@ -49,6 +49,8 @@ export interface ColumnSpec<K extends string = string> {
   zone?: K;
   /** `enum` columns: value → label (a value without a label shows as it is). */
   labels?: Readonly<Record<string, string>>;
+  /** `enum` columns: the row field with the label of a value `labels` does not know (a custom report's title). */
+  labelFrom?: K;
   /** How much the column matters on a phone's row card (see `ColumnPriority`). */
   priority?: ColumnPriority;
 }
@@ -83,9 +85,14 @@ export function decimalsOf(c: Pick<ColumnSpec, 'kind' | 'decimals'>): number | u
 export const nameTitle = (title: string) => `${title} name`;
 
 /** An enum value's label. */
-export const labelOf = (c: Pick<ColumnSpec, 'labels'>, v: unknown): string => {
+export const labelOf = (
+  c: Pick<ColumnSpec, 'labels' | 'labelFrom'>,
+  v: unknown,
+  row?: Readonly<Record<string, unknown>>,
+): string => {
   const s = v === null || v === undefined ? '' : String(v);
-  return c.labels?.[s] ?? s;
+  const own = c.labelFrom ? row?.[c.labelFrom] : undefined;
+  return c.labels?.[s] ?? (typeof own === 'string' && own ? own : s);
 };
 
 /**

@@ -94,7 +94,7 @@ export const HISTORY_LIST = {
 
 export const HISTORY_COLUMNS: readonly ColumnSpec<keyof RunView & string>[] = [
   { key: 'queuedAt', title: 'When', kind: 'datetime' },
-  { key: 'report', title: 'Report', kind: 'enum', labels: REPORT_TITLES },
+  { key: 'report', title: 'Report', kind: 'enum', labels: REPORT_TITLES, labelFrom: 'title' },
   { key: 'parameters', title: 'Parameters', kind: 'text' },
   { key: 'trigger', title: 'Trigger', kind: 'enum', labels: RUN_TRIGGER_LABELS },
   { key: 'userName', title: 'Who', kind: 'text' },

@@ -133,6 +133,8 @@ export const ScheduleRow = z.object({
   paused: z.boolean(),
   nextRunAt: z.string().nullable(),
   lastRunAt: z.string().nullable(),
+  /** A custom report's title (null for a standard report: the catalogue names it). */
+  reportTitle: z.string().nullable(),
 });
 export type ScheduleRow = z.infer<typeof ScheduleRow>;
 
@@ -156,7 +158,7 @@ export const SCHEDULE_LIST = {
 const REPORT_TITLES = Object.fromEntries(REPORTS.map((r) => [r.id, r.title]));
 export const SCHEDULE_COLUMNS = [
   { key: 'name', title: 'Name', kind: 'text' },
-  { key: 'report', title: 'Report', kind: 'enum', labels: REPORT_TITLES },
+  { key: 'report', title: 'Report', kind: 'enum', labels: REPORT_TITLES, labelFrom: 'reportTitle' },
   { key: 'frequency', title: 'Frequency', kind: 'enum', labels: FREQUENCY_LABELS },
   { key: 'atTime', title: 'At', kind: 'text' },
   { key: 'format', title: 'Format', kind: 'enum', labels: FORMAT_LABELS },

@@ -54,7 +54,7 @@ export function fromSpec(c: ColumnSpec): ExportColumn[] {
       decimals: decimalsOf(c),
       value:
         c.kind === 'enum'
-          ? (r) => (r[c.key] === null || r[c.key] === undefined ? null : labelOf(c, r[c.key]))
+          ? (r) => (r[c.key] === null || r[c.key] === undefined ? null : labelOf(c, r[c.key], r))
           : (r) => r[c.key],
       zone: c.zone ? (r) => r[c.zone!] : undefined,
     },

@@ -7,10 +7,33 @@ import type { Actor } from '../../lib/resource';
 import { keyMatches, newDeviceKey } from '../gauges/keys';
 import { feedKeysRepository } from './feed-keys.repository';
 
-/** Same answer for every way a key can be wrong (missing, malformed, unknown, revoked, blocked account). */
-const refused = () => new AppError(401, 'feed_key_invalid', 'The feed key is missing, revoked or not valid.');
+/**
+ * Same answer for every way a key can be wrong (missing, malformed, unknown, revoked, blocked account). The
+ * challenge makes Excel and Power BI ask for credentials (ADR 061).
+ */
+const refused = () =>
+  new AppError(401, 'feed_key_invalid', 'The feed key is missing, revoked or not valid.', undefined, undefined, {
+    'www-authenticate': 'Basic realm="FAMS feed", charset="UTF-8"',
+  });
 
-const KEY_TEXT = new RegExp(`^Bearer\\s+${FEED_KEY_PREFIX}([0-9a-f]{32})_([A-Za-z0-9_-]{43})$`);
+const KEY_TEXT = new RegExp(`^${FEED_KEY_PREFIX}([0-9a-f]{32})_([A-Za-z0-9_-]{43})$`);
+const BASIC_MAX = 512;
+
+/**
+ * The key from `Authorization: Bearer <key>`, or from `Basic` credentials whose password is the key (any user
+ * name): Power BI's and Excel's OData connectors send a key only as Basic credentials or in the URL, and a key
+ * in a URL ends up in logs and histories (ADR 061).
+ */
+function presentedKey(header: string | undefined): string | undefined {
+  const h = header?.trim() ?? '';
+  const bearer = /^Bearer\s+(\S+)$/i.exec(h);
+  if (bearer) return bearer[1];
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(h);
+  if (!basic || basic[1].length > BASIC_MAX) return undefined;
+  const pair = Buffer.from(basic[1], 'base64').toString('utf8');
+  const colon = pair.indexOf(':');
+  return colon < 0 ? undefined : pair.slice(colon + 1).trim();
+}
 const uuidOf = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
@@ -70,9 +93,9 @@ export function feedKeysService(db: Db) {
         });
       }),
 
-    /** The account a feed request's `Authorization: Bearer fams_…` key opens, or 401. */
+    /** The account a feed request's key opens (`Bearer fams_…`, or Basic with the key as password), or 401. */
     async authenticate(header: string | undefined): Promise<{ accountId: number; keyId: string }> {
-      const m = KEY_TEXT.exec(header?.trim() ?? '');
+      const m = KEY_TEXT.exec(presentedKey(header) ?? '');
       if (!m) throw refused();
       const id = uuidOf(m[1]);
       const row = await feedKeysRepository(db).byId(id);

@@ -195,6 +195,27 @@ describe('BI feed', () => {
     expect((await pull('/api/v1/feed/nothing')).status).toBe(400);
   });
 
+  it('takes the key as the password of Basic credentials (Excel, Power BI), and asks for them on a 401', async () => {
+    const basic = (user: string, pass: string) =>
+      fetch(srv.url + '/api/v1/feed/dispenses' + qs({ ...OCT, storeId: f.store }), {
+        headers: { authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` },
+      });
+    const ok = await basic('finance', key);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { value: { id: string }[] }).value.map((r) => r.id)).toEqual([f.d.d1, f.d.d2, f.d.d3]);
+    expect((await basic('', key)).status).toBe(200);
+    for (const res of [
+      await basic('finance', key.slice(0, -1) + 'x'),
+      await basic(key, ''),
+      await pull('/api/v1/feed/dispenses', ''),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Basic realm="FAMS feed"/);
+    }
+    const garbage = await fetch(srv.url + '/api/v1/feed/dispenses', { headers: { authorization: 'Basic %%%' } });
+    expect(garbage.status).toBe(401);
+  });
+
   it('a revoked key is 401 at once; making and revoking are audited', async () => {
     const made = await f.admin.send('POST', '/api/v1/bi-feed-keys', { name: 'Excel' });
     expect((await pull('/api/v1/feed/readings', made.body.key)).status).toBe(200);

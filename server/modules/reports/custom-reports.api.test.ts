@@ -371,11 +371,19 @@ describe('custom reports: schedules', () => {
     const saved = await create({ ...perStore, title: 'Stores for admins', published: true, roles: ['admin'] });
     const created = await f.admin.send('POST', '/api/v1/report-schedules', schedule(key(saved.id)));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.reportTitle).toBe('Stores for admins');
+    // The schedules' and the history's exports name the report by its title, not its key.
+    const csv = String((await f.admin.get('/api/v1/report-schedules/export?format=csv')).body);
+    expect(csv).toContain('Stores monthly,Stores for admins,');
+    expect(csv).not.toContain(key(saved.id));
     const before = mails().length;
     const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const run = await finished(f.admin, res.body.id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', title: 'Stores for admins' });
+    const history = String((await f.admin.get('/api/v1/report-runs/history/export?format=csv')).body);
+    expect(history).toContain(',Stores for admins,');
+    expect(history).not.toContain(key(saved.id));
     await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 1);
     const eml = mails()
       .map((m) => fs.readFileSync(path.join(mailDir, m), 'utf8'))

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportFormat } from '../../../src/contract/reports';
 import type { RunView } from '../../../src/contract/report-runs';
 import { reportById } from '../../../src/contract/report-catalog';
@@ -8,10 +9,7 @@ import { reportFavourites, reportRuns, users } from '../../db/schema';
 type RunRow = typeof reportRuns.$inferSelect;
 
 /** A custom report's title (deleted ones too: the history keeps their runs), by its `custom:<id>` key. */
-export const customTitleOf = (
-  accountId: SQL | typeof reportRuns.accountId,
-  reportId: SQL | typeof reportRuns.reportId,
-) =>
+export const customTitleOf = (accountId: SQL | AnyPgColumn, reportId: SQL | AnyPgColumn) =>
   sql<string | null>`(select c.title from custom_reports c
     where c.account_id = ${accountId} and 'custom:' || c.id::text = ${reportId})`;
 

@@ -14,6 +14,7 @@ import { accountZone } from '../../lib/resource/zone';
 import { screenRules } from '../setup/rules';
 import { isCustomKey } from '../../../src/contract/report-keys';
 import { customSources } from './custom-reports.source';
+import { customTitleOf } from './runs.repository';
 
 /**
  * `/report-schedules` on the resource pattern (versions, audit, soft delete and restore, list and
@@ -25,7 +26,7 @@ export const schedulesResource = defineResource({
   table: t,
   rules: screenRules(SCHEDULE_LIST.screen),
   schemas: { create: ScheduleCreate, update: ScheduleUpdate, row: ScheduleRow },
-  extra: {},
+  extra: { reportTitle: customTitleOf(t.accountId, t.reportId) },
   search: [t.name],
   sort: { name: sql`lower(${t.name})`, report: t.reportId, nextRunAt: t.nextRunAt },
   filters: {
@@ -51,6 +52,7 @@ export const schedulesResource = defineResource({
     paused: r.paused,
     nextRunAt: r.nextRunAt ? iso(r.nextRunAt) : null,
     lastRunAt: r.lastRunAt ? iso(r.lastRunAt) : null,
+    reportTitle: r.reportTitle,
   }),
   toValues: (i) => ({
     name: i.name,

@@ -45,9 +45,11 @@ export function FeedKeys() {
   return (
     <Section title="BI feed keys">
       <Text color="fg.muted">
-        A key lets Power BI or Excel read this account&apos;s {DATASET_IDS.join(', ')} (read only). Send it as{' '}
-        <Code>Authorization: Bearer &lt;key&gt;</Code> to <Code>{feedUrl}</Code> (JSON pages with{' '}
-        <Code>@odata.nextLink</Code>, or <Code>?$format=csv</Code>; <Code>from</Code>/<Code>to</Code> days).
+        A key lets Power BI or Excel read this account&apos;s {DATASET_IDS.join(', ')} (read only) from{' '}
+        <Code>{feedUrl}</Code> (JSON pages with <Code>@odata.nextLink</Code>, or <Code>?$format=csv</Code>;{' '}
+        <Code>from</Code>/<Code>to</Code> days). In Power BI or Excel choose <em>OData feed</em>, then <em>Basic</em>{' '}
+        credentials: any user name, the key as the password. Other tools send{' '}
+        <Code>Authorization: Bearer &lt;key&gt;</Code>.
       </Text>
       <form onSubmit={(e) => void create.submit(e)}>
         <Flex gap="3" align="end" wrap="wrap">

@@ -64,7 +64,7 @@ export function specCell(c: ColumnSpec, row: Record<string, unknown>): string {
         ? formatDateTime(v, c.zone ? String(row[c.zone] ?? '') || undefined : undefined)
         : formatValue(v);
     case 'enum':
-      return labelOf(c, v);
+      return labelOf(c, v, row);
     case 'bool':
       return typeof v === 'boolean' ? yesNo(v) : formatValue(v);
     default:
