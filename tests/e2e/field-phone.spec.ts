@@ -244,11 +244,15 @@ test.describe('on a desktop', () => {
     await signInAsDriver(page);
     const form = page.getByRole('form', { name: 'Dispense' });
     const list = page.getByRole('region', { name: LIST });
-    // boundingBox() does not wait: both must be on the page first (null on a busy machine otherwise).
+    // boundingBox() does not wait and is null while the page is hidden (a chunk loading under the shell's
+    // boundary): the layout is read again until both are drawn.
     await expect(form).toBeVisible();
     await expect(list).toBeVisible();
-    const [f, l] = [(await form.boundingBox())!, (await list.boundingBox())!];
-    expect(l.x).toBeGreaterThan(f.x + f.width - 1); // side by side
+    const gap = async () => {
+      const [f, l] = [await form.boundingBox(), await list.boundingBox()];
+      return f && l ? l.x - (f.x + f.width - 1) : null;
+    };
+    await expect.poll(gap).toBeGreaterThan(0); // side by side
     await expect(page.getByRole('button', { name: 'Save dispense' })).toBeInViewport({ ratio: 1 });
     expect((await page.getByRole('button', { name: 'Star this page' }).boundingBox())!.height).toBeLessThan(44);
     await page.screenshot({ path: testInfo.outputPath('desktop-1280x900.png') });

@@ -34,6 +34,8 @@ function fleetCsv(): string {
 const serious = <T extends { impact?: string | null }>(v: T[]) =>
   v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 async function noSeriousViolations(page: Page) {
+  // Contrast is judged on what is drawn: a button or notice still fading in reads as too light.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const r = await new AxeBuilder({ page }).analyze();
   expect(serious(r.violations).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }

@@ -9,7 +9,12 @@ import { formatFixed } from '@/lib/format';
  */
 export const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#dc2626', '#0891b2', '#4d7c0f', '#be185d'];
 export const AXIS = { tickLabels: { fontSize: 10, padding: 4 }, axisLabel: { fontSize: 10 } };
-export const compact = (v: number) => (Math.abs(v) >= 1000 ? `${formatFixed(v / 1000, 0)}k` : formatFixed(v, 0));
+/** Tick labels: 1,200 → "1.2k", 25,000 → "25k" (one decimal below 10k, so neighbouring ticks never read the same). */
+export const compact = (v: number) => {
+  if (Math.abs(v) < 1000) return formatFixed(v, 0);
+  const k = v / 1000;
+  return `${formatFixed(k, Math.abs(v) < 10_000 && !Number.isInteger(k) ? 1 : 0)}k`;
+};
 
 /** One chart: its title, the headline figure (also for screen readers) and the chart. */
 export function ChartCard({ title, figure, children }: { title: string; figure: string; children: ReactNode }) {

@@ -18,7 +18,13 @@ export default function ReportChart({ chart }: { chart: Chart }) {
     const data = chart.points.map((p) => ({ x: p.x, y: p.y }));
     return (
       <ChartCard title={title} figure={figure}>
-        <VictoryChart height={220} width={900} padding={{ top: 10, bottom: 40, left: 60, right: 20 }}>
+        {/* From zero: a day's litres read against nothing, not against the period's quietest day. */}
+        <VictoryChart
+          height={220}
+          width={900}
+          padding={{ top: 10, bottom: 40, left: 60, right: 20 }}
+          minDomain={{ y: 0 }}
+        >
           <VictoryAxis style={AXIS} fixLabelOverlap tickFormat={(d: string) => (d.length === 10 ? d.slice(5) : d)} />
           <VictoryAxis dependentAxis style={AXIS} tickFormat={compact} />
           <VictoryLine data={data} style={{ data: { stroke: PALETTE[0], strokeWidth: 2 } }} />
