@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportLine, ReportRun } from '../../../src/contract/reports';
 import { startServer, type TestServer } from '../../../tests/api/harness';
 import { buildFixture, qs, type Fixture } from '../records/fixture.testutil';
+import { preview } from './preview.testutil';
 
 /**
  * The preview paged through the whole run, its chart, and the cursor the run is read through (ADR 058),
@@ -20,11 +21,7 @@ afterAll(async () => {
   await srv?.close();
 });
 
-const page = async (id: string, params: Record<string, string | number>) => {
-  const res = await f.admin.get(`/api/v1/reports/${id}${qs(params)}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as ReportRun;
-};
+const page = (id: string, params: Record<string, string | number>) => preview(f.admin, id, params);
 const body = (r: ReportRun) => r.lines.filter((l) => l.kind !== 'total');
 const total = (r: ReportRun) => r.lines.find((l: ReportLine) => l.kind === 'total')?.values;
 

@@ -5,6 +5,7 @@ import { localDate } from '../../../src/contract/calendar';
 import type { ReportLine, ReportRun } from '../../../src/contract/reports';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { buildFixture, qs, type Fixture } from '../records/fixture.testutil';
+import { preview } from './preview.testutil';
 
 /**
  * Standard reports on the records' hand-made data set (fixture.testutil.ts): store S (UTC+2)
@@ -23,11 +24,7 @@ afterAll(async () => {
   await srv?.close();
 });
 
-const run = async (id: string, params: Record<string, string | number>) => {
-  const res = await f.admin.get(`/api/v1/reports/${id}${qs(params)}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as ReportRun;
-};
+const run = (id: string, params: Record<string, string | number>) => preview(f.admin, id, params);
 const rows = (r: ReportRun) => r.lines.filter((l) => l.kind === 'row').map((l) => l.values);
 const total = (r: ReportRun) => r.lines.find((l) => l.kind === 'total')!.values;
 

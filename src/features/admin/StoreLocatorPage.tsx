@@ -1,10 +1,9 @@
-import { Alert, Box, Button, Flex, Grid, Link as ChakraLink, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, Link as ChakraLink, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { LuMapPin } from 'react-icons/lu';
 import { MoveSwitch, PlacingBanner, saveLocation, usePlacing } from '@/app/ui/map/placement';
-import { hasWebGL } from '@/app/ui/map/style';
+import { ColourDot, MapLoading, NoMapAlert, PlaceButton, useNoMap } from '@/app/ui/map/MapParts';
 import { SearchBox } from '@/app/ui/list/SearchBox';
 import { LoadError, NoData } from '@/app/ui/QueryState';
 import {
@@ -22,10 +21,6 @@ import { STATE_COLOURS } from './storePopup';
 // maplibre (about 1 MB) loads only when this page draws the map.
 const StoreMap = lazy(() => import('./StoreMap'));
 
-const dot = (colour: string) => (
-  <Box as="span" display="inline-block" w="3" h="3" rounded="full" bg={colour} mr="1" verticalAlign="middle" />
-);
-
 /**
  * `/StoreLocator` (admin): the account's stores on the map, coloured by state, with the list beside
  * it; a store opens a popup with its tanks' latest levels and a link to `/TankLevels`. Stores
@@ -40,8 +35,7 @@ export function StoreLocatorPage() {
   });
   const [q, setQ] = useState<string | undefined>();
   const [selected, setSelected] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const webgl = useMemo(() => hasWebGL(), []);
+  const [noMap, setFailed] = useNoMap();
   const navigate = useNavigate();
   const router = useRouter();
   const found = useMemo(() => (data.data?.stores ?? []).filter((s) => !q || matchesStore(s, q)), [data.data, q]);
@@ -55,7 +49,6 @@ export function StoreLocatorPage() {
     (id: string) => void navigate({ to: '/TankLevels', search: { storeId: id } }),
     [navigate],
   );
-  const noMap = !webgl ? 'This browser cannot draw the map: WebGL is turned off or not supported.' : failed;
   const [placing, setPlacing] = usePlacing<LocatorStore>();
   const [moving, setMoving] = useState(false);
   const locate = useCallback(
@@ -95,7 +88,7 @@ export function StoreLocatorPage() {
         <Flex gap="4" wrap="wrap" fontSize="xs" color="fg.muted">
           {STORE_STATES.map((s) => (
             <Text key={s}>
-              {dot(STATE_COLOURS[s])}
+              <ColourDot colour={STATE_COLOURS[s]} />
               {STORE_STATE_LABEL[s]}
             </Text>
           ))}
@@ -112,15 +105,9 @@ export function StoreLocatorPage() {
       {placing && <PlacingBanner what={`${placing.code} — ${placing.name}`} onCancel={() => setPlacing(null)} />}
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap="4" alignItems="start">
         {noMap ? (
-          <Alert.Root status="warning" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>The map cannot be shown</Alert.Title>
-              <Alert.Description>{noMap} The stores are listed beside it.</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <NoMapAlert reason={noMap} rest="The stores are listed beside it." />
         ) : (
-          <Suspense fallback={<Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />}>
+          <Suspense fallback={<MapLoading />}>
             <StoreMap
               stores={placed}
               styleUrl={data.data.styleUrl}
@@ -147,7 +134,7 @@ export function StoreLocatorPage() {
                     fontWeight={selected === s.id ? 'bold' : undefined}
                     onClick={() => setSelected(s.id)}
                   >
-                    {dot(STATE_COLOURS[s.state])}
+                    <ColourDot colour={STATE_COLOURS[s.state]} />
                     {s.code} — {s.name}
                   </ChakraLink>
                 </List.Item>
@@ -162,19 +149,15 @@ export function StoreLocatorPage() {
               <List.Root variant="plain" gap="1" aria-label="Stores without coordinates">
                 {unplaced.map((s) => (
                   <List.Item key={s.id} fontSize="sm">
-                    {dot(STATE_COLOURS[s.state])}
+                    <ColourDot colour={STATE_COLOURS[s.state]} />
                     {s.code} — {s.name} ·{' '}
                     {!noMap && (
                       <>
-                        <Button
-                          size="2xs"
-                          variant="outline"
+                        <PlaceButton
+                          what={`${s.code} — ${s.name}`}
+                          active={placing?.id === s.id}
                           onClick={() => setPlacing(s)}
-                          aria-pressed={placing?.id === s.id}
-                          aria-label={`Place ${s.code} — ${s.name} on the map`}
-                        >
-                          <LuMapPin aria-hidden /> Place on the map
-                        </Button>{' '}
+                        />{' '}
                       </>
                     )}
                     <ChakraLink asChild variant="underline">

@@ -1,12 +1,11 @@
-import { Alert, Box, Button, Flex, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { LuMapPin } from 'react-icons/lu';
 import { useCanWrite } from '@/app/access';
 import { useListSearch } from '@/app/ui/list/useList';
 import { MoveSwitch, PlacingBanner, saveLocation, usePlacing } from '@/app/ui/map/placement';
-import { hasWebGL } from '@/app/ui/map/style';
+import { ColourDot, MapLoading, NoMapAlert, PlaceButton, useNoMap } from '@/app/ui/map/MapParts';
 import { LoadError } from '@/app/ui/QueryState';
 import {
   COMMERCIAL_RESOURCES,
@@ -22,9 +21,6 @@ import { SITE_COLOURS, sitePopup } from './sitePopup';
 // maplibre (about 1 MB) loads only when the map is drawn: the same lazy map chunk as the store locator's.
 const PinMap = lazy(() => import('@/app/ui/map/PinMap'));
 
-const dot = (colour: string) => (
-  <Box as="span" display="inline-block" w="3" h="3" rounded="full" bg={colour} mr="1" verticalAlign="middle" />
-);
 const SCREEN = COMMERCIAL_RESOURCES.sites.screen;
 
 /**
@@ -51,8 +47,7 @@ export function SitesMap() {
   const canWrite = useCanWrite(SCREEN);
   const navigate = useNavigate();
   const router = useRouter();
-  const webgl = useMemo(() => hasWebGL(), []);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [noMap, setFailed] = useNoMap();
   const [selected, setSelected] = useState<string | null>(null);
   const [placing, setPlacing] = usePlacing<MapSite>();
   const [moving, setMoving] = useState(false);
@@ -113,7 +108,6 @@ export function SitesMap() {
       />
     );
   if (!data.data) return <Skeleton h="420px" rounded="md" aria-label="Loading the sites' map" />;
-  const noMap = !webgl ? 'This browser cannot draw the map: WebGL is turned off or not supported.' : failed;
 
   return (
     <Stack gap="3" as="section" aria-label="Sites on the map">
@@ -125,11 +119,11 @@ export function SitesMap() {
         </Text>
         <Flex gap="4" wrap="wrap" align="center" fontSize="xs" color="fg.muted">
           <Text>
-            {dot(SITE_COLOURS.fams)}
+            <ColourDot colour={SITE_COLOURS.fams} />
             FAMS store
           </Text>
           <Text>
-            {dot(SITE_COLOURS.other)}
+            <ColourDot colour={SITE_COLOURS.other} />
             Other site
           </Text>
           {!noMap && canWrite && <MoveSwitch label="Move sites by dragging" checked={moving} onChange={setMoving} />}
@@ -137,15 +131,9 @@ export function SitesMap() {
       </Flex>
       {placing && <PlacingBanner what={placing.name} onCancel={() => setPlacing(null)} />}
       {noMap ? (
-        <Alert.Root status="warning" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>The map cannot be shown</Alert.Title>
-            <Alert.Description>{noMap} The sites are in the list below.</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <NoMapAlert reason={noMap} rest="The sites are in the list below." />
       ) : (
-        <Suspense fallback={<Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />}>
+        <Suspense fallback={<MapLoading />}>
           <PinMap
             pins={pins}
             styleUrl={data.data.styleUrl}
@@ -169,15 +157,7 @@ export function SitesMap() {
             {unplaced.map((s) => (
               <List.Item key={s.id} fontSize="sm">
                 {s.name} {s.customerName ? `(${s.customerName})` : ''} ·{' '}
-                <Button
-                  size="2xs"
-                  variant="outline"
-                  onClick={() => setPlacing(s)}
-                  aria-pressed={placing?.id === s.id}
-                  aria-label={`Place ${s.name} on the map`}
-                >
-                  <LuMapPin aria-hidden /> Place on the map
-                </Button>
+                <PlaceButton what={s.name} active={placing?.id === s.id} onClick={() => setPlacing(s)} />
               </List.Item>
             ))}
           </List.Root>
