@@ -152,6 +152,8 @@ export const IntegrationRow = z.object({
   /** CSV drop: rows written by the last successful drop, the next scheduled one. */
   lastRows: z.number().nullable(),
   nextRunAt: z.string().nullable(),
+  /** The account's zone: a drop's schedule ("daily at 06:00") and its next run are in it. */
+  timeZone: z.string(),
 });
 export type Integration = z.infer<typeof IntegrationRow>;
 
@@ -163,7 +165,7 @@ export const INTEGRATION_COLUMNS = columnsOf<Integration>()([
   { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
   { key: 'lastStatus', title: 'Status', kind: 'text' },
   { key: 'lastRows', title: 'Rows', kind: 'number' },
-  { key: 'nextRunAt', title: 'Next run', kind: 'datetime' },
+  { key: 'nextRunAt', title: 'Next run', kind: 'datetime', zone: 'timeZone' },
   { key: 'lastError', title: 'Last error', kind: 'text' },
 ]);
 

@@ -186,6 +186,12 @@ describe('CSV drop', () => {
     const id = made.body.id as string;
     const next = new Date(made.body.nextRunAt);
     expect(next.getTime() % 3_600_000).toBe(0);
+    // The row says the zone its schedule runs in, so the screen shows the next run in it (the account's zone).
+    const zone = await srv.database.db.execute<{ tz: string }>(
+      sql`select timezone as tz from stores where account_id = ${f.admin.item.account.accountId}
+        and deleted_at is null order by code limit 1`,
+    );
+    expect(made.body.timeZone).toBe(zone.rows[0]?.tz ?? 'UTC');
     expect(next.getTime()).toBeGreaterThan(Date.now());
     await srv.database.db.execute(
       sql`update integrations set next_run_at = now() - interval '1 minute' where id = ${id}`,

@@ -13,7 +13,7 @@ import type { Secrets } from '../../lib/secrets';
 import { screenRules } from '../setup/rules';
 import { csvDropRepository } from './csv-drop.repository';
 import { nextDrop } from './csv-drop.service';
-import { accountZone } from '../../lib/resource/zone';
+import { accountZone, accountZoneSql } from '../../lib/resource/zone';
 import type { Db } from '../../db/client';
 import { integrationsRepository } from './integrations.repository';
 
@@ -31,10 +31,13 @@ export const integrationsResource = (box: Secrets, db: Db) =>
     rules: screenRules('/Integration'),
     schemas: { create: IntegrationCreate, update: IntegrationUpdate, row: IntegrationRow },
     extra: {
+      // Qualified by hand: inside a subquery drizzle's bare column names would resolve to the inner table's own.
+      timeZone: accountZoneSql(sql`integrations.account_id`),
       hasSecret: sql<boolean>`${t.secretSealed} is not null`,
       feedKey: sql<{ lastUsedAt: string | null; revoked: boolean } | null>`(
         select json_build_object('lastUsedAt', k.last_used_at, 'revoked', k.revoked_at is not null)
-        from bi_feed_keys k where k.account_id = ${t.accountId} and k.id::text = ${t.settings} ->> 'feedKeyId')`,
+        from bi_feed_keys k where k.account_id = integrations.account_id
+          and k.id::text = integrations.settings ->> 'feedKeyId')`,
     },
     search: [t.name, t.url],
     sort: { name: sql`lower(${t.name})`, type: t.type, lastRunAt: t.lastRunAt },
@@ -71,6 +74,7 @@ export const integrationsResource = (box: Secrets, db: Db) =>
         feedKeyId: s.feedKeyId ?? null,
         lastRows: r.lastRows,
         nextRunAt: r.type === 'csv_drop' ? iso(r.nextRunAt) : null,
+        timeZone: r.timeZone,
       };
     },
     toValues: async (i, actor) => ({

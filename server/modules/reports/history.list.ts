@@ -1,3 +1,4 @@
+import { accountZoneSql } from '../../lib/resource/zone';
 import { sql } from 'drizzle-orm';
 import { REPORTS } from '../../../src/contract/report-catalog';
 import { HISTORY_LIST, RUN_STATUSES, RUN_TRIGGERS, type RunView } from '../../../src/contract/report-runs';
@@ -8,8 +9,7 @@ import { localDay, names, qualified } from '../records/records.sql';
 import { customTitleOf, toRunView } from './runs.repository';
 
 /** The account's zone (its first store's): the history's days are the account's days. */
-const zone = sql<string>`coalesce((select s.timezone from stores s where s.account_id = ${r.accountId}
-  and s.deleted_at is null order by s.code limit 1), 'UTC')`;
+const zone = accountZoneSql(r.accountId);
 const userName = names.user(r.userId);
 const customTitle = customTitleOf(r.accountId, r.reportId);
 // Sorting by report sorts by its title, as the list shows it.

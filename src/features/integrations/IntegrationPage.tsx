@@ -50,7 +50,6 @@ const integrationColumns: ListColumn<Integration>[] = specColumns(INTEGRATION_CO
       i.lastStatus ? <Badge colorPalette={LAST_STATUS_COLOURS[i.lastStatus] ?? 'red'}>{i.lastStatus}</Badge> : '—',
   },
   lastRows: { cell: (i) => (i.lastRows === null ? '—' : i.lastRows.toLocaleString('en-US')) },
-  nextRunAt: { cell: (i) => (i.nextRunAt ? formatDateTime(i.nextRunAt) : '—') },
 });
 const deliveryColumns: ListColumn<Delivery>[] = specColumns(DELIVERY_COLUMNS, {
   status: { cell: (d) => <Badge colorPalette={STATUS_COLOURS[d.status]}>{d.status}</Badge> },
