@@ -28,9 +28,18 @@ export function connect(url: string, max = 10, idleTimeoutMillis?: number): Data
   const pool = new pg.Pool({ connectionString: url, max, ...(idleTimeoutMillis ? { idleTimeoutMillis } : {}) });
   // An idle client dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on('error', (err) => process.emitWarning(`database connection lost: ${err.message}`));
+  let closing = false;
+  pool.on('error', (err) => {
+    if (!closing) process.emitWarning(`database connection lost: ${err.message}`);
+  });
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  // pool.end() resolves before its connections' goodbyes reach the server, so an embedded
+  // PostgreSQL stopped right after terminates them: expected at shutdown, not worth a warning.
+  const close = () => {
+    closing = true;
+    return pool.end();
+  };
+  return { db, pool, close };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -2,6 +2,7 @@
 export { filter } from './filters';
 export { registerListRoutes, actorOf, specList, type ListEndpoint } from './list-routes';
 export { runList, listConditions, listChunks } from './list-engine';
+export { qualifiedFields } from './qualify';
 export { refMatches } from './search';
 export { registerResource, IdParams, type MountOptions } from './routes';
 export { resourceService, type ResourceService, type WriteOptions } from './service';

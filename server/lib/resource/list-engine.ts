@@ -3,6 +3,7 @@ import { filtersOf, type ListQuery } from '../../../src/contract/list';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
 import { afterCondition, decodeCursor, encodeCursor, keyFields, orderBy, type SortKey } from './cursor';
+import { qualifiedFields } from './qualify';
 import type { Actor, ListSpec } from './types';
 
 /** Query keys of the list protocol; anything else (other than `f.*`) is refused, not ignored. */
@@ -105,7 +106,7 @@ export async function runList<Raw>(
     cursor = afterCondition(keys, values);
   }
   const page = query.after ? 1 : query.page;
-  const select = { ...spec.fields, ...keyFields(keys) };
+  const select = { ...qualifiedFields(spec.from, spec.fields), ...keyFields(keys) };
   const rowsQuery = db
     .select(select as never)
     .from(spec.from as never)

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract/list';
 import type { DbOrTx } from '../../db/client';
 import { runList, type ListOptions, type ListResult } from './list-engine';
+import { qualifiedFields } from './qualify';
 import type { Actor, AnyResourceDef, ListSpec, MasterTable } from './types';
 
 /** The list spec of a resource: its table, every column plus the extra fields, scoped to the account. */
@@ -9,7 +10,7 @@ export function resourceListSpec(def: AnyResourceDef): ListSpec {
   const t = def.table;
   return {
     from: t,
-    fields: { ...getTableColumns(t), ...def.extra },
+    fields: qualifiedFields(t, { ...getTableColumns(t), ...def.extra }),
     scope: (a) => sql`${t.accountId} = ${a.accountId}`,
     deletedAt: t.deletedAt,
     id: t.id,

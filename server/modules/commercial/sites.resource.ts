@@ -24,8 +24,8 @@ export const sitesResource = defineResource({
     storeName: sql<
       string | null
     >`(select ${stores.code} || ' — ' || ${stores.name} from ${stores} where ${stores.id} = ${t.storeId})`,
-    // Qualified by hand: inside the subquery drizzle's bare column names would resolve to the tank's own.
-    tankCount: sql<number>`(select count(*)::int from ${tanks} k where k.account_id = customer_sites.account_id and k.store_id = customer_sites.store_id and k.deleted_at is null)`,
+    tankCount: sql<number>`(select count(*)::int from ${tanks} where ${tanks.accountId} = ${t.accountId}
+      and ${tanks.storeId} = ${t.storeId} and ${tanks.deletedAt} is null)`,
   },
   search: [t.name, t.address, customerName],
   sort: { customerName: sql`lower(${customerName})`, name: sql`lower(${t.name})` },

@@ -31,13 +31,12 @@ export const integrationsResource = (box: Secrets, db: Db) =>
     rules: screenRules('/Integration'),
     schemas: { create: IntegrationCreate, update: IntegrationUpdate, row: IntegrationRow },
     extra: {
-      // Qualified by hand: inside a subquery drizzle's bare column names would resolve to the inner table's own.
-      timeZone: accountZoneSql(sql`integrations.account_id`),
+      timeZone: accountZoneSql(t.accountId),
       hasSecret: sql<boolean>`${t.secretSealed} is not null`,
       feedKey: sql<{ lastUsedAt: string | null; revoked: boolean } | null>`(
         select json_build_object('lastUsedAt', k.last_used_at, 'revoked', k.revoked_at is not null)
-        from bi_feed_keys k where k.account_id = integrations.account_id
-          and k.id::text = integrations.settings ->> 'feedKeyId')`,
+        from bi_feed_keys k where k.account_id = ${t.accountId}
+          and k.id::text = ${t.settings} ->> 'feedKeyId')`,
     },
     search: [t.name, t.url],
     sort: { name: sql`lower(${t.name})`, type: t.type, lastRunAt: t.lastRunAt },

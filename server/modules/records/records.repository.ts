@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../src/contract/list';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, exceptions } from '../../db/schema';
-import { listConditions, type Actor, type ListSpec } from '../../lib/resource';
+import { listConditions, qualifiedFields, type Actor, type ListSpec } from '../../lib/resource';
 import { names } from './records.sql';
 
 /** Reads of the record screens beyond the list engine: totals, one record, its trail. */
@@ -35,7 +35,7 @@ export function recordsRepository(db: DbOrTx) {
     /** One row of a list's source by id, in the actor's account (undefined when not found). */
     async one<Raw>(spec: ListSpec, actor: Actor, id: string): Promise<Raw | undefined> {
       const rows = (await db
-        .select(spec.fields as never)
+        .select(qualifiedFields(spec.from, spec.fields) as never)
         .from(spec.from as never)
         .where(and(spec.scope(actor), sql`${spec.id} = ${id}::uuid`))) as unknown as Raw[];
       return rows[0];

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cellOf } from '../../../src/contract/views';
-import { srv, admin, f, d, create, q, OCT, withViewsFixture } from './views.fixture';
+import { q, OCT, withViewsFixture } from './views.fixture';
 
 /** The GPS view and its map clusters (data set in views.fixture.ts). */
-withViewsFixture();
+const fx = withViewsFixture();
+const { f, d, create } = fx;
 
 describe('GPS', () => {
   it('GeoJSON of the standing GPS-stamped dispenses (no reversal, nothing reversed)', async () => {
-    const r = await admin.get(`/api/v1/views/gps?${q({ ...OCT, equipmentId: f.eq })}`);
+    const r = await fx.admin.get(`/api/v1/views/gps?${q({ ...OCT, equipmentId: f.eq })}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ type: 'FeatureCollection', total: 3, truncated: false, message: null, limit: 5000 });
     expect(r.body.features.map((x: { properties: { id: string } }) => x.properties.id).sort()).toEqual(
@@ -25,21 +26,21 @@ describe('GPS', () => {
       productName: 'Views diesel',
       accuracyM: 5,
     });
-    const b = await admin.get(`/api/v1/views/gps?${q({ ...OCT, storeId: f.storeB })}`);
+    const b = await fx.admin.get(`/api/v1/views/gps?${q({ ...OCT, storeId: f.storeB })}`);
     expect(b.body.total).toBe(0);
   });
 
   it('the same records as a list with local-day filters and export', async () => {
-    const r = await admin.get(`/api/v1/views/gps/records?f.equipmentId=${f.eq}&f.from=2026-10-06&f.to=2026-10-31`);
+    const r = await fx.admin.get(`/api/v1/views/gps/records?f.equipmentId=${f.eq}&f.from=2026-10-06&f.to=2026-10-31`);
     expect(r.status).toBe(200);
     expect(r.body.items.map((x: { id: string }) => x.id).sort()).toEqual([d.d2, d.d6].sort());
     expect(r.body.items[0]).toMatchObject({ lat: expect.any(Number), lng: 28, fleetNo: expect.stringMatching(/^V/) });
-    const csv = await admin.get(`/api/v1/views/gps/records/export?f.equipmentId=${f.eq}&format=csv`);
+    const csv = await fx.admin.get(`/api/v1/views/gps/records/export?f.equipmentId=${f.eq}&format=csv`);
     expect(String(csv.body).trim().split('\r\n')).toHaveLength(4);
   });
 
   it('map settings: the blank style and the stores with a location', async () => {
-    const r = await admin.get('/api/v1/views/map');
+    const r = await fx.admin.get('/api/v1/views/map');
     expect(r.status).toBe(200);
     expect(r.body.styleUrl).toBeNull();
     const codes = r.body.stores.map((s: { id: string }) => s.id);
@@ -55,7 +56,7 @@ describe('GPS map clusters (ADR 024)', () => {
   beforeAll(async () => {
     eq2 = await create('equipment', { fleetNo: `W${Date.now().toString(36)}`, typeId: f.type });
     // N dispenses on a 60 × 50 grid 0.2° apart over South Africa (-34…-22.2 S, 18…27.8 E), one a minute.
-    await srv.database.db
+    await fx.srv.database.db
       .execute(sql`insert into dispenses (account_id, id, payload_hash, device_id, created_by, variant, store_id, tank_id,
         product_id, equipment_id, litres, dispensed_at, gps_lat, gps_lng)
       select account_id, gen_random_uuid(), 'bulk', device_id, created_by, variant, store_id, tank_id, product_id, ${eq2}, 1,
@@ -63,7 +64,7 @@ describe('GPS map clusters (ADR 024)', () => {
       from dispenses, generate_series(0, ${N - 1}) g where id = ${d.d1}`);
   });
   const gps = async (o: Record<string, string>) => {
-    const r = await admin.get(`/api/v1/views/gps?${q({ ...NOV, equipmentId: eq2, ...o })}`);
+    const r = await fx.admin.get(`/api/v1/views/gps?${q({ ...NOV, equipmentId: eq2, ...o })}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r;
   };
@@ -137,7 +138,7 @@ describe('GPS map clusters (ADR 024)', () => {
       { bbox: '0,0,200,10' },
       { bbox: 'a,b,c,d' },
     ]) {
-      expect((await admin.get(`/api/v1/views/gps?${q({ ...NOV, ...bad })}`)).status, JSON.stringify(bad)).toBe(400);
+      expect((await fx.admin.get(`/api/v1/views/gps?${q({ ...NOV, ...bad })}`)).status, JSON.stringify(bad)).toBe(400);
     }
   });
 });

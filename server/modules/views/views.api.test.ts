@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO, session } from '../../../tests/api/harness';
-import { srv, admin, f, q, OCT, pts, withViewsFixture } from './views.fixture';
+import { q, OCT, pts, withViewsFixture } from './views.fixture';
 
 /** Quick views: chart series, calendar, access (data set in views.fixture.ts). */
-withViewsFixture();
+const fx = withViewsFixture();
+const { f } = fx;
 
 describe('chart series', () => {
   it('dispensed by store per store-local day, net of the reversal, largest first', async () => {
-    const r = await admin.get(
+    const r = await fx.admin.get(
       `/api/v1/views/series?${q({ ...OCT, metric: 'dispensed', groupBy: 'store', storeId: f.storeA })}`,
     );
     expect(r.status).toBe(200);
@@ -17,7 +18,7 @@ describe('chart series', () => {
     expect(r.body.series[0].label).toMatch(/Alpha$/);
     expect(pts(r.body.series[0])).toEqual({ '2026-10-05': 100, '2026-10-06': 60 });
     expect(r.body.series[0].points[1].count).toBe(2);
-    const both = await admin.get(`/api/v1/views/series?${q({ ...OCT, productId: f.p1 })}`);
+    const both = await fx.admin.get(`/api/v1/views/series?${q({ ...OCT, productId: f.p1 })}`);
     expect(both.body.series.map((s: { key: string; total: number }) => [s.key, s.total])).toEqual([
       [f.storeA, 140],
       [f.storeB, 60],
@@ -26,7 +27,7 @@ describe('chart series', () => {
   });
 
   it('groups by product and ISO week, and by tank', async () => {
-    const byProduct = await admin.get(
+    const byProduct = await fx.admin.get(
       `/api/v1/views/series?${q({ ...OCT, groupBy: 'product', interval: 'week', storeId: f.storeA })}`,
     );
     expect(byProduct.body.buckets[0]).toBe('2026-09-28');
@@ -35,7 +36,7 @@ describe('chart series', () => {
       ['Views petrol', 20],
     ]);
     expect(pts(byProduct.body.series[0])).toEqual({ '2026-10-05': 140 });
-    const received = await admin.get(
+    const received = await fx.admin.get(
       `/api/v1/views/series?${q({ ...OCT, metric: 'received', groupBy: 'tank', tankId: f.b1 })}`,
     );
     expect(received.body.series).toHaveLength(1);
@@ -43,13 +44,13 @@ describe('chart series', () => {
   });
 
   it('levels: the last reading of each local day per tank, summed per store, last of the month', async () => {
-    const byTank = await admin.get(
+    const byTank = await fx.admin.get(
       `/api/v1/views/series?${q({ ...OCT, metric: 'levels', groupBy: 'tank', productId: f.p1 })}`,
     );
     const tanks = Object.fromEntries(byTank.body.series.map((s: { key: string }) => [s.key, pts(s as never)]));
     expect(tanks).toEqual({ [f.a1]: { '2026-10-05': 4900, '2026-10-06': 5820 }, [f.b1]: { '2026-10-05': 3000 } });
     expect(byTank.body.series[0].points[0].count).toBeNull();
-    const byMonth = await admin.get(
+    const byMonth = await fx.admin.get(
       `/api/v1/views/series?${q({ ...OCT, metric: 'levels', interval: 'month', groupBy: 'product', productId: f.p1 })}`,
     );
     expect(byMonth.body.series.map((s: { total: number }) => s.total)).toEqual([8820]);
@@ -57,7 +58,7 @@ describe('chart series', () => {
   });
 
   it('exports the figures behind the chart', async () => {
-    const r = await admin.get(`/api/v1/views/series/export?${q({ ...OCT, storeId: f.storeA, format: 'csv' })}`);
+    const r = await fx.admin.get(`/api/v1/views/series/export?${q({ ...OCT, storeId: f.storeA, format: 'csv' })}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = String(r.body)
@@ -69,26 +70,27 @@ describe('chart series', () => {
       'dispensed,2026-10-05,100.000,1',
       'dispensed,2026-10-06,60.000,2',
     ]);
-    const xlsx = await admin.client.call(
+    const xlsx = await fx.admin.client.call(
       'GET',
       `/api/v1/views/series/export?${q({ ...OCT, format: 'xlsx' })}`,
       undefined,
-      admin.headers,
+      fx.admin.headers,
     );
     expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/);
   });
 
   it('refuses bad input with field errors', async () => {
-    const back = await admin.get(`/api/v1/views/series?${q({ from: '2026-10-31', to: '2026-10-01' })}`);
+    const back = await fx.admin.get(`/api/v1/views/series?${q({ from: '2026-10-31', to: '2026-10-01' })}`);
     expect(back.status).toBe(400);
     expect(back.body.fieldErrors.to).toBeTruthy();
-    const bad = await admin.get(
+    const bad = await fx.admin.get(
       `/api/v1/views/series?${q({ ...OCT, from: '2026-02-30', metric: 'cost', storeId: 'x', extra: '1' })}`,
     );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['extra', 'from', 'metric', 'storeId']);
     expect(
-      (await admin.get(`/api/v1/views/series?${q({ from: '2020-01-01', to: '2026-10-01' })}`)).body.fieldErrors.to[0],
+      (await fx.admin.get(`/api/v1/views/series?${q({ from: '2020-01-01', to: '2026-10-01' })}`)).body.fieldErrors
+        .to[0],
     ).toMatch(/at most 731 days/);
   });
 });
@@ -97,11 +99,11 @@ describe('calendar', () => {
   const day = (days: { date: string }[], date: string) => days.find((x) => x.date === date);
 
   it('every day of the month with store-local figures, all stores', async () => {
-    const r = await admin.get(`/api/v1/views/calendar?month=2026-10`);
+    const r = await fx.admin.get(`/api/v1/views/calendar?month=2026-10`);
     expect(r.status).toBe(200);
     expect(r.body.days).toHaveLength(31);
     // Other records of the demo account may exist in October; this fixture's stores are checked below.
-    const a = (await admin.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeA}`)).body;
+    const a = (await fx.admin.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeA}`)).body;
     expect(day(a.days, '2026-10-04')).toMatchObject({ dispensed: 0, received: 0 });
     expect(day(a.days, '2026-10-05')).toEqual({
       date: '2026-10-05',
@@ -133,14 +135,14 @@ describe('calendar', () => {
       receipts: 1,
       transfers: 2,
     });
-    const b = (await admin.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeB}`)).body;
+    const b = (await fx.admin.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeB}`)).body;
     expect(day(b.days, '2026-10-05')).toMatchObject({ dispensed: 60, received: 500, dispenses: 1, receipts: 1 });
     expect(day(b.days, '2026-10-06')).toMatchObject({ dispensed: 0, received: 0 });
     expect(b.totals).toMatchObject({ transferredIn: 200, transferredOut: 0, transfers: 1 });
   });
 
   it('filters by product and tank', async () => {
-    const p2 = (await admin.get(`/api/v1/views/calendar?month=2026-10&productId=${f.p2}`)).body;
+    const p2 = (await fx.admin.get(`/api/v1/views/calendar?month=2026-10&productId=${f.p2}`)).body;
     expect(p2.totals).toEqual({
       dispensed: 20,
       received: 0,
@@ -150,12 +152,12 @@ describe('calendar', () => {
       receipts: 0,
       transfers: 1,
     });
-    const b1 = (await admin.get(`/api/v1/views/calendar?month=2026-10&tankId=${f.b1}`)).body;
+    const b1 = (await fx.admin.get(`/api/v1/views/calendar?month=2026-10&tankId=${f.b1}`)).body;
     expect(b1.totals).toMatchObject({ dispensed: 60, received: 500, transferredIn: 200 });
   });
 
   it('a day by store and product, and its records', async () => {
-    const r = await admin.get(`/api/v1/views/day?date=2026-10-06&storeId=${f.storeA}`);
+    const r = await fx.admin.get(`/api/v1/views/day?date=2026-10-06&storeId=${f.storeA}`);
     expect(r.status).toBe(200);
     expect(
       r.body.rows.map((x: { productName: string; dispensed: number; received: number; dispenses: number }) => [
@@ -169,7 +171,7 @@ describe('calendar', () => {
       ['Views petrol', 20, 0, 1],
     ]);
     expect(r.body.totals).toMatchObject({ dispensed: 60, received: 1000 });
-    const list = await admin.get(`/api/v1/views/day/records?f.date=2026-10-06&f.storeId=${f.storeA}&pageSize=50`);
+    const list = await fx.admin.get(`/api/v1/views/day/records?f.date=2026-10-06&f.storeId=${f.storeA}&pageSize=50`);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(5);
     expect(
@@ -181,17 +183,17 @@ describe('calendar', () => {
     ).toEqual(['dispense -25 R', 'dispense 20', 'dispense 25', 'dispense 40', 'receipt 1000']);
     expect(list.body.items.every((x: { date: string }) => x.date === '2026-10-06')).toBe(true);
     // The transfer into B is listed for B (its destination) on the 7th.
-    const inB = await admin.get(`/api/v1/views/day/records?f.date=2026-10-07&f.storeId=${f.storeB}`);
+    const inB = await fx.admin.get(`/api/v1/views/day/records?f.date=2026-10-07&f.storeId=${f.storeB}`);
     expect(
       inB.body.items.map((x: { kind: string; litres: number; detail: string }) => [x.kind, x.litres, x.detail]),
     ).toEqual([['transfer', 200, expect.stringMatching(/^→ B.* B1$/)]]);
-    const bad = await admin.get('/api/v1/views/day/records?f.date=2026-13-01');
+    const bad = await fx.admin.get('/api/v1/views/day/records?f.date=2026-13-01');
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors['f.date']).toBeTruthy();
   });
 
   it('exports the month and the day records', async () => {
-    const cal = await admin.get(`/api/v1/views/calendar/export?month=2026-10&storeId=${f.storeB}&format=csv`);
+    const cal = await fx.admin.get(`/api/v1/views/calendar/export?month=2026-10&storeId=${f.storeB}&format=csv`);
     const lines = String(cal.body)
       .replace(/^\uFEFF/, '')
       .trim()
@@ -201,7 +203,9 @@ describe('calendar', () => {
       'Day,Dispensed (L),Received (L),Transferred out (L),Transferred in (L),Dispenses,Receipts,Transfers',
     );
     expect(lines[5]).toBe('2026-10-05,60.000,500.000,0.000,0.000,1,1,0');
-    const recs = await admin.get(`/api/v1/views/day/records/export?f.date=2026-10-05&f.storeId=${f.storeB}&format=csv`);
+    const recs = await fx.admin.get(
+      `/api/v1/views/day/records/export?f.date=2026-10-05&f.storeId=${f.storeB}&format=csv`,
+    );
     const recLines = String(recs.body)
       .replace(/^\uFEFF/, '')
       .trim()
@@ -210,15 +214,15 @@ describe('calendar', () => {
     // The screen's titles; times on the store's clock as the screen shows them (ADR 023).
     expect(recLines[0]).toBe('Time,Kind,Store,Store name,Tank,Product,Litres,Equipment / supplier / to,Reversal');
     expect(recLines.slice(1).every((l) => /^2026-10-05 \d{2}:\d{2}:\d{2},/.test(l))).toBe(true);
-    expect((await admin.get('/api/v1/views/calendar?month=2026-13')).status).toBe(400);
+    expect((await fx.admin.get('/api/v1/views/calendar?month=2026-13')).status).toBe(400);
   });
 });
 
 describe('access', () => {
   it('a driver is refused every view; a viewer sees charts but not GPS; an editor sees all', async () => {
-    const driver = await session(srv.url, ...DEMO.driver);
-    const viewer = await session(srv.url, ...DEMO.viewer);
-    const editor = await session(srv.url, ...DEMO.editor);
+    const driver = await session(fx.srv.url, ...DEMO.driver);
+    const viewer = await session(fx.srv.url, ...DEMO.viewer);
+    const editor = await session(fx.srv.url, ...DEMO.editor);
     const paths = [
       `/api/v1/views/series?${q(OCT)}`,
       '/api/v1/views/calendar?month=2026-10',
@@ -244,7 +248,7 @@ describe('access', () => {
   });
 
   it("another account's token sees none of these records, even when naming their ids", async () => {
-    const north = await session(srv.url, ...DEMO.boss, 'North Haulage');
+    const north = await session(fx.srv.url, ...DEMO.boss, 'North Haulage');
     const cal = await north.get(`/api/v1/views/calendar?month=2026-10&storeId=${f.storeA}`);
     expect(cal.status).toBe(200);
     expect(cal.body.totals).toMatchObject({ dispensed: 0, received: 0, transferredOut: 0 });

@@ -15,28 +15,39 @@ import { DEMO, session, startServer, type TestServer } from '../../../tests/api/
  *   X1 A1 → B1 200 L and X2 A2 → bowser 30 L, both on the 7th
  * Readings: A1 4900 L last of the 5th (A), 5820 L last of the 6th; B1 3000 L on the 5th (B).
  */
-export let srv: TestServer;
-export let admin: Awaited<ReturnType<typeof session>>;
-export const f = {} as Record<'storeA' | 'storeB' | 'p1' | 'p2' | 'a1' | 'a2' | 'b1' | 'type' | 'eq', string>;
-export const d = {} as Record<'d1' | 'd2' | 'd3' | 'd4' | 'd5' | 'd6', string>;
+type Fixture = {
+  srv: TestServer;
+  admin: Awaited<ReturnType<typeof session>>;
+  f: Record<'storeA' | 'storeB' | 'p1' | 'p2' | 'a1' | 'a2' | 'b1' | 'type' | 'eq', string>;
+  d: Record<'d1' | 'd2' | 'd3' | 'd4' | 'd5' | 'd6', string>;
+  create(path: string, body: object): Promise<string>;
+  batch(kind: string, records: object[]): Promise<void>;
+};
 
-export async function create(path: string, body: object): Promise<string> {
-  const r = await admin.send('POST', `/api/v1/${path}`, body);
-  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.id;
-}
-
-export async function batch(kind: string, records: object[]) {
-  const r = await admin.send('POST', `/api/v1/${kind}/batch`, { records });
-  const bad = r.body.results.filter((x: { status: string }) => x.status !== 'created');
-  if (r.status !== 200 || bad.length) throw new Error(`${kind}: ${JSON.stringify(r.body)}`);
-}
-
-/** Starts a server and loads the hand-made data set above (one per test file). */
-export function withViewsFixture() {
+/**
+ * Starts a server and loads the hand-made data set above, one per test file: the test file keeps
+ * the returned object (no module-level state shared between files; the API tests share a module
+ * graph, `isolate: false`).
+ */
+export function withViewsFixture(): Fixture {
+  const fx = {
+    f: {},
+    d: {},
+    async create(path, body) {
+      const r = await fx.admin.send('POST', `/api/v1/${path}`, body);
+      if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.id;
+    },
+    async batch(kind, records) {
+      const r = await fx.admin.send('POST', `/api/v1/${kind}/batch`, { records });
+      const bad = r.body.results.filter((x: { status: string }) => x.status !== 'created');
+      if (r.status !== 200 || bad.length) throw new Error(`${kind}: ${JSON.stringify(r.body)}`);
+    },
+  } as Fixture;
+  const { f, d, create, batch } = fx;
   beforeAll(async () => {
-    srv = await startServer();
-    admin = await session(srv.url, ...DEMO.admin);
+    const srv = (fx.srv = await startServer());
+    const admin = (fx.admin = await session(srv.url, ...DEMO.admin));
     const u = Date.now().toString(36);
     f.storeA = await create('stores', {
       code: `A${u}`,
@@ -153,8 +164,9 @@ export function withViewsFixture() {
     }
   });
   afterAll(async () => {
-    await srv?.close();
+    await fx.srv?.close();
   });
+  return fx;
 }
 
 export const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
