@@ -13,7 +13,8 @@ import { buildDispenses, settle } from './ingest.bench';
 import { benchDataDir, benchPort, CHROMIUM_ARGS, chromiumPath, startServer, table } from './lib';
 import { apiSession, embeddedDbUrl } from './server';
 
-const N = 10_000;
+/** `FAMS_BENCH_SYNC_N`: fewer records for a quick look (the issue's figure is 10,000). */
+const N = Number(process.env.FAMS_BENCH_SYNC_N ?? 10_000);
 
 interface ProfileNode {
   id: number;
@@ -126,7 +127,17 @@ export async function run() {
     const t1 = performance.now();
     await page.reload();
     await status.filter({ hasText: /Online/ }).waitFor();
-    await page.getByRole('button', { name: 'Sync status: online, 0 waiting' }).waitFor({ timeout: 600_000 });
+    // The status control's name every 15 s: a sync that stops says where (waiting, rejected, signed out).
+    const done = page.getByRole('button', { name: 'Sync status: online, 0 waiting' });
+    for (let waited = 0; !(await done.isVisible()); waited += 15) {
+      const name = await status.getAttribute('aria-label').catch(() => null);
+      if (waited >= 600) {
+        await page.screenshot({ path: `${dir}/sync-stuck.png` });
+        throw new Error(`The outbox did not empty in 600 s; the status says "${name}" (${dir}/sync-stuck.png)`);
+      }
+      if (waited) process.stdout.write(`  ${waited} s: ${name}\n`);
+      await done.waitFor({ timeout: 15_000 }).catch(() => undefined);
+    }
     const syncMs = performance.now() - t1;
     if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
     if (bySw) process.stdout.write(`\n${bySw} of the batches were sent by the service worker\n`);
