@@ -43,4 +43,3 @@ export function customReportsRepository(db: DbOrTx) {
     },
   };
 }
-
