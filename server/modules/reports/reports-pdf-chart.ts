@@ -29,10 +29,9 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
   const ticks: number[] = [];
-  for (let t = Math.floor(min / step) * step; t < max + step - 1e-9; t += step) {
-    ticks.push(Math.round(t / step) * step);
-    if (ticks.at(-1)! >= max) break;
-  }
+  // Whole multiples of the step, cleaned of binary fractions (3 × 0.2 is 0.6000000000000001).
+  for (let k = Math.floor(min / step); k <= Math.ceil(max / step - 1e-9); k++)
+    ticks.push(Number((k * step).toPrecision(12)));
   return ticks;
 }
 
