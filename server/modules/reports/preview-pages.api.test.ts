@@ -80,6 +80,12 @@ describe('report preview pages', () => {
       expect(days).toEqual([...days].sort());
     }
     expect((await page('fuel-by-equipment', OCT)).chart).toBeNull();
+    // The reconciliation's line runs per day: its "Period" line per tank is a row, not a point (ADR 064).
+    const rec = await page('tank-reconciliation', { ...OCT, tankId: f.t1 });
+    expect(rec.lines.some((l) => l.values.day === 'Period')).toBe(true);
+    expect(rec.chart!.points.map((p) => p.x)).toEqual(
+      Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`),
+    );
   }, 60_000);
 
   it('draws the chart above the table on the PDF’s first page: title, legend, axis titles and ticks', async () => {

@@ -57,6 +57,8 @@ function chartOf(decl: ReportDeclaration) {
     add(values: Record<string, unknown>) {
       if (tooMany) return;
       const x = values[c.x] === null || values[c.x] === undefined ? '(none)' : String(values[c.x]);
+      // A line runs per day: a row that is not a day (the reconciliation's "Period" line per tank) is no point.
+      if (c.kind === 'line' && !/^\d{4}-\d{2}-\d{2}$/.test(x)) return;
       if (!sums.has(x) && sums.size >= CHART_POINTS) {
         tooMany = true;
         return;

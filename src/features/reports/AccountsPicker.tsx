@@ -39,11 +39,11 @@ export function AccountsPicker({
           placeholder="Type an account's name"
           helper="Its users with the roles above run it over their own account's records."
           error={error}
-          queryKey={['reports', 'publish-accounts']}
+          queryKey={['reports', 'publish-accounts', [...chosen].join(',')]}
           search={async (q, signal) => {
             const page = await accountsClient.list({ q, pageSize: 20, sort: 'name' }, signal);
             return page.items
-              .filter((a) => a.id !== ownAccount)
+              .filter((a) => a.id !== ownAccount && !chosen.has(a.id))
               .map((a) => ({ value: String(a.id), label: a.blocked ? `${a.name} (blocked)` : a.name }));
           }}
           onChange={(id, label) => {
