@@ -24,6 +24,11 @@ export interface PdfTable {
   generatedAt: string;
   columns: PdfColumn[];
   lines: Iterable<PdfLine> | AsyncIterable<PdfLine>;
+  /**
+   * Drawn on the first page between the heading and the table (a report's chart): called with the
+   * document and the box's top left and width, it returns the height it used.
+   */
+  above?: () => Promise<((doc: PDFKit.PDFDocument, x: number, y: number, width: number) => number) | null>;
 }
 
 // A4 landscape in points, with the margins the text keeps from the edges.
@@ -151,9 +156,11 @@ export function pdfTableStream(t: PdfTable): Readable {
     .text(`${t.account} · ${t.parameters}`, { width: beside })
     .text(`Run ${t.generatedAt}`, { width: beside });
   y = Math.max(doc.y, t.logo ? PAGE.margin + LOGO.height : 0) + 10;
-  header();
 
   (async () => {
+    const draw = await t.above?.();
+    if (draw) y += draw(doc, PAGE.margin, y, inner) + 8;
+    header();
     let any = false;
     for await (const line of t.lines) {
       any = true;

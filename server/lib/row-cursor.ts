@@ -15,6 +15,11 @@ export interface RowCursor {
   count: number;
   batches(size?: number): AsyncGenerator<Row[]>;
   close(): Promise<void>;
+  /**
+   * Another statement on the cursor's own connection and transaction (a report's chart sums, ADR 064):
+   * it needs no second connection from the pool while the cursor holds one.
+   */
+  query(statement: SQL): Promise<Row[]>;
 }
 
 const dialect = new PgDialect();
@@ -35,6 +40,7 @@ export async function openRowCursor(db: DbOrTx, statement: SQL): Promise<RowCurs
         for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
       },
       close: async () => {},
+      query: async (other) => (await db.execute(other)).rows as Row[],
     };
   }
   const client = await pool.connect();
@@ -71,6 +77,11 @@ export async function openRowCursor(db: DbOrTx, statement: SQL): Promise<RowCurs
         }
       },
       close: () => close(),
+      async query(other) {
+        if (!open) throw new Error('The cursor is closed.');
+        const o = dialect.sqlToQuery(other);
+        return (await client.query<Row>(o.sql, o.params)).rows;
+      },
     };
   } catch (e) {
     await close(e);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CustomReportCreate, customReportDeclaration, customSubtotalLevels, mayRunCustom } from './custom-reports';
+import {
+  CustomReportCreate,
+  customReportDeclaration,
+  customSubtotalLevels,
+  MAX_PUBLISH_ACCOUNTS,
+  mayRunCustom,
+} from './custom-reports';
 import { isReportKey } from './report-keys';
 import { withTotals } from './report-catalog';
 
@@ -101,6 +107,26 @@ describe('custom reports at run time (ADR 050)', () => {
       { costCentre: 'A', sum_litres: 15.5 },
       { costCentre: 'B', sum_litres: 1 },
       { sum_litres: 16.5 },
+    ]);
+  });
+});
+
+describe('custom reports published to other accounts (ADR 064)', () => {
+  const issues = (v: object) =>
+    (CustomReportCreate.safeParse({ ...base, ...v }).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it('takes account ids, only for a published report, at most MAX_PUBLISH_ACCOUNTS', () => {
+    const ok = CustomReportCreate.parse({ ...base, published: true, roles: ['manager'], accounts: [3, 2] });
+    expect(ok.accounts).toEqual([3, 2]);
+    expect(CustomReportCreate.parse(base).accounts).toEqual([]);
+    expect(issues({ accounts: [2] })).toEqual([['accounts', 'Publish the report to choose accounts']]);
+    expect(issues({ published: true, roles: ['manager'], accounts: ['North'] }).map(([p]) => p)).toEqual([
+      'accounts.0',
+    ]);
+    expect(issues({ published: true, roles: ['manager'], accounts: [0] }).map(([p]) => p)).toEqual(['accounts.0']);
+    const many = Array.from({ length: MAX_PUBLISH_ACCOUNTS + 1 }, (_, i) => i + 1);
+    expect(issues({ published: true, roles: ['manager'], accounts: many })).toEqual([
+      ['accounts', `At most ${MAX_PUBLISH_ACCOUNTS} accounts`],
     ]);
   });
 });

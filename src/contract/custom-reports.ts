@@ -99,6 +99,8 @@ export const CUSTOM_REPORTS_PATH = '/custom-reports';
 /** The roles a report can be published to: the levels that open `/ReportList`. */
 export const PUBLISH_ROLES = ['userM', 'user', 'editor', 'userL', 'manager', 'admin'] as const;
 export type PublishRole = (typeof PUBLISH_ROLES)[number];
+/** The most accounts one report is published to besides its own (ADR 064). */
+export const MAX_PUBLISH_ACCOUNTS = 500;
 export const PUBLISH_ROLE_LABELS: Record<PublishRole, string> = {
   userM: 'User (M)',
   user: 'User',
@@ -115,11 +117,18 @@ export const CustomReportFields = z.strictObject({
     .array(z.enum(PUBLISH_ROLES, { error: 'Choose roles of this account' }))
     .max(PUBLISH_ROLES.length)
     .default([]),
+  /** Other accounts it is published to (ADR 064), by id; the roles apply in each. */
+  accounts: z
+    .array(z.number({ error: 'Choose accounts' }).int().positive())
+    .max(MAX_PUBLISH_ACCOUNTS, `At most ${MAX_PUBLISH_ACCOUNTS} accounts`)
+    .default([]),
 });
 export const { create: CustomReportCreate, update: CustomReportUpdate } = inputSchemas(CustomReportFields, (v, ctx) => {
   checkDeclaration(v, ctx as z.RefinementCtx);
   if (v.published && !v.roles.length)
     ctx.addIssue({ code: 'custom', path: ['roles'], message: 'Choose the roles to publish it to' });
+  if (!v.published && v.accounts.length)
+    ctx.addIssue({ code: 'custom', path: ['accounts'], message: 'Publish the report to choose accounts' });
 });
 export type CustomReportCreate = z.input<typeof CustomReportCreate>;
 
@@ -136,6 +145,9 @@ export const CustomReportRow = z.object({
   sort: z.array(z.object({ field: z.string(), desc: z.boolean() })),
   published: z.boolean(),
   roles: z.array(z.enum(PUBLISH_ROLES)),
+  /** The other accounts it is published to (ADR 064) and their names, in the same order. */
+  accounts: z.array(z.number()),
+  accountNames: z.array(z.string()),
   ownerId: z.number().nullable(),
   ownerName: z.string().nullable(),
 });
@@ -162,6 +174,7 @@ export const CUSTOM_REPORT_COLUMNS: readonly ColumnSpec<keyof CustomReportRow & 
   },
   { key: 'published', title: 'Published', kind: 'bool' },
   { key: 'roles', title: 'Roles', kind: 'list' },
+  { key: 'accountNames', title: 'Other accounts', kind: 'list' },
   { key: 'ownerName', title: 'Owner', kind: 'text' },
   { key: 'updatedAt', title: 'Changed', kind: 'datetime' },
 ];
@@ -245,7 +258,8 @@ export function customReportDeclaration(
 }
 
 /**
- * Who may run a saved custom report in its account: its builders (`/CustomReport`'s rule), its owner,
+ * Who may run a saved custom report in the account it was found in — its own, or one it is published to
+ * (ADR 064; the look-up only finds a published report there): its builders (`/CustomReport`'s rule), its owner,
  * and, once published, users holding one of its roles. Everyone else gets the 404 of a report that
  * does not exist.
  */

@@ -195,9 +195,14 @@ test('ThebigBoss builds, previews, saves and publishes a custom report; a manage
   await expect(preview.getByRole('row').filter({ hasText: `RP${stamp}` })).toContainText('200.000');
   await form.getByText('Published', { exact: true }).click();
   await form.getByRole('checkbox', { name: 'Manager' }).check({ force: true });
+  // Also published to another account (ADR 064): searched and picked, listed with a remove button.
+  await form.getByRole('combobox', { name: 'Also publish to accounts' }).fill('North');
+  await form.getByRole('option', { name: 'North Haulage' }).click();
+  await expect(form.getByRole('button', { name: 'Remove North Haulage' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('custom-report-builder.png'), fullPage: true });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Published');
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('North Haulage');
   await bossCtx.close();
 
   const mctx = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });

@@ -151,7 +151,8 @@ export const reportCatalogue = pgTable('report_catalogue', {
 /**
  * A saved custom report (`/CustomReport`, ADR 045): master data (versions, audit, soft delete). The
  * declaration is kept as validated by the contract's schema (whitelisted field keys, never SQL);
- * `created_by` is its owner. Published reports show in `/ReportList` for the chosen roles.
+ * `created_by` is its owner. Published reports show in `/ReportList` for the chosen roles, in its own account
+ * and in the chosen `accounts` (ADR 064).
  */
 export const customReports = pgTable(
   'custom_reports',
@@ -170,6 +171,17 @@ export const customReports = pgTable(
       .notNull(),
     published: boolean('published').notNull().default(false),
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    /**
+     * Other accounts it is published to (ADR 064): their users holding one of `roles` run it over their
+     * own account's rows. Kept on the row, so a change is versioned and audited with the report.
+     */
+    accounts: bigint('accounts', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
   },
-  (t) => [index('custom_reports_account').on(t.accountId, t.title)],
+  (t) => [
+    index('custom_reports_account').on(t.accountId, t.title),
+    index('custom_reports_published_to').using('gin', t.accounts),
+  ],
 );

@@ -42,8 +42,10 @@ const declarationOf = (r: SavedCustomReport) =>
 /**
  * Saved custom reports as sources of the one report engine (ADR 045): `custom:<id>` → its report
  * declaration and its one statement (`customReportSql`: whitelisted fields, bound values, the account
- * and the store-local period always applied). A report that is missing, deleted, of another account or
- * not for this user is a 404, as an unknown standard report.
+ * and the store-local period always applied). `accountId` is the runner's account: a report published to
+ * it by another account (ADR 064) runs over this account's rows only, never its author's. A report that is
+ * missing, deleted, of another account and not published to this one, or not for this user is a 404, as an
+ * unknown standard report.
  */
 export function customSources(db: DbOrTx) {
   const repo = customReportsRepository(db);

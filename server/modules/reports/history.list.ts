@@ -11,7 +11,7 @@ import { customTitleOf, toRunView } from './runs.repository';
 /** The account's zone (its first store's): the history's days are the account's days. */
 const zone = accountZoneSql(r.accountId);
 const userName = names.user(r.userId);
-const customTitle = customTitleOf(r.accountId, r.reportId);
+const customTitle = customTitleOf(r.reportId);
 // Sorting by report sorts by its title, as the list shows it.
 const reportTitle = sql`case ${r.reportId} ${sql.join(
   REPORTS.map((d) => sql`when ${d.id} then ${d.title}`),

@@ -1,3 +1,4 @@
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportLine, ReportRun } from '../../../src/contract/reports';
 import { startServer, type TestServer } from '../../../tests/api/harness';
@@ -79,7 +80,42 @@ describe('report preview pages', () => {
       expect(days).toEqual([...days].sort());
     }
     expect((await page('fuel-by-equipment', OCT)).chart).toBeNull();
+    // The reconciliation's line runs per day: its "Period" line per tank is a row, not a point (ADR 064).
+    const rec = await page('tank-reconciliation', { ...OCT, tankId: f.t1 });
+    expect(rec.lines.some((l) => l.values.day === 'Period')).toBe(true);
+    expect(rec.chart!.points.map((p) => p.x)).toEqual(
+      Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`),
+    );
   }, 60_000);
+
+  it('draws the chart above the table on the PDF’s first page: title, legend, axis titles and ticks', async () => {
+    const pdfText = async (id: string, params: Record<string, string>) => {
+      const res = await fetch(`${srv.url}/api/v1/reports/${id}/export${qs({ ...params, format: 'pdf' })}`, {
+        headers: f.admin.headers,
+      });
+      expect(res.status).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(await res.arrayBuffer()) });
+      const { pages } = await parser.getText();
+      await parser.destroy();
+      return pages.map((p) => p.text);
+    };
+    // Store S in October: 180 L, no cost centre — one bar "(none)" on a 0–200 axis in steps of 50.
+    const [first] = await pdfText('fuel-by-cost-centre', { ...OCT, storeId: f.store });
+    const header = first.search(/Cost centre\s+Equipment\s+Dispenses\s+Litres/);
+    expect(header).toBeGreaterThan(0);
+    const chart = first.slice(0, header);
+    // The chart's title, its legend, the y axis' title and ticks, the bar's x tick, the x axis' title.
+    expect(chart).toMatch(
+      /Litres per cost centre\s+Litres\s+Litres\s+0\s+50\s+100\s+150\s+200\s+\(none\)\s+Cost centre\s*$/,
+    );
+    // The table follows on the same page, with the same figure.
+    expect(first.slice(header)).toMatch(/Total\s+3\s+180\.00/);
+    // No rows, or no chart declared: no chart.
+    const [empty] = await pdfText('fuel-by-cost-centre', { range: 'custom', from: '2026-08-01', to: '2026-08-31' });
+    expect(empty).not.toContain('per cost centre');
+    const [plain] = await pdfText('fuel-by-equipment', OCT);
+    expect(plain).not.toMatch(/ per /);
+  });
 
   it('gives every connection back: previews, files and refused runs leave the pool idle', async () => {
     const pool = srv.database.pool;
@@ -92,9 +128,16 @@ describe('report preview pages', () => {
       }),
     );
     // A download stopped after its first bytes closes its cursor too.
-    for (let i = 0; i < 3; i++) {
+    // A PDF with a chart sums it on the cursor's own connection (ADR 064): more at once than the pool holds.
+    await Promise.all(
+      Array.from({ length: 7 }, async () => {
+        const res = await f.admin.get(`/api/v1/reports/fuel-by-cost-centre/export${qs({ ...OCT, format: 'pdf' })}`);
+        expect(res.status).toBe(200);
+      }),
+    );
+    for (const id of ['fuel-by-equipment', 'fuel-by-cost-centre', 'fuel-by-equipment']) {
       const ctl = new AbortController();
-      const res = await fetch(`${srv.url}/api/v1/reports/fuel-by-equipment/export${qs({ ...OCT, format: 'pdf' })}`, {
+      const res = await fetch(`${srv.url}/api/v1/reports/${id}/export${qs({ ...OCT, format: 'pdf' })}`, {
         headers: f.admin.headers,
         signal: ctl.signal,
       });

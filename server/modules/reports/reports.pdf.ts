@@ -1,6 +1,7 @@
 import { decimalsOf, isNumericKind, type ColumnSpec } from '../../../src/contract/columns';
 import { lineCells, type ReportLine } from '../../../src/contract/reports';
 import { pdfTableStream, type PdfLine } from '../../lib/pdf-table';
+import { drawChart } from './reports-pdf-chart';
 import type { ReportResult } from './reports.service';
 
 /**
@@ -38,7 +39,7 @@ async function* pdfLines(r: ReportResult, lines: AsyncIterable<ReportLine>): Asy
 
 /**
  * The run as an A4 landscape PDF: the account's logo and company name, the title, the parameters in
- * words, the table.
+ * words, the report's chart (ADR 064), the table.
  * `lines` are the run's lines as the caller feeds them (the run job counts them as they go).
  */
 export function reportPdf(
@@ -58,5 +59,11 @@ export function reportPdf(
       weight: c.kind === 'code' && c.name ? 3 : isNumericKind(c.kind) ? 1.2 : 2,
     })),
     lines: pdfLines(r, lines),
+    // The report's chart above the table when it has one and rows (ADR 064); a chart that cannot be made
+    // leaves the file without it rather than failing the run (the rows are the report).
+    above: async () => {
+      const chart = await r.chart().catch(() => null);
+      return chart ? (doc, x, y, width) => drawChart(doc, chart, x, y, width) : null;
+    },
   });
 }

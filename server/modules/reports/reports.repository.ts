@@ -123,13 +123,20 @@ const QUERIES: Record<ReportId, (q: ReportQuery) => SQL> = {
 
 export function reportsRepository(db: DbOrTx) {
   return {
-    /** The account's company name (its card's, else its name), its logo and the filters' rows (the PDF's heading). */
-    async heading(accountId: number, filters: ReportQuery['filters']) {
+    /**
+     * The account's company name (its card's, else its name), its logo and the filters' rows (the PDF's
+     * heading); `exec` runs it on a run's cursor connection (a second pooled one could wait for ever).
+     */
+    async heading(
+      accountId: number,
+      filters: ReportQuery['filters'],
+      exec: (s: SQL) => Promise<Record<string, unknown>[]> = async (s) => (await db.execute(s)).rows,
+    ) {
       const label = (table: string, id: string | undefined, text = sql`code || ' — ' || name`) =>
         id
           ? sql`(select ${text} from ${sql.raw(table)} where account_id = ${accountId} and id = ${id}::uuid)`
           : sql`null`;
-      const res = await db.execute(sql`
+      const rows = await exec(sql`
         select (select coalesce(nullif(card->>'companyName', ''), name) from accounts where id = ${accountId}) as account,
           (select logo_file from accounts where id = ${accountId}) as "logoFile",
           ${label('stores', filters.storeId)} as store, ${label('products', filters.productId)} as product,
@@ -137,7 +144,7 @@ export function reportsRepository(db: DbOrTx) {
           ${label('tanks', filters.tankId)} as tank,
           ${label('equipment', filters.equipmentId, sql`fleet_no || coalesce(' — ' || nullif(description, ''), '')`)} as equipment,
           ${label('employees', filters.employeeId, sql`name || ' (' || number || ')'`)} as employee`);
-      return res.rows[0] as {
+      return rows[0] as {
         account: string;
         logoFile: string | null;
         store: string | null;
@@ -150,6 +157,13 @@ export function reportsRepository(db: DbOrTx) {
     },
     /** The report's one statement; the service reads its rows through a cursor (ADR 058). */
     statement: (id: ReportId, q: ReportQuery): SQL => QUERIES[id](q),
+    /**
+     * A chart's sums for the PDF (ADR 064): `y` added up per value of `x` over the run's one statement, in
+     * SQL (the file's rows stream past once, the chart is drawn before them); at most `limit` groups.
+     */
+    chartSums: (statement: SQL, x: string, y: string, limit: number): SQL =>
+      sql`select s.${sql.identifier(x)} as x, sum(s.${sql.identifier(y)})::float8 as y
+        from (${statement}) s group by 1 limit ${limit}`,
     async rows(id: ReportId, q: ReportQuery): Promise<Record<string, unknown>[]> {
       const res = await db.execute(QUERIES[id](q));
       return res.rows as Record<string, unknown>[];

@@ -18,7 +18,7 @@ import type { ReportRunParams } from '../../../src/contract/reports';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { accountZone } from '../../lib/resource/zone';
-import { openRowCursor } from '../../lib/row-cursor';
+import { openRowCursor, type RowCursor } from '../../lib/row-cursor';
 import { reportSettingsService } from './report-settings.service';
 import { reportsRepository, type ReportQuery } from './reports.repository';
 import { customSources, type CustomSource, type Viewer } from './custom-reports.source';
@@ -41,6 +41,10 @@ export interface ReportResult {
   close: () => Promise<void>;
   zone: string;
   query: ReportQuery;
+  /** Runs another statement on the run's cursor connection (its heading, its chart; ADR 064). */
+  exec: RowCursor['query'];
+  /** The run's chart over all its rows, from a query of its own (the PDF draws it before the rows; ADR 064). */
+  chart: () => Promise<ReportRun['chart']>;
 }
 
 /** A chart's points: `y` summed per `x` over every row of the run; null past `CHART_POINTS` points. */
@@ -53,6 +57,8 @@ function chartOf(decl: ReportDeclaration) {
     add(values: Record<string, unknown>) {
       if (tooMany) return;
       const x = values[c.x] === null || values[c.x] === undefined ? '(none)' : String(values[c.x]);
+      // A line runs per day: a row that is not a day (the reconciliation's "Period" line per tank) is no point.
+      if (c.kind === 'line' && !/^\d{4}-\d{2}-\d{2}$/.test(x)) return;
       if (!sums.has(x) && sums.size >= CHART_POINTS) {
         tooMany = true;
         return;
@@ -148,10 +154,22 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       );
       const q: ReportQuery = { accountId, ...range, days: p.days, today: localDate(at, zone), zone, filters };
       const cursor = await openRowCursor(db, statement(q));
+      const chart = async () => {
+        const c = decl.chart;
+        if (!c || !cursor.count) return null;
+        const points = chartOf(decl)!;
+        // On the cursor's connection: a second one from the pool could wait for ever when every connection
+        // holds a run's cursor.
+        for (const r of await cursor.query(repo.chartSums(statement(q), c.x, c.y, CHART_POINTS + 1)))
+          points.add({ [c.x]: r.x, [c.y]: r.y });
+        return points.done();
+      };
       return {
         decl,
         zone,
         query: q,
+        exec: cursor.query,
+        chart,
         lines: linesOf(decl, cursor.batches(BATCH)),
         close: cursor.close,
         run: {
@@ -167,7 +185,7 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
 
     /** The account's company name, logo file and the run's parameters in words, for the PDF's heading. */
     async heading(r: ReportResult): Promise<{ account: string; parameters: string; logoFile: string | null }> {
-      const h = await repo.heading(r.query.accountId, r.query.filters);
+      const h = await repo.heading(r.query.accountId, r.query.filters, r.exec);
       const period =
         r.decl.period === 'range'
           ? `${r.query.from} to ${r.query.to} (each store's local days)`

@@ -8,15 +8,19 @@ import { reportFavourites, reportRuns, users } from '../../db/schema';
 
 type RunRow = typeof reportRuns.$inferSelect;
 
-/** A custom report's title (deleted ones too: the history keeps their runs), by its `custom:<id>` key. */
-export const customTitleOf = (accountId: SQL | AnyPgColumn, reportId: SQL | AnyPgColumn) =>
-  sql<string | null>`(select c.title from custom_reports c
-    where c.account_id = ${accountId} and 'custom:' || c.id::text = ${reportId})`;
+/**
+ * A custom report's title (deleted ones too: the history keeps their runs), by its `custom:<id>` key: one
+ * saved in the account or published to it now or before (ADR 064: a run or schedule of a report published
+ * to the account is written only while it may run there, so its key names a report that was the
+ * account's to see; after an unpublish its old runs keep their title).
+ */
+export const customTitleOf = (reportId: SQL | AnyPgColumn) =>
+  sql<string | null>`(select c.title from custom_reports c where 'custom:' || c.id::text = ${reportId})`;
 
 const runColumns = {
   run: reportRuns,
   userName: users.displayName,
-  customTitle: customTitleOf(reportRuns.accountId, reportRuns.reportId),
+  customTitle: customTitleOf(reportRuns.reportId),
 };
 
 export const toRunView = ({

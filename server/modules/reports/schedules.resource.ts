@@ -27,7 +27,7 @@ export const schedulesResource = defineResource({
   rules: screenRules(SCHEDULE_LIST.screen),
   schemas: { create: ScheduleCreate, update: ScheduleUpdate, row: ScheduleRow },
   // Qualified by hand: inside the subquery drizzle's bare column names would resolve to the custom report's own.
-  extra: { reportTitle: customTitleOf(sql`report_schedules.account_id`, sql`report_schedules.report_id`) },
+  extra: { reportTitle: customTitleOf(sql`report_schedules.report_id`) },
   search: [t.name],
   sort: { name: sql`lower(${t.name})`, report: t.reportId, nextRunAt: t.nextRunAt },
   filters: {

@@ -23,6 +23,8 @@ import { DATASET_IDS, DATASETS, NUMERIC_KINDS, type DatasetId } from '@/contract
 import { RANGE_LABELS, RELATIVE_RANGES } from '@/contract/report-range';
 import { enumOptions } from '@/lib/reference/labels';
 import { useDebounced } from '@/lib/useDebounced';
+import { session } from '@/lib/session';
+import { AccountsPicker, type PickedAccount } from './AccountsPicker';
 import { customReportsClient } from './client';
 import { ReportPreview } from './ReportPreview';
 
@@ -51,6 +53,7 @@ const draft = (r: CustomReportRow | null) => ({
   sortDesc: r?.sort[0]?.desc ?? false,
   published: r?.published ?? false,
   roles: (r?.roles ?? []) as string[],
+  accounts: (r?.accounts ?? []).map((id, i) => ({ id, name: r?.accountNames[i] ?? `#${id}` })) as PickedAccount[],
 });
 type Draft = ReturnType<typeof draft>;
 
@@ -76,7 +79,12 @@ const declarationOf = (d: Draft) => {
   };
 };
 const PREVIEW_DEBOUNCE_MS = 400;
-const toBody = (d: Draft) => ({ ...declarationOf(d), published: d.published, roles: d.published ? d.roles : [] });
+const toBody = (d: Draft) => ({
+  ...declarationOf(d),
+  published: d.published,
+  roles: d.published ? d.roles : [],
+  accounts: d.published ? d.accounts.map((a) => a.id) : [],
+});
 
 /** The live preview of the draft: the engine's first rows and total, for a period chosen here. */
 function LivePreview({ d }: { d: Draft }) {
@@ -270,8 +278,17 @@ export function CustomReportForm({ row, close }: RecordFormProps<CustomReportRow
           columns={{ base: 2, sm: 3 }}
         />
       )}
+      {v.published && (
+        <AccountsPicker
+          value={v.accounts}
+          onChange={(a) => form.set('accounts', a)}
+          ownAccount={session.account?.id}
+          error={form.text('accounts').error}
+        />
+      )}
       <Text fontSize="sm" color="fg.muted">
-        Published reports appear under “Custom” in Reports for users with these roles; private ones only for you.
+        Published reports appear under “Custom” in Reports for users with these roles, in this account and in the
+        accounts chosen; private ones only for you.
       </Text>
       <LivePreview d={v} />
     </FormShell>

@@ -1,0 +1,2 @@
+ALTER TABLE "custom_reports" ADD COLUMN "accounts" bigint[] DEFAULT '{}'::bigint[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "custom_reports_published_to" ON "custom_reports" USING gin ("accounts");
