@@ -26,8 +26,7 @@ export const schedulesResource = defineResource({
   table: t,
   rules: screenRules(SCHEDULE_LIST.screen),
   schemas: { create: ScheduleCreate, update: ScheduleUpdate, row: ScheduleRow },
-  // Qualified by hand: inside the subquery drizzle's bare column names would resolve to the custom report's own.
-  extra: { reportTitle: customTitleOf(sql`report_schedules.report_id`) },
+  extra: { reportTitle: customTitleOf(t.reportId) },
   search: [t.name],
   sort: { name: sql`lower(${t.name})`, report: t.reportId, nextRunAt: t.nextRunAt },
   filters: {
