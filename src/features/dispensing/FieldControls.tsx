@@ -174,7 +174,7 @@ export function PinField({ label, value, onChange, error, onEnter }: Common & { 
             }}
             {...control}
           />
-          <div className={css.endButtons}>
+          <div className={`${css.endButtons} ${css.pinEnd}`}>
             <PlainButton variant="ghost" size="xlIcon" onClick={() => setVisible((v) => !v)}>
               {visible ? <LuEyeOff aria-hidden /> : <LuEye aria-hidden />}
               <VisuallyHidden>{visible ? 'Hide PIN' : 'Show PIN'}</VisuallyHidden>
