@@ -22,6 +22,8 @@ const PLAIN_ROOTS = [
   'routes/_app/QuickDispense.tsx',
   'routes/_app/QuickDispense24.tsx',
   'routes/_app/DispensingTransfers.tsx',
+  // The dip tab's form, a lazy chunk of /QuickDispense.
+  'features/dispensing/DipForm.tsx',
 ];
 /**
  * The route tree imports every route file (the router plugin splits their components off); the

@@ -21,18 +21,18 @@ export function PlainCard({
   );
 }
 
-/** A warning with a title and a description (Chakra's subtle Alert, status warning). */
+/** A warning with a title and/or a description (Chakra's subtle Alert, status warning). */
 export function PlainAlert({
   title,
   children,
   className,
   ...rest
-}: HTMLAttributes<HTMLDivElement> & { title: ReactNode; children?: ReactNode }) {
+}: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & { title?: ReactNode; children?: ReactNode }) {
   return (
     <div className={`${field.alert} ${field.alertWarning} ${className ?? ''}`} {...rest}>
       <LuCircleAlert aria-hidden />
       <div className={field.alertContent}>
-        <div className={field.alertTitle}>{title}</div>
+        {title && <div className={field.alertTitle}>{title}</div>}
         {children && <div>{children}</div>}
       </div>
     </div>

@@ -1,6 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { ChakraBoundary } from '@/app/chakra/ChakraBoundary';
 import { FormSkeleton, ReferenceGate } from './CaptureFrame';
 import { DispenseForm } from './DispenseForm';
 import { FieldTabs } from './FieldTabs';
@@ -33,13 +32,10 @@ export function QuickDispensePage() {
             {
               value: 'dip',
               label: 'Tank dip',
-              // The dip form still draws parts with Chakra: its provider loads with the tab (ADR 062).
               panel: (
-                <ChakraBoundary fallback={<FormSkeleton />}>
-                  <Suspense fallback={<FormSkeleton />}>
-                    <DipForm reference={ref} tankId={tankId} />
-                  </Suspense>
-                </ChakraBoundary>
+                <Suspense fallback={<FormSkeleton />}>
+                  <DipForm reference={ref} tankId={tankId} />
+                </Suspense>
               ),
             },
           ]}
