@@ -7,6 +7,8 @@
  *    cache (service worker installed): from navigation start to the form's inputs and button.
  * 3. First visit on a 1.6 Mbps / 150 ms link (bench/shaper.ts, loopback proxy): time until the
  *    shell says "Ready to work offline", and the files and bytes of the first precache.
+ * Parts 1 and 2 run at a phone's width (390×844, touch) and at 1280 px (ADR 062).
+ * `STATIC_DIR` serves (and reads the precache of) another build, for before/after in one sitting.
  * `FAMS_BENCH_URL=http://localhost:8080` measures an already running server instead;
  * `FAMS_BENCH_PARTS=js,usable,offline` picks the parts. `FAMS_BENCH_PROFILE=1` adds one profiled
  * /QuickDispense load (4× CPU) after the measured ones: the main thread's self time from navigation
@@ -22,6 +24,19 @@ import { percentile } from './server';
 import { shapedProxy } from './shaper';
 
 const RUNS = Number(process.env.FAMS_BENCH_RUNS ?? 5);
+
+/**
+ * The widths measured (ADR 062): a phone (390×844, touch), where a field user's page loads no
+ * Chakra, and 1280 px, where the side menu (Chakra, its own chunk) comes with every signed-in page.
+ * `FAMS_BENCH_WIDTHS=390` or `=1280` measures one.
+ */
+const DEVICES = [
+  { width: '390 (phone)', options: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  { width: '1280', options: { viewport: { width: 1280, height: 720 } } },
+].filter(
+  (d) => !process.env.FAMS_BENCH_WIDTHS || process.env.FAMS_BENCH_WIDTHS.split(',').includes(d.width.split(' ')[0]),
+);
+type Device = (typeof DEVICES)[number];
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 /** The demo server on `server/main.ts` (no demo year: the fleet is all these views need). */
@@ -70,13 +85,12 @@ async function signIn(page: Page, base: string, [user, password] = ['driver', 'd
 }
 
 /** JavaScript a view requests when loaded on its own (service worker blocked, cache disabled). */
-async function jsPerView(browser: Browser, base: string) {
-  const ctx = await browser.newContext({ serviceWorkers: 'block' });
+async function jsPerView(browser: Browser, base: string, device: Device, rows: Record<string, string | number>[]) {
+  const ctx = await browser.newContext({ ...device.options, serviceWorkers: 'block' });
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const rows: Record<string, string | number>[] = [];
   const measure = async (view: string, path: string, ready: () => Promise<unknown>) => {
     const files = new Map<string, { raw: number; gz: number; wire: number; at: number }>();
     const api: string[] = [];
@@ -119,6 +133,7 @@ async function jsPerView(browser: Browser, base: string) {
     const sum = (k: 'raw' | 'gz' | 'wire') => [...files.values()].reduce((n, f) => n + f[k], 0);
     rows.push({
       view,
+      width: device.width,
       files: files.size,
       'raw KiB': kb(sum('raw')),
       'gzip KiB': kb(sum('gz')),
@@ -142,7 +157,6 @@ async function jsPerView(browser: Browser, base: string) {
     page.getByRole('heading', { name: 'Chart view' }).waitFor(),
   );
   await ctx.close();
-  table('JavaScript per view, loaded on its own (goal: login ≤ 200, QuickDispense ≤ 250 KiB gzip)', rows);
 }
 
 /** What makes each measured page usable: labelled, enabled inputs and the submit button (shown). */
@@ -200,8 +214,8 @@ function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeD
 }
 
 /** Navigation start → usable form, CPU 4× slower, warm cache (service worker installed). */
-async function timeToUsable(browser: Browser, base: string) {
-  const ctx = await browser.newContext();
+async function timeToUsable(browser: Browser, base: string, device: Device, rows: Record<string, string | number>[]) {
+  const ctx = await browser.newContext(device.options);
   await ctx.addInitScript(usableProbe);
   const page = await ctx.newPage();
   await page.goto(`${base}/pages/login`);
@@ -214,7 +228,6 @@ async function timeToUsable(browser: Browser, base: string) {
   await cdp.send('Performance.enable');
   const threadTime = async () =>
     (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
-  const rows: Record<string, string | number>[] = [];
   const run = async (path: string) => {
     const samples: number[] = [];
     const cpu: number[] = [];
@@ -234,6 +247,7 @@ async function timeToUsable(browser: Browser, base: string) {
     }
     rows.push({
       view: path,
+      width: device.width,
       runs: RUNS,
       'median ms': Math.round(percentile(samples, 50)),
       'min ms': Math.round(Math.min(...samples)),
@@ -244,7 +258,7 @@ async function timeToUsable(browser: Browser, base: string) {
   await run('/pages/login');
   await signIn(page, base);
   await run('/QuickDispense');
-  if (process.env.FAMS_BENCH_PROFILE) {
+  if (process.env.FAMS_BENCH_PROFILE && device === DEVICES[0]) {
     await page.goto('about:blank');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.enable');
@@ -262,23 +276,19 @@ async function timeToUsable(browser: Browser, base: string) {
       fs.writeFileSync(process.env.FAMS_BENCH_PROFILE, JSON.stringify(profile));
   }
   await ctx.close();
-  table(
-    "Time to a usable form, CPU 4× slower, warm cache (goal ≤ 2000 ms); CPU time is the renderer main thread's own,\n" +
-      'less sensitive to other load on the machine than the wall time',
-    rows,
-  );
 }
 
 /** The precache manifest the build injected into sw.js: field files now, office files on first use. */
 function precacheOfBuild() {
-  const sw = fs.readFileSync('dist/sw.js', 'utf8');
+  const dist = process.env.STATIC_DIR ?? 'dist';
+  const sw = fs.readFileSync(`${dist}/sw.js`, 'utf8');
   const all = [...sw.matchAll(/\{[^{}]*"url":"[^"]*"[^{}]*\}/g)].map(
     (m) => JSON.parse(m[0]) as { url: string; lazy?: boolean },
   );
   const entries = [...new Map(all.map((e) => [e.url, e])).values()];
   const size = (l: { url: string }[], gz: boolean) =>
     l.reduce((n, e) => {
-      const b = fs.readFileSync(`dist/${e.url}`);
+      const b = fs.readFileSync(`${dist}/${e.url}`);
       return n + (gz ? zlib.gzipSync(b, { level: 9 }).length : b.length);
     }, 0);
   const eager = entries.filter((e) => !e.lazy);
@@ -344,8 +354,20 @@ export async function run() {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const parts = process.env.FAMS_BENCH_PARTS?.split(',') ?? ['js', 'usable', 'offline'];
-    if (parts.includes('js')) await jsPerView(browser, srv.url);
-    if (parts.includes('usable')) await timeToUsable(browser, srv.url);
+    if (parts.includes('js')) {
+      const rows: Record<string, string | number>[] = [];
+      for (const device of DEVICES) await jsPerView(browser, srv.url, device, rows);
+      table('JavaScript per view, loaded on its own (goal: login ≤ 200, QuickDispense ≤ 250 KiB gzip)', rows);
+    }
+    if (parts.includes('usable')) {
+      const rows: Record<string, string | number>[] = [];
+      for (const device of DEVICES) await timeToUsable(browser, srv.url, device, rows);
+      table(
+        "Time to a usable form, CPU 4× slower, warm cache (goal ≤ 2000 ms); CPU time is the renderer main thread's\n" +
+          'own, less sensitive to other load on the machine than the wall time',
+        rows,
+      );
+    }
     if (parts.includes('offline')) await offlineReady(browser, srv.url);
   } finally {
     await browser.close();

@@ -12,8 +12,19 @@ const SRC = path.resolve(import.meta.dirname, '..');
 const ROOTS = ['routes/_app.tsx', 'routes/_app/QuickDispense.tsx', 'features/dispensing/pages.tsx'];
 /** What every page renders first (main.tsx's providers, the root and blank layouts) and the login page. */
 const LOGIN_ROOTS = ['main.tsx', 'routes/__root.tsx', 'routes/_blank.tsx', 'routes/_blank/pages/login.tsx'];
-/** ADR 054: the signed-in shell (navbar, user and sync buttons, page header) is static CSS too. */
-const PLAIN_ROOTS = [...LOGIN_ROOTS, 'routes/_app.tsx'];
+/**
+ * ADR 054: the signed-in shell (navbar, user and sync buttons, page header) is static CSS too;
+ * ADR 062: and the field capture screens (the dispense form, its tabs, controls, recent records).
+ */
+const PLAIN_ROOTS = [
+  ...LOGIN_ROOTS,
+  'routes/_app.tsx',
+  'routes/_app/QuickDispense.tsx',
+  'routes/_app/QuickDispense24.tsx',
+  'routes/_app/DispensingTransfers.tsx',
+  // The dip tab's form, a lazy chunk of /QuickDispense.
+  'features/dispensing/DipForm.tsx',
+];
 /**
  * The route tree imports every route file (the router plugin splits their components off); the
  * roots above list what the page renders.
@@ -78,7 +89,7 @@ describe('the field screens first download (ADR 017)', () => {
     expect(lu.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
   });
 
-  it('imports neither Chakra nor emotion on the login page and in the signed-in shell (static CSS; ADR 047, 054)', () => {
+  it('imports neither Chakra nor emotion on the login page, in the signed-in shell and on the field screens (static CSS; ADR 047, 054, 062)', () => {
     const { packageUses } = reach(PLAIN_ROOTS);
     const chakra = packageUses.filter(([p]) => isChakra(p));
     expect(chakra.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);

@@ -1,6 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { loadChakra } from '@/app/chakra/loadChakra';
 import { PlainButton } from '@/app/plain/PlainButton';
 import { PlainPasswordField, PlainTextField } from '@/app/plain/PlainFields';
 import { PlainMessage } from '@/app/plain/PlainMessage';
@@ -63,9 +62,6 @@ export function LoginPage() {
     initialMessage: wasSignedIn ? { tone: 'warning', text: MESSAGES.alreadyLoggedIn } : null,
     check: () => filled && form.validate(),
     run: async () => {
-      // The next screen renders Chakra (every signed-in screen until the field screens are static
-      // CSS, ADR 047): its code and `createSystem` run while the sign-in waits for the server.
-      void loadChakra().catch(() => undefined);
       try {
         afterLogin(await login(Username.trim(), Password), to);
       } catch (first) {

@@ -1,6 +1,8 @@
-import { Alert, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { FormMessage } from '@/app/ui/FormMessage';
+import { PlainAlert, PlainCard, PlainSkeletons } from '@/app/plain/PlainBits';
+import { PlainButton } from '@/app/plain/PlainButton';
+import { PlainMessage } from '@/app/plain/PlainMessage';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { useReference } from '@/lib/offline';
 import { handleEnter } from './enterKey';
@@ -8,7 +10,10 @@ import { RequiredNote } from './FieldControls';
 import { SaveBar } from './SaveBar';
 import type { Capture } from './useCapture';
 
-/** The frame of the field screens: reference data gate, form card, two columns from lg up. */
+/**
+ * The frame of the field screens: reference data gate, form card, two columns from lg up. Static
+ * CSS (ADR 062): a field screen renders without Chakra.
+ */
 
 /** Renders the page once the cached reference data is read; says so when this device has none. */
 export function ReferenceGate({ children }: { children: (ref: ReferenceData) => ReactNode }) {
@@ -16,16 +21,10 @@ export function ReferenceGate({ children }: { children: (ref: ReferenceData) => 
   if (snapshot === undefined) return <FormSkeleton />;
   if (snapshot === null) {
     return (
-      <Alert.Root status="warning" role="alert" maxW="2xl">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>No stores, tanks or equipment on this device yet</Alert.Title>
-          <Alert.Description>
-            They are loaded the first time this device is online after signing in. Connect once, then this form works
-            with no signal.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <PlainAlert role="alert" className={css.wide} title="No stores, tanks or equipment on this device yet">
+        They are loaded the first time this device is online after signing in. Connect once, then this form works with
+        no signal.
+      </PlainAlert>
     );
   }
   return <>{children(snapshot.data)}</>;
@@ -33,22 +32,16 @@ export function ReferenceGate({ children }: { children: (ref: ReferenceData) => 
 
 /** What a field form shows while its data or code is on the way. */
 export function FormSkeleton() {
-  return (
-    <Stack gap="3" aria-busy="true" aria-label="Loading" maxW="xl">
-      {[1, 2, 3, 4].map((i) => (
-        <Skeleton key={i} h="10" />
-      ))}
-    </Stack>
-  );
+  return <PlainSkeletons />;
 }
 
 /** Form first (one column on a phone), recent records beside it on a wide screen. */
 export function CaptureColumns({ form, recent }: { form: ReactNode; recent: ReactNode }) {
   return (
-    <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 4, lg: 6 }} alignItems="start" maxW="7xl">
+    <div className={css.columns}>
       {form}
       {recent}
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -93,50 +86,40 @@ export function FormCard({
   };
   const { saved, dismissSaved } = capture;
   return (
-    <Card.Root as="section" aria-label={title}>
-      <Card.Body p={{ base: 3, md: 5 }}>
-        <form
-          ref={formRef}
-          noValidate
-          aria-label={title}
-          onKeyDown={onKeyDown}
-          onInput={saved ? dismissSaved : undefined}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
-          }}
-        >
-          <Stack gap="4">
-            <Stack gap="1">
-              <Heading as="h2" size="md">
-                {capture.editing ? `${title}: correct and send again` : title}
-              </Heading>
-              <RequiredNote />
-            </Stack>
-            <FormMessage message={capture.message} />
-            {children}
-            {footer}
-            <SaveBar barRef={barRef} saved={saved} onDismiss={dismissSaved}>
-              <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-                <Button
-                  type="submit"
-                  size="xl"
-                  flex={{ base: 'none', sm: '1' }}
-                  loading={capture.saving}
-                  loadingText="Saving"
-                >
-                  {capture.editing ? resendLabel : submitLabel}
-                </Button>
-                {capture.editing && (
-                  <Button type="button" size="xl" variant="outline" onClick={capture.cancelFix}>
-                    Cancel correction
-                  </Button>
-                )}
-              </Flex>
-            </SaveBar>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <PlainCard aria-label={title}>
+      <form
+        ref={formRef}
+        noValidate
+        aria-label={title}
+        onKeyDown={onKeyDown}
+        onInput={saved ? dismissSaved : undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <div className={css.stack}>
+          <div className={css.stackTight}>
+            <h2 className={css.heading}>{capture.editing ? `${title}: correct and send again` : title}</h2>
+            <RequiredNote />
+          </div>
+          <PlainMessage message={capture.message} />
+          {children}
+          {footer}
+          <SaveBar barRef={barRef} saved={saved} onDismiss={dismissSaved}>
+            <div className={css.saveButtons}>
+              <PlainButton type="submit" size="xl" loading={capture.saving} loadingText="Saving">
+                {capture.editing ? resendLabel : submitLabel}
+              </PlainButton>
+              {capture.editing && (
+                <PlainButton size="xl" variant="outline" onClick={capture.cancelFix}>
+                  Cancel correction
+                </PlainButton>
+              )}
+            </div>
+          </SaveBar>
+        </div>
+      </form>
+    </PlainCard>
   );
 }

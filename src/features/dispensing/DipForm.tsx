@@ -1,5 +1,6 @@
-import { Alert, DataList, SimpleGrid } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
+import { PlainAlert } from '@/app/plain/PlainBits';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
@@ -123,7 +124,7 @@ function DipFormView({ reference: ref, tankId, compact, onSaved }: Props) {
         error={capture.error('tankId')}
         onChange={(id) => set({ tankId: id })}
       />
-      <SimpleGrid columns={2} gap="3">
+      <div className={css.pair}>
         <NumberField
           label="Product height (mm)"
           required
@@ -139,8 +140,8 @@ function DipFormView({ reference: ref, tankId, compact, onSaved }: Props) {
           error={capture.error('waterHeightMm') && 'Enter the water height in mm (0 to 100 000)'}
           placeholder="0"
         />
-      </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+      </div>
+      <div className={css.pairFromSm}>
         <NumberField
           label="Temperature (°C)"
           value={v.temperature}
@@ -160,7 +161,7 @@ function DipFormView({ reference: ref, tankId, compact, onSaved }: Props) {
               : capture.error('dippedAt'))
           }
         />
-      </SimpleGrid>
+      </div>
       <TextField
         label="Note"
         value={v.note}
@@ -202,14 +203,7 @@ function DipResult({
   safeFill?: number;
 }) {
   if (volume.problem && volume.chartTo === null) {
-    return (
-      <Alert.Root status="warning" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Description>{volume.problem}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
+    return <PlainAlert role="status">{volume.problem}</PlainAlert>;
   }
   if (volume.gross === null) return null;
   const items: Array<[string, string]> = [['Product volume', litresText(volume.gross)]];
@@ -220,21 +214,13 @@ function DipResult({
   if (safeFill !== undefined)
     items.push(['Room to safe fill', litresText(Math.max(0, Math.round((safeFill - volume.gross) * 10) / 10))]);
   return (
-    <DataList.Root
-      orientation="horizontal"
-      size="sm"
-      aria-live="polite"
-      aria-label="Dip in litres"
-      bg="bg.muted"
-      p="3"
-      rounded="md"
-    >
+    <dl aria-live="polite" aria-label="Dip in litres" className={css.dataList}>
       {items.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="32">{label}</DataList.ItemLabel>
-          <DataList.ItemValue fontWeight="semibold">{value}</DataList.ItemValue>
-        </DataList.Item>
+        <div key={label} className={css.dataItem}>
+          <dt className={css.dataLabel}>{label}</dt>
+          <dd className={css.dataValue}>{value}</dd>
+        </div>
       ))}
-    </DataList.Root>
+    </dl>
   );
 }

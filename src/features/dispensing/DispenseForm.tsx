@@ -1,6 +1,6 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { costCentreOptions, equipmentName, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
@@ -199,7 +199,7 @@ const DispenseFormBody = memo(function DispenseFormBody({
         </>
       }
     >
-      <Stack gap="4">
+      <div className={css.stack}>
         <ChoiceField
           label="Store"
           required
@@ -219,8 +219,8 @@ const DispenseFormBody = memo(function DispenseFormBody({
           helper={product ? `Product: ${product.name}` : undefined}
           onChange={(tankId) => set({ tankId })}
         />
-      </Stack>
-      <Stack gap="4" key={capture.generation}>
+      </div>
+      <div className={css.stack} key={capture.generation}>
         <LocalPick
           label="Equipment"
           required
@@ -250,8 +250,8 @@ const DispenseFormBody = memo(function DispenseFormBody({
           pinWanted={fams24 && eq?.pinRequired}
           onChange={(employeeId, employeeBy) => set({ employeeId, employeeBy })}
         />
-      </Stack>
-      <SimpleGrid columns={2} gap="3">
+      </div>
+      <div className={css.pair}>
         <NumberField
           label="Litres"
           required
@@ -266,7 +266,7 @@ const DispenseFormBody = memo(function DispenseFormBody({
           error={capture.error('meter')}
           helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined}
         />
-      </SimpleGrid>
+      </div>
       <ChoiceField
         label="Cost centre"
         value={v.costCentreId}

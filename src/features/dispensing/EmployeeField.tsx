@@ -1,6 +1,7 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { PlainButton } from '@/app/plain/PlainButton';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { VERIFY_PIN_PATH } from '@/contract/setup/field-paths';
 import { ApiError, rawRequest } from '@/lib/api';
@@ -72,7 +73,7 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
     ? 'Scan or type the tag, or search by name or number'
     : 'Optional: search by name, number or tag';
   return (
-    <Stack gap="2">
+    <div className={css.stackSm}>
       <LocalPick
         label="Employee"
         items={items}
@@ -83,13 +84,8 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
         placeholder={fams24 ? 'Tag, name or number…' : 'Name, number or tag…'}
       />
       {fams24 && employee && (
-        <Stack
-          gap="1"
-          ps="3"
-          borderStartWidth="3px"
-          borderColor={by === 'pin' || by === 'tag' ? 'green.solid' : 'orange.solid'}
-        >
-          <Text fontSize="sm">
+        <div className={`${css.identified} ${by === 'pin' || by === 'tag' ? css.identifiedOk : ''}`}>
+          <p className={css.small}>
             {by === 'tag'
               ? 'Identified by tag.'
               : by === 'pin'
@@ -98,9 +94,9 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
                   ? 'Not identified yet: scan the tag or enter the PIN.'
                   : 'Not identified yet: scan the tag.'}
             {pinWanted && by !== 'pin' && ' This equipment asks for the PIN.'}
-          </Text>
+          </p>
           {employee.hasPin && by !== 'pin' && (
-            <Flex gap="2" align="flex-end">
+            <div className={css.pinRow}>
               <PinField
                 label="PIN"
                 value={pin}
@@ -112,7 +108,7 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
                   if (pin.length >= 4) void checkPin();
                 }}
               />
-              <Button
+              <PlainButton
                 size="xl"
                 variant="outline"
                 onClick={() => void checkPin()}
@@ -120,16 +116,16 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
                 disabled={pin.length < 4}
               >
                 Check PIN
-              </Button>
-            </Flex>
+              </PlainButton>
+            </div>
           )}
           {pinState !== 'idle' && pinState !== 'checking' && (
-            <Text fontSize="sm" role="status" color={pinState === 'ok' ? 'green.fg' : 'red.fg'}>
+            <p role="status" className={`${css.small} ${pinState === 'ok' ? css.okText : css.badText}`}>
               {PIN_TEXT[pinState]}
-            </Text>
+            </p>
           )}
-        </Stack>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

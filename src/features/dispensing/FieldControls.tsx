@@ -1,24 +1,17 @@
-import {
-  Field,
-  IconButton,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Text,
-  VisuallyHidden,
-  type InputProps,
-} from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
-import { LuEye, LuEyeOff } from '@/app/ui/field-icons';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PlainButton } from '@/app/plain/PlainButton';
+import { VisuallyHidden } from '@/app/plain/PlainBits';
+import css from '@/app/plain/field.module.css';
+import { LuChevronDown, LuEye, LuEyeOff } from '@/app/ui/field-icons';
 import type { FilterOption } from '@/app/ui/list/ListToolbar';
 
 /**
  * The controls of the field screens, sized for gloved hands on a phone (issue 9): every control
  * 48 px tall with 16 px text (iOS Safari zooms into a focused input with smaller text), the label
  * above it, a required field marked with an asterisk (and `required`/`aria-required` for
- * assistive tech), the error under it. Tests find each control by its label.
+ * assistive tech), the error under it. Tests find each control by its label. Static CSS
+ * (`app/plain/field.module.css`, ADR 062): the field screens render without Chakra.
  */
-export const FIELD_SIZE = 'xl' as const;
 
 interface Common {
   label: string;
@@ -29,41 +22,87 @@ interface Common {
   required?: boolean;
 }
 
+/** What a field's control takes from its field: its id, its description, its state. */
+export interface ControlProps {
+  id: string;
+  required: boolean | undefined;
+  'aria-required': true | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A field: the label (its asterisk at the end of the text, hidden from assistive tech), the
+ * control (`children`, given its id and description), then the helper or the error. `before`
+ * shows above the helper (LocalPick's "Picked: …").
+ */
 export function FieldShell({
   label,
   error,
   helper,
   required,
+  before,
   children,
-}: Omit<Common, 'value' | 'onChange'> & { children: ReactNode }) {
+}: Omit<Common, 'value' | 'onChange'> & { before?: ReactNode; children: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const helperShown = !!helper && !error;
+  const describedBy =
+    [error && `${id}-error`, before && !error && `${id}-before`, helperShown && `${id}-helper`]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
-    <Field.Root invalid={!!error} required={required}>
+    <div role="group" className={css.field}>
       {/* Block, not flex: a label that wraps keeps its asterisk at the end of the text. */}
-      <Field.Label fontSize="md" display="block">
+      <label className={css.label} htmlFor={id}>
         {label}
-        <Field.RequiredIndicator ms="1" />
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
-      <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>
-    </Field.Root>
+        {required && (
+          <span className={css.required} aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        required: required || undefined,
+        'aria-required': required || undefined,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {before && !error && (
+        <span id={`${id}-before`} className={`${css.helper} ${css.helperStrong}`}>
+          {before}
+        </span>
+      )}
+      {helperShown && (
+        <span id={`${id}-helper`} className={css.helper}>
+          {helper}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className={css.error}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 }
 
-type InputRest = Omit<InputProps, 'value' | 'onChange' | 'size' | 'required'>;
+type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size' | 'required'>;
 
 /** A text (or date/time) input of a field screen. */
 export function TextField({ label, value, onChange, error, helper, required, ...input }: Common & InputRest) {
   return (
     <FieldShell label={label} error={error} helper={helper} required={required}>
-      <Input
-        size={FIELD_SIZE}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-required={required || undefined}
-        enterKeyHint="next"
-        {...input}
-      />
+      {(control) => (
+        <input
+          className={css.control}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          enterKeyHint="next"
+          {...control}
+          {...input}
+        />
+      )}
     </FieldShell>
   );
 }
@@ -86,21 +125,26 @@ export function ChoiceField({
 }: Common & { options: readonly FilterOption[]; placeholder?: string }) {
   return (
     <FieldShell label={label} error={error} helper={helper} required={required}>
-      <NativeSelect.Root size={FIELD_SIZE}>
-        <NativeSelect.Field
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-required={required || undefined}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      {(control) => (
+        <div className={css.selectWrap}>
+          <select
+            className={`${css.control} ${css.select}`}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            {...control}
+          >
+            {placeholder !== undefined && <option value="">{placeholder}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <div className={css.selectIndicator}>
+            <LuChevronDown aria-hidden />
+          </div>
+        </div>
+      )}
     </FieldShell>
   );
 }
@@ -108,32 +152,36 @@ export function ChoiceField({
 /** A PIN box with a show/hide button as big as the box; Enter runs `onEnter` (check the PIN) instead of moving on. */
 export function PinField({ label, value, onChange, error, onEnter }: Common & { onEnter: () => void }) {
   const [visible, setVisible] = useState(false);
-  const toggle = (
-    <IconButton variant="ghost" size="xl" me="-4" onClick={() => setVisible((v) => !v)}>
-      {visible ? <LuEyeOff aria-hidden /> : <LuEye aria-hidden />}
-      <VisuallyHidden>{visible ? 'Hide PIN' : 'Show PIN'}</VisuallyHidden>
-    </IconButton>
-  );
   return (
     <FieldShell label={label} error={error}>
-      <InputGroup endElement={toggle}>
-        <Input
-          size={FIELD_SIZE}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          enterKeyHint="done"
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            e.stopPropagation();
-            onEnter();
-          }}
-        />
-      </InputGroup>
+      {(control) => (
+        <div className={css.withEnd}>
+          <input
+            className={css.control}
+            style={{ paddingInlineEnd: '3rem' }}
+            type={visible ? 'text' : 'password'}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            enterKeyHint="done"
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              e.stopPropagation();
+              onEnter();
+            }}
+            {...control}
+          />
+          <div className={`${css.endButtons} ${css.pinEnd}`}>
+            <PlainButton variant="ghost" size="xlIcon" onClick={() => setVisible((v) => !v)}>
+              {visible ? <LuEyeOff aria-hidden /> : <LuEye aria-hidden />}
+              <VisuallyHidden>{visible ? 'Hide PIN' : 'Show PIN'}</VisuallyHidden>
+            </PlainButton>
+          </div>
+        </div>
+      )}
     </FieldShell>
   );
 }
@@ -141,12 +189,12 @@ export function PinField({ label, value, onChange, error, onEnter }: Common & { 
 /** "* required" under a form's title: what the asterisks mean. */
 export function RequiredNote() {
   return (
-    <Text fontSize="sm" color="fg.muted">
+    <p className={css.note}>
       Fields marked{' '}
-      <Text as="span" color="fg.error" fontWeight="semibold" aria-hidden>
+      <span className={css.mark} aria-hidden>
         *
-      </Text>
+      </span>
       <VisuallyHidden>with an asterisk</VisuallyHidden> are required.
-    </Text>
+    </p>
   );
 }

@@ -1,5 +1,7 @@
-import { Badge, Box, Button, Flex, List, Stack, Text } from '@chakra-ui/react';
 import { memo, type ReactNode, type Ref } from 'react';
+import { PlainBadge, type BadgePalette } from '@/app/plain/PlainBits';
+import { PlainButton } from '@/app/plain/PlainButton';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { formatTime, KIND_LABEL, recordTime, STATE_LABEL, summary } from '@/lib/offline/summary';
 import type { OutboxRecord } from '@/lib/offline';
@@ -44,67 +46,53 @@ function FieldRecordRowView({ rec, reference, onFix, onDiscard, ref }: Props) {
     rec.state === 'rejected' ? describeFieldErrors(rec.kind, rec.fieldErrors, meterTypeOf(rec, reference)) : [];
   return (
     <Row ref={ref}>
-      <Box py="2" borderBottomWidth="1px" css={{ 'li:last-child > &': { borderBottomWidth: 0 } }}>
-        <Flex gap="2" align="flex-start" justify="space-between" wrap="wrap">
-          <Stack gap="0" minW="0" flex="1">
-            <Text fontSize="sm" fontWeight="semibold">
-              {KIND_LABEL[rec.kind]} ·{' '}
-              <Text as="span" fontWeight="normal" color="fg.muted">
-                {formatTime(recordTime(rec))}
-              </Text>
-            </Text>
-            <Text fontSize={{ base: 'md', md: 'sm' }} truncate>
-              {summary(rec, reference)}
-            </Text>
-          </Stack>
-          <Badge colorPalette={state.palette} variant="subtle" size={{ base: 'lg', md: 'md' }}>
-            {state.label}
-          </Badge>
-        </Flex>
+      <div className={css.row}>
+        <div className={css.rowHead}>
+          <div className={css.rowWhat}>
+            <p className={css.rowKind}>
+              {KIND_LABEL[rec.kind]} · <span className={css.rowTime}>{formatTime(recordTime(rec))}</span>
+            </p>
+            <p className={css.rowSummary}>{summary(rec, reference)}</p>
+          </div>
+          <PlainBadge palette={state.palette as BadgePalette}>{state.label}</PlainBadge>
+        </div>
         {rec.state === 'queued' && rec.lastError && rec.attempts > 0 && (
-          <Text fontSize="xs" color="fg.muted">
+          <p className={`${css.xs} ${css.muted}`}>
             Not sent yet ({rec.attempts} tries): {rec.lastError}
-          </Text>
+          </p>
         )}
         {rec.state === 'synced' && rec.exceptions.length > 0 && (
-          <Text fontSize="xs" color="orange.fg">
-            Stored with exceptions: {rec.exceptions.join(', ')}
-          </Text>
+          <p className={`${css.xs} ${css.orangeText}`}>Stored with exceptions: {rec.exceptions.join(', ')}</p>
         )}
         {rec.state === 'rejected' && (
-          <Stack gap="1" mt="1">
-            <Text fontSize="sm" color="fg.error" fontWeight="medium">
+          <div className={css.rowProblems}>
+            <p className={`${css.small} ${css.errorText} ${css.medium}`}>
               Reason: {rec.lastError ?? 'refused by the server'}
-            </Text>
+            </p>
             {problems.length > 0 && (
-              <List.Root ps="4" gap="0.5" fontSize="sm" color="fg.error" aria-label="What to correct">
+              <ul className={`${css.list} ${css.listTight} ${css.small} ${css.errorText}`} aria-label="What to correct">
                 {problems.map((p) => (
-                  <List.Item key={p.path}>{p.text}</List.Item>
+                  <li key={p.path}>{p.text}</li>
                 ))}
-              </List.Root>
+              </ul>
             )}
             {(onFix || onDiscard) && (
-              <Flex gap="2" mt="1" wrap="wrap">
+              <div className={css.rowButtons}>
                 {onFix && (
-                  <Button size={{ base: 'xl', md: 'sm' }} onClick={() => onFix(rec)}>
+                  <PlainButton size="rowButton" onClick={() => onFix(rec)}>
                     Fix and resend
-                  </Button>
+                  </PlainButton>
                 )}
                 {onDiscard && (
-                  <Button
-                    size={{ base: 'xl', md: 'sm' }}
-                    variant="outline"
-                    colorPalette="red"
-                    onClick={() => onDiscard(rec)}
-                  >
+                  <PlainButton size="rowButton" variant="outline" danger onClick={() => onDiscard(rec)}>
                     Discard
-                  </Button>
+                  </PlainButton>
                 )}
-              </Flex>
+              </div>
             )}
-          </Stack>
+          </div>
         )}
-      </Box>
+      </div>
     </Row>
   );
 }

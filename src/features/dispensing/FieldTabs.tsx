@@ -1,5 +1,5 @@
-import { Box, chakra, Flex } from '@chakra-ui/react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import css from '@/app/plain/field.module.css';
 
 interface Tab {
   value: string;
@@ -43,19 +43,12 @@ export function FieldTabs({
     list.current?.querySelectorAll<HTMLElement>('[role=tab]')[to]?.focus();
   };
   return (
-    <Box>
-      <Flex
-        ref={list}
-        role="tablist"
-        aria-orientation="horizontal"
-        mb="4"
-        borderBottomWidth="1px"
-        onKeyDown={onKeyDown}
-      >
+    <div>
+      <div ref={list} role="tablist" aria-orientation="horizontal" className={css.tablist} onKeyDown={onKeyDown}>
         {tabs.map((t) => {
           const on = t.value === value;
           return (
-            <chakra.button
+            <button
               key={t.value}
               type="button"
               role="tab"
@@ -64,27 +57,17 @@ export function FieldTabs({
               aria-controls={`${id}-panel-${t.value}`}
               tabIndex={on ? 0 : -1}
               onClick={() => onChange(t.value)}
-              minH="12"
-              px="4"
-              fontSize="md"
-              fontWeight="medium"
-              color={on ? 'fg' : 'fg.muted'}
-              mb="-1px"
-              borderBottomWidth="2px"
-              borderColor={on ? 'colorPalette.solid' : 'transparent'}
-              cursor="pointer"
-              _hover={{ color: 'fg' }}
-              focusVisibleRing="inside"
+              className={css.tab}
             >
               {t.label}
-            </chakra.button>
+            </button>
           );
         })}
-      </Flex>
+      </div>
       {tabs.map(
         (t) =>
           seen.has(t.value) && (
-            <Box
+            <div
               key={t.value}
               role="tabpanel"
               id={`${id}-panel-${t.value}`}
@@ -92,9 +75,9 @@ export function FieldTabs({
               hidden={t.value !== value}
             >
               {t.panel}
-            </Box>
+            </div>
           ),
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
-import { Alert, Box, Button, Flex, List, Text } from '@chakra-ui/react';
+import { PlainAlert } from '@/app/plain/PlainBits';
+import { PlainButton } from '@/app/plain/PlainButton';
+import css from '@/app/plain/field.module.css';
 import { LuMapPin } from '@/app/ui/field-icons';
 import type { DispenseWarning } from '@/contract/dispense-warnings';
 import { useSnapshot } from 'valtio';
@@ -12,24 +14,22 @@ export { NumberField } from './FieldControls';
 export function WarningList({ warnings }: { warnings: readonly DispenseWarning[] }) {
   return (
     // Always there (a live region must exist before what it announces); while empty, it cancels its gap in the form's
-    // stack (gap 4).
-    <Box aria-live="polite" css={{ '&:empty': { mt: '-4' } }}>
+    // stack.
+    <div aria-live="polite" className={css.liveEmpty}>
       {warnings.length > 0 && (
-        <Alert.Root status="warning" role="status" aria-label="Warnings">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Check before saving — it still saves, and the office sees an exception</Alert.Title>
-            <Alert.Description>
-              <List.Root ps="4" mt="1" gap="1">
-                {warnings.map((w) => (
-                  <List.Item key={`${w.code}:${w.message}`}>{w.message}</List.Item>
-                ))}
-              </List.Root>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <PlainAlert
+          role="status"
+          aria-label="Warnings"
+          title="Check before saving — it still saves, and the office sees an exception"
+        >
+          <ul className={css.list} style={{ marginTop: '0.25rem' }}>
+            {warnings.map((w) => (
+              <li key={`${w.code}:${w.message}`}>{w.message}</li>
+            ))}
+          </ul>
+        </PlainAlert>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -37,15 +37,15 @@ export function WarningList({ warnings }: { warnings: readonly DispenseWarning[]
 export function GpsLine({ gps }: { gps: Gps }) {
   const { state } = useSnapshot(gps.store);
   return (
-    <Flex align="center" gap="2" fontSize="sm" color="fg.muted" aria-live="polite">
+    <div className={css.gps} aria-live="polite">
       <LuMapPin aria-hidden />
-      <Text>{gpsText(state)}</Text>
+      <p>{gpsText(state)}</p>
       {state.status === 'none' && (
-        <Button size="xl" px="3" variant="ghost" onClick={gps.relocate}>
+        <PlainButton size="xlTight" variant="ghost" onClick={gps.relocate}>
           Try again
-        </Button>
+        </PlainButton>
       )}
-    </Flex>
+    </div>
   );
 }
 

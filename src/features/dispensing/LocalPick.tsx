@@ -1,7 +1,8 @@
-import { Box, Field, Flex, IconButton, Input, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { PlainButton } from '@/app/plain/PlainButton';
+import css from '@/app/plain/field.module.css';
 import { LuCheck, LuChevronDown, LuX } from '@/app/ui/field-icons';
-import { FIELD_SIZE } from './FieldControls';
+import { FieldShell } from './FieldControls';
 
 /**
  * A type-ahead over a list held on the device (the cached reference data), so it works with no
@@ -145,155 +146,111 @@ export function LocalPick({ label, items, value, onChange, error, helper, placeh
   const expanded = open && matches.length > 0;
   const showing = active >= 0 && active < matches.length;
   return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label fontSize="md" display="block">
-        {label}
-        <Field.RequiredIndicator ms="1" />
-      </Field.Label>
-      <Box position="relative" w="full">
-        {/*
-          48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on.
-        */}
-        <Input
-          ref={inputRef}
-          size={FIELD_SIZE}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && showing ? optionId(active) : undefined}
-          aria-required={required || undefined}
-          placeholder={placeholder ?? 'Type to search…'}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          enterKeyHint="next"
-          data-picked={value ? 'true' : 'false'}
-          pe={input ? '24' : '12'}
-          value={input}
-          onChange={(e) => typed(e.target.value)}
-          onKeyDown={onKeyDown}
-          onClick={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-          }}
-        />
-        <Flex position="absolute" top="0" insetEnd="0" h="full" zIndex="1">
-          {input && (
-            <IconButton
-              variant="ghost"
-              size="xl"
-              aria-label={`Clear ${label}`}
-              tabIndex={-1}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={clear}
-            >
-              <LuX aria-hidden />
-            </IconButton>
-          )}
-          <IconButton
-            variant="ghost"
-            size="xl"
-            aria-label={`Show ${label} options`}
+    <FieldShell
+      label={label}
+      error={error}
+      helper={helper}
+      required={required}
+      before={selected && input !== selected.label ? `Picked: ${selected.label}` : undefined}
+    >
+      {(control) => (
+        <div className={css.withEnd}>
+          {/*
+            48 px tall, 16 px text; room on the right for the 48 px wide buttons. `data-picked` tells Enter to move on.
+          */}
+          <input
+            ref={inputRef}
+            className={css.control}
+            style={{ paddingInlineEnd: input ? '6rem' : '3rem' }}
+            role="combobox"
+            aria-autocomplete="list"
             aria-expanded={expanded}
             aria-controls={listId}
-            tabIndex={-1}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              setOpen((o) => !o);
+            aria-activedescendant={expanded && showing ? optionId(active) : undefined}
+            placeholder={placeholder ?? 'Type to search…'}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="next"
+            data-picked={value ? 'true' : 'false'}
+            value={input}
+            onChange={(e) => typed(e.target.value)}
+            onKeyDown={onKeyDown}
+            onClick={() => setOpen(true)}
+            onBlur={() => {
+              setOpen(false);
               setActive(-1);
-              inputRef.current?.focus();
             }}
-          >
-            <LuChevronDown aria-hidden />
-          </IconButton>
-        </Flex>
-        <Box
-          as="ul"
-          ref={listRef}
-          role="listbox"
-          id={listId}
-          aria-label={label}
-          hidden={!expanded}
-          position="absolute"
-          top="100%"
-          insetInline="0"
-          mt="1"
-          zIndex="popover"
-          maxH="min(60vh, 360px)"
-          overflowY="auto"
-          bg="bg.panel"
-          borderWidth="1px"
-          rounded="l2"
-          boxShadow="lg"
-          listStyleType="none"
-          p="1"
-          m="0"
-          onMouseDown={(e) => e.preventDefault()}
-        >
-          {expanded &&
-            matches.map((item, i) => (
-              <Flex
-                as="li"
-                key={item.value}
-                id={optionId(i)}
-                role="option"
-                aria-selected={item.value === value}
-                data-highlighted={i === active ? '' : undefined}
-                align="center"
-                gap="2"
-                px="3"
-                py="3"
-                minH="12"
-                rounded="l1"
-                cursor="pointer"
-                _highlighted={{ bg: 'bg.emphasized' }}
-                _hover={{ bg: 'bg.muted' }}
-                onMouseMove={() => {
-                  if (i !== active) setActive(i);
-                }}
-                onClick={() => choose(item)}
+            {...control}
+          />
+          <div className={css.endButtons}>
+            {input && (
+              <PlainButton
+                variant="ghost"
+                size="xlIcon"
+                aria-label={`Clear ${label}`}
+                tabIndex={-1}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={clear}
               >
-                <Box flex="1" minW="0">
-                  {item.label}
-                  {item.detail && (
-                    <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                      {item.detail}
-                    </Text>
-                  )}
-                </Box>
-                {item.value === value && <LuCheck aria-hidden />}
-              </Flex>
-            ))}
-        </Box>
-        {open && matches.length === 0 && (
-          <Box
-            position="absolute"
-            top="100%"
-            insetInline="0"
-            mt="1"
-            zIndex="popover"
-            bg="bg.panel"
-            borderWidth="1px"
-            rounded="l2"
-            boxShadow="lg"
-            px="3"
-            py="3"
-            color="fg.muted"
-            aria-live="polite"
+                <LuX aria-hidden />
+              </PlainButton>
+            )}
+            <PlainButton
+              variant="ghost"
+              size="xlIcon"
+              aria-label={`Show ${label} options`}
+              aria-expanded={expanded}
+              aria-controls={listId}
+              tabIndex={-1}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                setOpen((o) => !o);
+                setActive(-1);
+                inputRef.current?.focus();
+              }}
+            >
+              <LuChevronDown aria-hidden />
+            </PlainButton>
+          </div>
+          <ul
+            ref={listRef}
+            role="listbox"
+            id={listId}
+            aria-label={label}
+            hidden={!expanded}
+            className={`${css.popup} ${css.listbox}`}
+            onMouseDown={(e) => e.preventDefault()}
           >
-            No match on this device
-          </Box>
-        )}
-      </Box>
-      {selected && input !== selected.label && !error && (
-        <Field.HelperText color="fg" fontSize="sm">
-          Picked: {selected.label}
-        </Field.HelperText>
+            {expanded &&
+              matches.map((item, i) => (
+                <li
+                  key={item.value}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={item.value === value}
+                  data-highlighted={i === active ? '' : undefined}
+                  className={css.option}
+                  onMouseMove={() => {
+                    if (i !== active) setActive(i);
+                  }}
+                  onClick={() => choose(item)}
+                >
+                  <div className={css.optionText}>
+                    {item.label}
+                    {item.detail && <span className={css.optionDetail}>{item.detail}</span>}
+                  </div>
+                  {item.value === value && <LuCheck aria-hidden />}
+                </li>
+              ))}
+          </ul>
+          {open && matches.length === 0 && (
+            <div className={`${css.popup} ${css.empty}`} aria-live="polite">
+              No match on this device
+            </div>
+          )}
+        </div>
       )}
-      {helper && !error && <Field.HelperText fontSize="sm">{helper}</Field.HelperText>}
-      <Field.ErrorText fontSize="sm">{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldShell>
   );
 }

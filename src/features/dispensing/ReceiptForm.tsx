@@ -1,5 +1,5 @@
-import { SimpleGrid, Text } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
@@ -103,7 +103,7 @@ function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
         error={capture.error('tankId')}
         onChange={(tankId) => set({ tankId })}
       />
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+      <div className={css.pairFromSm}>
         <TextField
           label="Supplier"
           required
@@ -123,9 +123,9 @@ function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
           autoComplete="off"
           maxLength={60}
         />
-      </SimpleGrid>
+      </div>
       <SupplierOptions id="receipt-suppliers" />
-      <SimpleGrid columns={2} gap="3">
+      <div className={css.pair}>
         <NumberField
           label="Litres"
           required
@@ -151,7 +151,7 @@ function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
           onChange={(dipAfter) => set({ dipAfter })}
           error={capture.error('dipAfterMm')}
         />
-      </SimpleGrid>
+      </div>
       <TextField
         label="Time"
         required
@@ -181,9 +181,9 @@ function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
           onFix={startFix}
           editingId={capture.editing?.id}
           footer={
-            <Text fontSize="xs" color="fg.muted">
+            <p className={`${css.xs} ${css.muted}`}>
               Only what this device recorded. Every manual receipt of the account is listed below.
-            </Text>
+            </p>
           }
         />
       }

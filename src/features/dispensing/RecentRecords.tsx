@@ -1,5 +1,6 @@
-import { Card, Heading } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
+import { PlainCard } from '@/app/plain/PlainBits';
+import css from '@/app/plain/field.module.css';
 import type { FieldRecordKind } from '@/contract/field-kinds';
 import type { RecentRecordsProps } from './RecentRecordsList';
 
@@ -14,13 +15,9 @@ export function RecentRecords<K extends FieldRecordKind>(props: RecentRecordsPro
   return (
     <Suspense
       fallback={
-        <Card.Root as="section" aria-label={props.title} aria-busy="true">
-          <Card.Body p={{ base: 3, md: 5 }}>
-            <Heading as="h2" size="md">
-              {props.title}
-            </Heading>
-          </Card.Body>
-        </Card.Root>
+        <PlainCard aria-label={props.title} aria-busy="true">
+          <h2 className={css.heading}>{props.title}</h2>
+        </PlainCard>
       }
     >
       <List {...(props as unknown as RecentRecordsProps<FieldRecordKind>)} />

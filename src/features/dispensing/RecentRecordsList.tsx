@@ -1,5 +1,6 @@
-import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { PlainCard } from '@/app/plain/PlainBits';
+import css from '@/app/plain/field.module.css';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import type { FieldRecordKind } from '@/contract/dispensing';
 import type { ReferenceData } from '@/contract/setup/reference';
@@ -73,38 +74,32 @@ export function RecentRecordsList<K extends FieldRecordKind>({
     />
   ));
   return (
-    <Card.Root as="section" aria-label={title}>
-      <Card.Body p={{ base: 3, md: 5 }}>
-        <Stack gap="2">
-          <Flex align="baseline" justify="space-between" gap="2" wrap="wrap">
-            <Heading as="h2" size="md">
-              {title}
-            </Heading>
-            {records && (
-              <Text fontSize="sm" color="fg.muted">
-                {counts.waiting} waiting · {counts.rejected} rejected
-              </Text>
-            )}
-          </Flex>
-          {records && records.length === 0 && (
-            <Text color="fg.muted" fontSize="sm">
-              Nothing recorded on this device yet.
-            </Text>
-          )}
+    <PlainCard aria-label={title}>
+      <div className={css.stackSm}>
+        <div className={css.recentHead}>
+          <h2 className={css.heading}>{title}</h2>
           {records && (
-            <Box as="ul" m="0" p="0" aria-label={title}>
-              {kit ? (
-                <kit.FieldMotion>
-                  <kit.AnimatePresence initial={false}>{rows}</kit.AnimatePresence>
-                </kit.FieldMotion>
-              ) : (
-                rows
-              )}
-            </Box>
+            <p className={`${css.small} ${css.muted}`}>
+              {counts.waiting} waiting · {counts.rejected} rejected
+            </p>
           )}
-          {footer}
-        </Stack>
-      </Card.Body>
+        </div>
+        {records && records.length === 0 && (
+          <p className={`${css.small} ${css.muted}`}>Nothing recorded on this device yet.</p>
+        )}
+        {records && (
+          <ul className={css.rows} aria-label={title}>
+            {kit ? (
+              <kit.FieldMotion>
+                <kit.AnimatePresence initial={false}>{rows}</kit.AnimatePresence>
+              </kit.FieldMotion>
+            ) : (
+              rows
+            )}
+          </ul>
+        )}
+        {footer}
+      </div>
       <ConfirmDialog
         open={!!discarding}
         title="Discard this record?"
@@ -116,12 +111,12 @@ export function RecentRecordsList<K extends FieldRecordKind>({
         }}
       >
         {discarding && (
-          <Text>
+          <p>
             {KIND_LABEL[discarding.kind]}: {summary(discarding, reference)}. It was never stored on the server and will
             be gone from this device.
-          </Text>
+          </p>
         )}
       </ConfirmDialog>
-    </Card.Root>
+    </PlainCard>
   );
 }

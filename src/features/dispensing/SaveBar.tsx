@@ -1,6 +1,8 @@
-import { Box, CloseButton, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
-import { LuCircleCheck } from '@/app/ui/field-icons';
+import { useEffect, type HTMLAttributes, type ReactNode, type Ref, type RefObject } from 'react';
+import { VisuallyHidden } from '@/app/plain/PlainBits';
+import { PlainButton } from '@/app/plain/PlainButton';
+import css from '@/app/plain/field.module.css';
+import { LuCircleCheck, LuX } from '@/app/ui/field-icons';
 import type { SavedNote } from './useCapture';
 import { useKeyboardInset } from './useKeyboardInset';
 import { useMotionKit } from './useMotionKit';
@@ -25,22 +27,7 @@ export function SaveBar({
   const kit = useMotionKit();
   useScrollPaddingFor(barRef);
   return (
-    <Box
-      ref={barRef}
-      data-save-bar=""
-      position="sticky"
-      bottom={`${keyboard}px`}
-      zIndex="docked"
-      mx={{ base: -3, md: -5 }}
-      mb={{ base: -3, md: -5 }}
-      px={{ base: 3, md: 5 }}
-      pt="3"
-      pb={{ base: 'calc(0.75rem + env(safe-area-inset-bottom, 0px))', md: '5' }}
-      bg="bg.panel"
-      borderTopWidth="1px"
-      roundedBottom="l3"
-      boxShadow="0 -6px 16px -8px rgba(15, 23, 42, 0.18)"
-    >
+    <div ref={barRef} data-save-bar="" className={css.saveBar} style={{ bottom: `${keyboard}px` }}>
       {kit ? (
         <kit.FieldMotion>
           <kit.AnimatePresence mode="popLayout" initial={false}>
@@ -51,7 +38,7 @@ export function SaveBar({
         saved && <SavedCard key={saved.id} note={saved} onDismiss={onDismiss} />
       )}
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -87,9 +74,9 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>) {
 function keepWhole(text: string): ReactNode[] {
   return text.split(/(\S*-\S*)/).map((part, i) =>
     part.includes('-') ? (
-      <Box as="span" key={i} whiteSpace="nowrap">
+      <span key={i} className={css.nowrap}>
         {part}
-      </Box>
+      </span>
     ) : (
       part
     ),
@@ -112,38 +99,32 @@ function SavedCard({
   kit?: ReturnType<typeof useMotionKit>;
 }) {
   // Unanimated until the motion kit is there (a save before any other interaction: rare).
-  const Outer = kit?.SavedMotion ?? Box;
-  const Check = kit?.CheckMotion ?? Box;
+  const Outer = kit?.SavedMotion ?? PlainDiv;
+  const Check = kit?.CheckMotion ?? PlainDiv;
   const title = note.corrected ? 'Corrected' : 'Saved';
   // One sentence for screen readers (and the words the e2e tests look for); the big lines are its picture.
   const sentence = `${note.corrected ? 'Corrected and queued again' : 'Saved on this device'}: ${note.what}. It is sent to the server as soon as it can be reached.`;
   return (
-    <Outer ref={ref} role="alert" mb="3">
-      <Flex
-        gap="3"
-        align="center"
-        bg="green.subtle"
-        borderWidth="1px"
-        borderColor="green.muted"
-        rounded="l3"
-        ps="3"
-        pe="1"
-        py="2"
-      >
-        <Check aria-hidden color="green.fg" flexShrink={0} display="flex">
+    <Outer ref={ref} role="alert" className={css.saved}>
+      <div className={css.savedCard}>
+        <Check aria-hidden className={css.savedCheck}>
           <LuCircleCheck size={36} />
         </Check>
-        <Box flex="1" minW="0" aria-hidden>
-          <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" lineHeight="short" color="green.fg">
+        <div className={css.savedText} aria-hidden>
+          <p className={css.savedTitle}>
             {title} — {keepWhole(note.what)}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            On this device; sent to the server as soon as it can be reached.
-          </Text>
-        </Box>
+          </p>
+          <p className={`${css.note}`}>On this device; sent to the server as soon as it can be reached.</p>
+        </div>
         <VisuallyHidden>{sentence}</VisuallyHidden>
-        <CloseButton type="button" size="xl" aria-label="Dismiss the confirmation" onClick={onDismiss} />
-      </Flex>
+        <PlainButton variant="ghost" size="xlIcon" aria-label="Dismiss the confirmation" onClick={onDismiss}>
+          <LuX aria-hidden />
+        </PlainButton>
+      </div>
     </Outer>
   );
+}
+
+function PlainDiv({ ref, ...props }: HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> }) {
+  return <div ref={ref} {...props} />;
 }

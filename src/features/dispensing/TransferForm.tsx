@@ -1,5 +1,5 @@
-import { Box, chakra, HStack, Stack } from '@chakra-ui/react';
 import { memo, useId, useMemo, useState } from 'react';
+import css from '@/app/plain/field.module.css';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { tankName, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, type OutboxRecord } from '@/lib/offline';
@@ -93,39 +93,23 @@ function TransferFormView({ reference: ref }: { reference: ReferenceData }) {
         onChange={(fromTankId) => set({ fromTankId })}
       />
       {/* Native radios (the phone's own, no state machine to load; ADR 017): 48 px rows, 16 px text. */}
-      <Box as="fieldset" border="0" p="0" m="0" minW="0">
-        <Box as="legend" fontSize="md" fontWeight="medium" mb="1.5">
-          To
-        </Box>
-        <HStack gap="6">
+      <fieldset className={css.radios}>
+        <legend className={css.legend}>To</legend>
+        <div className={css.radioRow}>
           {(['tank', 'bowser'] as const).map((to) => (
-            <chakra.label
-              key={to}
-              display="inline-flex"
-              alignItems="center"
-              gap="3"
-              minH="12"
-              pe="2"
-              fontSize="md"
-              cursor="pointer"
-            >
-              <chakra.input
+            <label key={to} className={css.radio}>
+              <input
                 type="radio"
                 name={`${radioName}-to`}
                 value={to}
                 checked={v.to === to}
                 onChange={() => set({ to })}
-                w="6"
-                h="6"
-                m="0"
-                accentColor="colorPalette.solid"
-                cursor="pointer"
               />
               {to === 'tank' ? 'A tank' : 'A bowser'}
-            </chakra.label>
+            </label>
           ))}
-        </HStack>
-      </Box>
+        </div>
+      </fieldset>
       {v.to === 'tank' ? (
         <ChoiceField
           label="To tank"
@@ -173,7 +157,7 @@ function TransferFormView({ reference: ref }: { reference: ReferenceData }) {
         onChange={(time) => set({ time })}
         error={capture.error('transferredAt') && 'Enter the date and time of the transfer'}
       />
-      <Stack key={capture.generation}>
+      <div className={css.stackSm} key={capture.generation}>
         <EmployeeField
           reference={ref}
           storeId={fromStore}
@@ -183,7 +167,7 @@ function TransferFormView({ reference: ref }: { reference: ReferenceData }) {
           error={capture.error('employeeId')}
           onChange={(employeeId) => set({ employeeId })}
         />
-      </Stack>
+      </div>
       <TextField
         label="Note"
         value={v.note}

@@ -1,4 +1,3 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
 import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
 import type { ReactNode, Ref } from 'react';
 import { FieldMotion } from './motion';
@@ -10,15 +9,21 @@ import { FieldMotion } from './motion';
  */
 export { AnimatePresence, FieldMotion };
 
-const MotionBox = m.create(Box);
+/** What the confirmation's parts pass on to their element (SaveBar.tsx). */
+interface PartProps {
+  className?: string;
+  role?: string;
+  'aria-hidden'?: boolean;
+  children?: ReactNode;
+}
 
 /** The save confirmation springing in (a fade only when the user asks for reduced motion). */
-export function SavedMotion({ ref, ...props }: BoxProps & { ref?: Ref<HTMLDivElement> }) {
+export function SavedMotion({ ref, ...props }: PartProps & { ref?: Ref<HTMLDivElement> }) {
   const reduce = useReducedMotion();
   return (
-    <MotionBox
+    <m.div
       ref={ref}
-      {...(props as object)}
+      {...props}
       initial={reduce ? { opacity: 0 } : { opacity: 0, y: 40, scale: 0.9 }}
       animate={{ opacity: 1, y: 0, scale: 1 }}
       exit={reduce ? { opacity: 0 } : { opacity: 0, y: 12, scale: 0.96 }}
@@ -28,11 +33,11 @@ export function SavedMotion({ ref, ...props }: BoxProps & { ref?: Ref<HTMLDivEle
 }
 
 /** The confirmation's check mark turning in. */
-export function CheckMotion(props: BoxProps) {
+export function CheckMotion(props: PartProps) {
   const reduce = useReducedMotion();
   return (
-    <MotionBox
-      {...(props as object)}
+    <m.div
+      {...props}
       initial={reduce ? false : { scale: 0, rotate: -30 }}
       animate={{ scale: 1, rotate: 0 }}
       transition={reduce ? { duration: 0 } : { type: 'spring', stiffness: 600, damping: 18, delay: 0.08 }}

@@ -4,6 +4,7 @@ import { TransfersPage } from '@/features/dispensing/pages';
 
 export const Route = createFileRoute('/_app/DispensingTransfers')({
   beforeLoad: guard('/DispensingTransfers'),
-  staticData: { noQueryClient: true },
+  // ADR 062: the transfer form is static CSS like the dispense form.
+  staticData: { noQueryClient: true, plainCss: true },
   component: TransfersPage,
 });

@@ -5,7 +5,8 @@ import { QuickDispensePage } from '@/features/dispensing/pages';
 
 export const Route = createFileRoute('/_app/QuickDispense')({
   beforeLoad: guard('/QuickDispense'),
-  staticData: { noQueryClient: true },
+  // ADR 062: the form is static CSS; the page renders without Chakra.
+  staticData: { noQueryClient: true, plainCss: true },
   validateSearch: stringSearch('tab', 'tankId'),
   component: QuickDispensePage,
 });
