@@ -23,9 +23,15 @@ export function reloadOnce(): boolean {
   return true;
 }
 
-/** Vite reports failed preloads of dynamic imports on window. */
+/**
+ * Vite reports failed preloads of dynamic imports on window, and with them any other rejection of
+ * the promise it wraps: the bundler moves a `.then` written right after `import()` into the wrapped
+ * promise, so a request made there (aborted, offline, a 5xx) arrives here too. Only a chunk that
+ * failed to load reloads the page; anything else is left to its caller (Vite rethrows it). A reload
+ * for such an error dropped whatever the user had typed (ADR 065).
+ */
 export function watchChunkErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce()) event.preventDefault();
+    if (isChunkLoadError(event.payload) && reloadOnce()) event.preventDefault();
   });
 }

@@ -5,9 +5,12 @@ import type { ExceptionCount } from '@/contract/exceptions';
 
 /**
  * The exceptions client (and its contract's zod schemas) loads with the first count: the shell is
- * in every page's first download (ADR 017).
+ * in every page's first download (ADR 017). Loaded apart from the call: written as
+ * `import('./client').then(call)`, the bundler puts the call inside Vite's preload wrapper, and an
+ * aborted or failed count was reported as a chunk that failed to load (ADR 065).
  */
-const countOpen = (signal: AbortSignal) => import('./client').then((m) => m.exceptionsApi.count(signal));
+const loadClient = () => import('./client');
+const countOpen = (signal: AbortSignal) => loadClient().then((m) => m.exceptionsApi.count(signal));
 
 const EVERY_MS = 120_000;
 
