@@ -14,7 +14,8 @@ const ROOTS = ['routes/_app.tsx', 'routes/_app/QuickDispense.tsx', 'features/dis
 const LOGIN_ROOTS = ['main.tsx', 'routes/__root.tsx', 'routes/_blank.tsx', 'routes/_blank/pages/login.tsx'];
 /**
  * ADR 054: the signed-in shell (navbar, user and sync buttons, page header) is static CSS too;
- * ADR 062: and the field capture screens (the dispense form, its tabs, controls, recent records).
+ * ADR 062: and the field capture screens (the dispense form, its tabs, controls, recent records);
+ * ADR 066: and the side menu, so a wide field screen loads no Chakra either.
  */
 const PLAIN_ROOTS = [
   ...LOGIN_ROOTS,
@@ -24,6 +25,8 @@ const PLAIN_ROOTS = [
   'routes/_app/DispensingTransfers.tsx',
   // The dip tab's form, a lazy chunk of /QuickDispense.
   'features/dispensing/DipForm.tsx',
+  // ADR 066: the wide screen's side menu, a lazy chunk the router starts beside every wide page.
+  'app/layouts/MainMenu.tsx',
 ];
 /**
  * The route tree imports every route file (the router plugin splits their components off); the
@@ -89,7 +92,7 @@ describe('the field screens first download (ADR 017)', () => {
     expect(lu.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);
   });
 
-  it('imports neither Chakra nor emotion on the login page, in the signed-in shell and on the field screens (static CSS; ADR 047, 054, 062)', () => {
+  it('imports neither Chakra nor emotion on the login page, in the signed-in shell and side menu and on the field screens (static CSS; ADR 047, 054, 062, 066)', () => {
     const { packageUses } = reach(PLAIN_ROOTS);
     const chakra = packageUses.filter(([p]) => isChakra(p));
     expect(chakra.map(([p, chain]) => `${p} ← ${chain.join(' ← ')}`)).toEqual([]);

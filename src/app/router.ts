@@ -23,7 +23,7 @@ router.subscribe('onBeforeLoad', ({ toLocation }) => {
   // Chakra's provider for a page that renders Chakra (ADR 047; chakra/ChakraBoundary.tsx).
   if (!matches.every((m) => m.routeId === '__root__' || m.staticData?.plainCss))
     void loadChakra().catch(() => undefined);
-  // The wide screen's side menu (Chakra, its own chunk; ADR 054), so it shows with the shell.
+  // The wide screen's side menu (its own chunk, static CSS; ADR 054, 066), so it shows with the shell.
   if (matches.some((m) => m.routeId === '/_app') && window.matchMedia(`(min-width: ${BREAKPOINTS.lg})`).matches)
     void loadMainMenu().catch(() => undefined);
 });

@@ -39,7 +39,7 @@ function useWide(): boolean {
 /**
  * The main layout: dark side menu from the lg breakpoint, a drawer below it (phones), the blue
  * navbar and the page with its breadcrumb and title. Static CSS (ADR 054): a field screen (marked
- * `plainCss`) renders without Chakra; the side menu, the drawer and the navbar's popups bring it
+ * `plainCss`) renders without Chakra; the drawer and the navbar's popups bring it
  * with them. Below an office screen the whole shell is inside the Chakra boundary (one provider),
  * and while Chakra loads the shell shows without the page, inert (a tap there would be lost when the
  * real shell replaces it).
@@ -65,11 +65,9 @@ export function AppShell() {
     <div className={css.shell} inert={loading} aria-busy={loading || undefined}>
       {wide &&
         aside(
-          <ChakraBoundary fallback={null}>
-            <Suspense fallback={null}>
-              <MainMenu />
-            </Suspense>
-          </ChakraBoundary>,
+          <Suspense fallback={null}>
+            <MainMenu />
+          </Suspense>,
         )}
       <div className={css.column}>
         <Navbar

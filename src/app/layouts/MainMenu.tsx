@@ -1,10 +1,10 @@
-import { Box, Heading, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { screenFor, type Screen } from '@/contract/screens';
 import { ExceptionCountBadge } from '@/features/exceptions/ExceptionCountBadge';
 import { useAllowedScreens } from '../access';
+import css from '../plain/shell.module.css';
 import type { ScreenPath } from '../guard';
 import { starred, visibleStarred } from '../starred';
 
@@ -27,55 +27,35 @@ const BADGES: Record<string, ReactNode> = { '/Exceptions': <ExceptionCountBadge 
 
 function MenuLink({ screen, onNavigate }: { screen: Screen; onNavigate?: () => void }) {
   return (
-    <Box as="li">
-      <ChakraLink
-        asChild
-        display="block"
-        px="4"
-        py="1.5"
-        fontSize="sm"
-        color="sidebar.fg"
-        borderInlineStartWidth="3px"
-        borderColor="transparent"
-        _hover={{ bg: 'sidebar.hover', textDecoration: 'none' }}
-        css={{ '&[aria-current=page]': { bg: 'sidebar.hover', borderColor: 'sidebar.active', fontWeight: 'semibold' } }}
-      >
-        <Link to={screen.path as ScreenPath} onClick={onNavigate}>
-          {screen.menu ?? screen.title}
-          {BADGES[screen.path]}
-        </Link>
-      </ChakraLink>
-    </Box>
+    <li>
+      <Link to={screen.path as ScreenPath} onClick={onNavigate} className={css.menuLink}>
+        {screen.menu ?? screen.title}
+        {BADGES[screen.path]}
+      </Link>
+    </li>
   );
 }
 
 function MenuGroup({ label, screens, onNavigate }: { label: string; screens: Screen[]; onNavigate?: () => void }) {
   const id = useId();
   return (
-    <Box as="section" aria-labelledby={id}>
-      <Heading
-        as="h2"
-        id={id}
-        px="4"
-        pt="3"
-        pb="1"
-        fontSize="xs"
-        textTransform="uppercase"
-        letterSpacing="wider"
-        color="sidebar.muted"
-      >
+    <section aria-labelledby={id}>
+      <h2 id={id} className={css.menuHeading}>
         {label}
-      </Heading>
-      <Box as="ul" listStyleType="none">
+      </h2>
+      <ul className={css.menuList}>
         {screens.map((s) => (
           <MenuLink key={s.path} screen={s} onNavigate={onNavigate} />
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
-/** The side menu (docs/product-rules.md §2 "Navigation"): starred pages first, then only what the user may open. */
+/**
+ * The side menu (docs/product-rules.md §2 "Navigation"): starred pages first, then only what the user may open.
+ * Static CSS (ADR 066): a wide field screen renders it without loading Chakra.
+ */
 export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   const allowed = useAllowedScreens();
   const { paths } = useSnapshot(starred);
@@ -83,7 +63,7 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
     .map((p) => screenFor(p))
     .filter((s): s is Screen => !!s && !!s.ready && allowed.includes(s));
   return (
-    <Stack as="nav" aria-label="Main menu" gap="1" pb="6">
+    <nav aria-label="Main menu" className={css.menu}>
       {stars.length > 0 && (
         <MenuGroup
           label="Starred"
@@ -94,6 +74,6 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
       {groupScreens(allowed).map(([label, screens]) => (
         <MenuGroup key={label} label={label} screens={screens} onNavigate={onNavigate} />
       ))}
-    </Stack>
+    </nav>
   );
 }

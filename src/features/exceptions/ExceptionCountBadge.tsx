@@ -1,6 +1,6 @@
-import { Badge } from '@chakra-ui/react';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import css from '@/app/plain/shell.module.css';
 import type { ExceptionCount } from '@/contract/exceptions';
 
 /**
@@ -34,14 +34,11 @@ export function ExceptionCountBadge() {
   }, [path]);
   if (!count?.open) return null;
   return (
-    <Badge
-      ms="2"
-      size="sm"
-      variant="solid"
-      colorPalette={count.critical ? 'red' : 'orange'}
+    <span
+      className={`${css.badge} ${css.menuBadge} ${count.critical ? css.badgeRed : css.badgeOrange}`}
       aria-label={`${count.open} unresolved`}
     >
       {count.open > 999 ? '999+' : count.open}
-    </Badge>
+    </span>
   );
 }
