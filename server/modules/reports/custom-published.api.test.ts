@@ -10,6 +10,7 @@ import { diskFileStore } from '../../lib/files';
 import { createJobs, type Jobs } from '../../lib/jobs';
 import { createMailer } from '../../lib/mailer';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
+import { finishedRun, catalogIds, customKey, customPath } from './preview.testutil';
 import { registerReportJobs } from './runs.jobs';
 
 /**
@@ -73,25 +74,8 @@ const perStore = {
   published: true,
   roles: ['manager', 'admin'],
 };
-const key = (id: string) => `custom:${id}`;
-const reportPath = (id: string) => `/api/v1/reports/${encodeURIComponent(key(id))}`;
-const catalogIds = async (who: S) =>
-  ((await who.get('/api/v1/reports')).body.reports as { id: string }[]).map((r) => r.id);
 const figures = (body: { lines: { kind: string; values: Record<string, unknown> }[] }) =>
   body.lines.map((l) => [l.kind, l.values.store ?? null, l.values.sum_litres, l.values.count_id]);
-const finished = async (who: S, id: string) => {
-  let last: RunView | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = (await who.get(`/api/v1/report-runs/${id}`)).body as RunView;
-        return last.status;
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    .toMatch(/done|failed/);
-  return last!;
-};
 const schedule = (report: string) => ({
   name: 'Shared monthly',
   report,
@@ -123,10 +107,10 @@ describe('custom reports published to chosen accounts (ADR 064)', () => {
 
     // B: in the catalogue's "Custom" group, with B's figures (hand-computed from the fixture).
     const entry = ((await bManager.get('/api/v1/reports')).body.reports as { id: string; group: string }[]).find(
-      (r) => r.id === key(id),
+      (r) => r.id === customKey(id),
     );
     expect(entry).toMatchObject({ group: 'Custom', title: 'Litres per store (shared)' });
-    const run = await bManager.get(`${reportPath(id)}?${OCT_QS}`);
+    const run = await bManager.get(`${customPath(id)}?${OCT_QS}`);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     const storeCode = (await f.admin.get(`/api/v1/stores/${f.store}`)).body.code as string;
     const store2Code = (await f.admin.get(`/api/v1/stores/${f.store2}`)).body.code as string;
@@ -136,27 +120,29 @@ describe('custom reports published to chosen accounts (ADR 064)', () => {
       ['total', null, 200, 4],
     ]);
     // An editor of B holds none of its roles.
-    expect(await catalogIds(f.editor)).not.toContain(key(id));
-    expect((await f.editor.get(`${reportPath(id)}?${OCT_QS}`)).status).toBe(404);
+    expect(await catalogIds(f.editor)).not.toContain(customKey(id));
+    expect((await f.editor.get(`${customPath(id)}?${OCT_QS}`)).status).toBe(404);
 
     // The author's account keeps it as before, over its own rows: none of B's stores or litres.
-    expect(await catalogIds(authorManager)).toContain(key(id));
-    const own = await authorManager.get(`${reportPath(id)}?${OCT_QS}`);
+    expect(await catalogIds(authorManager)).toContain(customKey(id));
+    const own = await authorManager.get(`${customPath(id)}?${OCT_QS}`);
     expect(own.status).toBe(200);
     const ownStores = (own.body.lines as { values: { store?: string } }[]).map((l) => l.values.store);
     expect(ownStores).not.toContain(storeCode);
     expect(ownStores).not.toContain(store2Code);
 
     // C (not chosen): 404 on the catalogue, the preview, the files and runs; a schedule is refused.
-    expect(await catalogIds(cAdmin)).not.toContain(key(id));
-    expect((await cAdmin.get(`${reportPath(id)}?${OCT_QS}`)).status).toBe(404);
-    expect((await cAdmin.get(`${reportPath(id)}/export?${OCT_QS}&format=csv`)).status).toBe(404);
-    expect((await cAdmin.send('POST', '/api/v1/report-runs', { report: key(id), format: 'csv' })).status).toBe(404);
-    const cSchedule = await cAdmin.send('POST', '/api/v1/report-schedules', schedule(key(id)));
+    expect(await catalogIds(cAdmin)).not.toContain(customKey(id));
+    expect((await cAdmin.get(`${customPath(id)}?${OCT_QS}`)).status).toBe(404);
+    expect((await cAdmin.get(`${customPath(id)}/export?${OCT_QS}&format=csv`)).status).toBe(404);
+    expect((await cAdmin.send('POST', '/api/v1/report-runs', { report: customKey(id), format: 'csv' })).status).toBe(
+      404,
+    );
+    const cSchedule = await cAdmin.send('POST', '/api/v1/report-schedules', schedule(customKey(id)));
     expect(cSchedule.status, JSON.stringify(cSchedule.body)).toBe(422);
     expect(Object.keys(cSchedule.body.fieldErrors)).toEqual(['report']);
     expect((await cAdmin.get('/api/v1/reports/titles')).body.reports.map((r: { id: string }) => r.id)).not.toContain(
-      key(id),
+      customKey(id),
     );
 
     // Only the author's /CustomReport edits it: B's admin is refused the screen, ThebigBoss in B finds nothing.
@@ -171,7 +157,7 @@ describe('custom reports published to chosen accounts (ADR 064)', () => {
     const widened = await author.send('PUT', `/api/v1/custom-reports/${id}`, { ...body, accounts: [cId, bId] });
     expect(widened.status, JSON.stringify(widened.body)).toBe(200);
     expect(widened.body).toMatchObject({ version: 2, accounts: [bId, cId].sort((a, b) => a - b) });
-    expect(await catalogIds(cAdmin)).toContain(key(id));
+    expect(await catalogIds(cAdmin)).toContain(customKey(id));
     const audit = await srv.database.db.execute<{ action: string; before: unknown; after: unknown }>(
       sql`select action, before->'accounts' as before, after->'accounts' as after from audit_log
         where entity = 'custom_report' and entity_id = ${id} order by at`,
@@ -190,24 +176,28 @@ describe('custom reports published to chosen accounts (ADR 064)', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
-    const fav = await bManager.send('PUT', `/api/v1/report-favourites/${encodeURIComponent(key(id))}`);
+    const fav = await bManager.send('PUT', `/api/v1/report-favourites/${encodeURIComponent(customKey(id))}`);
     expect(fav.status).toBe(200);
 
-    const csv = await fetch(`${srv.url}${reportPath(id)}/export?${OCT_QS}&format=csv`, { headers: bManager.headers });
+    const csv = await fetch(`${srv.url}${customPath(id)}/export?${OCT_QS}&format=csv`, { headers: bManager.headers });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toMatch(/filename="shared-for-b-[\d_-]+\.csv"/);
     expect(await csv.text()).toMatch(/Total,200(\.0+)?,4/);
 
-    const sched = await f.admin.send('POST', '/api/v1/report-schedules', schedule(key(id)));
+    const sched = await f.admin.send('POST', '/api/v1/report-schedules', schedule(customKey(id)));
     expect(sched.status, JSON.stringify(sched.body)).toBe(201);
     expect(sched.body.reportTitle).toBe('Shared for B');
-    const ran = await finished(
+    const ran = await finishedRun(
       f.admin,
       (await f.admin.send('POST', `/api/v1/report-schedules/${sched.body.id}/run`)).body.id,
     );
     expect(ran).toMatchObject({ status: 'done', title: 'Shared for B' });
-    const queued = await bManager.send('POST', '/api/v1/report-runs', { report: key(id), format: 'csv', params: OCT });
-    const manual = await finished(bManager, queued.body.id);
+    const queued = await bManager.send('POST', '/api/v1/report-runs', {
+      report: customKey(id),
+      format: 'csv',
+      params: OCT,
+    });
+    const manual = await finishedRun(bManager, queued.body.id);
     expect(manual).toMatchObject({ status: 'done', title: 'Shared for B', rowCount: 2 });
 
     // Unpublished from B (still published in A): gone from B's catalogue, preview and runs.
@@ -218,18 +208,20 @@ describe('custom reports published to chosen accounts (ADR 064)', () => {
       version: 1,
     });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
-    expect(await catalogIds(bManager)).not.toContain(key(id));
-    expect((await bManager.get(`${reportPath(id)}?${OCT_QS}`)).status).toBe(404);
-    expect((await bManager.send('POST', '/api/v1/report-runs', { report: key(id), format: 'csv' })).status).toBe(404);
-    expect(await catalogIds(authorManager)).toContain(key(id));
+    expect(await catalogIds(bManager)).not.toContain(customKey(id));
+    expect((await bManager.get(`${customPath(id)}?${OCT_QS}`)).status).toBe(404);
+    expect((await bManager.send('POST', '/api/v1/report-runs', { report: customKey(id), format: 'csv' })).status).toBe(
+      404,
+    );
+    expect(await catalogIds(authorManager)).toContain(customKey(id));
     // B's schedule stays (its admin sees it, paused or not) but its next run fails as for a deleted report.
-    const again = await finished(
+    const again = await finishedRun(
       f.admin,
       (await f.admin.send('POST', `/api/v1/report-schedules/${sched.body.id}/run`)).body.id,
     );
     expect(again).toMatchObject({ status: 'failed', error: expect.stringContaining('There is no report') });
     // B's history keeps the title of every run.
-    const history = await f.admin.get(`/api/v1/report-runs/history?f.report=${encodeURIComponent(key(id))}`);
+    const history = await f.admin.get(`/api/v1/report-runs/history?f.report=${encodeURIComponent(customKey(id))}`);
     expect(history.status).toBe(200);
     const titles = (history.body.items as RunView[]).map((r) => r.title);
     expect(titles.length).toBeGreaterThanOrEqual(3);

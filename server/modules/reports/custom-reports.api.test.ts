@@ -12,6 +12,7 @@ import { diskFileStore } from '../../lib/files';
 import { createJobs, type Jobs } from '../../lib/jobs';
 import { createMailer } from '../../lib/mailer';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
+import { finishedRun, catalogIds, customKey, customPath } from './preview.testutil';
 import { registerReportJobs } from './runs.jobs';
 
 /**
@@ -48,7 +49,6 @@ afterAll(async () => {
   fs.rmSync(mailRoot, { recursive: true, force: true });
 });
 
-type S = Fixture['admin'];
 /** Litres and dispenses per store: S has d1 100 + d2 50 + d3 30, S2 has d4 20 (October, local days). */
 const perStore = {
   title: 'Litres per store',
@@ -58,27 +58,10 @@ const perStore = {
   groupBy: ['store'],
   sort: [{ field: 'litres', desc: true }],
 };
-const key = (id: string) => `custom:${id}`;
-const path_ = (id: string) => `/api/v1/reports/${encodeURIComponent(key(id))}`;
-const catalogIds = async (who: S) =>
-  ((await who.get('/api/v1/reports')).body.reports as { id: string }[]).map((r) => r.id);
 const create = async (body: object) => {
   const res = await boss.send('POST', '/api/v1/custom-reports', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; version: number };
-};
-const finished = async (who: S, id: string) => {
-  let last: RunView | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = (await who.get(`/api/v1/report-runs/${id}`)).body as RunView;
-        return last.status;
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    .toMatch(/done|failed/);
-  return last!;
 };
 
 describe('custom reports: saving', () => {
@@ -113,12 +96,12 @@ describe('custom reports: saving', () => {
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ version: 2, title: 'Audited (v2)', ownerName: 'Bo Boss' });
-    expect(await catalogIds(manager)).toContain(key(saved.id));
+    expect(await catalogIds(manager)).toContain(customKey(saved.id));
     expect((await boss.send('DELETE', `/api/v1/custom-reports/${saved.id}`, { version: 2 })).status).toBe(200);
-    expect(await catalogIds(manager)).not.toContain(key(saved.id));
-    expect((await manager.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect(await catalogIds(manager)).not.toContain(customKey(saved.id));
+    expect((await manager.get(`${customPath(saved.id)}?${OCT_QS}`)).status).toBe(404);
     expect((await boss.send('POST', `/api/v1/custom-reports/${saved.id}/restore`, { version: 3 })).status).toBe(200);
-    expect(await catalogIds(manager)).toContain(key(saved.id));
+    expect(await catalogIds(manager)).toContain(customKey(saved.id));
     const audit = await srv.database.db.execute<{ action: string }>(
       sql`select action from audit_log where entity = 'custom_report' and entity_id = ${saved.id}`,
     );
@@ -129,12 +112,12 @@ describe('custom reports: saving', () => {
 describe('custom reports: visibility and runs', () => {
   it('a private report is its builders’ only; published, the chosen roles see and run it with the hand-checked figures', async () => {
     const saved = await create(perStore);
-    expect(await catalogIds(boss)).toContain(key(saved.id));
-    expect(await catalogIds(manager)).not.toContain(key(saved.id));
-    expect((await manager.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
-    expect((await manager.send('POST', '/api/v1/report-runs', { report: key(saved.id), format: 'csv' })).status).toBe(
-      404,
-    );
+    expect(await catalogIds(boss)).toContain(customKey(saved.id));
+    expect(await catalogIds(manager)).not.toContain(customKey(saved.id));
+    expect((await manager.get(`${customPath(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect(
+      (await manager.send('POST', '/api/v1/report-runs', { report: customKey(saved.id), format: 'csv' })).status,
+    ).toBe(404);
 
     const pub = await boss.send('PUT', `/api/v1/custom-reports/${saved.id}`, {
       ...perStore,
@@ -144,14 +127,14 @@ describe('custom reports: visibility and runs', () => {
     });
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
     const entry = ((await manager.get('/api/v1/reports')).body.reports as { id: string; group: string }[]).find(
-      (r) => r.id === key(saved.id),
+      (r) => r.id === customKey(saved.id),
     );
     expect(entry).toMatchObject({ group: 'Custom', title: 'Litres per store' });
     // An editor holds no published role: not for them.
-    expect(await catalogIds(f.editor)).not.toContain(key(saved.id));
-    expect((await f.editor.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect(await catalogIds(f.editor)).not.toContain(customKey(saved.id));
+    expect((await f.editor.get(`${customPath(saved.id)}?${OCT_QS}`)).status).toBe(404);
 
-    const run = await manager.get(`${path_(saved.id)}?${OCT_QS}`);
+    const run = await manager.get(`${customPath(saved.id)}?${OCT_QS}`);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     const storeCode = (await f.admin.get(`/api/v1/stores/${f.store}`)).body.code as string;
     const lines = run.body.lines as { kind: string; values: Record<string, unknown> }[];
@@ -160,10 +143,12 @@ describe('custom reports: visibility and runs', () => {
       ['row', expect.any(String), 20, 1],
       ['total', null, 200, 4],
     ]);
-    expect(run.body).toMatchObject({ report: key(saved.id), title: 'Litres per store', rowCount: 2 });
+    expect(run.body).toMatchObject({ report: customKey(saved.id), title: 'Litres per store', rowCount: 2 });
 
     // The same run into files: CSV and XLSX with the columns' titles and the total, PDF with the title.
-    const csv = await fetch(`${srv.url}${path_(saved.id)}/export?${OCT_QS}&format=csv`, { headers: manager.headers });
+    const csv = await fetch(`${srv.url}${customPath(saved.id)}/export?${OCT_QS}&format=csv`, {
+      headers: manager.headers,
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toMatch(/filename="litres-per-store-[\d_-]+\.csv"/);
     const text = await csv.text();
@@ -171,12 +156,12 @@ describe('custom reports: visibility and runs', () => {
     expect(text).toMatch(/Total.*200/);
 
     const queued = await manager.send('POST', '/api/v1/report-runs', {
-      report: key(saved.id),
+      report: customKey(saved.id),
       format: 'xlsx',
       params: OCT,
     });
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const done = await finished(manager, queued.body.id);
+    const done = await finishedRun(manager, queued.body.id);
     expect(done).toMatchObject({ status: 'done', title: 'Litres per store', rowCount: 2 });
     const xlsx = await fetch(`${srv.url}/api/v1/report-runs/${done.id}/file`, { headers: manager.headers });
     const wb = new ExcelJS.Workbook();
@@ -185,10 +170,10 @@ describe('custom reports: visibility and runs', () => {
     expect(sheet.getRow(1).values).toContain('Litres (total)');
     expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe('Total');
 
-    const pdfRun = await finished(
+    const pdfRun = await finishedRun(
       manager,
-      (await manager.send('POST', '/api/v1/report-runs', { report: key(saved.id), format: 'pdf', params: OCT })).body
-        .id,
+      (await manager.send('POST', '/api/v1/report-runs', { report: customKey(saved.id), format: 'pdf', params: OCT }))
+        .body.id,
     );
     const pdf = await fetch(`${srv.url}/api/v1/report-runs/${pdfRun.id}/file`, { headers: manager.headers });
     const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
@@ -200,9 +185,9 @@ describe('custom reports: visibility and runs', () => {
     // The history names it; favourites take its key.
     const history = await f.admin.get('/api/v1/report-runs/history?sort=queuedAt');
     expect(history.body.items.find((r: RunView) => r.id === done.id)).toMatchObject({ title: 'Litres per store' });
-    const fav = await manager.send('PUT', `/api/v1/report-favourites/${encodeURIComponent(key(saved.id))}`);
+    const fav = await manager.send('PUT', `/api/v1/report-favourites/${encodeURIComponent(customKey(saved.id))}`);
     expect(fav.status, JSON.stringify(fav.body)).toBe(200);
-    expect(fav.body.reports).toContain(key(saved.id));
+    expect(fav.body.reports).toContain(customKey(saved.id));
   });
 
   it('the builder’s live preview runs a draft on the caller’s account only', async () => {
@@ -233,10 +218,10 @@ describe('custom reports: visibility and runs', () => {
         })
       ).status,
     ).toBe(404);
-    expect(await catalogIds(northManager)).not.toContain(key(saved.id));
-    expect((await north.get(`${path_(saved.id)}?${OCT_QS}`)).status).toBe(404);
+    expect(await catalogIds(northManager)).not.toContain(customKey(saved.id));
+    expect((await north.get(`${customPath(saved.id)}?${OCT_QS}`)).status).toBe(404);
     expect(
-      (await northManager.send('POST', '/api/v1/report-runs', { report: key(saved.id), format: 'csv' })).status,
+      (await northManager.send('POST', '/api/v1/report-runs', { report: customKey(saved.id), format: 'csv' })).status,
     ).toBe(404);
     // The same declaration run in North Haulage sees none of Demo Fuels' litres.
     const mine = await north.send('POST', '/api/v1/custom-reports/preview', { declaration: perStore, params: OCT });
@@ -261,14 +246,14 @@ describe('custom reports: run-time filters and subtotals on two levels (ADR 050)
   it('offers its dataset’s filters, filters the rows by them, and refuses one the dataset has not', async () => {
     const saved = await create(byTank);
     const entry = ((await manager.get('/api/v1/reports')).body.reports as { id: string; custom?: object }[]).find(
-      (r) => r.id === key(saved.id),
+      (r) => r.id === customKey(saved.id),
     );
     expect(entry?.custom).toMatchObject({
       filters: ['storeId', 'productId', 'tankId', 'equipmentId', 'costCentreId', 'employeeId'],
       subtotalBy: ['store', 'tank'],
     });
     const rowsOf = async (q: string) => {
-      const res = await manager.get(`${path_(saved.id)}?${OCT_QS}&${q}`);
+      const res = await manager.get(`${customPath(saved.id)}?${OCT_QS}&${q}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return (res.body.lines as { kind: string; values: Record<string, unknown> }[])
         .filter((l) => l.kind === 'row')
@@ -279,14 +264,14 @@ describe('custom reports: run-time filters and subtotals on two levels (ADR 050)
     expect(await rowsOf(`tankId=${f.t2}`)).toEqual([30]);
     expect(await rowsOf(`productId=${f.productA}&storeId=${f.store2}`)).toEqual([20]);
     // Bad ids are the schema's 400; so is a filter of another dataset (receipts have no employee).
-    expect((await manager.get(`${path_(saved.id)}?${OCT_QS}&storeId=S1`)).status).toBe(400);
+    expect((await manager.get(`${customPath(saved.id)}?${OCT_QS}&storeId=S1`)).status).toBe(400);
     const receipts = await create({
       title: 'Receipts per tank',
       dataset: 'receipts',
       columns: [{ field: 'tank' }, { field: 'litres', aggregate: 'sum' }],
       groupBy: ['tank'],
     });
-    const refused = await boss.get(`${path_(receipts.id)}?${OCT_QS}&employeeId=${f.p1}`);
+    const refused = await boss.get(`${customPath(receipts.id)}?${OCT_QS}&employeeId=${f.p1}`);
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({ employeeId: ['This report has no employee filter'] });
     // A standard report refuses a filter it does not declare the same way.
@@ -296,7 +281,7 @@ describe('custom reports: run-time filters and subtotals on two levels (ADR 050)
   it('adds store and store → tank subtotals in the preview, CSV, XLSX (typed) and PDF, totals once', async () => {
     const saved = await create({ ...byTank, title: 'Litres by tank and truck (files)' });
     const q = `${OCT_QS}&storeId=${f.store}`;
-    const run = await manager.get(`${path_(saved.id)}?${q}`);
+    const run = await manager.get(`${customPath(saved.id)}?${q}`);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     const lines = run.body.lines as { kind: string; level?: number; values: Record<string, unknown> }[];
     expect(lines.map((l) => [l.kind, l.level ?? null, l.values.tank ?? null, l.values.sum_litres])).toEqual([
@@ -310,7 +295,7 @@ describe('custom reports: run-time filters and subtotals on two levels (ADR 050)
     ]);
 
     const file = async (format: string) =>
-      fetch(`${srv.url}${path_(saved.id)}/export?${q}&format=${format}`, { headers: manager.headers });
+      fetch(`${srv.url}${customPath(saved.id)}/export?${q}&format=${format}`, { headers: manager.headers });
     const csv = (await (await file('csv')).text()).split('\r\n');
     expect(csv.some((l) => /,T1 subtotal,,150(\.0+)?$/.test(l))).toBe(true);
     expect(csv.some((l) => /subtotal,,,180(\.0+)?$/.test(l))).toBe(true);
@@ -335,17 +320,17 @@ describe('custom reports: run-time filters and subtotals on two levels (ADR 050)
   it('names custom reports in the history’s and schedules’ report filter (admin only), deleted ones marked', async () => {
     const saved = await create({ ...byTank, title: 'Named in the history' });
     const titles = async () => (await f.admin.get('/api/v1/reports/titles')).body.reports as Record<string, unknown>[];
-    expect(await titles()).toContainEqual({ id: key(saved.id), title: 'Named in the history', deleted: false });
+    expect(await titles()).toContainEqual({ id: customKey(saved.id), title: 'Named in the history', deleted: false });
     expect(await titles()).toContainEqual({ id: 'fuel-by-cost-centre', title: 'Fuel by cost centre', deleted: false });
     expect((await boss.send('DELETE', `/api/v1/custom-reports/${saved.id}`, { version: 1 })).status).toBe(200);
     expect(await titles()).toContainEqual({
-      id: key(saved.id),
+      id: customKey(saved.id),
       title: 'Named in the history (deleted)',
       deleted: true,
     });
     expect((await manager.get('/api/v1/reports/titles')).status).toBe(403);
     // The history's filter takes a custom key.
-    const list = await f.admin.get(`/api/v1/report-runs/history?f.report=${encodeURIComponent(key(saved.id))}`);
+    const list = await f.admin.get(`/api/v1/report-runs/history?f.report=${encodeURIComponent(customKey(saved.id))}`);
     expect(list.status, JSON.stringify(list.body)).toBe(200);
   });
 });
@@ -364,26 +349,26 @@ describe('custom reports: schedules', () => {
 
   it('schedules a custom report the admin may run; run now mails it; a deleted report fails the run', async () => {
     const privateOne = await create({ ...perStore, title: 'Private' });
-    const refused = await f.admin.send('POST', '/api/v1/report-schedules', schedule(key(privateOne.id)));
+    const refused = await f.admin.send('POST', '/api/v1/report-schedules', schedule(customKey(privateOne.id)));
     expect(refused.status, JSON.stringify(refused.body)).toBe(422);
     expect(Object.keys(refused.body.fieldErrors)).toContain('report');
 
     const saved = await create({ ...perStore, title: 'Stores for admins', published: true, roles: ['admin'] });
-    const created = await f.admin.send('POST', '/api/v1/report-schedules', schedule(key(saved.id)));
+    const created = await f.admin.send('POST', '/api/v1/report-schedules', schedule(customKey(saved.id)));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.reportTitle).toBe('Stores for admins');
     // The schedules' and the history's exports name the report by its title, not its key.
     const csv = String((await f.admin.get('/api/v1/report-schedules/export?format=csv')).body);
     expect(csv).toContain('Stores monthly,Stores for admins,');
-    expect(csv).not.toContain(key(saved.id));
+    expect(csv).not.toContain(customKey(saved.id));
     const before = mails().length;
     const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
-    const run = await finished(f.admin, res.body.id);
+    const run = await finishedRun(f.admin, res.body.id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', title: 'Stores for admins' });
     const history = String((await f.admin.get('/api/v1/report-runs/history/export?format=csv')).body);
     expect(history).toContain(',Stores for admins,');
-    expect(history).not.toContain(key(saved.id));
+    expect(history).not.toContain(customKey(saved.id));
     await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 1);
     const eml = mails()
       .map((m) => fs.readFileSync(path.join(mailDir, m), 'utf8'))
@@ -392,7 +377,7 @@ describe('custom reports: schedules', () => {
 
     expect((await boss.send('DELETE', `/api/v1/custom-reports/${saved.id}`, { version: 1 })).status).toBe(200);
     const again = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
-    const failed = await finished(f.admin, again.body.id);
+    const failed = await finishedRun(f.admin, again.body.id);
     expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('There is no report') });
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { RunView } from '../../../src/contract/report-runs';
 import type { ReportRun } from '../../../src/contract/reports';
 import { qs, type Session } from '../records/fixture.testutil';
 
@@ -8,3 +9,26 @@ export async function preview(who: Session, id: string, params: Record<string, s
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as ReportRun;
 }
+
+/** A run (`POST /report-runs`, a pg-boss job) once it has ended, done or failed. */
+export async function finishedRun(who: Session, id: string): Promise<RunView> {
+  let last: RunView | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = (await who.get(`/api/v1/report-runs/${id}`)).body as RunView;
+        return last.status;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toMatch(/done|failed/);
+  return last!;
+}
+
+/** A custom report's key and its preview path. */
+export const customKey = (id: string) => `custom:${id}`;
+export const customPath = (id: string) => `/api/v1/reports/${encodeURIComponent(customKey(id))}`;
+
+/** The report ids of `who`'s catalogue (`GET /reports`). */
+export const catalogIds = async (who: Session) =>
+  ((await who.get('/api/v1/reports')).body.reports as { id: string }[]).map((r) => r.id);

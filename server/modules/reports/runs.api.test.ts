@@ -13,6 +13,7 @@ import { createJobs, type Jobs } from '../../lib/jobs';
 import { createMailer } from '../../lib/mailer';
 import { commandBoss } from '../diagnostic/jobs-client';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
+import { finishedRun } from './preview.testutil';
 import { registerReportJobs } from './runs.jobs';
 import { runsService } from './runs.service';
 import { schedulesService } from './schedules.service';
@@ -54,19 +55,6 @@ const start = async (who: S, body: object) => {
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   return res.body as RunView;
 };
-const finished = async (who: S, id: string) => {
-  let last: RunView | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = (await who.get(`/api/v1/report-runs/${id}`)).body as RunView;
-        return last.status;
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    .toMatch(/done|failed/);
-  return last!;
-};
 const file = (who: S, id: string) => fetch(`${srv.url}/api/v1/report-runs/${id}/file`, { headers: who.headers });
 const count = async (q: ReturnType<typeof sql>) =>
   ((await srv.database.db.execute<{ n: number }>(q)).rows[0] as { n: number }).n;
@@ -80,7 +68,7 @@ describe('report runs', () => {
       params: { ...OCT, storeId: f.store },
     });
     expect(queued).toMatchObject({ status: 'queued', trigger: 'manual', format: 'xlsx', fileKept: false });
-    const run = await finished(manager, queued.id);
+    const run = await finishedRun(manager, queued.id);
     expect(run).toMatchObject({ status: 'done', rowCount: 2, fileKept: true, error: null });
     // Progress counts rows (the cursor's count, ADR 058): both written.
     expect(run.rowsTotal).toBe(2);
@@ -99,7 +87,7 @@ describe('report runs', () => {
     // The user's recent runs hold it; a PDF run opens as a PDF.
     const recent = (await manager.get('/api/v1/report-runs')).body.runs as RunView[];
     expect(recent[0].id).toBe(run.id);
-    const pdfRun = await finished(
+    const pdfRun = await finishedRun(
       manager,
       (await start(manager, { report: 'transfers', format: 'pdf', params: OCT })).id,
     );
@@ -115,7 +103,7 @@ describe('report runs', () => {
   it('a run is its owner’s; an admin reads every run of the account; other accounts and drivers none', async () => {
     const manager = await session(srv.url, ...DEMO.manager);
     const mine = await start(f.admin, { report: 'fuel-by-cost-centre', format: 'csv', params: OCT });
-    await finished(f.admin, mine.id);
+    await finishedRun(f.admin, mine.id);
     expect((await manager.get(`/api/v1/report-runs/${mine.id}`)).status).toBe(404);
     expect((await file(manager, mine.id)).status).toBe(404);
     const theirs = await start(manager, { report: 'fuel-by-cost-centre', format: 'csv', params: OCT });
@@ -161,7 +149,10 @@ describe('report runs', () => {
   });
 
   it('files older than 90 days are pruned: the row stays, the download says so', async () => {
-    const run = await finished(f.admin, (await start(f.admin, { report: 'transfers', format: 'csv', params: OCT })).id);
+    const run = await finishedRun(
+      f.admin,
+      (await start(f.admin, { report: 'transfers', format: 'csv', params: OCT })).id,
+    );
     await srv.database.db.execute(
       sql`update report_runs set finished_at = now() - interval '91 days' where id = ${run.id}`,
     );
@@ -231,7 +222,7 @@ describe('report schedules', () => {
     const before = mails().length;
     const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
-    const run = await finished(f.admin, res.body.id);
+    const run = await finishedRun(f.admin, res.body.id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', scheduleId: created.body.id });
     await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 2);
     const eml = mails()
@@ -281,7 +272,7 @@ describe('report schedules', () => {
     const after = (await f.admin.get(`/api/v1/report-schedules/${id}`)).body;
     expect(Date.parse(after.nextRunAt)).toBeGreaterThan(Date.now());
     expect(after.lastRunAt).toBe(due);
-    const run = await finished(f.admin, runs.rows[0].id);
+    const run = await finishedRun(f.admin, runs.rows[0].id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', userName: null });
     (await boss()).stop({ graceful: false }).catch(() => undefined);
   });
