@@ -74,3 +74,49 @@ export async function insertRows<T extends PgTable & { id: unknown }>(
   const res = await executeNamed<{ id: string }>(db, statement);
   return new Set(res.rows.map((r) => r.id));
 }
+
+/** The text of an `insertRowsSql` statement for one shape (table, keys, conflict rule): built once. */
+interface RowsShape {
+  /** `insert … select … from unnest($<from>::text[], …) … returning id`, parameters from `from` on. */
+  text: string;
+  /** One text[] parameter per key, in key order: the cells as `insertRowsSql` writes them. */
+  params(rows: readonly Record<string, unknown>[]): (string | null)[][];
+}
+const shapes = new WeakMap<PgTable, Map<string, RowsShape>>();
+
+/**
+ * `insertRowsSql`'s statement as plain text with numbered parameters, built once per (table, keys,
+ * conflict rule, first parameter) and reused (ADR 063): the same casts and cells, so the rows are
+ * written exactly as `insertRowsSql` writes them, without building a Drizzle tree per request.
+ * `keys` are the Drizzle property names; `from` the number of the first parameter.
+ */
+export function rowsShape<T extends PgTable>(
+  table: T,
+  keys: readonly (keyof T['$inferInsert'] & string)[],
+  opts: { onConflictDoNothing?: boolean; from?: number } = {},
+): RowsShape {
+  const from = opts.from ?? 1;
+  const id = `${keys.join(',')}|${opts.onConflictDoNothing ? 1 : 0}|${from}`;
+  let byTable = shapes.get(table);
+  if (!byTable) shapes.set(table, (byTable = new Map()));
+  const known = byTable.get(id);
+  if (known) return known;
+  const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
+  const cols = keys.map((k) => {
+    const c = columns[k];
+    if (!c) throw new Error(`${getTableName(table)} has no column ${k}`);
+    const type = c.getSQLType();
+    return { k, name: c.name, type, isArray: type.endsWith('[]'), isJson: type === 'jsonb' || type === 'json' };
+  });
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const text = `insert into ${quote(getTableName(table))} (${cols.map((c) => quote(c.name)).join(', ')})
+    select ${cols.map((c, i) => `"c${i}"::${c.type}`).join(', ')}
+    from unnest(${cols.map((_, i) => `$${from + i}::text[]`).join(', ')}) as u(${cols.map((_, i) => `"c${i}"`).join(', ')})
+    ${opts.onConflictDoNothing ? 'on conflict do nothing ' : ''}returning id`;
+  const shape: RowsShape = {
+    text,
+    params: (rows) => cols.map((c) => rows.map((r) => cell(r[c.k], c.isArray, c.isJson))),
+  };
+  byTable.set(id, shape);
+  return shape;
+}

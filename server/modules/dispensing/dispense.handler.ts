@@ -6,13 +6,7 @@ import { dispenses, f24Rules } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import { booksAfterEach, ml, seenInOrder } from './batch-order';
 import { storedHashes, type ExceptionRow } from './field.repository';
-import {
-  dispenseHistory,
-  historyFound,
-  insertWithHistory,
-  type HistoryAsk,
-  type HistoryFound,
-} from './history.repository';
+import { dispenseHistory, insertDispenses, type HistoryAsk, type HistoryFound } from './history.repository';
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { exceptionRulesRepository } from '../exceptions/rules.repository';
@@ -24,8 +18,11 @@ interface Refs {
   eqp: EquipmentRef;
   costCentreId: string | null;
   allocations: AllocationRule[];
-  /** Set by `insertAll`: what the checks need and the history read before the insert (`effectsAll` uses it). */
-  checked?: { fact: Fact; found: HistoryFound };
+  /**
+   * Set by `insertAll`: what the checks need, the history read before the insert, and the batch's
+   * judgement made while the insert ran (`effectsAll` uses it when every record of it was stored).
+   */
+  checked?: { fact: Fact; found: HistoryFound; judged: Judged; at: number };
 }
 
 /** What the references say each record needs checked against. */
@@ -131,26 +128,28 @@ async function factsOf(ctx: IngestContext, items: readonly Item<Dispense, Refs>[
 }
 
 /**
- * ONE statement (ADR 016, third pass): the rows (`on conflict do nothing`), the audit entries of the
- * rows inserted (`audit`), and every record's history checks. All parts of a statement read the
- * snapshot taken before it, so the history is what was stored before the batch without naming the
- * batch's ids; each record's history is kept on its refs for `effectsAll`.
+ * The history of every record (one query, before the insert, so the batch's own rows are not in it),
+ * then ONE statement for the rows (`on conflict do nothing`) and the audit entries (`audit`) of the
+ * rows inserted. While PostgreSQL inserts, the records are judged here as if all were stored
+ * (ADR 063: Node's checks and the database's insert overlap); `effectsAll` uses that judgement when
+ * every record was stored, else judges the stored ones again.
  */
 async function insertAll(
   ctx: IngestContext,
   items: readonly Item<Dispense, Refs>[],
   audit?: (item: Item<Dispense, Refs>) => AuditEntry,
 ) {
+  const { accountId, userId } = ctx.auth;
   // In id order: two batches sharing ids wait for each other's keys in the same order.
   const rows = [...items]
     .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
     .map(({ record: d, refs, hash }) => ({
-      accountId: ctx.auth.accountId,
+      accountId,
       id: d.id,
       payloadHash: hash,
       deviceId: d.deviceId,
       note: d.note,
-      createdBy: ctx.auth.userId,
+      createdBy: userId,
       variant: d.variant,
       storeId: d.storeId,
       tankId: d.tankId,
@@ -169,19 +168,26 @@ async function insertAll(
       acceptedWarnings: d.acceptedWarnings,
     }));
   const facts = await factsOf(ctx, items);
-  const { found, audited } = await insertWithHistory(
+  const found = await dispenseHistory(
     ctx.tx,
-    ctx.auth.accountId,
-    rows,
-    audit ? items.map(audit) : [],
+    accountId,
     facts.map((f) => f.ask),
-    items.map((it) => it.record.id),
+    [],
   );
-  const history = historyFound(found);
-  items.forEach((it, k) => {
-    it.refs.checked = { fact: facts[k], found: history[k] };
+  const rules = await rulesOfBatch(ctx);
+  const inserting = insertDispenses(ctx.tx, rows, {
+    accountId,
+    userId,
+    entries: audit ? items.map(audit) : [],
   });
-  return { inserted: new Set(items.filter((_, k) => found[k].inserted).map((it) => it.record.id)), audited };
+  // Until `inserting` is awaited its failure would be unhandled: judging may throw too.
+  inserting.catch(() => undefined);
+  const judged = judge(ctx, facts, found, rules);
+  const inserted = await inserting;
+  items.forEach((it, k) => {
+    it.refs.checked = { fact: facts[k], found: found[k], judged, at: k };
+  });
+  return { inserted, audited: !!audit };
 }
 
 /** The account's exception rules, read once per batch (the batch's cache) whatever its size. */
@@ -195,29 +201,28 @@ function rulesOfBatch(ctx: IngestContext): Promise<ExceptionRulesValue> {
 }
 const RULES_KEY = 'exception-rules';
 
+/** What a batch's records raise and move, judged in batch order (`judge`). */
+interface Judged {
+  /** The records judged, in order (the batch's stored records, or all of them before the insert). */
+  count: number;
+  warnings: ReturnType<typeof dispenseWarnings>[];
+  raised: ExceptionRow[];
+}
+
 /**
- * The tank loses the litres; every business rule broken raises an exception, never a refusal.
- * The history read what was stored before the batch; the batch's earlier records are added as
- * one-by-one ingest would have seen them (`batch-order.ts`).
+ * Every business rule each record breaks, as one-by-one ingest would have seen it: the history read
+ * what was stored before the batch; the batch's earlier records are added (`batch-order.ts`).
+ * Pure: no query (the rules and the history are given).
  */
-async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<string[][]> {
-  const repo = repoOf(ctx);
-  const checked = items.every((it) => it.refs.checked) ? items.map((it) => it.refs.checked!) : null;
-  const facts = checked ? checked.map((c) => c.fact) : await factsOf(ctx, items);
-  const asks = facts.map((f) => f.ask);
-  // Without insertAll's reading (a caller that inserted otherwise): read now, the batch's own rows left out.
-  const found = checked
-    ? checked.map((c) => c.found)
-    : await dispenseHistory(
-        ctx.tx,
-        ctx.auth.accountId,
-        asks,
-        items.map((it) => it.record.id),
-      );
-  const rules = await rulesOfBatch(ctx);
+function judge(
+  ctx: IngestContext,
+  facts: readonly Fact[],
+  found: readonly HistoryFound[],
+  rules: ExceptionRulesValue,
+): Judged {
   const seen = seenInOrder(
     facts.map((f) => f.dispense),
-    asks,
+    facts.map((f) => f.ask),
     found,
   );
   const warnings = facts.map(({ refs, allocations, dispense, f24Rule }, k) => {
@@ -258,6 +263,38 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
       },
     })),
   );
+  return { count: facts.length, warnings, raised };
+}
+
+/**
+ * The tank loses the litres; every business rule broken raises an exception, never a refusal.
+ * The history read what was stored before the batch; the batch's earlier records are added as
+ * one-by-one ingest would have seen them (`judge`, `batch-order.ts`). When `insertAll` judged
+ * exactly these records (all of its batch was stored), its judgement is used as it is.
+ */
+async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<string[][]> {
+  const repo = repoOf(ctx);
+  const checked = items.every((it) => it.refs.checked) ? items.map((it) => it.refs.checked!) : null;
+  const facts = checked ? checked.map((c) => c.fact) : await factsOf(ctx, items);
+  const whole =
+    checked && checked[0] && checked[0].judged.count === items.length
+      ? checked.every((c, k) => c.judged === checked[0].judged && c.at === k)
+      : false;
+  let judged: Judged;
+  if (whole) judged = checked![0].judged;
+  else {
+    // Without insertAll's reading (a caller that inserted otherwise): read now, the batch's own rows left out.
+    const found = checked
+      ? checked.map((c) => c.found)
+      : await dispenseHistory(
+          ctx.tx,
+          ctx.auth.accountId,
+          facts.map((f) => f.ask),
+          items.map((it) => it.record.id),
+        );
+    judged = judge(ctx, facts, found, await rulesOfBatch(ctx));
+  }
+  const { warnings, raised } = judged;
 
   // Stock last: the movements and the rules' exceptions in one statement that locks the tanks'
   // `tank_stock` rows; from there to the commit the batch holds them.
