@@ -140,6 +140,14 @@ async function insertAll(
   audit?: (item: Item<Dispense, Refs>) => AuditEntry,
 ) {
   const { accountId, userId } = ctx.auth;
+  const facts = await factsOf(ctx, items);
+  const reading = dispenseHistory(
+    ctx.tx,
+    accountId,
+    facts.map((f) => f.ask),
+    [],
+  );
+  reading.catch(() => undefined);
   // In id order: two batches sharing ids wait for each other's keys in the same order.
   const rows = [...items]
     .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
@@ -167,19 +175,11 @@ async function insertAll(
       employeeBy: d.employeeBy,
       acceptedWarnings: d.acceptedWarnings,
     }));
-  const facts = await factsOf(ctx, items);
-  const found = await dispenseHistory(
-    ctx.tx,
-    accountId,
-    facts.map((f) => f.ask),
-    [],
-  );
+  // The insert's parameters are made while the history query runs, the records judged while the insert runs.
+  const insert = insertDispenses(ctx.tx, rows, { accountId, userId, entries: audit ? items.map(audit) : [] });
+  const found = await reading;
   const rules = await rulesOfBatch(ctx);
-  const inserting = insertDispenses(ctx.tx, rows, {
-    accountId,
-    userId,
-    entries: audit ? items.map(audit) : [],
-  });
+  const inserting = insert();
   // Until `inserting` is awaited its failure would be unhandled: judging may throw too.
   inserting.catch(() => undefined);
   const judged = judge(ctx, facts, found, rules);
@@ -206,7 +206,10 @@ interface Judged {
   /** The records judged, in order (the batch's stored records, or all of them before the insert). */
   count: number;
   warnings: ReturnType<typeof dispenseWarnings>[];
-  raised: ExceptionRow[];
+  /** Each record's stock movements. */
+  moves: { tankId: string; at: Date; litres: number; kind: 'dispense'; refId: string }[][];
+  /** The stock statement (`moveAndRaise`) with its parameters made: the movements, exceptions and alarms. */
+  stock: ReturnType<ReturnType<typeof repoOf>['prepareMoveAndRaise']>;
 }
 
 /**
@@ -263,7 +266,20 @@ function judge(
       },
     })),
   );
-  return { count: facts.length, warnings, raised };
+  // The movements and the rules' exceptions in one statement that locks the tanks' `tank_stock`
+  // rows (run by effectsAll, last: from there to the commit the batch holds them).
+  const moves = facts.map(({ d, at }) => [
+    { tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id },
+  ]);
+  // Each record's tank after it: the batch's moves on that tank up to and with the record (the
+  // statement adds the locked book and raises the alarms itself).
+  const movedSoFar = new Map<string, number>();
+  const belowZero = facts.map(({ d }) => {
+    movedSoFar.set(d.tankId, (movedSoFar.get(d.tankId) ?? 0) + ml(-d.litres));
+    return { tankId: d.tankId, storeId: d.storeId, entityId: d.id, movedMl: movedSoFar.get(d.tankId)! };
+  });
+  const stock = repoOf(ctx).prepareMoveAndRaise(moves.flat(), raised, { entity: 'dispense', of: belowZero });
+  return { count: facts.length, warnings, moves, stock };
 }
 
 /**
@@ -294,24 +310,8 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
         );
     judged = judge(ctx, facts, found, await rulesOfBatch(ctx));
   }
-  const { warnings, raised } = judged;
-
-  // Stock last: the movements and the rules' exceptions in one statement that locks the tanks'
-  // `tank_stock` rows; from there to the commit the batch holds them.
-  const moves = facts.map(({ d, at }) => [
-    { tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id },
-  ]);
-  // Each record's tank after it: the batch's moves on that tank up to and with the record (the
-  // statement adds the locked book and raises the alarms itself).
-  const movedSoFar = new Map<string, number>();
-  const belowZero = facts.map(({ d }) => {
-    movedSoFar.set(d.tankId, (movedSoFar.get(d.tankId) ?? 0) + ml(-d.litres));
-    return { tankId: d.tankId, storeId: d.storeId, entityId: d.id, movedMl: movedSoFar.get(d.tankId)! };
-  });
-  const { books: bookNow, alarmed } = await repo.moveAndRaise(moves.flat(), raised, {
-    entity: 'dispense',
-    of: belowZero,
-  });
+  const { warnings, moves } = judged;
+  const { books: bookNow, alarmed } = await judged.stock();
   const books = booksAfterEach(moves, bookNow, (k) => facts[k].d.tankId);
   const alarms = facts.map(({ d }, k) => stockAlarm(books[k], d.tankId, d.storeId, 'dispense', d.id));
   const stockAlarms = alarms.filter((a): a is ExceptionRow => a !== null);

@@ -100,21 +100,34 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
    * `stockAlarm` (stock.ts), which the caller still uses for the record's codes; `alarmed` says
    * whether they were written here (not when a tank had no row yet: its book is read afterwards).
    */
-  async function moveAndRaise(
+  function moveAndRaise(
     movements: readonly Movement[],
     raised: readonly ExceptionRow[],
     alarms?: { entity: string; of: readonly StockAlarmAsk[] },
   ): Promise<{ books: Map<string, string>; alarmed: boolean }> {
+    return prepareMoveAndRaise(movements, raised, alarms)();
+  }
+
+  /**
+   * `moveAndRaise` in two steps (ADR 063): its parameters made now, the statement run when the
+   * answered function is called — so a caller can make them while an earlier statement runs.
+   */
+  function prepareMoveAndRaise(
+    movements: readonly Movement[],
+    raised: readonly ExceptionRow[],
+    alarms?: { entity: string; of: readonly StockAlarmAsk[] },
+  ): () => Promise<{ books: Map<string, string>; alarmed: boolean }> {
     const tankIds = [...new Set(movements.map((m) => m.tankId))].sort();
-    if (!tankIds.length) {
-      if (raised.length)
-        await insertRows(
-          db,
-          exceptions,
-          raised.map((r) => ({ ...r, accountId })),
-        );
-      return { books: new Map(), alarmed: false };
-    }
+    if (!tankIds.length)
+      return async () => {
+        if (raised.length)
+          await insertRows(
+            db,
+            exceptions,
+            raised.map((r) => ({ ...r, accountId })),
+          );
+        return { books: new Map(), alarmed: false };
+      };
     const exceptionKeys = raised.length ? keysOf(raised) : null;
     const withAlarms = !!alarms?.of.length;
     const params: unknown[] = [accountId, tankIds];
@@ -133,13 +146,15 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
         tankIds.length,
       );
     }
-    const { rows } = await executeText<{ tank_id: string; book: string }>(db, text, params);
-    if (rows.length < tankIds.length) return { books: await bookStocks(tankIds), alarmed: false };
-    const moved = new Map<string, number>();
-    for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
-    return {
-      books: new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)])),
-      alarmed: withAlarms,
+    return async () => {
+      const { rows } = await executeText<{ tank_id: string; book: string }>(db, text, params);
+      if (rows.length < tankIds.length) return { books: await bookStocks(tankIds), alarmed: false };
+      const moved = new Map<string, number>();
+      for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
+      return {
+        books: new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)])),
+        alarmed: withAlarms,
+      };
     };
   }
 
@@ -168,6 +183,7 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
 
     bookStocks,
     moveAndRaise,
+    prepareMoveAndRaise,
 
     async raise(rows: readonly ExceptionRow[]) {
       await insertRows(

@@ -184,21 +184,25 @@ const insertDispensesText = () =>
  * ONE statement (ADR 016, third pass; ADR 063): the rows (`on conflict do nothing`) and the audit
  * entries (`audit`: every entry's account and user are the batch's, action `create`, entity
  * `dispense`) of the rows it inserted; answers the ids inserted. Fixed text, so only the parameters
- * are made per request; the caller reads the history BEFORE it (`dispenseHistory` with no
- * exclusion), so it can judge the records while this runs.
+ * are made per request: made here, the statement run when the answered function is called (so the
+ * caller makes them while its history query runs). The caller reads the history BEFORE it
+ * (`dispenseHistory` with no exclusion), so it can judge the records while this runs.
  */
-export async function insertDispenses(
+export function insertDispenses(
   tx: Tx,
   rows: readonly DispenseRow[],
   audit: { accountId: number; userId: number; entries: readonly AuditEntry[] },
-): Promise<Set<string>> {
+): () => Promise<Set<string>> {
   const shape = rowsShape(dispenses, DISPENSE_KEYS, { onConflictDoNothing: true });
-  const { rows: ins } = await executeText<{ id: string }>(tx, insertDispensesText(), [
+  const params = [
     ...shape.params(rows),
     audit.accountId,
     audit.userId,
     audit.entries.map((e) => e.entityId ?? null),
     audit.entries.map((e) => (e.after === null || e.after === undefined ? null : JSON.stringify(e.after))),
-  ]);
-  return new Set(ins.map((r) => r.id));
+  ];
+  return async () => {
+    const { rows: ins } = await executeText<{ id: string }>(tx, insertDispensesText(), params);
+    return new Set(ins.map((r) => r.id));
+  };
 }
