@@ -211,7 +211,7 @@ export type FieldRepository = ReturnType<typeof fieldRepository>;
 const MOVEMENT_KEYS = ['accountId', 'tankId', 'at', 'litres', 'kind', 'refId'] as const;
 type ExceptionKey = keyof typeof exceptions.$inferInsert & string;
 
-/** The keys the rows carry (a key some row lacks is written NULL there, as `insertRowsSql` does), sorted. */
+/** The keys the rows carry (a key some row lacks is written NULL there, as `insertRows` does), sorted. */
 function keysOf(rows: readonly object[]): ExceptionKey[] {
   const keys = new Set<string>(['accountId']);
   for (const r of rows) for (const k in r) keys.add(k);
