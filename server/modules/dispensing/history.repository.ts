@@ -114,7 +114,7 @@ const historyParams = (accountId: number, asks: readonly HistoryAsk[]): unknown[
   return [accountId, ...cols];
 };
 
-/** Parses the rows of `historySql`'s columns, in ask order. */
+/** Parses the rows of `historyText`, in ask order. */
 export const historyFound = (rows: readonly HistoryRow[]) =>
   rows.map((r): HistoryFound => ({
     meter: r.meter === null ? null : Number(r.meter),
