@@ -18,7 +18,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { DispenseInput, MAX_BATCH, type Dispense } from '../src/contract/dispensing';
-import { benchDataDir, benchPort, startServer, table } from './lib';
+import { benchDataDir, benchPort, startServer, table, treeCpuMs } from './lib';
 import { apiSession, embeddedDbUrl } from './server';
 
 const N = 5_000;
@@ -162,6 +162,27 @@ const SEARCH_STRUCTURES = [
   'alter table dispenses disable trigger dispenses_days_insert',
 ];
 
+/**
+ * The server's start-up jobs (`runAtStart`: the variance, consumption and follow-up sweeps and the
+ * integrity run, queued 30 s after start, server/lib/jobs.ts) read the whole demo year for seconds of
+ * database CPU; timed batches that meet them measure them. Waits until they are past: at least
+ * `AFTER_START_MS` after the server answered, then until one second of its process tree's CPU (server,
+ * PostgreSQL and its backends) is below `QUIET_CPU_MS` (at most `MAX_WAIT_MS`). Both the ingest and the
+ * bare inserts are timed after it.
+ */
+const AFTER_START_MS = 35_000;
+const QUIET_CPU_MS = 150;
+const MAX_WAIT_MS = 120_000;
+export async function pastStartUpJobs(pid: number, upAt: number) {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  await sleep(Math.max(0, AFTER_START_MS - (performance.now() - upAt)));
+  while (performance.now() - upAt < MAX_WAIT_MS) {
+    const cpu0 = treeCpuMs(pid);
+    await sleep(1000);
+    if (treeCpuMs(pid) - cpu0 < QUIET_CPU_MS) return;
+  }
+}
+
 export async function settle(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -192,10 +213,12 @@ export async function run() {
   const dir = benchDataDir('ingest');
   fs.rmSync(dir, { recursive: true, force: true });
   const server = await startServer(dir, benchPort(8921));
+  const upAt = performance.now();
   try {
     const admin = await apiSession(server.url, 'admin', 'admin123');
     const ref = (await admin.get('/api/v1/reference')) as Ref;
     const rows = buildDispenses(ref, N, 'bench-ingest');
+    await pastStartUpJobs(server.proc.pid!, upAt);
     await settle(embeddedDbUrl(dir));
     const client = new pg.Client({ connectionString: embeddedDbUrl(dir) });
     await client.connect();

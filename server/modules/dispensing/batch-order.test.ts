@@ -98,3 +98,81 @@ describe('booksAfterEach', () => {
     expect(books).toEqual([-0.1, -0.3, 10]);
   });
 });
+
+/** The quadratic form seenInOrder had before ADR 063: every earlier record of the batch, one by one. */
+function seenEveryEarlier(list: readonly Drawn[], asks: readonly HistoryAsk[], founds: readonly HistoryFound[]) {
+  const ml = (l: number | string) => Math.round(Number(l) * 1000);
+  const subjectOf = (d: Drawn, c: 'equipment' | 'employee' | 'cost_centre') =>
+    c === 'equipment' ? d.equipmentId : c === 'employee' ? d.employeeId : d.costCentreId;
+  return list.map((d, k) => {
+    const { usage } = asks[k];
+    const f = founds[k];
+    let meter = f.meter;
+    let lastFillAt = f.lastFillAt;
+    let dayMl = ml(f.day);
+    let monthMl = ml(f.month);
+    for (let j = 0; j < k; j++) {
+      const e = list[j];
+      if (e.equipmentId === d.equipmentId && e.at < d.at) {
+        if (e.meter !== null && (meter === null || e.meter > meter)) meter = e.meter;
+        if (!lastFillAt || e.at > lastFillAt) lastFillAt = e.at;
+      }
+      const inMonth = e.at >= f.monthFrom && e.at < f.monthTo;
+      if (usage && e.productId === usage.productId && subjectOf(e, usage.column) === usage.id && inMonth) {
+        monthMl += ml(e.litres);
+        if (e.at >= f.dayFrom && e.at < f.dayTo) dayMl += ml(e.litres);
+      }
+    }
+    return { meter, lastFillAt, usedDay: dayMl / 1000, usedMonth: monthMl / 1000 };
+  });
+}
+
+describe('seenInOrder, grouped by equipment and subject (ADR 063)', () => {
+  it('answers exactly what comparing every earlier record answers, on random batches', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pick = <T>(xs: readonly T[]) => xs[rnd(xs.length)];
+    for (let round = 0; round < 50; round++) {
+      const n = 1 + rnd(120);
+      const list = Array.from({ length: n }, () =>
+        drawn({
+          equipmentId: pick(['e1', 'e2', 'e3']),
+          employeeId: pick([null, 'w1', 'w2']),
+          costCentreId: pick([null, 'c1', 'c2']),
+          productId: pick(['p1', 'p2']),
+          litres: rnd(100000) / 1000,
+          meter: pick([null, rnd(1000)]),
+          at: day(1 + rnd(20), rnd(24)),
+        }),
+      );
+      const asks = list.map((d) =>
+        ask({
+          equipmentId: d.equipmentId,
+          at: d.at,
+          usage: pick([
+            null,
+            { column: 'equipment' as const, id: d.equipmentId, productId: d.productId },
+            { column: 'employee' as const, id: pick(['w1', 'w2']), productId: pick(['p1', 'p2']) },
+            { column: 'cost_centre' as const, id: pick(['c1', 'c2']), productId: d.productId },
+          ]),
+        }),
+      );
+      const founds = list.map((d) =>
+        found({
+          meter: pick([null, rnd(500)]),
+          lastFillAt: pick([null, day(1, 1)]),
+          day: String(rnd(1000) / 1000),
+          month: String(rnd(100000) / 1000),
+          dayFrom: day(d.at.getUTCDate()),
+          dayTo: day(d.at.getUTCDate() + 1),
+          monthFrom: day(1 + rnd(5)),
+          monthTo: day(15 + rnd(10)),
+        }),
+      );
+      expect(seenInOrder(list, asks, founds)).toEqual(seenEveryEarlier(list, asks, founds));
+    }
+  });
+});

@@ -35,6 +35,15 @@ export function seenInOrder(
   asks: readonly HistoryAsk[],
   found: readonly HistoryFound[],
 ): Seen[] {
+  // The earlier records that can matter to a record, by its equipment and by its allocation's subject
+  // and product: each record looks only at those (ADR 063), in batch order, as one by one would.
+  const byEquipment = new Map<string, Drawn[]>();
+  const bySubject = new Map<string, Drawn[]>();
+  const push = (map: Map<string, Drawn[]>, key: string, d: Drawn) => {
+    const list = map.get(key);
+    if (list) list.push(d);
+    else map.set(key, [d]);
+  };
   return drawn.map((d, k) => {
     const { usage } = asks[k];
     const f = found[k];
@@ -42,26 +51,28 @@ export function seenInOrder(
     let lastFillAt = f.lastFillAt;
     let day = ml(f.day);
     let month = ml(f.month);
-    for (let j = 0; j < k; j++) {
-      const e = drawn[j];
-      if (e.equipmentId === d.equipmentId && e.at < d.at) {
+    for (const e of byEquipment.get(d.equipmentId) ?? []) {
+      if (e.at < d.at) {
         if (e.meter !== null && (meter === null || e.meter > meter)) meter = e.meter;
         if (!lastFillAt || e.at > lastFillAt) lastFillAt = e.at;
       }
-      if (
-        usage &&
-        e.productId === usage.productId &&
-        subjectOf(e, usage.column) === usage.id &&
-        e.at >= f.monthFrom &&
-        e.at < f.monthTo
-      ) {
-        month += ml(e.litres);
-        if (e.at >= f.dayFrom && e.at < f.dayTo) day += ml(e.litres);
+    }
+    if (usage)
+      for (const e of bySubject.get(`${usage.column}|${usage.id}|${usage.productId}`) ?? []) {
+        if (e.at >= f.monthFrom && e.at < f.monthTo) {
+          month += ml(e.litres);
+          if (e.at >= f.dayFrom && e.at < f.dayTo) day += ml(e.litres);
+        }
       }
+    push(byEquipment, d.equipmentId, d);
+    for (const column of SUBJECTS) {
+      const who = subjectOf(d, column);
+      if (who !== null) push(bySubject, `${column}|${who}|${d.productId}`, d);
     }
     return { meter, lastFillAt, usedDay: day / 1000, usedMonth: month / 1000 };
   });
 }
+const SUBJECTS = ['equipment', 'employee', 'cost_centre'] as const;
 
 /**
  * Each record's tank book stock right after its own movements, as one-by-one would read it:

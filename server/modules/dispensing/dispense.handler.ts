@@ -6,13 +6,7 @@ import { dispenses, f24Rules } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import { booksAfterEach, ml, seenInOrder } from './batch-order';
 import { storedHashes, type ExceptionRow } from './field.repository';
-import {
-  dispenseHistory,
-  historyFound,
-  insertWithHistory,
-  type HistoryAsk,
-  type HistoryFound,
-} from './history.repository';
+import { dispenseHistory, insertDispenses, type HistoryAsk, type HistoryFound } from './history.repository';
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { exceptionRulesRepository } from '../exceptions/rules.repository';
@@ -24,8 +18,11 @@ interface Refs {
   eqp: EquipmentRef;
   costCentreId: string | null;
   allocations: AllocationRule[];
-  /** Set by `insertAll`: what the checks need and the history read before the insert (`effectsAll` uses it). */
-  checked?: { fact: Fact; found: HistoryFound };
+  /**
+   * Set by `insertAll`: what the checks need, the history read before the insert, and the batch's
+   * judgement made while the insert ran (`effectsAll` uses it when every record of it was stored).
+   */
+  checked?: { fact: Fact; found: HistoryFound; judged: Judged; at: number };
 }
 
 /** What the references say each record needs checked against. */
@@ -131,26 +128,36 @@ async function factsOf(ctx: IngestContext, items: readonly Item<Dispense, Refs>[
 }
 
 /**
- * ONE statement (ADR 016, third pass): the rows (`on conflict do nothing`), the audit entries of the
- * rows inserted (`audit`), and every record's history checks. All parts of a statement read the
- * snapshot taken before it, so the history is what was stored before the batch without naming the
- * batch's ids; each record's history is kept on its refs for `effectsAll`.
+ * The history of every record (one query, before the insert, so the batch's own rows are not in it),
+ * then ONE statement for the rows (`on conflict do nothing`) and the audit entries (`audit`) of the
+ * rows inserted. While PostgreSQL inserts, the records are judged here as if all were stored
+ * (ADR 063: Node's checks and the database's insert overlap); `effectsAll` uses that judgement when
+ * every record was stored, else judges the stored ones again.
  */
 async function insertAll(
   ctx: IngestContext,
   items: readonly Item<Dispense, Refs>[],
   audit?: (item: Item<Dispense, Refs>) => AuditEntry,
 ) {
+  const { accountId, userId } = ctx.auth;
+  const facts = await factsOf(ctx, items);
+  const reading = dispenseHistory(
+    ctx.tx,
+    accountId,
+    facts.map((f) => f.ask),
+    [],
+  );
+  reading.catch(() => undefined);
   // In id order: two batches sharing ids wait for each other's keys in the same order.
   const rows = [...items]
     .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
     .map(({ record: d, refs, hash }) => ({
-      accountId: ctx.auth.accountId,
+      accountId,
       id: d.id,
       payloadHash: hash,
       deviceId: d.deviceId,
       note: d.note,
-      createdBy: ctx.auth.userId,
+      createdBy: userId,
       variant: d.variant,
       storeId: d.storeId,
       tankId: d.tankId,
@@ -168,20 +175,19 @@ async function insertAll(
       employeeBy: d.employeeBy,
       acceptedWarnings: d.acceptedWarnings,
     }));
-  const facts = await factsOf(ctx, items);
-  const { found, audited } = await insertWithHistory(
-    ctx.tx,
-    ctx.auth.accountId,
-    rows,
-    audit ? items.map(audit) : [],
-    facts.map((f) => f.ask),
-    items.map((it) => it.record.id),
-  );
-  const history = historyFound(found);
+  // The insert's parameters are made while the history query runs, the records judged while the insert runs.
+  const insert = insertDispenses(ctx.tx, rows, { accountId, userId, entries: audit ? items.map(audit) : [] });
+  const found = await reading;
+  const rules = await rulesOfBatch(ctx);
+  const inserting = insert();
+  // Until `inserting` is awaited its failure would be unhandled: judging may throw too.
+  inserting.catch(() => undefined);
+  const judged = judge(ctx, facts, found, rules);
+  const inserted = await inserting;
   items.forEach((it, k) => {
-    it.refs.checked = { fact: facts[k], found: history[k] };
+    it.refs.checked = { fact: facts[k], found: found[k], judged, at: k };
   });
-  return { inserted: new Set(items.filter((_, k) => found[k].inserted).map((it) => it.record.id)), audited };
+  return { inserted, audited: !!audit };
 }
 
 /** The account's exception rules, read once per batch (the batch's cache) whatever its size. */
@@ -195,29 +201,31 @@ function rulesOfBatch(ctx: IngestContext): Promise<ExceptionRulesValue> {
 }
 const RULES_KEY = 'exception-rules';
 
+/** What a batch's records raise and move, judged in batch order (`judge`). */
+interface Judged {
+  /** The records judged, in order (the batch's stored records, or all of them before the insert). */
+  count: number;
+  warnings: ReturnType<typeof dispenseWarnings>[];
+  /** Each record's stock movements. */
+  moves: { tankId: string; at: Date; litres: number; kind: 'dispense'; refId: string }[][];
+  /** The stock statement (`moveAndRaise`) with its parameters made: the movements, exceptions and alarms. */
+  stock: ReturnType<ReturnType<typeof repoOf>['prepareMoveAndRaise']>;
+}
+
 /**
- * The tank loses the litres; every business rule broken raises an exception, never a refusal.
- * The history read what was stored before the batch; the batch's earlier records are added as
- * one-by-one ingest would have seen them (`batch-order.ts`).
+ * Every business rule each record breaks, as one-by-one ingest would have seen it: the history read
+ * what was stored before the batch; the batch's earlier records are added (`batch-order.ts`).
+ * Pure: no query (the rules and the history are given).
  */
-async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<string[][]> {
-  const repo = repoOf(ctx);
-  const checked = items.every((it) => it.refs.checked) ? items.map((it) => it.refs.checked!) : null;
-  const facts = checked ? checked.map((c) => c.fact) : await factsOf(ctx, items);
-  const asks = facts.map((f) => f.ask);
-  // Without insertAll's reading (a caller that inserted otherwise): read now, the batch's own rows left out.
-  const found = checked
-    ? checked.map((c) => c.found)
-    : await dispenseHistory(
-        ctx.tx,
-        ctx.auth.accountId,
-        asks,
-        items.map((it) => it.record.id),
-      );
-  const rules = await rulesOfBatch(ctx);
+function judge(
+  ctx: IngestContext,
+  facts: readonly Fact[],
+  found: readonly HistoryFound[],
+  rules: ExceptionRulesValue,
+): Judged {
   const seen = seenInOrder(
     facts.map((f) => f.dispense),
-    asks,
+    facts.map((f) => f.ask),
     found,
   );
   const warnings = facts.map(({ refs, allocations, dispense, f24Rule }, k) => {
@@ -258,9 +266,8 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
       },
     })),
   );
-
-  // Stock last: the movements and the rules' exceptions in one statement that locks the tanks'
-  // `tank_stock` rows; from there to the commit the batch holds them.
+  // The movements and the rules' exceptions in one statement that locks the tanks' `tank_stock`
+  // rows (run by effectsAll, last: from there to the commit the batch holds them).
   const moves = facts.map(({ d, at }) => [
     { tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id },
   ]);
@@ -271,10 +278,40 @@ async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Ref
     movedSoFar.set(d.tankId, (movedSoFar.get(d.tankId) ?? 0) + ml(-d.litres));
     return { tankId: d.tankId, storeId: d.storeId, entityId: d.id, movedMl: movedSoFar.get(d.tankId)! };
   });
-  const { books: bookNow, alarmed } = await repo.moveAndRaise(moves.flat(), raised, {
-    entity: 'dispense',
-    of: belowZero,
-  });
+  const stock = repoOf(ctx).prepareMoveAndRaise(moves.flat(), raised, { entity: 'dispense', of: belowZero });
+  return { count: facts.length, warnings, moves, stock };
+}
+
+/**
+ * The tank loses the litres; every business rule broken raises an exception, never a refusal.
+ * The history read what was stored before the batch; the batch's earlier records are added as
+ * one-by-one ingest would have seen them (`judge`, `batch-order.ts`). When `insertAll` judged
+ * exactly these records (all of its batch was stored), its judgement is used as it is.
+ */
+async function effectsAll(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<string[][]> {
+  const repo = repoOf(ctx);
+  const checked = items.every((it) => it.refs.checked) ? items.map((it) => it.refs.checked!) : null;
+  const facts = checked ? checked.map((c) => c.fact) : await factsOf(ctx, items);
+  const whole =
+    checked && checked[0] && checked[0].judged.count === items.length
+      ? checked.every((c, k) => c.judged === checked[0].judged && c.at === k)
+      : false;
+  let judged: Judged;
+  if (whole) judged = checked![0].judged;
+  else {
+    // Without insertAll's reading (a caller that inserted otherwise): read now, the batch's own rows left out.
+    const found = checked
+      ? checked.map((c) => c.found)
+      : await dispenseHistory(
+          ctx.tx,
+          ctx.auth.accountId,
+          facts.map((f) => f.ask),
+          items.map((it) => it.record.id),
+        );
+    judged = judge(ctx, facts, found, await rulesOfBatch(ctx));
+  }
+  const { warnings, moves } = judged;
+  const { books: bookNow, alarmed } = await judged.stock();
   const books = booksAfterEach(moves, bookNow, (k) => facts[k].d.tankId);
   const alarms = facts.map(({ d }, k) => stockAlarm(books[k], d.tankId, d.storeId, 'dispense', d.id));
   const stockAlarms = alarms.filter((a): a is ExceptionRow => a !== null);

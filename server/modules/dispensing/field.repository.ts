@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { dispenses, exceptions, f24Rules, receipts, stockMovements, tankStock, transfers } from '../../db/schema';
 import { ml } from './batch-order';
-import { insertRows, insertRowsSql } from './bulk.repository';
-import { executeNamed } from './prepared';
+import { insertRows, rowsShape } from './bulk.repository';
+import { executeText } from './prepared';
 import { loadReferences, type ReferenceAsk } from './reference.repository';
 
 /** `column = any($1::uuid[])`: one parameter for any number of ids (an IN list takes one each). */
@@ -100,64 +100,62 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
    * `stockAlarm` (stock.ts), which the caller still uses for the record's codes; `alarmed` says
    * whether they were written here (not when a tank had no row yet: its book is read afterwards).
    */
-  async function moveAndRaise(
+  function moveAndRaise(
     movements: readonly Movement[],
     raised: readonly ExceptionRow[],
     alarms?: { entity: string; of: readonly StockAlarmAsk[] },
   ): Promise<{ books: Map<string, string>; alarmed: boolean }> {
-    const tankIds = [...new Set(movements.map((m) => m.tankId))].sort();
-    if (!tankIds.length) {
-      if (raised.length)
-        await insertRows(
-          db,
-          exceptions,
-          raised.map((r) => ({ ...r, accountId })),
-        );
-      return { books: new Map(), alarmed: false };
-    }
-    const move = insertRowsSql(
-      stockMovements,
-      movements.map((m) => ({ accountId, ...m })),
-    );
-    const raise = insertRowsSql(
-      exceptions,
-      raised.map((r) => ({ ...r, accountId })),
-    );
-    const alarm = alarms?.of.length ? alarmsSql(alarms.entity, alarms.of, tankIds.length) : null;
-    const { rows } = await executeNamed<{ tank_id: string; book: string }>(
-      db,
-      sql`with b as (
-        select tank_id, book_litres from ${tankStock} where account_id = ${accountId} and tank_id = any(${sql.param(tankIds)}::uuid[])
-        order by account_id, tank_id for update
-      ), m as (${move})${raise ? sql`, e as (${raise})` : sql``}${alarm ? sql`, al as (${alarm})` : sql``}
-      select tank_id, book_litres::text as book from b`,
-    );
-    if (rows.length < tankIds.length) return { books: await bookStocks(tankIds), alarmed: false };
-    const moved = new Map<string, number>();
-    for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
-    return {
-      books: new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)])),
-      alarmed: !!alarm,
-    };
+    return prepareMoveAndRaise(movements, raised, alarms)();
   }
 
   /**
-   * The `negative_book_stock` insert of `moveAndRaise`, reading the locked books `b`: only when every
-   * moved tank had its row (else nothing, and the caller raises them after reading the books). The
-   * stock is exact (numeric, millilitres added), printed without trailing zeros as JavaScript
-   * prints `stockAlarm`'s rounded number.
+   * `moveAndRaise` in two steps (ADR 063): its parameters made now, the statement run when the
+   * answered function is called — so a caller can make them while an earlier statement runs.
    */
-  function alarmsSql(entity: string, of: readonly StockAlarmAsk[], tanks: number) {
-    const stock = sql`trim_scale((b.book_litres * 1000 + x.moved_ml) / 1000)`;
-    return sql`insert into ${exceptions} (account_id, code, entity, entity_id, store_id, tank_id, severity, message, details)
-      select ${accountId}::bigint, 'negative_book_stock', ${entity}::text, x.entity_id, x.store_id, x.tank_id, 'warning',
-        'The tank''s book stock is now ' || ${stock}::text || ' L (below zero)', jsonb_build_object('bookStock', ${stock})
-      from unnest(${sql.param(of.map((a) => a.tankId))}::uuid[], ${sql.param(of.map((a) => a.storeId))}::uuid[],
-        ${sql.param(of.map((a) => a.entityId))}::uuid[], ${sql.param(of.map((a) => a.movedMl))}::bigint[])
-        with ordinality as x(tank_id, store_id, entity_id, moved_ml, i)
-      join b on b.tank_id = x.tank_id
-      where b.book_litres * 1000 + x.moved_ml < 0 and (select count(*) from b) = ${tanks}
-      order by x.i`;
+  function prepareMoveAndRaise(
+    movements: readonly Movement[],
+    raised: readonly ExceptionRow[],
+    alarms?: { entity: string; of: readonly StockAlarmAsk[] },
+  ): () => Promise<{ books: Map<string, string>; alarmed: boolean }> {
+    const tankIds = [...new Set(movements.map((m) => m.tankId))].sort();
+    if (!tankIds.length)
+      return async () => {
+        if (raised.length)
+          await insertRows(
+            db,
+            exceptions,
+            raised.map((r) => ({ ...r, accountId })),
+          );
+        return { books: new Map(), alarmed: false };
+      };
+    const exceptionKeys = raised.length ? keysOf(raised) : null;
+    const withAlarms = !!alarms?.of.length;
+    const params: unknown[] = [accountId, tankIds];
+    const text = moveAndRaiseText(exceptionKeys, withAlarms);
+    params.push(...rowsShape(stockMovements, MOVEMENT_KEYS).params(movements.map((m) => ({ accountId, ...m }))));
+    if (exceptionKeys)
+      params.push(...rowsShape(exceptions, exceptionKeys).params(raised.map((r) => ({ ...r, accountId }))));
+    if (alarms && withAlarms) {
+      const of = alarms.of;
+      params.push(
+        alarms.entity,
+        of.map((a) => a.tankId),
+        of.map((a) => a.storeId),
+        of.map((a) => a.entityId),
+        of.map((a) => a.movedMl),
+        tankIds.length,
+      );
+    }
+    return async () => {
+      const { rows } = await executeText<{ tank_id: string; book: string }>(db, text, params);
+      if (rows.length < tankIds.length) return { books: await bookStocks(tankIds), alarmed: false };
+      const moved = new Map<string, number>();
+      for (const m of movements) moved.set(m.tankId, (moved.get(m.tankId) ?? 0) + ml(m.litres));
+      return {
+        books: new Map(rows.map((r) => [r.tank_id, String((ml(r.book) + (moved.get(r.tank_id) ?? 0)) / 1000)])),
+        alarmed: withAlarms,
+      };
+    };
   }
 
   return {
@@ -185,6 +183,7 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
 
     bookStocks,
     moveAndRaise,
+    prepareMoveAndRaise,
 
     async raise(rows: readonly ExceptionRow[]) {
       await insertRows(
@@ -208,6 +207,55 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
   };
 }
 export type FieldRepository = ReturnType<typeof fieldRepository>;
+
+const MOVEMENT_KEYS = ['accountId', 'tankId', 'at', 'litres', 'kind', 'refId'] as const;
+type ExceptionKey = keyof typeof exceptions.$inferInsert & string;
+
+/** The keys the rows carry (a key some row lacks is written NULL there, as `insertRows` does), sorted. */
+function keysOf(rows: readonly object[]): ExceptionKey[] {
+  const keys = new Set<string>(['accountId']);
+  for (const r of rows) for (const k in r) keys.add(k);
+  return [...keys].sort() as ExceptionKey[];
+}
+
+const moveAndRaiseTexts = new Map<string, string>();
+/**
+ * `moveAndRaise`'s statement for one shape (the exceptions' columns, alarms or not), built once
+ * (ADR 063). Parameters: `$1` account, `$2` the moved tanks (sorted), then the movements'
+ * (`rowsShape`), then the exceptions', then the alarms' (entity, tank, store, record, moved ml, the
+ * number of tanks).
+ */
+function moveAndRaiseText(exceptionKeys: ExceptionKey[] | null, alarms: boolean): string {
+  const id = `${exceptionKeys?.join(',') ?? '-'}|${alarms ? 1 : 0}`;
+  const known = moveAndRaiseTexts.get(id);
+  if (known) return known;
+  let next = 3;
+  const move = rowsShape(stockMovements, MOVEMENT_KEYS, { from: next });
+  next += MOVEMENT_KEYS.length;
+  const raise = exceptionKeys ? rowsShape(exceptions, exceptionKeys, { from: next }) : null;
+  next += exceptionKeys?.length ?? 0;
+  // The negative_book_stock alarms read the locked books `b`: only when every moved tank had its row
+  // (else nothing, and the caller raises them after reading the books). The stock is exact (numeric,
+  // millilitres added), printed without trailing zeros as JavaScript prints `stockAlarm`'s rounded number.
+  const stock = `trim_scale((b.book_litres * 1000 + x.moved_ml) / 1000)`;
+  const alarm = alarms
+    ? `insert into exceptions (account_id, code, entity, entity_id, store_id, tank_id, severity, message, details)
+      select $1::bigint, 'negative_book_stock', $${next}::text, x.entity_id, x.store_id, x.tank_id, 'warning',
+        'The tank''s book stock is now ' || ${stock}::text || ' L (below zero)', jsonb_build_object('bookStock', ${stock})
+      from unnest($${next + 1}::uuid[], $${next + 2}::uuid[], $${next + 3}::uuid[], $${next + 4}::bigint[])
+        with ordinality as x(tank_id, store_id, entity_id, moved_ml, i)
+      join b on b.tank_id = x.tank_id
+      where b.book_litres * 1000 + x.moved_ml < 0 and (select count(*) from b) = $${next + 5}::bigint
+      order by x.i`
+    : null;
+  const text = `with b as (
+      select tank_id, book_litres from tank_stock where account_id = $1::bigint and tank_id = any($2::uuid[])
+      order by account_id, tank_id for update
+    ), m as (${move.text})${raise ? `, e as (${raise.text})` : ''}${alarm ? `, al as (${alarm})` : ''}
+    select tank_id, book_litres::text as book from b`;
+  moveAndRaiseTexts.set(id, text);
+  return text;
+}
 
 /** Stored payload hashes of many field records of one table (a replayed batch in one query). */
 export async function storedHashes(

@@ -1,9 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dispenses } from '../../db/schema';
-import { auditManySql, type AuditEntry } from '../../lib/audit';
-import { insertRowsSql } from './bulk.repository';
-import { executeNamed } from './prepared';
+import type { AuditEntry } from '../../lib/audit';
+import { rowsShape } from './bulk.repository';
+import { executeText } from './prepared';
 
 /** What one stored dispense is checked against; only what its checks need is asked. */
 export interface HistoryAsk {
@@ -31,11 +30,9 @@ export interface HistoryFound {
   monthTo: Date;
 }
 
-const param = <T>(type: string, values: T[]) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+/** A store-local day or month boundary of `at` in the zone `tz` (SQL expressions). */
 const local = (unit: 'day' | 'month', at: string, tz: string, next = false) =>
-  sql.raw(
-    `(date_trunc('${unit}', ${at} at time zone ${tz})${next ? ` + interval '1 ${unit}'` : ''}) at time zone ${tz}`,
-  );
+  `(date_trunc('${unit}', ${at} at time zone ${tz})${next ? ` + interval '1 ${unit}'` : ''}) at time zone ${tz}`;
 
 /** A history row as PostgreSQL answers it. */
 export type HistoryRow = {
@@ -60,77 +57,64 @@ export type HistoryRow = {
  * highest meter first (`dispenses_equipment_meter`), latest fill first (`dispenses_equipment_at`),
  * one month of a subject — so the cost does not grow with the history.
  *
- * In parts, so it can run alone (`dispenseHistory`) or inside the statement that
- * inserts the batch (`dispense.handler.ts`): there every part reads the snapshot taken before the
- * insert, so the batch's own rows are not seen and `exclude` is empty. `ctes`: `r` (one row per
- * ask, `r.i` its index), `spans`, `used`; `columns` (those of `HistoryRow`) `from` `r` and its joins.
+ * Plain text with numbered parameters, built once per variant (ADR 063): `$1` the account, `$2`…`$10`
+ * one array per column of the asks (`historyParams`), `$11` the ids left out (only with `exclude`;
+ * without, no filter to plan: the ingest reads the history before it inserts the batch).
  */
-export function historySql(
-  accountId: number,
-  asks: readonly HistoryAsk[],
-  exclude: readonly string[],
-): { ctes: SQL; columns: SQL; from: SQL } {
-  const ids = param('uuid', [...exclude]);
-  // Nothing to leave out (the history is read before the insert): no filter to plan.
-  const notExcluded = exclude.length ? sql` and d.id <> all(${ids})` : sql``;
-  const earlier = sql`d.account_id = ${accountId} and d.equipment_id = r.equipment_id and d.dispensed_at < r.at
+function historyText(exclude: boolean): string {
+  const notExcluded = exclude ? ' and d.id <> all($11::uuid[])' : '';
+  const earlier = `d.account_id = $1::bigint and d.equipment_id = r.equipment_id and d.dispensed_at < r.at
     and d.reversal_of is null${notExcluded}
-    and not exists (select 1 from dispenses x where x.account_id = ${accountId} and x.reversal_of = d.id)`;
-  const inMonth = (column: string) => sql`select d.litres, d.dispensed_at from dispenses d
-    where g.subject = ${column} and d.account_id = ${accountId} and d.${sql.identifier(`${column}_id`)} = g.who and d.product_id = g.product_id
+    and not exists (select 1 from dispenses x where x.account_id = $1::bigint and x.reversal_of = d.id)`;
+  const inMonth = (column: string) => `select d.litres, d.dispensed_at from dispenses d
+    where g.subject = '${column}' and d.account_id = $1::bigint and d.${column}_id = g.who and d.product_id = g.product_id
       and d.dispensed_at >= g.month_from and d.dispensed_at < g.month_to${notExcluded}`;
-  return {
-    ctes: sql`r as (
+  return `with r as (
       select r.*, ${local('day', 'r.at', 'r.tz')} as day_from, ${local('day', 'r.at', 'r.tz', true)} as day_to,
         ${local('month', 'r.at', 'r.tz')} as month_from, ${local('month', 'r.at', 'r.tz', true)} as month_to
-      from unnest(${param(
-        'int',
-        asks.map((_, i) => i),
-      )}, ${param(
-        'uuid',
-        asks.map((a) => a.equipmentId),
-      )}, ${param(
-        'timestamptz',
-        asks.map((a) => a.at.toISOString()),
-      )},
-        ${param(
-          'boolean',
-          asks.map((a) => a.meter),
-        )}, ${param(
-          'boolean',
-          asks.map((a) => a.lastFill),
-        )}, ${param(
-          'text',
-          asks.map((a) => a.timeZone),
-        )},
-        ${param(
-          'text',
-          asks.map((a) => a.usage?.column ?? null),
-        )}, ${param(
-          'uuid',
-          asks.map((a) => a.usage?.id ?? null),
-        )}, ${param(
-          'uuid',
-          asks.map((a) => a.usage?.productId ?? null),
-        )})
-        as r(i, equipment_id, at, want_meter, want_last, tz, subject, who, product_id)
+      from unnest($2::int[], $3::uuid[], $4::timestamptz[], $5::boolean[], $6::boolean[], $7::text[], $8::text[],
+        $9::uuid[], $10::uuid[]) as r(i, equipment_id, at, want_meter, want_last, tz, subject, who, product_id)
     ), spans as (
       select distinct subject, who, product_id, day_from, day_to, month_from, month_to from r where subject is not null
     ), used as (
       select g.*, s.day, s.month from spans g cross join lateral (
-        select coalesce(sum(x.litres) filter (where x.dispensed_at >= g.day_from and x.dispensed_at < g.day_to), 0) as day, coalesce(sum(x.litres), 0) as month
+        select coalesce(sum(x.litres) filter (where x.dispensed_at >= g.day_from and x.dispensed_at < g.day_to), 0) as day,
+          coalesce(sum(x.litres), 0) as month
         from (${inMonth('equipment')} union all ${inMonth('employee')} union all ${inMonth('cost_centre')}) x
       ) s
-    )`,
-    columns: sql`r.day_from, r.day_to, r.month_from, r.month_to, coalesce(u.day, 0) as day, coalesce(u.month, 0) as month,
-      case when r.want_meter then (select d.meter from dispenses d where ${earlier} and d.meter is not null order by d.meter desc limit 1) end as meter,
-      case when r.want_last then (select d.dispensed_at from dispenses d where ${earlier} order by d.dispensed_at desc limit 1) end as last_at`,
-    from: sql`r left join used u on u.subject = r.subject and u.who = r.who and u.product_id = r.product_id
-      and u.day_from = r.day_from and u.day_to = r.day_to and u.month_from = r.month_from and u.month_to = r.month_to`,
-  };
+    )
+    select r.day_from, r.day_to, r.month_from, r.month_to, coalesce(u.day, 0) as day, coalesce(u.month, 0) as month,
+      case when r.want_meter then (select d.meter from dispenses d where ${earlier} and d.meter is not null
+        order by d.meter desc limit 1) end as meter,
+      case when r.want_last then (select d.dispensed_at from dispenses d where ${earlier}
+        order by d.dispensed_at desc limit 1) end as last_at
+    from r left join used u on u.subject = r.subject and u.who = r.who and u.product_id = r.product_id
+      and u.day_from = r.day_from and u.day_to = r.day_to and u.month_from = r.month_from and u.month_to = r.month_to
+    order by r.i`;
 }
+const HISTORY = historyText(false);
+const HISTORY_EXCLUDING = historyText(true);
 
-/** Parses the rows of `historySql`'s columns, in ask order. */
+/** `historyText`'s parameters `$1`…`$10`: the account, then one array per column of the asks. */
+const historyParams = (accountId: number, asks: readonly HistoryAsk[]): unknown[] => {
+  const n = asks.length;
+  const cols: unknown[][] = Array.from({ length: 9 }, () => new Array(n));
+  for (let i = 0; i < n; i++) {
+    const a = asks[i];
+    cols[0][i] = i;
+    cols[1][i] = a.equipmentId;
+    cols[2][i] = a.at.toISOString();
+    cols[3][i] = a.meter;
+    cols[4][i] = a.lastFill;
+    cols[5][i] = a.timeZone;
+    cols[6][i] = a.usage?.column ?? null;
+    cols[7][i] = a.usage?.id ?? null;
+    cols[8][i] = a.usage?.productId ?? null;
+  }
+  return [accountId, ...cols];
+};
+
+/** Parses the rows of `historyText`, in ask order. */
 export const historyFound = (rows: readonly HistoryRow[]) =>
   rows.map((r): HistoryFound => ({
     meter: r.meter === null ? null : Number(r.meter),
@@ -143,7 +127,10 @@ export const historyFound = (rows: readonly HistoryRow[]) =>
     monthTo: new Date(r.month_to),
   }));
 
-/** The history checks alone, after the batch was inserted (`exclude`: its ids); see `historySql`. */
+/**
+ * The history checks of `asks` (`historyText`), in ask order: what is stored now less `exclude` (the
+ * ids of a batch already inserted, e.g. a correction's replacement); empty when read before the insert.
+ */
 export async function dispenseHistory(
   db: DbOrTx,
   accountId: number,
@@ -151,33 +138,71 @@ export async function dispenseHistory(
   exclude: readonly string[],
 ): Promise<HistoryFound[]> {
   if (!asks.length) return [];
-  const { ctes, columns, from } = historySql(accountId, asks, exclude);
-  const { rows } = await db.execute<HistoryRow>(sql`with ${ctes} select ${columns} from ${from} order by r.i`);
+  const { rows } = exclude.length
+    ? await executeText<HistoryRow>(db, HISTORY_EXCLUDING, [...historyParams(accountId, asks), [...exclude]])
+    : await executeText<HistoryRow>(db, HISTORY, historyParams(accountId, asks));
   return historyFound(rows);
 }
 
+/** The dispenses' columns the ingest writes, in the order of `insertDispenses`' parameters. */
+export const DISPENSE_KEYS = [
+  'accountId',
+  'id',
+  'payloadHash',
+  'deviceId',
+  'note',
+  'createdBy',
+  'variant',
+  'storeId',
+  'tankId',
+  'productId',
+  'equipmentId',
+  'employeeId',
+  'costCentreId',
+  'litres',
+  'meter',
+  'meterType',
+  'dispensedAt',
+  'gpsLat',
+  'gpsLng',
+  'gpsAccuracyM',
+  'employeeBy',
+  'acceptedWarnings',
+] as const satisfies readonly (keyof typeof dispenses.$inferInsert)[];
+export type DispenseRow = Pick<typeof dispenses.$inferInsert, (typeof DISPENSE_KEYS)[number]>;
+
+let insertText: string | undefined;
+/** The rows (`rowsShape`, `$1…$22`) and the audit entries of the rows inserted (`$23…$26`), built once. */
+const insertDispensesText = () =>
+  (insertText ??= `with ins as (${rowsShape(dispenses, DISPENSE_KEYS, { onConflictDoNothing: true }).text}),
+    aud as (insert into audit_log (account_id, user_id, action, entity, entity_id, after)
+      select $23::bigint, $24::bigint, 'create', 'dispense', a.entity_id, a.after::jsonb
+      from unnest($25::text[], $26::text[]) as a(entity_id, after) where a.entity_id::uuid in (select id from ins))
+    select id from ins`);
+
 /**
- * ONE statement (ADR 016, third pass): the rows (`on conflict do nothing`), the audit entries of the
- * rows inserted, and every record's history checks. All parts of a statement read the snapshot taken
- * before it, so the history is what was stored before the batch without naming the batch's ids.
- * `ids[k]` is the id of the record `asks[k]` belongs to; `found[k].inserted` says whether it was new.
+ * ONE statement (ADR 016, third pass; ADR 063): the rows (`on conflict do nothing`) and the audit
+ * entries (`audit`: every entry's account and user are the batch's, action `create`, entity
+ * `dispense`) of the rows it inserted; answers the ids inserted. Fixed text, so only the parameters
+ * are made per request: made here, the statement run when the answered function is called (so the
+ * caller makes them while its history query runs). The caller reads the history BEFORE it
+ * (`dispenseHistory` with no exclusion), so it can judge the records while this runs.
  */
-export async function insertWithHistory(
+export function insertDispenses(
   tx: Tx,
-  accountId: number,
-  rows: (typeof dispenses.$inferInsert)[],
-  audit: AuditEntry[],
-  asks: readonly HistoryAsk[],
-  ids: readonly string[],
-): Promise<{ found: (HistoryRow & { inserted: boolean })[]; audited: boolean }> {
-  const entries = audit.length ? auditManySql(audit, sql`u.entity_id::uuid in (select id from ins)`) : null;
-  const { ctes, columns, from } = historySql(accountId, asks, []);
-  const idArray = sql`${sql.param([...ids])}::uuid[]`;
-  const { rows: found } = await executeNamed<HistoryRow & { inserted: boolean }>(
-    tx,
-    sql`with ins as (${insertRowsSql(dispenses, rows, { onConflictDoNothing: true })}),
-    ${entries ? sql`aud as (${entries}),` : sql``} ${ctes}
-    select ${columns}, exists (select 1 from ins where ins.id = (${idArray})[r.i + 1]) as inserted from ${from} order by r.i`,
-  );
-  return { found, audited: !!entries };
+  rows: readonly DispenseRow[],
+  audit: { accountId: number; userId: number; entries: readonly AuditEntry[] },
+): () => Promise<Set<string>> {
+  const shape = rowsShape(dispenses, DISPENSE_KEYS, { onConflictDoNothing: true });
+  const params = [
+    ...shape.params(rows),
+    audit.accountId,
+    audit.userId,
+    audit.entries.map((e) => e.entityId ?? null),
+    audit.entries.map((e) => (e.after === null || e.after === undefined ? null : JSON.stringify(e.after))),
+  ];
+  return async () => {
+    const { rows: ins } = await executeText<{ id: string }>(tx, insertDispensesText(), params);
+    return new Set(ins.map((r) => r.id));
+  };
 }

@@ -123,7 +123,7 @@ async function ingestInTx<T extends { id: string }, P>(
         exceptions: [],
       };
     } else {
-      valid.push({ index, record: parsed.data, hash: hashOf(parsed.data) });
+      valid.push({ index, record: parsed.data, hash: '' });
     }
   });
 
@@ -132,13 +132,17 @@ async function ingestInTx<T extends { id: string }, P>(
       if (stored !== c.hash) results[c.index] = rejected(c.record.id, clash());
       else duplicates.push({ index: c.index, id: c.record.id });
     };
-    // Stored hashes and references: one query where the kind can (lookupAll), else two.
-    const looked = handler.lookupAll
-      ? await handler.lookupAll(
+    // Stored hashes and references: one query where the kind can (lookupAll), else two. The payload
+    // hashes are made while that query runs (ADR 063).
+    const looking = handler.lookupAll
+      ? handler.lookupAll(
           ctx,
           segment.map((c) => c.record),
         )
       : null;
+    looking?.catch(() => undefined);
+    for (const c of segment) c.hash = hashOf(c.record);
+    const looked = looking ? await looking : null;
     webhooks = looked?.webhooks ?? webhooks;
     const known = looked
       ? looked.known

@@ -14,6 +14,19 @@ interface Internals {
   };
 }
 
+/** Statement names by text: a fixed text's name is hashed once per process (ADR 063). */
+const names = new Map<string, string>();
+const nameOf = (text: string) => {
+  let name = names.get(text);
+  if (!name) {
+    name = `fams_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    // A text built per request (executeNamed's) is not kept forever: the map starts again when full.
+    if (names.size >= 1000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+};
+
 /**
  * `db.execute(query)` as a NAMED statement (ADR 016, third pass): PostgreSQL parses and plans a
  * statement once per connection and name, then reuses it (after five custom plans, a generic plan
@@ -24,8 +37,19 @@ interface Internals {
  * `db.execute` types them.
  */
 export async function executeNamed<R>(db: DbOrTx, query: SQL): Promise<{ rows: R[] }> {
-  const { dialect, session } = db as unknown as Internals;
+  const { dialect } = db as unknown as Internals;
   const built = dialect.sqlToQuery(query);
-  const name = `fams_${crypto.createHash('sha1').update(built.sql).digest('base64url')}`;
-  return (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: R[] };
+  return executeText<R>(db, built.sql, built.params);
+}
+
+/**
+ * A statement whose TEXT is fixed (kept by the repository that wrote it, parameters `$1…`) run as
+ * a named statement through Drizzle's session, like `executeNamed`, without building a Drizzle
+ * tree per request (ADR 063): only the parameters are made per request.
+ */
+export async function executeText<R>(db: DbOrTx, text: string, params: unknown[]): Promise<{ rows: R[] }> {
+  const { session } = db as unknown as Internals;
+  return (await session.prepareQuery({ sql: text, params }, undefined, nameOf(text), false).execute()) as {
+    rows: R[];
+  };
 }
