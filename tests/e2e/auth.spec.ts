@@ -154,6 +154,9 @@ test('logout clears the stored session; a signed-out visit goes to login with `t
 }) => {
   await signIn(page, 'editor');
   await expect(page).toHaveURL(/\/dashboard\/analytics$/);
+  // The page drawn (its Chakra and data loaded): at load ~9 a menu opened while the office page was still
+  // loading once ignored the tap on "Log out" (the menu stayed open); a user sees the page before using it.
+  await expect(page.getByText('Welcome, Eddie Editor')).toBeVisible();
   const before = await storageOf(page);
   expect(before.session.length).toBeGreaterThan(0);
   // The dashboard's queries stop with the session: none is sent and refused on the way out.
