@@ -35,3 +35,5 @@ export function identityHeaders(who: {
     userKey: who.userKey,
   };
 }
+/** Longest note on a field record (dispense, transfer, receipt, dip). */
+export const FIELD_NOTE_MAX = 500;

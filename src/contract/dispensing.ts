@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_RECORD_KINDS, MAX_BATCH, type FieldRecordKind } from './field-kinds';
 import { atScale, fieldTime, measurable, storableString } from './safe-input';
+import { FIELD_NOTE_MAX } from './constants';
 
 /**
  * Field records written on the device (docs/design.md §6): dispenses, transfers, manual receipts and
@@ -48,7 +49,7 @@ const temperatureIn = () =>
   );
 /** Free text: trimmed, storable (no NUL, no lone surrogate), at most `max` characters. */
 const textIn = (label: string, max: number) => storableString(label).trim().max(max, `At most ${max} characters`);
-const note = textIn('Note', 500).default('');
+const note = textIn('Note', FIELD_NOTE_MAX).default('');
 const deviceId = textIn('Device id', 100).min(1, 'Device id is required');
 
 export const GpsFix = z.strictObject({

@@ -8,7 +8,7 @@ import { CaptureColumns, FormCard } from './CaptureFrame';
 import { dipVolume } from './dipVolume';
 import { isoFromLocal, localFromIso, localInputValue, numberText, optionalNumber, requiredNumber } from './format';
 import { litresExact as litresText } from '@/lib/format';
-import { ChoiceField, NumberField, TextField } from './FieldControls';
+import { ChoiceField, NumberField, TextField, NoteField } from './FieldControls';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 
@@ -162,14 +162,7 @@ function DipFormView({ reference: ref, tankId, compact, onSaved }: Props) {
           }
         />
       </div>
-      <TextField
-        label="Note"
-        value={v.note}
-        onChange={(note) => set({ note })}
-        error={capture.error('note')}
-        maxLength={500}
-        enterKeyHint="done"
-      />
+      <NoteField value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} />
     </FormCard>
   );
   if (compact) return form;

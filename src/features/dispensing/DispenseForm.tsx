@@ -9,7 +9,7 @@ import { CaptureColumns, FormCard, FormSkeleton } from './CaptureFrame';
 import { EmployeeField, type EmployeeBy } from './EmployeeField';
 import { numberText, optionalNumber, requiredNumber, whenEmpty } from './format';
 import { litresExact as litresText } from '@/lib/format';
-import { ChoiceField, NumberField, TextField } from './FieldControls';
+import { ChoiceField, NumberField, NoteField } from './FieldControls';
 import { GpsLine, WarningList, warningCodes } from './FormBits';
 import { useLastUsed, writeLastUsed, type LastUsed } from './lastUsed';
 import { LocalPick } from './LocalPick';
@@ -280,14 +280,7 @@ const DispenseFormBody = memo(function DispenseFormBody({
             : undefined
         }
       />
-      <TextField
-        label="Note"
-        value={v.note}
-        onChange={(note) => set({ note })}
-        error={capture.error('note')}
-        maxLength={500}
-        enterKeyHint="done"
-      />
+      <NoteField value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} />
     </FormCard>
   );
   return (

@@ -4,6 +4,7 @@ import { VisuallyHidden } from '@/app/plain/PlainBits';
 import css from '@/app/plain/field.module.css';
 import { LuChevronDown, LuEye, LuEyeOff } from '@/app/ui/field-icons';
 import type { FilterOption } from '@/app/ui/list/ListToolbar';
+import { FIELD_NOTE_MAX } from '@/contract/constants';
 
 /**
  * The controls of the field screens, sized for gloved hands on a phone (issue 9): every control
@@ -88,6 +89,28 @@ export function FieldShell({
 }
 
 type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size' | 'required'>;
+
+/** The note every field record may carry: the last field of its form, so Enter finishes (`done`). */
+export function NoteField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (note: string) => void;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label="Note"
+      value={value}
+      onChange={onChange}
+      error={error}
+      maxLength={FIELD_NOTE_MAX}
+      enterKeyHint="done"
+    />
+  );
+}
 
 /** A text (or date/time) input of a field screen. */
 export function TextField({ label, value, onChange, error, helper, required, ...input }: Common & InputRest) {

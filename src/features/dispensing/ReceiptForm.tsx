@@ -14,7 +14,7 @@ import {
   whenEmpty,
 } from './format';
 import { litresExact as litresText } from '@/lib/format';
-import { ChoiceField, NumberField, TextField } from './FieldControls';
+import { ChoiceField, NumberField, TextField, NoteField } from './FieldControls';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 
@@ -160,14 +160,7 @@ function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
         onChange={(time) => set({ time })}
         error={capture.error('receivedAt') && 'Enter the date and time of the delivery'}
       />
-      <TextField
-        label="Note"
-        value={v.note}
-        onChange={(note) => set({ note })}
-        error={capture.error('note')}
-        maxLength={500}
-        enterKeyHint="done"
-      />
+      <NoteField value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} />
     </FormCard>
   );
   return (

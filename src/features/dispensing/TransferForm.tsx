@@ -7,7 +7,7 @@ import { CaptureColumns, FormCard } from './CaptureFrame';
 import { EmployeeField } from './EmployeeField';
 import { isoFromLocal, localFromIso, localInputValue, numberText, requiredNumber, whenEmpty } from './format';
 import { litresExact as litresText } from '@/lib/format';
-import { ChoiceField, NumberField, TextField } from './FieldControls';
+import { ChoiceField, NumberField, TextField, NoteField } from './FieldControls';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 
@@ -168,14 +168,7 @@ function TransferFormView({ reference: ref }: { reference: ReferenceData }) {
           onChange={(employeeId) => set({ employeeId })}
         />
       </div>
-      <TextField
-        label="Note"
-        value={v.note}
-        onChange={(note) => set({ note })}
-        error={capture.error('note')}
-        maxLength={500}
-        enterKeyHint="done"
-      />
+      <NoteField value={v.note} onChange={(note) => set({ note })} error={capture.error('note')} />
     </FormCard>
   );
   return (
