@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../../../src/contract/report-runs';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
-import { diskFileStore } from '../../lib/files';
-import { createJobs, type Jobs } from '../../lib/jobs';
-import { createMailer } from '../../lib/mailer';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
-import { finishedRun, catalogIds, customKey, customPath } from './preview.testutil';
-import { registerReportJobs } from './runs.jobs';
+import { catalogIds, customKey, customPath, finishedRun, startReportJobs } from './preview.testutil';
 
 /**
  * Custom reports published to chosen accounts (ADR 064). The author is ThebigBoss in North Haulage (A);
@@ -23,7 +15,7 @@ import { registerReportJobs } from './runs.jobs';
 type S = Fixture['admin'];
 let srv: TestServer;
 let f: Fixture;
-let jobs: Jobs;
+let jobs: Awaited<ReturnType<typeof startReportJobs>>;
 let author: S; // ThebigBoss in North Haulage (A)
 let authorManager: S; // multi, manager in North Haulage (A)
 let bManager: S; // manager, Demo Fuels (B)
@@ -31,7 +23,6 @@ let bossInB: S; // ThebigBoss signed in to Demo Fuels
 let cAdmin: S; // multi, admin of the account not chosen (C)
 let bId: number;
 let cId: number;
-const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-published-mail-'));
 const OCT = { range: 'custom', from: '2026-10-01', to: '2026-10-31' };
 const OCT_QS = 'range=custom&from=2026-10-01&to=2026-10-31';
 
@@ -51,17 +42,11 @@ beforeAll(async () => {
   await db.execute(sql`insert into memberships (account_id, user_id, roles)
     select ${cId}, id, '{admin,manager,FAMS}' from users where username = 'multi'`);
   cAdmin = await session(srv.url, ...DEMO.multi, 'Outside Freight');
-  jobs = createJobs(srv.database, pino({ level: 'silent' }));
-  registerReportJobs(jobs, {
-    files: diskFileStore(srv.dataDir),
-    mailer: createMailer(mailRoot, pino({ level: 'silent' })),
-  });
-  await jobs.start();
+  jobs = await startReportJobs(srv);
 });
 afterAll(async () => {
   await jobs?.stop();
   await srv?.close();
-  fs.rmSync(mailRoot, { recursive: true, force: true });
 });
 
 const perStore = {

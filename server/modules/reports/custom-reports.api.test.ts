@@ -1,19 +1,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../../../src/contract/report-runs';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
-import { diskFileStore } from '../../lib/files';
-import { createJobs, type Jobs } from '../../lib/jobs';
-import { createMailer } from '../../lib/mailer';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
-import { finishedRun, catalogIds, customKey, customPath } from './preview.testutil';
-import { registerReportJobs } from './runs.jobs';
+import { catalogIds, customKey, customPath, finishedRun, startReportJobs } from './preview.testutil';
 
 /**
  * Saved custom reports (ADR 045) against a real server on the records' hand-made data set
@@ -22,12 +14,9 @@ import { registerReportJobs } from './runs.jobs';
  */
 let srv: TestServer;
 let f: Fixture;
-let jobs: Jobs;
+let jobs: Awaited<ReturnType<typeof startReportJobs>>;
 let boss: Fixture['admin'];
 let manager: Fixture['admin'];
-const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-custom-mail-'));
-const mailDir = path.join(mailRoot, 'mail');
-const mails = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
 const OCT = { range: 'custom', from: '2026-10-01', to: '2026-10-31' };
 const OCT_QS = 'range=custom&from=2026-10-01&to=2026-10-31';
 
@@ -36,17 +25,11 @@ beforeAll(async () => {
   f = await buildFixture(srv);
   boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
   manager = await session(srv.url, ...DEMO.manager);
-  jobs = createJobs(srv.database, pino({ level: 'silent' }));
-  registerReportJobs(jobs, {
-    files: diskFileStore(srv.dataDir),
-    mailer: createMailer(mailRoot, pino({ level: 'silent' })),
-  });
-  await jobs.start();
+  jobs = await startReportJobs(srv);
 });
 afterAll(async () => {
   await jobs?.stop();
   await srv?.close();
-  fs.rmSync(mailRoot, { recursive: true, force: true });
 });
 
 /** Litres and dispenses per store: S has d1 100 + d2 50 + d3 30, S2 has d4 20 (October, local days). */
@@ -361,7 +344,7 @@ describe('custom reports: schedules', () => {
     const csv = String((await f.admin.get('/api/v1/report-schedules/export?format=csv')).body);
     expect(csv).toContain('Stores monthly,Stores for admins,');
     expect(csv).not.toContain(customKey(saved.id));
-    const before = mails().length;
+    const before = jobs.mails().length;
     const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const run = await finishedRun(f.admin, res.body.id);
@@ -369,9 +352,10 @@ describe('custom reports: schedules', () => {
     const history = String((await f.admin.get('/api/v1/report-runs/history/export?format=csv')).body);
     expect(history).toContain(',Stores for admins,');
     expect(history).not.toContain(customKey(saved.id));
-    await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 1);
-    const eml = mails()
-      .map((m) => fs.readFileSync(path.join(mailDir, m), 'utf8'))
+    await expect.poll(() => jobs.mails().length, { timeout: 10_000 }).toBe(before + 1);
+    const eml = jobs
+      .mails()
+      .map(jobs.readMail)
       .find((t) => t.includes('Subject: Stores for admins: Stores monthly'));
     expect(eml).toMatch(/name=stores-for-admins-[\d_-]+\.csv/);
 

@@ -1,20 +1,15 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../../../src/contract/report-runs';
 import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { diskFileStore } from '../../lib/files';
-import { createJobs, type Jobs } from '../../lib/jobs';
-import { createMailer } from '../../lib/mailer';
 import { commandBoss } from '../diagnostic/jobs-client';
 import { buildFixture, type Fixture } from '../records/fixture.testutil';
-import { finishedRun } from './preview.testutil';
-import { registerReportJobs } from './runs.jobs';
+import { finishedRun, startReportJobs } from './preview.testutil';
 import { runsService } from './runs.service';
 import { schedulesService } from './schedules.service';
 
@@ -27,26 +22,17 @@ import { schedulesService } from './schedules.service';
  */
 let srv: TestServer;
 let f: Fixture;
-let jobs: Jobs;
-const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fams-report-mail-'));
-const mailDir = path.join(mailRoot, 'mail');
-const mails = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+let jobs: Awaited<ReturnType<typeof startReportJobs>>;
 const OCT = { range: 'custom', from: '2026-10-01', to: '2026-10-31' };
 
 beforeAll(async () => {
   srv = await startServer();
   f = await buildFixture(srv);
-  jobs = createJobs(srv.database, pino({ level: 'silent' }));
-  registerReportJobs(jobs, {
-    files: diskFileStore(srv.dataDir),
-    mailer: createMailer(mailRoot, pino({ level: 'silent' })),
-  });
-  await jobs.start();
+  jobs = await startReportJobs(srv);
 });
 afterAll(async () => {
   await jobs?.stop();
   await srv?.close();
-  fs.rmSync(mailRoot, { recursive: true, force: true });
 });
 
 type S = Fixture['admin'];
@@ -219,14 +205,15 @@ describe('report schedules', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(Date.parse(created.body.nextRunAt)).toBeGreaterThan(Date.now());
-    const before = mails().length;
+    const before = jobs.mails().length;
     const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const run = await finishedRun(f.admin, res.body.id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', scheduleId: created.body.id });
-    await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(before + 2);
-    const eml = mails()
-      .map((m) => fs.readFileSync(path.join(mailDir, m), 'utf8'))
+    await expect.poll(() => jobs.mails().length, { timeout: 10_000 }).toBe(before + 2);
+    const eml = jobs
+      .mails()
+      .map(jobs.readMail)
       .find((t) => t.includes('finance@example.com'))!;
     expect(eml).toContain('Subject: Fuel by cost centre: Monthly fuel');
     expect(eml).toMatch(/Content-Type: application\/pdf; name=fuel-by-cost-centre-[\d_-]+\.pdf/);

@@ -1,6 +1,6 @@
 import { ALARM_LABEL } from '@/contract/tanks';
 import { STORE_STATE_LABEL, type LocatorStore, type StoreState } from '@/contract/store-locator';
-import { litresTotal } from '@/lib/format';
+import { el, popupLink, popupRoot, tankLevelItem } from '@/app/ui/map/popupDom';
 
 /** The stores' colours by state (colour-blind safe, as the GPS map's). */
 export const STATE_COLOURS: Record<StoreState, string> = {
@@ -14,13 +14,6 @@ const readAt = (iso: string | null) =>
     ? new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
     : 'never read (book stock)';
 
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, css?: string) => {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (css) e.style.cssText = css;
-  return e;
-};
-
 /**
  * A store's popup: its state and each tank's latest level, and a link to its tanks on
  * `/TankLevels`. Built as DOM nodes with textContent (names are never parsed as HTML); a
@@ -28,14 +21,7 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, css?: 
  * link inside the app (no page reload).
  */
 export function storePopup(s: LocatorStore, href: string, open: () => void): HTMLElement {
-  const root = el(
-    'div',
-    undefined,
-    'font: 13px/1.4 system-ui, sans-serif; color: #1a202c; min-width: 200px; padding-right: 12px',
-  );
-  root.setAttribute('role', 'dialog');
-  root.setAttribute('aria-label', `Store ${s.code}`);
-  root.append(el('strong', `${s.code} — ${s.name}`, 'display: block; font-size: 14px'));
+  const root = popupRoot(`Store ${s.code}`, `${s.code} — ${s.name}`);
   const state = el(
     'div',
     STORE_STATE_LABEL[s.state],
@@ -47,9 +33,7 @@ export function storePopup(s: LocatorStore, href: string, open: () => void): HTM
   if (!s.tanks.length) root.append(el('p', 'No tanks.', 'margin: 0'));
   const list = el('ul', undefined, 'list-style: none; margin: 0 0 6px; padding: 0');
   for (const t of s.tanks) {
-    const li = el('li', undefined, 'margin: 2px 0');
-    li.append(el('span', `${t.code} ${t.productName}: `, 'color: #4a5568'));
-    li.append(el('span', `${litresTotal(t.grossLitres)} (${Math.round(t.fillPct)} %)`, 'font-weight: 600'));
+    const li = tankLevelItem(t);
     li.append(el('div', `read ${readAt(t.readAt)}`, 'font-size: 12px; color: #4a5568'));
     if (t.alarms.length)
       li.append(
@@ -58,12 +42,6 @@ export function storePopup(s: LocatorStore, href: string, open: () => void): HTM
     list.append(li);
   }
   if (s.tanks.length) root.append(list);
-  const link = el('a', 'Tank levels of this store', 'color: #2b6cb0; text-decoration: underline');
-  link.setAttribute('href', href);
-  link.onclick = (e) => {
-    e.preventDefault();
-    open();
-  };
-  root.append(link);
+  root.append(popupLink('Tank levels of this store', href, open));
   return root;
 }

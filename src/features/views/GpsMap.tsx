@@ -1,6 +1,6 @@
-import { Box } from '@chakra-ui/react';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import { MapFrame } from '@/app/ui/map/MapParts';
 import type { GpsResponse, MapConfig } from '@/contract/views';
 import { createMapController, type MapController, type Viewport } from './mapController';
 
@@ -49,17 +49,5 @@ export default function GpsMap({ points, fitKey, config, focus, onView, onFail }
     if (ready && points) ctl.current?.show(points, fitKey, focus);
   }, [ready, points, fitKey, focus]);
 
-  return (
-    <Box
-      ref={box}
-      h={{ base: '60vh', md: '560px' }}
-      minH="320px"
-      w="full"
-      rounded="md"
-      overflow="hidden"
-      borderWidth="1px"
-      data-testid="gps-map"
-      data-ready={ready || undefined}
-    />
-  );
+  return <MapFrame ref={box} testId="gps-map" ready={ready} />;
 }

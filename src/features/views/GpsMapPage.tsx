@@ -1,10 +1,11 @@
-import { Alert, Box, Flex, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ListToolbar } from '@/app/ui/list/ListToolbar';
 import { useGps, useMapConfig } from './client';
 import { GpsFilters } from './GpsFilters';
 import type { Viewport } from './mapController';
+import { MapLoading } from '@/app/ui/map/MapParts';
 import { hasWebGL } from '@/app/ui/map/style';
 import { COLOURS } from './mapStyle';
 import { gpsQuery, gpsRangeError, type GpsSearch } from './search';
@@ -150,7 +151,7 @@ export function GpsMapPage() {
         </Alert.Root>
       ) : !error && config.data ? (
         <Box aria-busy={points.isFetching}>
-          <Suspense fallback={<Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />}>
+          <Suspense fallback={<MapLoading />}>
             <GpsMap
               points={data}
               fitKey={points.isPlaceholderData ? null : filterKey}
@@ -162,8 +163,7 @@ export function GpsMapPage() {
           </Suspense>
         </Box>
       ) : (
-        !error &&
-        !points.isError && <Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />
+        !error && !points.isError && <MapLoading />
       )}
       <Legend />
     </Stack>

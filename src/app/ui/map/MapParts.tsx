@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Skeleton } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { LuMapPin } from 'react-icons/lu';
 import { hasWebGL } from './style';
 
@@ -33,10 +33,27 @@ export function NoMapAlert({ reason, rest }: { reason: string; rest: string }) {
   );
 }
 
-/** The lazily loaded map's stand-in. */
-export const MapLoading = () => (
-  <Skeleton h={{ base: '60vh', md: '560px' }} rounded="md" aria-label="Loading the map" />
-);
+const MAP_HEIGHT = { base: '60vh', md: '560px' };
+
+/** The lazily loaded map's stand-in, as tall as the map. */
+export const MapLoading = () => <Skeleton h={MAP_HEIGHT} rounded="md" aria-label="Loading the map" />;
+
+/** The box a map is drawn into (`data-ready` once its style has loaded: what tests wait for). */
+export function MapFrame({ ref, testId, ready }: { ref: Ref<HTMLDivElement>; testId?: string; ready: boolean }) {
+  return (
+    <Box
+      ref={ref}
+      h={MAP_HEIGHT}
+      minH="320px"
+      w="full"
+      rounded="md"
+      overflow="hidden"
+      borderWidth="1px"
+      data-testid={testId}
+      data-ready={ready || undefined}
+    />
+  );
+}
 
 /** Starts placing `what`: the next click on the map is its location. */
 export function PlaceButton({ what, active, onClick }: { what: string; active: boolean; onClick: () => void }) {

@@ -1,6 +1,6 @@
-import { Box } from '@chakra-ui/react';
 import type { FeatureCollection } from 'geojson';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { MapFrame } from './MapParts';
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { createMap } from './createMap';
@@ -183,17 +183,5 @@ export default function PinMap(props: PinMapProps) {
     m.easeTo({ center: [p.lng, p.lat], offset: [0, m.getContainer().clientHeight / 4], duration: 0 });
   }, [ready, pins, selected]);
 
-  return (
-    <Box
-      ref={box}
-      h={{ base: '60vh', md: '560px' }}
-      minH="320px"
-      w="full"
-      rounded="md"
-      overflow="hidden"
-      borderWidth="1px"
-      data-testid={props.testId}
-      data-ready={ready || undefined}
-    />
-  );
+  return <MapFrame ref={box} testId={props.testId} ready={ready} />;
 }
