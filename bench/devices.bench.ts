@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import { buildDispenses, pastStartUpJobs, settle } from './ingest.bench';
-import { benchDataDir, benchPort, table, treeCpuMs } from './lib';
+import { benchDataDir, benchPort, ownCpuMs, table, treeCpuMs } from './lib';
 import { apiSession, embeddedDbUrl, percentile, startServerProcess } from './server';
 
 const DEVICES = 20;
@@ -116,10 +116,3 @@ export async function run() {
 }
 
 /** CPU time (ms) of the server's Node process alone (the rest of `treeCpuMs` is its database). */
-function ownCpuMs(pid: number): number {
-  const f = fs
-    .readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-}

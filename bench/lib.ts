@@ -71,6 +71,15 @@ export const benchDataDir = (name: string) =>
 /** The bench's own port, or BENCH_PORT: engineers sharing a machine run the same bench at once. */
 export const benchPort = (port: number) => Number(process.env.BENCH_PORT ?? port);
 
+/** CPU time (ms) used so far by one process alone (for a server: Node, without its database). */
+export function ownCpuMs(pid: number): number {
+  const f = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
 /**
  * CPU time (ms) used so far by a process and everything it started (for a server: its embedded
  * PostgreSQL and the backends), from /proc. On a machine shared with other work, latency measures

@@ -14,10 +14,18 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   close: () => Promise<void>;
+  /**
+   * A read beside a transaction (ADR 067): a Db on a small pool of its own, when one of its
+   * connections is free now; else null (the caller reads in its transaction instead).
+   */
+  beside?: () => Db | null;
 }
 
 // numeric and bigint come back as strings by default; bigint ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Side connections for reads beside a transaction (ADR 067): one per core of a small server. */
+const SIDE_MAX = 2;
 
 /**
  * `idleTimeoutMillis`: how long an idle connection is kept (pg's default: 10 s). A connection closed
@@ -33,13 +41,27 @@ export function connect(url: string, max = 10, idleTimeoutMillis?: number): Data
     if (!closing) process.emitWarning(`database connection lost: ${err.message}`);
   });
   const db = drizzle(pool, { schema });
+  // Two side connections: a batch's history read runs on one (a second backend, so the second core)
+  // while the batch's own connection inserts. Only plain reads run there, which wait for no lock,
+  // so a transaction waiting for one never waits for another transaction (no pool deadlock); and
+  // none is waited for at all when both are busy (`beside` answers null).
+  const side = new pg.Pool({
+    connectionString: url,
+    max: SIDE_MAX,
+    ...(idleTimeoutMillis ? { idleTimeoutMillis } : {}),
+  });
+  side.on('error', (err) => {
+    if (!closing) process.emitWarning(`database connection lost: ${err.message}`);
+  });
+  const sideDb = drizzle(side, { schema });
+  const beside = () => (side.waitingCount === 0 && (side.idleCount > 0 || side.totalCount < SIDE_MAX) ? sideDb : null);
   // pool.end() resolves before its connections' goodbyes reach the server, so an embedded
   // PostgreSQL stopped right after terminates them: expected at shutdown, not worth a warning.
-  const close = () => {
+  const close = async () => {
     closing = true;
-    return pool.end();
+    await Promise.all([pool.end(), side.end()]);
   };
-  return { db, pool, close };
+  return { db, pool, close, beside };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -62,6 +62,9 @@ function dispenseScript(f: IngestFixture): Rec[] {
     d({ tankId: f.tankB, equipmentId: f.e2, litres: 900, dispensedAt: T(8, 10) }),
     d({ tankId: f.tankB, equipmentId: f.e2, litres: 200, dispensedAt: T(8, 11) }), // 5000 − 5100: below zero
     d({ tankId: f.tankB, equipmentId: f.e2, litres: 1, dispensedAt: T(8, 7) }), // earlier in time, still below zero
+    // In the batch's second part (after the id sent twice): its history must hold the first part's
+    // rows, written by the same transaction (ADR 067: no read beside it there): below 1300, day 6 adds up.
+    d({ litres: 45, meter: 1000, dispensedAt: T(6, 10) }),
   ];
   return list;
 }
@@ -149,9 +152,10 @@ describe('a batch gives the same answers as its records one by one', () => {
       ['not_allocated', 'over_equipment_capacity'],
       ['negative_book_stock', 'not_allocated', 'over_equipment_capacity'],
       ['negative_book_stock', 'not_allocated'],
+      ['meter_rollback', 'over_daily_limit', 'over_max_per_transaction', 'over_monthly_limit'],
     ]);
     expect(batch.messages[10]).toContain('fams24_rule: FAMS24 rule: only 30 min since the last fill (min 60)');
-    expect(batch.books).toEqual({ A: '4929.000', B: '-101.000', C: '4975.000' });
+    expect(batch.books).toEqual({ A: '4884.000', B: '-101.000', C: '4975.000' });
   });
 
   it('transfers: book stock moving both ways within the batch', async () => {

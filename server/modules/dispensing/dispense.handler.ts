@@ -5,7 +5,8 @@ import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
 import { dispenses, f24Rules } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import { booksAfterEach, ml, seenInOrder } from './batch-order';
-import { storedHashes, type ExceptionRow } from './field.repository';
+import { fieldRepository, storedHashes, type ExceptionRow } from './field.repository';
+import type { DbOrTx } from '../../db/client';
 import { dispenseHistory, insertDispenses, type HistoryAsk, type HistoryFound } from './history.repository';
 import type { EquipmentRef, References, TankRef } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
@@ -90,10 +91,17 @@ interface Fact {
 }
 type F24Rule = typeof f24Rules.$inferSelect;
 
-/** Per record: the dispense as the checks see it, its governing allocation's subject, what its history must answer. */
-async function factsOf(ctx: IngestContext, items: readonly Item<Dispense, Refs>[]): Promise<Fact[]> {
+/**
+ * Per record: the dispense as the checks see it, its governing allocation's subject, what its history
+ * must answer. `db`: where the FAMS24 rules are read (beside the transaction while it inserts).
+ */
+async function factsOf(
+  ctx: IngestContext,
+  items: readonly Item<Dispense, Refs>[],
+  db: DbOrTx = ctx.tx,
+): Promise<Fact[]> {
   const f24 = items.some((it) => it.record.variant === 'FAMS24')
-    ? await repoOf(ctx).f24Rules(items.map((it) => it.record.storeId))
+    ? await fieldRepository(db, ctx.auth.accountId, ctx.cache).f24Rules(items.map((it) => it.record.storeId))
     : () => null;
   return items.map(({ record: d, refs }) => {
     const at = new Date(d.dispensedAt);
@@ -140,48 +148,71 @@ async function insertAll(
   audit?: (item: Item<Dispense, Refs>) => AuditEntry,
 ) {
   const { accountId, userId } = ctx.auth;
-  const facts = await factsOf(ctx, items);
-  const reading = dispenseHistory(
-    ctx.tx,
-    accountId,
-    facts.map((f) => f.ask),
-    [],
-  );
-  reading.catch(() => undefined);
   // In id order: two batches sharing ids wait for each other's keys in the same order.
-  const rows = [...items]
-    .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
-    .map(({ record: d, refs, hash }) => ({
+  const rowsOf = () =>
+    [...items]
+      .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
+      .map(({ record: d, refs, hash }) => ({
+        accountId,
+        id: d.id,
+        payloadHash: hash,
+        deviceId: d.deviceId,
+        note: d.note,
+        createdBy: userId,
+        variant: d.variant,
+        storeId: d.storeId,
+        tankId: d.tankId,
+        productId: refs.tank.productId,
+        equipmentId: d.equipmentId,
+        employeeId: d.employeeId,
+        costCentreId: refs.costCentreId,
+        litres: d.litres,
+        meter: d.meter,
+        meterType: refs.eqp.meterType,
+        dispensedAt: new Date(d.dispensedAt),
+        gpsLat: d.gps?.lat ?? null,
+        gpsLng: d.gps?.lng ?? null,
+        gpsAccuracyM: d.gps?.accuracyM ?? null,
+        employeeBy: d.employeeBy,
+        acceptedWarnings: d.acceptedWarnings,
+      }));
+  const insertOf = () =>
+    insertDispenses(ctx.tx, rowsOf(), { accountId, userId, entries: audit ? items.map(audit) : [] });
+  // Until `inserting` is awaited its failure would be unhandled: the reading and judging may throw too.
+  let inserting: Promise<Set<string>> | null = null;
+  let facts: Fact[];
+  let reading: Promise<HistoryFound[]>;
+  const side = ctx.beside?.() ?? null;
+  if (side) {
+    // ADR 067: the rows go in on the transaction's connection at once, while the history is read on a
+    // side connection (a second backend: the second core) and the records judged here.
+    inserting = insertOf()();
+    inserting.catch(() => undefined);
+    facts = await factsOf(ctx, items, side);
+    reading = dispenseHistory(
+      side,
       accountId,
-      id: d.id,
-      payloadHash: hash,
-      deviceId: d.deviceId,
-      note: d.note,
-      createdBy: userId,
-      variant: d.variant,
-      storeId: d.storeId,
-      tankId: d.tankId,
-      productId: refs.tank.productId,
-      equipmentId: d.equipmentId,
-      employeeId: d.employeeId,
-      costCentreId: refs.costCentreId,
-      litres: d.litres,
-      meter: d.meter,
-      meterType: refs.eqp.meterType,
-      dispensedAt: new Date(d.dispensedAt),
-      gpsLat: d.gps?.lat ?? null,
-      gpsLng: d.gps?.lng ?? null,
-      gpsAccuracyM: d.gps?.accuracyM ?? null,
-      employeeBy: d.employeeBy,
-      acceptedWarnings: d.acceptedWarnings,
-    }));
-  // The insert's parameters are made while the history query runs, the records judged while the insert runs.
-  const insert = insertDispenses(ctx.tx, rows, { accountId, userId, entries: audit ? items.map(audit) : [] });
+      facts.map((f) => f.ask),
+      [],
+    );
+  } else {
+    // One connection: the history first (the rows are not in it), the insert's parameters made while it runs.
+    facts = await factsOf(ctx, items);
+    reading = dispenseHistory(
+      ctx.tx,
+      accountId,
+      facts.map((f) => f.ask),
+      [],
+    );
+  }
+  reading.catch(() => undefined);
+  const insert = inserting ? null : insertOf();
   const found = await reading;
   const rules = await rulesOfBatch(ctx);
-  const inserting = insert();
-  // Until `inserting` is awaited its failure would be unhandled: judging may throw too.
-  inserting.catch(() => undefined);
+  if (!inserting) {
+    inserting = insert!();
+    inserting.catch(() => undefined);
+  }
   const judged = judge(ctx, facts, found, rules);
   const inserted = await inserting;
   items.forEach((it, k) => {

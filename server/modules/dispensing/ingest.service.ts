@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IngestResult } from '../../../src/contract/dispensing';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { auditMany, type AuditEntry } from '../../lib/audit';
 import { fieldErrorsOf } from '../../lib/errors';
 import type { AccessClaims } from '../auth/tokens';
@@ -53,7 +53,7 @@ const MAX_ATTEMPTS = 3;
  * same tanks can still deadlock (e.g. on a unique key); Postgres aborts one and it is run again here.
  */
 export async function ingestBatch<T extends { id: string }, P>(
-  database: Pick<Database, 'db'>,
+  database: Pick<Database, 'db' | 'beside'>,
   handler: KindHandler<T, P>,
   auth: AccessClaims,
   records: unknown[],
@@ -61,7 +61,7 @@ export async function ingestBatch<T extends { id: string }, P>(
 ): Promise<IngestResult[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records, events));
+      return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records, events, database.beside));
     } catch (e) {
       const code =
         (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
@@ -92,8 +92,9 @@ async function ingestInTx<T extends { id: string }, P>(
   auth: AccessClaims,
   records: unknown[],
   events?: BatchEvents,
+  beside?: () => Db | null,
 ): Promise<IngestResult[]> {
-  const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map() };
+  const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map(), beside };
   const results: IngestResult[] = new Array(records.length);
   const duplicates: { index: number; id: string }[] = [];
   const hook = events && handler.webhook;
@@ -184,6 +185,8 @@ async function ingestInTx<T extends { id: string }, P>(
     const { inserted, refused, audited } = items.length
       ? await handler.insertAll(ctx, items, entry)
       : { inserted: new Set<string>(), refused: undefined, audited: true };
+    // From here the transaction has written: a later read must see it, so it is read in the transaction.
+    ctx.beside = undefined;
     const created = items.filter((it) => inserted.has(it.record.id));
     // Not inserted: a concurrent request stored the same id between our check and our insert
     // (the insert waited for its commit), or this kind refused it as it stored.

@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import type { WebhookEvent } from '../../../src/contract/integrations';
 import type { AuditEntry } from '../../lib/audit';
 import { fieldRepository } from './field.repository';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { AccessClaims } from '../auth/tokens';
 
 /** A record that cannot be stored: it is answered as `rejected` with this status and reason. */
@@ -25,6 +25,12 @@ export interface IngestContext {
    * rules do not change while a batch is stored); see `repoOf`.
    */
   cache?: Map<string, Promise<unknown>>;
+  /**
+   * A connection beside the transaction's for a read that must not see the batch's own writes
+   * (ADR 067), or null when none is free now. Set only while the transaction has written nothing
+   * of the batch yet (its first part): a read there sees exactly what the transaction would.
+   */
+  beside?: () => Db | null;
 }
 
 /** A record on its way in: checked, its references found, its payload hash made. */
