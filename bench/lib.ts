@@ -30,10 +30,22 @@ export interface Running {
   stop: () => Promise<void>;
 }
 
-/** Starts `npm start`'s entry on a data directory and resolves when /api/v1/health answers. */
+/**
+ * The Node options `npm start` gives the server (package.json's `start`, e.g. the young
+ * generation's size, ADR 067), so a bench measures the server as it runs.
+ */
+export const startOptions = (): string[] => {
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(' ').filter((a) => a.startsWith('--max-'));
+};
+
+/**
+ * Starts what `npm start` starts (scripts/start.ts under Node with its options) on a data directory
+ * and resolves when /api/v1/health answers; `proc` is the server's Node process.
+ */
 export async function startServer(dataDir: string, port: number): Promise<Running & { ms: number }> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+  const proc = spawn(process.execPath, [...startOptions(), '--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -5,16 +5,16 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Running } from './lib';
+import { startOptions, type Running } from './lib';
 
 /**
- * Starts server/main.ts directly under Node (`--import tsx`): `proc.pid` is the server.
- * BENCH_NODE_ARGS adds Node options to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
- * (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ * Starts server/main.ts directly under Node (`--import tsx`) with `npm start`'s Node options:
+ * `proc.pid` is the server. BENCH_NODE_ARGS adds Node options to the server alone, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` (Node refuses `--cpu-prof` in NODE_OPTIONS).
  */
 export async function startServerProcess(dataDir: string, port: number): Promise<Running & { pid: number }> {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [...startOptions(), ...extra, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
