@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../tests/api/harness';
+import { connect } from '../../db/client';
+import { fieldRepository } from './field.repository';
 import { ingestFixture, post, type IngestFixture } from './fixture.testutil';
 
 /**
@@ -156,6 +158,35 @@ describe('a batch gives the same answers as its records one by one', () => {
     ]);
     expect(batch.messages[10]).toContain('fams24_rule: FAMS24 rule: only 30 min since the last fill (min 60)');
     expect(batch.books).toEqual({ A: '4884.000', B: '-101.000', C: '4975.000' });
+  });
+
+  it('a side connection that fails: the history is read in the transaction, with the same answers (ADR 067)', async () => {
+    const [brokenSite, oneByOneSite] = [await ingestFixture(srv), await ingestFixture(srv)];
+    // Nothing listens on port 1: every query on this pool fails as it connects.
+    const unreachable = connect('postgres://fams:fams@127.0.0.1:1/fams', 1);
+    const beside = srv.database.beside;
+    let asked = 0;
+    srv.database.beside = () => {
+      asked++;
+      return unreachable.db;
+    };
+    try {
+      const batch = await outcome(brokenSite, 'dispenses', dispenseScript(brokenSite), false);
+      expect(asked).toBeGreaterThan(0);
+      srv.database.beside = beside;
+      const single = await outcome(oneByOneSite, 'dispenses', dispenseScript(oneByOneSite), true);
+      expect(batch).toEqual(single);
+      expect(batch.answers.filter((a) => (a as { status: string }).status === 'created')).toHaveLength(13);
+      // The FAMS24 rules are read beside the insert too: a failed read is not kept in the batch's cache.
+      const cache = new Map<string, Promise<unknown>>();
+      const account = brokenSite.admin.item.account.accountId;
+      await expect(fieldRepository(unreachable.db, account, cache).f24Rules([brokenSite.store24])).rejects.toThrow();
+      const rules = await fieldRepository(srv.database.db, account, cache).f24Rules([brokenSite.store24]);
+      expect(rules(brokenSite.store24)).not.toBeUndefined();
+    } finally {
+      srv.database.beside = beside;
+      await unreachable.close();
+    }
   });
 
   it('transfers: book stock moving both ways within the batch', async () => {

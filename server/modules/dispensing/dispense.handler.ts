@@ -180,34 +180,39 @@ async function insertAll(
     insertDispenses(ctx.tx, rowsOf(), { accountId, userId, entries: audit ? items.map(audit) : [] });
   // Until `inserting` is awaited its failure would be unhandled: the reading and judging may throw too.
   let inserting: Promise<Set<string>> | null = null;
-  let facts: Fact[];
-  let reading: Promise<HistoryFound[]>;
+  let reading: Promise<{ facts: Fact[]; found: HistoryFound[] }>;
   const side = ctx.beside?.() ?? null;
   if (side) {
     // ADR 067: the rows go in on the transaction's connection at once, while the history is read on a
     // side connection (a second backend: the second core) and the records judged here.
     inserting = insertOf()();
     inserting.catch(() => undefined);
-    facts = await factsOf(ctx, items, side);
-    reading = dispenseHistory(
-      side,
-      accountId,
-      facts.map((f) => f.ask),
-      [],
+    const read = async (db: DbOrTx, exclude: readonly string[]) => {
+      const facts = await factsOf(ctx, items, db);
+      const asks = facts.map((f) => f.ask);
+      return { facts, found: await dispenseHistory(db, accountId, asks, exclude) };
+    };
+    // A side connection that fails (none could be opened, it was dropped) costs only the overlap: the
+    // same reads run in the transaction, after the insert, the batch's own rows left out.
+    reading = read(side, []).catch(() =>
+      read(
+        ctx.tx,
+        items.map((it) => it.record.id),
+      ),
     );
   } else {
     // One connection: the history first (the rows are not in it), the insert's parameters made while it runs.
-    facts = await factsOf(ctx, items);
+    const facts = await factsOf(ctx, items);
     reading = dispenseHistory(
       ctx.tx,
       accountId,
       facts.map((f) => f.ask),
       [],
-    );
+    ).then((found) => ({ facts, found }));
   }
   reading.catch(() => undefined);
   const insert = inserting ? null : insertOf();
-  const found = await reading;
+  const { facts, found } = await reading;
   const rules = await rulesOfBatch(ctx);
   if (!inserting) {
     inserting = insert!();

@@ -47,6 +47,11 @@ export function fieldRepository(db: DbOrTx, accountId: number, cache: Map<string
     const missing = want.filter((k) => !cache.has(`${kind}:${k}`));
     if (missing.length) {
       const loaded = load(missing);
+      // A failed load is not kept: a later read (e.g. in the transaction after a side connection
+      // failed, ADR 067) loads again.
+      loaded.catch(() => {
+        for (const k of missing) cache.delete(`${kind}:${k}`);
+      });
       for (const k of missing)
         cache.set(
           `${kind}:${k}`,
