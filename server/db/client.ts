@@ -45,9 +45,11 @@ export function connect(url: string, max = 10, idleTimeoutMillis?: number): Data
   // while the batch's own connection inserts. Only plain reads run there, which wait for no lock,
   // so a transaction waiting for one never waits for another transaction (no pool deadlock); and
   // none is waited for at all when both are busy (`beside` answers null).
+  // A connection that cannot be opened within 2 s is given up (the caller then reads in its transaction).
   const side = new pg.Pool({
     connectionString: url,
     max: SIDE_MAX,
+    connectionTimeoutMillis: 2_000,
     ...(idleTimeoutMillis ? { idleTimeoutMillis } : {}),
   });
   side.on('error', (err) => {
