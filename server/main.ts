@@ -112,6 +112,9 @@ export async function main() {
     if (config.demo && controllerSimulatorEnabled())
       demoControllers = await startControllerSimulator(database.db, log, `http://127.0.0.1:${config.port}`);
   } catch (err) {
+    // Ctrl-C or SIGTERM during start-up closes the database under the steps still running: that is
+    // the stop asked for, not a failure to report.
+    if (stopping) return;
     log.error({ err }, 'FAMS could not start');
     await stop(1);
     return;
