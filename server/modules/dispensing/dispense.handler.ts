@@ -136,11 +136,12 @@ async function factsOf(
 }
 
 /**
- * The history of every record (one query, before the insert, so the batch's own rows are not in it),
- * then ONE statement for the rows (`on conflict do nothing`) and the audit entries (`audit`) of the
- * rows inserted. While PostgreSQL inserts, the records are judged here as if all were stored
- * (ADR 063: Node's checks and the database's insert overlap); `effectsAll` uses that judgement when
- * every record was stored, else judges the stored ones again.
+ * The history of every record (one query that does not see the batch's own rows) and ONE statement
+ * for the rows (`on conflict do nothing`) with the audit entries (`audit`) of the rows inserted. With
+ * a side connection the two run at once, on two backends (ADR 067); without one, the history is read
+ * in the transaction just before the insert. While PostgreSQL inserts, the records are judged here
+ * as if all were stored (ADR 063); `effectsAll` uses that judgement when every record was stored,
+ * else judges the stored ones again.
  */
 async function insertAll(
   ctx: IngestContext,
