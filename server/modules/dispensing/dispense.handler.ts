@@ -1,30 +1,17 @@
 import { satisfies } from '../../../src/contract/access';
-import { dispenseWarnings } from '../../../src/contract/dispense-warnings';
-import { checkDispenseAllowed, type AllocationRule } from '../../../src/contract/setup/dispense-check';
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
-import { dispenses, f24Rules } from '../../db/schema';
-import type { AuditEntry } from '../../lib/audit';
-import { booksAfterEach, ml, seenInOrder } from './batch-order';
-import { fieldRepository, storedHashes, type ExceptionRow } from './field.repository';
-import type { DbOrTx } from '../../db/client';
-import { dispenseHistory, insertDispenses, type HistoryAsk, type HistoryFound } from './history.repository';
-import type { EquipmentRef, References, TankRef } from './reference.repository';
-import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
-import { exceptionRulesRepository } from '../exceptions/rules.repository';
 import { rulesOf, type ExceptionRulesValue } from '../../../src/contract/exception-rules';
+import { dispenses } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import type { AuditEntry } from '../../lib/audit';
+import { exceptionRulesRepository } from '../exceptions/rules.repository';
+import { booksAfterEach } from './batch-order';
+import { dispenseRows, factsOf, judge, type Fact, type Judged, type Refs } from './dispense.judge';
+import { storedHashes, type ExceptionRow } from './field.repository';
+import { dispenseHistory, insertDispenses, type HistoryFound } from './history.repository';
+import type { References } from './reference.repository';
+import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { stockAlarm } from './stock';
-
-interface Refs {
-  tank: TankRef;
-  eqp: EquipmentRef;
-  costCentreId: string | null;
-  allocations: AllocationRule[];
-  /**
-   * Set by `insertAll`: what the checks need, the history read before the insert, and the batch's
-   * judgement made while the insert ran (`effectsAll` uses it when every record of it was stored).
-   */
-  checked?: { fact: Fact; found: HistoryFound; judged: Judged; at: number };
-}
 
 /** What the references say each record needs checked against. */
 function refsOf(records: readonly Dispense[], found: References): (Refs | RecordError)[] {
@@ -80,61 +67,6 @@ async function lookupAll(ctx: IngestContext, records: readonly Dispense[]) {
   return { known: found.hashes, refs: refsOf(records, found), webhooks };
 }
 
-interface Fact {
-  d: Dispense;
-  refs: Refs;
-  at: Date;
-  allocations: AllocationRule[];
-  dispense: Dispense & { productId: string; costCentreId: string | null; at: Date };
-  f24Rule: F24Rule | null;
-  ask: HistoryAsk;
-}
-type F24Rule = typeof f24Rules.$inferSelect;
-
-/**
- * Per record: the dispense as the checks see it, its governing allocation's subject, what its history
- * must answer. `db`: where the FAMS24 rules are read (beside the transaction while it inserts).
- */
-async function factsOf(
-  ctx: IngestContext,
-  items: readonly Item<Dispense, Refs>[],
-  db: DbOrTx = ctx.tx,
-): Promise<Fact[]> {
-  const f24 = items.some((it) => it.record.variant === 'FAMS24')
-    ? await fieldRepository(db, ctx.auth.accountId, ctx.cache).f24Rules(items.map((it) => it.record.storeId))
-    : () => null;
-  return items.map(({ record: d, refs }) => {
-    const at = new Date(d.dispensedAt);
-    const { allocations } = refs;
-    const dispense = { ...d, productId: refs.tank.productId, costCentreId: refs.costCentreId, at };
-    const f24Rule = d.variant === 'FAMS24' ? f24(d.storeId) : null;
-    // The check picks the governing allocation; its subject's litres so far decide the limits.
-    const { allocationId } = checkDispenseAllowed({
-      dispense,
-      allocations,
-      usedToday: 0,
-      usedThisMonth: 0,
-      timeZone: refs.tank.timezone,
-    });
-    const governing = allocations.find((a) => a.id === allocationId);
-    const ask: HistoryAsk = {
-      equipmentId: d.equipmentId,
-      at,
-      meter: d.meter !== null,
-      lastFill: f24Rule?.minMinutesBetweenFills != null,
-      timeZone: refs.tank.timezone,
-      usage: governing
-        ? {
-            column: governing.equipmentId ? 'equipment' : governing.employeeId ? 'employee' : 'cost_centre',
-            id: (governing.equipmentId ?? governing.employeeId ?? governing.costCentreId)!,
-            productId: refs.tank.productId,
-          }
-        : null,
-    };
-    return { d, refs, at, allocations, dispense, f24Rule, ask };
-  });
-}
-
 /**
  * The history of every record (one query that does not see the batch's own rows) and ONE statement
  * for the rows (`on conflict do nothing`) with the audit entries (`audit`) of the rows inserted. With
@@ -149,36 +81,13 @@ async function insertAll(
   audit?: (item: Item<Dispense, Refs>) => AuditEntry,
 ) {
   const { accountId, userId } = ctx.auth;
-  // In id order: two batches sharing ids wait for each other's keys in the same order.
-  const rowsOf = () =>
-    [...items]
-      .sort((a, b) => (a.record.id < b.record.id ? -1 : 1))
-      .map(({ record: d, refs, hash }) => ({
-        accountId,
-        id: d.id,
-        payloadHash: hash,
-        deviceId: d.deviceId,
-        note: d.note,
-        createdBy: userId,
-        variant: d.variant,
-        storeId: d.storeId,
-        tankId: d.tankId,
-        productId: refs.tank.productId,
-        equipmentId: d.equipmentId,
-        employeeId: d.employeeId,
-        costCentreId: refs.costCentreId,
-        litres: d.litres,
-        meter: d.meter,
-        meterType: refs.eqp.meterType,
-        dispensedAt: new Date(d.dispensedAt),
-        gpsLat: d.gps?.lat ?? null,
-        gpsLng: d.gps?.lng ?? null,
-        gpsAccuracyM: d.gps?.accuracyM ?? null,
-        employeeBy: d.employeeBy,
-        acceptedWarnings: d.acceptedWarnings,
-      }));
-  const insertOf = () =>
-    insertDispenses(ctx.tx, rowsOf(), { accountId, userId, entries: audit ? items.map(audit) : [] });
+  // The insert's parameters made now, its statement run when the answered function is called.
+  const prepareInsert = () =>
+    insertDispenses(ctx.tx, dispenseRows(items, accountId, userId), {
+      accountId,
+      userId,
+      entries: audit ? items.map(audit) : [],
+    });
   // Until `inserting` is awaited its failure would be unhandled: the reading and judging may throw too.
   let inserting: Promise<Set<string>> | null = null;
   let reading: Promise<{ facts: Fact[]; found: HistoryFound[] }>;
@@ -186,7 +95,7 @@ async function insertAll(
   if (side) {
     // ADR 067: the rows go in on the transaction's connection at once, while the history is read on a
     // side connection (a second backend: the second core) and the records judged here.
-    inserting = insertOf()();
+    inserting = prepareInsert()();
     inserting.catch(() => undefined);
     const read = async (db: DbOrTx, exclude: readonly string[]) => {
       const facts = await factsOf(ctx, items, db);
@@ -212,13 +121,12 @@ async function insertAll(
     ).then((found) => ({ facts, found }));
   }
   reading.catch(() => undefined);
-  const insert = inserting ? null : insertOf();
+  // The insert's parameters made while the history query runs (one connection), the statement after it.
+  const insertAfterReading = inserting ? null : prepareInsert();
   const { facts, found } = await reading;
   const rules = await rulesOfBatch(ctx);
-  if (!inserting) {
-    inserting = insert!();
-    inserting.catch(() => undefined);
-  }
+  inserting ??= insertAfterReading!();
+  inserting.catch(() => undefined);
   const judged = judge(ctx, facts, found, rules);
   const inserted = await inserting;
   items.forEach((it, k) => {
@@ -237,87 +145,6 @@ function rulesOfBatch(ctx: IngestContext): Promise<ExceptionRulesValue> {
   return found;
 }
 const RULES_KEY = 'exception-rules';
-
-/** What a batch's records raise and move, judged in batch order (`judge`). */
-interface Judged {
-  /** The records judged, in order (the batch's stored records, or all of them before the insert). */
-  count: number;
-  warnings: ReturnType<typeof dispenseWarnings>[];
-  /** Each record's stock movements. */
-  moves: { tankId: string; at: Date; litres: number; kind: 'dispense'; refId: string }[][];
-  /** The stock statement (`moveAndRaise`) with its parameters made: the movements, exceptions and alarms. */
-  stock: ReturnType<ReturnType<typeof repoOf>['prepareMoveAndRaise']>;
-}
-
-/**
- * Every business rule each record breaks, as one-by-one ingest would have seen it: the history read
- * what was stored before the batch; the batch's earlier records are added (`batch-order.ts`).
- * Pure: no query (the rules and the history are given).
- */
-function judge(
-  ctx: IngestContext,
-  facts: readonly Fact[],
-  found: readonly HistoryFound[],
-  rules: ExceptionRulesValue,
-): Judged {
-  const seen = seenInOrder(
-    facts.map((f) => f.dispense),
-    facts.map((f) => f.ask),
-    found,
-  );
-  const warnings = facts.map(({ refs, allocations, dispense, f24Rule }, k) => {
-    const known = [refs.eqp.currentMeter, seen[k].meter].filter((m): m is number => m !== null);
-    return dispenseWarnings({
-      dispense,
-      equipmentCapacity: refs.eqp.capacity,
-      meterType: refs.eqp.meterType,
-      lastMeter: known.length ? Math.max(...known) : null,
-      lastFillAt: seen[k].lastFillAt,
-      allocations,
-      usedToday: seen[k].usedDay,
-      usedThisMonth: seen[k].usedMonth,
-      f24Rule,
-      timeZone: refs.tank.timezone,
-      now: ctx.now,
-      rules,
-    });
-  });
-  const raised: ExceptionRow[] = facts.flatMap(({ d }, k) =>
-    warnings[k].map((w) => ({
-      code: w.code,
-      entity: 'dispense',
-      entityId: d.id,
-      storeId: d.storeId,
-      tankId: d.tankId,
-      equipmentId: d.equipmentId,
-      message: w.message,
-      severity:
-        w.code === 'meter_rollback' || w.code === 'over_equipment_capacity'
-          ? ('critical' as const)
-          : ('warning' as const),
-      details: {
-        litres: d.litres,
-        meter: d.meter,
-        dispensedAt: d.dispensedAt,
-        acceptedOnDevice: d.acceptedWarnings.includes(w.code),
-      },
-    })),
-  );
-  // The movements and the rules' exceptions in one statement that locks the tanks' `tank_stock`
-  // rows (run by effectsAll, last: from there to the commit the batch holds them).
-  const moves = facts.map(({ d, at }) => [
-    { tankId: d.tankId, at, litres: -d.litres, kind: 'dispense' as const, refId: d.id },
-  ]);
-  // Each record's tank after it: the batch's moves on that tank up to and with the record (the
-  // statement adds the locked book and raises the alarms itself).
-  const movedSoFar = new Map<string, number>();
-  const belowZero = facts.map(({ d }) => {
-    movedSoFar.set(d.tankId, (movedSoFar.get(d.tankId) ?? 0) + ml(-d.litres));
-    return { tankId: d.tankId, storeId: d.storeId, entityId: d.id, movedMl: movedSoFar.get(d.tankId)! };
-  });
-  const stock = repoOf(ctx).prepareMoveAndRaise(moves.flat(), raised, { entity: 'dispense', of: belowZero });
-  return { count: facts.length, warnings, moves, stock };
-}
 
 /**
  * The tank loses the litres; every business rule broken raises an exception, never a refusal.
