@@ -15,6 +15,7 @@ import {
   insertTransfers,
   movementsOf,
 } from './demo-history-insert';
+import { pickJudged, seedJudged } from './demo-history-judged';
 import { simulateTanks } from './demo-history-tanks';
 import { insertDemoPrices } from './demo-prices';
 import { prng } from './prng';
@@ -46,10 +47,13 @@ export function planHistory(fleet: HistoryFleet, now: Date, days = HISTORY_DAYS)
   const cal = historyCalendar(fleet, now, days);
   const fills = planDispenses(r, fleet, cal);
   const tanks = simulateTanks(r, fleet, cal, fills.dispenses);
+  // Drawn after everything above, so the rest of the year is the same with or without them.
+  const judged = pickJudged(r, fills.dispenses, days);
   return {
     cal,
     ...fills,
     ...tanks,
+    judged,
     movements: [...movementsOf(fills.dispenses, tanks.receipts, tanks.transfers), ...tanks.adjustments],
   };
 }
@@ -120,13 +124,27 @@ export async function writeHistory(
     );
   ms.mode = fast ? 'bulk checks' : 'row checks';
   if (!fast) await tx.execute(sql`alter table stock_movements disable trigger stock_movements_tank_stock`);
-  await step('dispenses', () => insertDispenses(tx, accountId, plan.dispenses));
+  // The judged fills come in through the ingest below, with their stock movements.
+  const judged = new Set(plan.judged.map((d) => d.id));
+  await step('dispenses', () =>
+    insertDispenses(
+      tx,
+      accountId,
+      plan.dispenses.filter((d) => !judged.has(d.id)),
+    ),
+  );
   await step('receipts+transfers', async () => {
     await insertReceipts(tx, accountId, plan.receipts);
     await insertTransfers(tx, accountId, plan.transfers);
   });
   await step('readings', () => insertReadings(tx, accountId, plan.readings));
-  await step('movements', () => insertMovements(tx, accountId, plan.movements));
+  await step('movements', () =>
+    insertMovements(
+      tx,
+      accountId,
+      plan.movements.filter((m) => !judged.has(m.refId ?? '')),
+    ),
+  );
   await step('prices', () => insertDemoPrices(tx, accountId, plan.cal.dates));
   if (fast) {
     await tx.execute(sql`set local session_replication_role = origin`);
@@ -140,6 +158,8 @@ export async function writeHistory(
     on conflict (account_id, tank_id) do update set book_litres = excluded.book_litres, updated_at = now()`);
   // The day rollups of the dispenses (ADR 034), which the triggers kept only when they were on.
   await tx.execute(sql`select dispense_days_rebuild(${accountId})`);
+  let raised = 0;
+  await step('judged', async () => (raised = await seedJudged(tx, accountId, plan.judged, plan.cal.end, SEED + 1)));
   await audit(tx, {
     accountId,
     userId: 1,
@@ -153,6 +173,8 @@ export async function writeHistory(
       transfers: plan.transfers.length,
       readings: plan.readings.length,
       stockMovements: plan.movements.length,
+      judged: plan.judged.length,
+      exceptions: raised,
       leak: plan.leak,
       theft: plan.theft && { ...plan.theft, from: new Date(plan.theft.from).toISOString() },
     },

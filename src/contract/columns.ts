@@ -53,6 +53,8 @@ export interface ColumnSpec<K extends string = string> {
   labelFrom?: K;
   /** How much the column matters on a phone's row card (see `ColumnPriority`). */
   priority?: ColumnPriority;
+  /** Sentences (an exception's details, an explanation): a wider column, so a row stays a few lines high. */
+  sentences?: boolean;
 }
 
 /**

@@ -162,7 +162,7 @@ const cols = columnsOf<ExceptionRow>();
 const about = cols([
   { key: 'severity', title: 'Severity', kind: 'enum', labels: SEVERITY_TITLES },
   { key: 'code', title: 'Exception', kind: 'enum', labels: EXCEPTION_LABELS },
-  { key: 'message', title: 'Details', kind: 'text' },
+  { key: 'message', title: 'Details', kind: 'text', sentences: true },
   { key: 'storeCode', title: 'Store', kind: 'code' },
   { key: 'tankCode', title: 'Tank', kind: 'code' },
   { key: 'fleetNo', title: 'Equipment', kind: 'code' },
@@ -184,7 +184,7 @@ export const EXCEPTION_COLUMNS = {
     { key: 'raisedAt', title: 'Raised', kind: 'datetime', hidden: true },
     ...about,
     { key: 'reason', title: 'Reason', kind: 'enum', labels: RESOLUTION_LABELS },
-    { key: 'resolution', title: 'Explanation', kind: 'text' },
+    { key: 'resolution', title: 'Explanation', kind: 'text', sentences: true },
     { key: 'resolvedByName', title: 'Resolved by', kind: 'text' },
     { key: 'hoursToResolve', title: 'Time to resolve (h)', kind: 'number', decimals: 1 },
   ]),

@@ -93,3 +93,35 @@ test('a meter that went backwards offline is raised after sync, resolved with a 
   await expect(done).toContainText('Alex Admin');
   await admin.ctx.close();
 });
+
+test("the demo year's exceptions: the fills that came through the ingest raised them, the office handled them", async ({
+  browser,
+  baseURL,
+}) => {
+  const { ctx, page } = await open(browser, baseURL!, 'admin', undefined, '/ExceptionHistory');
+  // Resolved over the year, newest first, each with its reason and words (ADR 068).
+  await page.getByLabel('Reason').selectOption({ label: 'Explained' });
+  const rows = page.getByRole('row').filter({ hasText: 'Alex Admin' });
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(10);
+  const first = rows.first();
+  await expect(first).toContainText(/approved|agreed|allowed|in order|raised|one stop/);
+  await first.getByRole('button', { name: /^Open / }).click();
+  const drawer = page.getByRole('dialog');
+  const timeline = drawer.getByRole('list').last();
+  await expect(timeline.getByText('Raised', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('Acknowledged', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('Resolved', { exact: true })).toBeVisible();
+  await expect(timeline.getByText(/^Explained: /)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The working list holds the last days' and a few that slipped; the year's weeks are charted.
+  await page.goto('/Exceptions');
+  await expect(page.getByText(/^\d+ unresolved/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Over the daily limit' }).first()).toBeVisible();
+  await page.goto('/PBAnalytics');
+  const weekly = page.getByRole('region', { name: 'Exceptions per week' });
+  await expect(weekly.getByText(/^\d+ raised$/)).toBeVisible();
+  expect(Number((await weekly.getByText(/^\d+ raised$/).textContent())!.split(' ')[0])).toBeGreaterThan(100);
+  await ctx.close();
+});

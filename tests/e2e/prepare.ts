@@ -17,7 +17,14 @@ const MAX_AGE_MS = 30 * 60_000;
  * e2e sign-in verifies one; 2^17 costs ~0.3 s of a core each, which the suite does not need to prove.
  */
 export const E2E_SCRYPT_LOG_N = '12';
-const SEED_INPUTS = ['server/db/migrations', 'server/seed', 'tests/e2e/seed-templates.ts'];
+/** The seed, and the ingest its judged fills go through (ADR 068). */
+const SEED_INPUTS = [
+  'server/db/migrations',
+  'server/seed',
+  'server/modules/dispensing',
+  'server/modules/exceptions',
+  'tests/e2e/seed-templates.ts',
+];
 
 function filesUnder(p: string): string[] {
   if (!fs.existsSync(p)) return [];

@@ -11,6 +11,7 @@ import {
 import type { AnalyticsBoard } from '@/contract/analytics';
 import { AXIS, ChartCard, compact, PALETTE } from '@/app/ui/ChartCard';
 import { count, formatFixed, litresTotal } from '@/lib/format';
+import { allWeeks, weeklySeries, weekTick } from './weeks';
 
 const SEVERITY: Record<string, string> = { critical: '#dc2626', warning: '#d97706', info: '#2563eb' };
 const shortMonth = (m: string) => `${m.slice(5, 7)}/${m.slice(2, 4)}`;
@@ -122,7 +123,8 @@ function VarianceTrend({ rows }: { rows: AnalyticsBoard['varianceTrend'] }) {
 }
 
 function ExceptionsByWeek({ rows }: { rows: AnalyticsBoard['exceptionsByWeek'] }) {
-  const severities = [...new Set(rows.map((r) => r.severity))];
+  const weeks = allWeeks(rows);
+  const series = weeklySeries(rows, weeks);
   const total = rows.reduce((s, r) => s + r.count, 0);
   return (
     <ChartCard title="Exceptions per week" figure={`${count(total)} raised`}>
@@ -130,16 +132,16 @@ function ExceptionsByWeek({ rows }: { rows: AnalyticsBoard['exceptionsByWeek'] }
         empty
       ) : (
         <VictoryChart height={260} padding={{ top: 10, bottom: 56, left: 44, right: 16 }} domainPadding={{ x: 12 }}>
-          <VictoryAxis style={AXIS} tickFormat={(w: string) => w.slice(5)} />
+          <VictoryAxis style={AXIS} tickValues={weeks} tickFormat={(w: string, i: number) => weekTick(w, i, weeks)} />
           <VictoryAxis dependentAxis style={AXIS} />
           <VictoryStack>
-            {severities.map((s) => (
+            {series.map(({ severity, data }) => (
               <VictoryBar
-                key={s}
-                data={rows.filter((r) => r.severity === s)}
+                key={severity}
+                data={data}
                 x="week"
                 y="count"
-                style={{ data: { fill: SEVERITY[s] ?? PALETTE[5] } }}
+                style={{ data: { fill: SEVERITY[severity] ?? PALETTE[5] } }}
               />
             ))}
           </VictoryStack>
@@ -149,7 +151,7 @@ function ExceptionsByWeek({ rows }: { rows: AnalyticsBoard['exceptionsByWeek'] }
             orientation="horizontal"
             gutter={12}
             style={{ labels: { fontSize: 9 } }}
-            data={severities.map((name) => ({ name, symbol: { fill: SEVERITY[name] ?? PALETTE[5] } }))}
+            data={series.map(({ severity: name }) => ({ name, symbol: { fill: SEVERITY[name] ?? PALETTE[5] } }))}
           />
         </VictoryChart>
       )}

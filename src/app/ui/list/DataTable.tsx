@@ -231,7 +231,7 @@ function Wide<T extends RowData>(props: DataTableProps<T>) {
                             <Table.Cell
                               key={cell.id}
                               textAlign={col.numeric ? 'end' : undefined}
-                              {...(col.numeric ? figure : prose)}
+                              {...(col.numeric ? figure : col.sentences ? sentences : prose)}
                               title={typeof content === 'string' ? content : undefined}
                             >
                               {content}
@@ -270,6 +270,8 @@ function Wide<T extends RowData>(props: DataTableProps<T>) {
  */
 const prose = { whiteSpace: 'normal', minW: '20', maxW: 'xs' } as const;
 const figure = { whiteSpace: 'nowrap' } as const;
+/** A column of sentences (`ListColumn.sentences`): squeezed to 5rem among a dozen columns it ran to ten lines a row. */
+const sentences = { ...prose, minW: '48' } as const;
 
 /** The actions column stays at the right edge while the table scrolls sideways. */
 const pinned = {

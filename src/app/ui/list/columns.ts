@@ -20,6 +20,8 @@ export interface ListColumn<T> {
   sortBy?: string;
   /** On a phone's row card: 1 = the key figures (the first one heads the card), 2 = also shown, else under "More". */
   priority?: ColumnPriority;
+  /** Sentences: wrapped in a wider column than a name or a code. */
+  sentences?: boolean;
 }
 
 export type ColumnVisibility = Record<string, boolean>;
@@ -86,6 +88,7 @@ export function specColumns<T>(
     hidden: c.hidden,
     numeric: isNumericKind(c.kind),
     priority: c.priority,
+    sentences: c.sentences,
     cell: (row: T) => specCell(c, row as Record<string, unknown>),
     ...custom[c.key],
   }));
