@@ -190,4 +190,11 @@ test('logout clears the stored session; a signed-out visit goes to login with `t
   await signIn(page, 'editor', { goto: false });
   await expect(page).toHaveURL(/\/FiltersDispensing$/);
   await expect(page.getByRole('heading', { name: 'Dispensing records' })).toBeVisible();
+
+  // A menu item acts on a click that comes with no pointer before it, as a screen reader's
+  // activation does: the menu used to select only the item a pointer had highlighted, and closed
+  // doing nothing.
+  await page.getByRole('button', { name: /Eddie Editor/ }).click();
+  await page.getByRole('menuitem', { name: 'Lock screen' }).dispatchEvent('click');
+  await expect(page).toHaveURL(/\/pages\/lock-screen/);
 });

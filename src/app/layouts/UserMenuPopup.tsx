@@ -10,17 +10,17 @@ import { UserMenuFace } from './UserMenuFace';
 /**
  * The user menu itself (zag's menu, floating-ui): loaded with the first tap on the navbar's user
  * button (`UserMenu`), and open from its first render since that tap asked for it (ADR 017).
+ *
+ * Each item acts on its own click, not through the menu's `onSelect`: zag selects the item it has
+ * highlighted, which a pointer or the arrow keys set. A click that comes without them (a screen
+ * reader's activation, a tap whose highlight was cleared) closed the menu and did nothing, so
+ * "Log out" could be tapped in vain. Enter on a highlighted item clicks it, so keys still work.
  */
 export function UserMenuPopup() {
   const snap = useSnapshot(session);
   const usable = snap.accounts.filter((a) => !a.blocked).length;
-  const onSelect = ({ value }: { value: string }) => {
-    if (value === 'switch') goTo(SELECT_ACCOUNT_PATH);
-    if (value === 'lock') lock();
-    if (value === 'logout') void requestLogout(); // warns when records are not sent yet
-  };
   return (
-    <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }} defaultOpen>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen>
       <Menu.Trigger asChild>
         <UserMenuFace />
       </Menu.Trigger>
@@ -36,9 +36,18 @@ export function UserMenuPopup() {
               </Menu.ItemGroupLabel>
             </Menu.ItemGroup>
             <Menu.Separator />
-            {usable > 1 && <Menu.Item value="switch">Switch account</Menu.Item>}
-            <Menu.Item value="lock">Lock screen</Menu.Item>
-            <Menu.Item value="logout">Log out</Menu.Item>
+            {usable > 1 && (
+              <Menu.Item value="switch" onClick={() => goTo(SELECT_ACCOUNT_PATH)}>
+                Switch account
+              </Menu.Item>
+            )}
+            <Menu.Item value="lock" onClick={() => lock()}>
+              Lock screen
+            </Menu.Item>
+            {/* Warns first when records are not sent yet. */}
+            <Menu.Item value="logout" onClick={() => void requestLogout()}>
+              Log out
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
