@@ -224,12 +224,18 @@ export async function writeHandling(tx: Tx, accountId: number, userId: number, h
  */
 export async function seedJudged(tx: Tx, accountId: number, rows: readonly DispenseRow[], now: number, seed: number) {
   const raised = await ingestJudged(tx, accountId, rows);
+  const admin = await accountAdmin(tx, accountId);
+  if (admin) await writeHandling(tx, accountId, admin, planHandling(prng(seed), raised, now));
+  return raised.length;
+}
+
+/** The account's first admin (by user id): who works `/Exceptions` and logs incidents in the demo. */
+export async function accountAdmin(tx: Tx, accountId: number): Promise<number | null> {
   const [admin] = await tx
     .select({ id: memberships.userId })
     .from(memberships)
     .where(and(eq(memberships.accountId, accountId), sql`'admin' = any(${memberships.roles})`))
     .orderBy(memberships.userId)
     .limit(1);
-  if (admin) await writeHandling(tx, accountId, admin.id, planHandling(prng(seed), raised, now));
-  return raised.length;
+  return admin?.id ?? null;
 }

@@ -15,8 +15,9 @@ import {
   insertTransfers,
   movementsOf,
 } from './demo-history-insert';
-import { pickJudged, seedJudged } from './demo-history-judged';
+import { accountAdmin, pickJudged, seedJudged } from './demo-history-judged';
 import { simulateTanks } from './demo-history-tanks';
+import { seedDemoIncidents } from './demo-incidents';
 import { insertDemoPrices } from './demo-prices';
 import { prng } from './prng';
 
@@ -160,6 +161,10 @@ export async function writeHistory(
   await tx.execute(sql`select dispense_days_rebuild(${accountId})`);
   let raised = 0;
   await step('judged', async () => (raised = await seedJudged(tx, accountId, plan.judged, plan.cal.end, SEED + 1)));
+  let incidents = 0;
+  const admin = await accountAdmin(tx, accountId);
+  if (admin)
+    await step('incidents', async () => (incidents = await seedDemoIncidents(tx, accountId, admin, plan.cal.end)));
   await audit(tx, {
     accountId,
     userId: 1,
@@ -175,6 +180,7 @@ export async function writeHistory(
       stockMovements: plan.movements.length,
       judged: plan.judged.length,
       exceptions: raised,
+      incidents,
       leak: plan.leak,
       theft: plan.theft && { ...plan.theft, from: new Date(plan.theft.from).toISOString() },
     },

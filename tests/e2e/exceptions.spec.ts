@@ -94,7 +94,7 @@ test('a meter that went backwards offline is raised after sync, resolved with a 
   await admin.ctx.close();
 });
 
-test("the demo year's exceptions: the fills that came through the ingest raised them, the office handled them", async ({
+test("the demo year's exceptions: the fills that came through the ingest raised them, the office handled them; its incidents", async ({
   browser,
   baseURL,
 }) => {
@@ -123,5 +123,11 @@ test("the demo year's exceptions: the fills that came through the ingest raised 
   const weekly = page.getByRole('region', { name: 'Exceptions per week' });
   await expect(weekly.getByText(/^\d+ raised$/)).toBeVisible();
   expect(Number((await weekly.getByText(/^\d+ raised$/).textContent())!.split(' ')[0])).toBeGreaterThan(100);
+
+  // The leak at N3-24 is being chased: a call-out in progress among the last two months' incidents.
+  await page.goto('/IncidentReport');
+  const leak = page.getByRole('row').filter({ hasText: 'Tank T1 losing fuel' });
+  await expect(leak).toContainText('In progress');
+  await expect(leak).toContainText('N3-24');
   await ctx.close();
 });
