@@ -39,6 +39,7 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/strict-deprecations.ts'],
           // Test-only: cheaper scrypt so hundreds of sign-ins stay fast; production uses N=2^17.
           env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'silent' },
           testTimeout: 30_000,

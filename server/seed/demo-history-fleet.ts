@@ -74,34 +74,34 @@ function hoursOf(opening: OpeningHours | null, from: string | null, to: string |
 /** Reads the account's stores, tanks (with their book stock), equipment and employees. */
 export async function loadHistoryFleet(db: DbOrTx, accountId: number, setup: DemoAccountSetup): Promise<HistoryFleet> {
   const fuelOfType = new Map(setup.types.map((t) => [t.code, t.fuel]));
-  const [storeRows, ruleRows, tankRows, eqRows, empRows] = await Promise.all([
-    db
-      .select()
-      .from(stores)
-      .where(and(eq(stores.accountId, accountId), isNull(stores.deletedAt))),
-    db
-      .select()
-      .from(f24Rules)
-      .where(and(eq(f24Rules.accountId, accountId), isNull(f24Rules.deletedAt))),
-    db
-      .select({ t: tanks, p: products, stock: tankStock.bookLitres })
-      .from(tanks)
-      .innerJoin(products, and(eq(products.accountId, tanks.accountId), eq(products.id, tanks.productId)))
-      .leftJoin(tankStock, and(eq(tankStock.accountId, tanks.accountId), eq(tankStock.tankId, tanks.id)))
-      .where(and(eq(tanks.accountId, accountId), isNull(tanks.deletedAt))),
-    db
-      .select({ e: equipment, ty: equipmentTypes })
-      .from(equipment)
-      .innerJoin(
-        equipmentTypes,
-        and(eq(equipmentTypes.accountId, equipment.accountId), eq(equipmentTypes.id, equipment.typeId)),
-      )
-      .where(and(eq(equipment.accountId, accountId), isNull(equipment.deletedAt))),
-    db
-      .select()
-      .from(employees)
-      .where(and(eq(employees.accountId, accountId), isNull(employees.deletedAt))),
-  ]);
+  // One after another: `db` is the seed's transaction, one connection (concurrent queries on one
+  // pg client are queued by pg 8, deprecated, and refused by pg 9).
+  const storeRows = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.accountId, accountId), isNull(stores.deletedAt)));
+  const ruleRows = await db
+    .select()
+    .from(f24Rules)
+    .where(and(eq(f24Rules.accountId, accountId), isNull(f24Rules.deletedAt)));
+  const tankRows = await db
+    .select({ t: tanks, p: products, stock: tankStock.bookLitres })
+    .from(tanks)
+    .innerJoin(products, and(eq(products.accountId, tanks.accountId), eq(products.id, tanks.productId)))
+    .leftJoin(tankStock, and(eq(tankStock.accountId, tanks.accountId), eq(tankStock.tankId, tanks.id)))
+    .where(and(eq(tanks.accountId, accountId), isNull(tanks.deletedAt)));
+  const eqRows = await db
+    .select({ e: equipment, ty: equipmentTypes })
+    .from(equipment)
+    .innerJoin(
+      equipmentTypes,
+      and(eq(equipmentTypes.accountId, equipment.accountId), eq(equipmentTypes.id, equipment.typeId)),
+    )
+    .where(and(eq(equipment.accountId, accountId), isNull(equipment.deletedAt)));
+  const empRows = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.accountId, accountId), isNull(employees.deletedAt)));
   const byCode = (a: { code: string }, b: { code: string }) => a.code.localeCompare(b.code);
   return {
     accountId,

@@ -125,17 +125,19 @@ const DAY = 24 * HOUR;
 
 /** Writes the account's demo incidents, logged (and closed) by `userId`, each with its audit entries. */
 export async function seedDemoIncidents(tx: Tx, accountId: number, userId: number, now: number) {
-  const [storeRows, tankRows, eqRows] = await Promise.all([
-    tx.select({ id: stores.id, code: stores.code }).from(stores).where(eq(stores.accountId, accountId)),
-    tx
-      .select({ id: tanks.id, code: tanks.code, storeId: tanks.storeId })
-      .from(tanks)
-      .where(and(eq(tanks.accountId, accountId), isNull(tanks.deletedAt))),
-    tx
-      .select({ id: equipment.id, fleetNo: equipment.fleetNo })
-      .from(equipment)
-      .where(eq(equipment.accountId, accountId)),
-  ]);
+  // One after another: one transaction is one connection (pg 9 refuses concurrent queries on it).
+  const storeRows = await tx
+    .select({ id: stores.id, code: stores.code })
+    .from(stores)
+    .where(eq(stores.accountId, accountId));
+  const tankRows = await tx
+    .select({ id: tanks.id, code: tanks.code, storeId: tanks.storeId })
+    .from(tanks)
+    .where(and(eq(tanks.accountId, accountId), isNull(tanks.deletedAt)));
+  const eqRows = await tx
+    .select({ id: equipment.id, fleetNo: equipment.fleetNo })
+    .from(equipment)
+    .where(eq(equipment.accountId, accountId));
   const storeOf = new Map(storeRows.map((s) => [s.code, s.id]));
   const rows = DEMO_INCIDENTS.flatMap((d) => {
     const storeId = storeOf.get(d.store);

@@ -30,7 +30,9 @@ export async function sendDailyReports(database: Database, mailer: MailQueue, no
     try {
       const done = await database.db.transaction(async (tx) => {
         if (!(await dailyReportMailRepository(tx).claim(due.accountId, due.userId, due.day))) return false;
-        const mail = await renderDailyReportMail(tx, due.accountId, due.day, {
+        // Read on the pool, not the claim's connection: the report's queries run side by side, and a
+        // transaction's one connection takes one query at a time (pg 9 refuses more).
+        const mail = await renderDailyReportMail(database.db, due.accountId, due.day, {
           user: { name: due.name },
           storeIds: due.storeIds,
           now,
