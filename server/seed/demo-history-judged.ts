@@ -6,6 +6,7 @@ import { auditLog, exceptionEvents, memberships } from '../db/schema';
 import { dispenseHandler } from '../modules/dispensing/dispense.handler';
 import { ingestBatch } from '../modules/dispensing/ingest.service';
 import type { DispenseRow } from './demo-history-dispenses';
+import { COMMENTS, EXPLANATIONS, FALLBACK } from './demo-explanations';
 import { prng, type Prng } from './prng';
 
 /**
@@ -99,30 +100,6 @@ export interface Handled {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** How the office explains each kind of exception once checked (reason, words). */
-const EXPLANATIONS: Record<string, [ResolutionReason, string][]> = {
-  over_daily_limit: [
-    ['explained', 'Double shift that day, approved by the depot manager.'],
-    ['explained', 'Long-distance load: extra fuel agreed in advance.'],
-    ['other', 'Daily limit to be reviewed with the fleet manager.'],
-  ],
-  over_monthly_limit: [
-    ['explained', 'Busy month: the allocation is too tight for this vehicle and will be raised.'],
-    ['explained', 'Extra contract work this month, approved.'],
-  ],
-  not_allocated: [
-    ['explained', 'Filled at another depot on the way back; allowed this once.'],
-    ['other', 'Allocation for this site added for next month.'],
-  ],
-  weekday_not_allowed: [['explained', 'Weekend call-out, approved by the operations manager.']],
-  fams24_rule: [
-    ['false_alarm', 'AdBlue taken straight after the diesel: one stop, two products.'],
-    ['explained', 'Second fill after the pump cut out at the pre-set limit.'],
-  ],
-};
-const FALLBACK: [ResolutionReason, string][] = [['explained', 'Checked with the driver and the site; in order.']];
-const COMMENTS = ['Asked the driver for the job card.', 'Checked the trip sheet.', 'Waiting for the depot manager.'];
 
 /**
  * The office's handling of the raised exceptions up to `now` (pure, seeded): an exception is

@@ -103,13 +103,16 @@ async function insertAll(
       return { facts, found: await dispenseHistory(db, accountId, asks, exclude) };
     };
     // A side connection that fails (none could be opened, it was dropped) costs only the overlap: the
-    // same reads run in the transaction, after the insert, the batch's own rows left out.
-    reading = read(side, []).catch(() =>
-      read(
+    // same reads run in the transaction, after the insert (one query at a time on its connection),
+    // the batch's own rows left out; an insert that failed fails the reading with its own error.
+    const insertDone = inserting;
+    reading = read(side, []).catch(async () => {
+      await insertDone;
+      return read(
         ctx.tx,
         items.map((it) => it.record.id),
-      ),
-    );
+      );
+    });
   } else {
     // One connection: the history first (the rows are not in it), the insert's parameters made while it runs.
     const facts = await factsOf(ctx, items);
