@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, localDate, zonedInstant } from '../../src/contract/calendar';
 import { cloneDataDir, templateDir, type Template } from './templates';
 
 export const USERS = {
@@ -281,4 +282,22 @@ export async function apiAs(baseURL: string, user: DemoUser, accountName?: strin
     return res.json();
   };
   return { ctx, headers, call, dispose: () => ctx.dispose() };
+}
+
+/**
+ * Checks that compare "today" across reads taken minutes apart (the server's totals before, the
+ * page after) would see a store's midnight between them move every total. Call it before the first
+ * read: within `windowMs` of the next local midnight of any of `timeZones`, it waits until that
+ * midnight has passed (plus a few seconds), so the checks run inside one store day at any hour.
+ * Returns the time waited.
+ */
+export async function clearOfMidnight(timeZones: readonly string[], windowMs: number): Promise<number> {
+  const now = Date.now();
+  const midnights = [...new Set(timeZones)].map((zone) =>
+    zonedInstant(addDays(localDate(new Date(now), zone), 1), 0, zone).getTime(),
+  );
+  const near = midnights.filter((m) => m - now < windowMs);
+  const wait = near.length ? Math.max(...near) - now + 5_000 : 0;
+  if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+  return wait;
 }
