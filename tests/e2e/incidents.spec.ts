@@ -46,14 +46,13 @@ test('an admin logs an incident with a photo, closes it and finds it on the dail
   await expect(row).toContainText('Closed');
 
   // The day's report of its store (the store's own calendar day) lists it.
-  const found = await apiFromPage<{ items: { storeId: string; storeZone: string; photoCount: number }[] }>(
-    page,
-    'GET',
-    `/incidents?q=${encodeURIComponent(title)}`,
-  );
+  const found = await apiFromPage<{
+    items: { storeId: string; storeZone: string; photoCount: number; occurredAt: string }[];
+  }>(page, 'GET', `/incidents?q=${encodeURIComponent(title)}`);
   const incident = found.body.items[0];
   expect(incident.photoCount).toBe(1);
-  const day = localDate(new Date(), incident.storeZone);
+  // The store-local day it happened on (not today's: a midnight may have passed since).
+  const day = localDate(new Date(incident.occurredAt), incident.storeZone);
   await page.goto(`/DailyReportofCall?day=${day}&stores=${incident.storeId}`);
   await expect(page.getByRole('heading', { name: `Daily report ${day}` })).toBeVisible();
   await expect(page.getByRole('cell', { name: title })).toBeVisible();
