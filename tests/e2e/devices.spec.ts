@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import { dispense, fieldApiAs, type Eq } from './field-support';
+import { dispense, expectDispenseSynced, fieldApiAs, type Eq } from './field-support';
 import { expect, test } from './fixtures';
 import { apiAs, signIn } from './support';
 
@@ -153,7 +153,8 @@ test('a scanned tag is assigned to equipment and then used on /QuickDispense24',
     await expect(device.getByText('Identified by tag.')).toBeVisible();
     // The reader types the new tag into the equipment box: the tagged equipment is picked.
     await dispense(device, { ...eq, tags: [tag] }, 37, tag);
-    await expect(device.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+    await expectDispenseSynced(device, 37, eq.fleetNo);
+    await expect(device.getByText('0 waiting · 0 rejected')).toBeVisible();
   } finally {
     await ctx.close();
   }

@@ -5,6 +5,7 @@ import {
   fieldApiAs,
   bringBack,
   cutOff,
+  expectDispenseSynced,
   firstSignIn,
   openDevice,
   outbox,
@@ -106,7 +107,8 @@ test('attendant: FAMS24 by tag and PIN; offline the PIN cannot be checked; dispe
   await page.getByRole('button', { name: 'Check PIN' }).click();
   await expect(page.getByText('Identified by PIN.')).toBeVisible();
   await dispense(page, fleet[0], 41, fleet[0].tags[0]);
-  await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+  await expectDispenseSynced(page, 41, fleet[0].fleetNo);
+  await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible();
 
   await device.ctx.route('**/api/**', (r) => r.abort());
   await employee.fill(staff[1].number);

@@ -174,6 +174,18 @@ export async function bringBack(server: OwnServer, ctx: BrowserContext) {
 /** The fields of a field screen's "recent records" card. */
 export const recentList = (page: Page, title: string) => page.getByRole('list', { name: title });
 
+/**
+ * This device's dispense of `litres` to `fleetNo` shows Synced. Right after a save the "N waiting"
+ * line can still show the count from before it (a busy machine re-renders late), so "0 waiting"
+ * alone may pass before the record was even queued: the record's own state cannot.
+ */
+export async function expectDispenseSynced(page: Page, litres: number, fleetNo: string, timeout = 60_000) {
+  const item = recentList(page, 'Recent dispenses on this device')
+    .getByRole('listitem')
+    .filter({ hasText: `${litres} L to ${fleetNo}` });
+  await expect(item.getByText('Synced', { exact: true })).toBeVisible({ timeout });
+}
+
 export interface Eq {
   id: string;
   fleetNo: string;
