@@ -199,9 +199,15 @@ export async function writeHandling(tx: Tx, accountId: number, userId: number, h
  * The judged fills through the ingest, then the office's handling of what they raised by the
  * account's first admin (the one who works `/Exceptions`). Answers the number of exceptions.
  */
-export async function seedJudged(tx: Tx, accountId: number, rows: readonly DispenseRow[], now: number, seed: number) {
+export async function seedJudged(
+  tx: Tx,
+  accountId: number,
+  admin: number | null,
+  rows: readonly DispenseRow[],
+  now: number,
+  seed: number,
+) {
   const raised = await ingestJudged(tx, accountId, rows);
-  const admin = await accountAdmin(tx, accountId);
   if (admin) await writeHandling(tx, accountId, admin, planHandling(prng(seed), raised, now));
   return raised.length;
 }

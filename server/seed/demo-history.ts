@@ -159,10 +159,14 @@ export async function writeHistory(
     on conflict (account_id, tank_id) do update set book_litres = excluded.book_litres, updated_at = now()`);
   // The day rollups of the dispenses (ADR 034), which the triggers kept only when they were on.
   await tx.execute(sql`select dispense_days_rebuild(${accountId})`);
-  let raised = 0;
-  await step('judged', async () => (raised = await seedJudged(tx, accountId, plan.judged, plan.cal.end, SEED + 1)));
-  let incidents = 0;
+  // Who handles the exceptions and logs the incidents.
   const admin = await accountAdmin(tx, accountId);
+  let raised = 0;
+  await step(
+    'judged',
+    async () => (raised = await seedJudged(tx, accountId, admin, plan.judged, plan.cal.end, SEED + 1)),
+  );
+  let incidents = 0;
   if (admin)
     await step('incidents', async () => (incidents = await seedDemoIncidents(tx, accountId, admin, plan.cal.end)));
   await audit(tx, {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import {
+  DISPENSE_LIST,
   dispense,
   type Eq,
   addUnknownEquipment,
@@ -32,8 +33,6 @@ test.afterAll(async () => {
   removeProfiles();
 });
 
-const DRIVER_LIST = 'Recent dispenses on this device';
-
 test('driver: 10 dispenses offline survive a reload and a closed app, sync exactly once; a rejected one is fixed and resent', async () => {
   test.setTimeout(480_000);
   const api = await fieldApiAs(server.url, 'driver');
@@ -57,7 +56,7 @@ test('driver: 10 dispenses offline survive a reload and a closed app, sync exact
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Quick dispense', exact: true })).toBeVisible();
   await expect(page.getByText('10 waiting · 0 rejected')).toBeVisible();
-  await expect(recentList(page, DRIVER_LIST).getByText('Waiting', { exact: true })).toHaveCount(10);
+  await expect(recentList(page, DISPENSE_LIST).getByText('Waiting', { exact: true })).toHaveCount(10);
   await expect(page.getByRole('button', { name: /Sync status: offline, 10 waiting/ })).toBeVisible();
 
   // The app is closed; a new browser session starts with no network: offline unlock.
@@ -69,7 +68,7 @@ test('driver: 10 dispenses offline survive a reload and a closed app, sync exact
   await expect(device.page.getByRole('button', { name: /Sync status: online, 0 waiting/ })).toBeVisible({
     timeout: 60_000,
   });
-  await expect(recentList(device.page, DRIVER_LIST).getByText('Synced', { exact: true })).toHaveCount(10);
+  await expect(recentList(device.page, DISPENSE_LIST).getByText('Synced', { exact: true })).toHaveCount(10);
   const stored = await outbox(device.page, 'dispenses');
   expect(stored.map((r) => r.state)).toEqual(Array(10).fill('synced'));
   // Exactly once: the same 10 records again are all duplicates of rows the server already has.
@@ -84,7 +83,7 @@ test('driver: 10 dispenses offline survive a reload and a closed app, sync exact
   await addUnknownEquipment(device.page, 'GHOST-1');
   await device.page.reload();
   await dispense(device.page, { ...fleet[10], fleetNo: 'GHOST-1', meterType: 'km' }, 7.5, 'GHOST-1');
-  const row = recentList(device.page, DRIVER_LIST).getByRole('listitem').filter({ hasText: 'Rejected' });
+  const row = recentList(device.page, DISPENSE_LIST).getByRole('listitem').filter({ hasText: 'Rejected' });
   await expect(row.getByText('Reason: Unknown equipment.')).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: 'Fix and resend' }).click();
   await expect(device.page.getByText('Unknown equipment', { exact: true })).toBeVisible();

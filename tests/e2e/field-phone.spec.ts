@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { addUnknownEquipment, recentList } from './field-support';
+import { addUnknownEquipment, DISPENSE_LIST, recentList } from './field-support';
 import { apiFromPage, signIn } from './support';
 
 /**
@@ -12,7 +12,6 @@ import { apiFromPage, signIn } from './support';
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 test.describe.configure({ mode: 'serial' });
 
-const LIST = 'Recent dispenses on this device';
 interface Eq {
   id: string;
   fleetNo: string;
@@ -165,7 +164,7 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
   await expect(save).toBeInViewport({ ratio: 1 });
   await expect(equipment).toHaveValue('');
   await expect(form.getByLabel('Litres')).toHaveValue('');
-  const row = recentList(page, LIST)
+  const row = recentList(page, DISPENSE_LIST)
     .getByRole('listitem')
     .filter({ hasText: `120 L to ${eq.fleetNo}` });
   await expect(row).toBeVisible();
@@ -187,7 +186,7 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
     page.getByRole('alert').filter({ hasText: `Saved on this device: 35 L to ${fleet[1].fleetNo}` }),
   ).toBeVisible();
   await expect(
-    recentList(page, LIST)
+    recentList(page, DISPENSE_LIST)
       .getByRole('listitem')
       .filter({ hasText: `35 L to ${fleet[1].fleetNo}` }),
   ).toBeVisible();
@@ -206,7 +205,7 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
     await page.getByRole('button', { name: 'Save dispense' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Saved on this device: 12.5 L to GHOST-9' })).toBeVisible();
 
-    const row = recentList(page, LIST)
+    const row = recentList(page, DISPENSE_LIST)
       .getByRole('listitem')
       .filter({ hasText: 'Rejected' })
       .filter({ hasText: 'GHOST-9' });
@@ -243,7 +242,7 @@ test.describe('on a desktop', () => {
   }, testInfo) => {
     await signInAsDriver(page);
     const form = page.getByRole('form', { name: 'Dispense' });
-    const list = page.getByRole('region', { name: LIST });
+    const list = page.getByRole('region', { name: DISPENSE_LIST });
     // boundingBox() does not wait and is null while the page is hidden (a chunk loading under the shell's
     // boundary): the layout is read again until both are drawn.
     await expect(form).toBeVisible();

@@ -173,6 +173,8 @@ export async function bringBack(server: OwnServer, ctx: BrowserContext) {
 
 /** The fields of a field screen's "recent records" card. */
 export const recentList = (page: Page, title: string) => page.getByRole('list', { name: title });
+/** The dispense screens' recent-records list (QuickDispense, QuickDispense24). */
+export const DISPENSE_LIST = 'Recent dispenses on this device';
 
 /**
  * This device's dispense of `litres` to `fleetNo` shows Synced. Right after a save the "N waiting"
@@ -180,7 +182,7 @@ export const recentList = (page: Page, title: string) => page.getByRole('list', 
  * alone may pass before the record was even queued: the record's own state cannot.
  */
 export async function expectDispenseSynced(page: Page, litres: number, fleetNo: string, timeout = 60_000) {
-  const item = recentList(page, 'Recent dispenses on this device')
+  const item = recentList(page, DISPENSE_LIST)
     .getByRole('listitem')
     .filter({ hasText: `${litres} L to ${fleetNo}` });
   await expect(item.getByText('Synced', { exact: true })).toBeVisible({ timeout });
