@@ -15,6 +15,7 @@ import type { Mail } from '../../server/lib/mailer';
 import type { LoginResult } from '../../src/contract/auth';
 import type { RouteEntry } from '../../server/plugins/access';
 import { withDb } from './global-setup';
+import { DEMO_LOGINS } from '../demo-logins';
 
 export interface TestServer {
   url: string;
@@ -177,13 +178,23 @@ export async function session(base: string, username: string, password: string, 
   };
 }
 
-export const DEMO = {
-  admin: ['admin', 'admin123'],
-  manager: ['manager', 'manager1'],
-  editor: ['editor', 'editor12'],
-  driver: ['driver', 'driver1'],
-  attendant: ['attendant', 'attend24'],
-  viewer: ['viewer', 'viewer12'],
-  multi: ['multi', 'multi123'],
-  boss: ['boss', 'boss1234'],
-} as const;
+export type Session = Awaited<ReturnType<typeof session>>;
+
+/** Setup through the API: any answer but 201 stops the fixture with the server's reason. */
+export async function created(s: Session, path: string, body: object): Promise<string> {
+  const r = await s.send('POST', `/api/v1/${path}`, body);
+  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.id;
+}
+
+// 5 L/mm, so every figure can be worked by hand.
+export const LINEAR_CHART = [
+  { heightMm: 0, litres: 0 },
+  { heightMm: 2000, litres: 10_000 },
+];
+
+export function linearTank(storeId: string, productId: string) {
+  return { storeId, productId, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: LINEAR_CHART };
+}
+
+export const DEMO = DEMO_LOGINS;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 
 /**
  * Reconciliation on a small data set whose every figure is worked out by hand below. Records go in
@@ -37,11 +37,7 @@ export const f = {} as Record<'store' | 'store2' | 'product' | 'tankA' | 'tankB'
 export const d3 = crypto.randomUUID();
 export const reversal = crypto.randomUUID();
 
-export async function create(path: string, body: object): Promise<string> {
-  const r = await admin.send('POST', `/api/v1/${path}`, body);
-  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.id;
-}
+export const create = (path: string, body: object) => created(admin, path, body);
 export async function ingest(kind: string, records: object[]) {
   const r = await admin.send('POST', `/api/v1/${kind}/batch`, { records });
   for (const x of r.body.results) if (x.status !== 'created') throw new Error(`${kind}: ${JSON.stringify(x)}`);

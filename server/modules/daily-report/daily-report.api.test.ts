@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { renderDailyReportMail } from './daily-report.mail';
 import { sendDailyReports } from './mail.jobs';
 
@@ -27,11 +27,7 @@ let admin: Awaited<ReturnType<typeof session>>;
 let acc: number;
 const f = {} as Record<'S' | 'U' | 'product' | 'A' | 'B' | 'C' | 'eq' | 'E1' | 'E2' | 'E3', string>;
 
-async function create(path: string, body: object): Promise<any> {
-  const r = await admin.send('POST', `/api/v1/${path}`, body);
-  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
+const create = (path: string, body: object) => created(admin, path, body);
 async function ingest(kind: string, records: object[]) {
   const r = await admin.send('POST', `/api/v1/${kind}/batch`, { records });
   for (const x of r.body.results) if (x.status !== 'created') throw new Error(`${kind}: ${JSON.stringify(x)}`);
@@ -53,30 +49,35 @@ beforeAll(async () => {
   admin = await session(srv.url, ...DEMO.admin);
   acc = admin.item.account.accountId;
   const u = Date.now().toString(36);
-  f.S = (
-    await create('stores', { code: `DR${u}`, name: 'Report site', variant: 'FAMS', timezone: 'Africa/Johannesburg' })
-  ).id;
-  f.U = (await create('stores', { code: `DU${u}`, name: 'Report UTC', variant: 'FAMS', timezone: 'UTC' })).id;
-  f.product = (await create('products', { code: `R${u}`, name: 'Report diesel', kind: 'fuel', price: 20 })).id;
-  const tank = async (storeId: string, code: string) =>
-    (
-      await create('tanks', {
-        storeId,
-        productId: f.product,
-        code,
-        name: `Tank ${code}`,
-        capacity: 50_000,
-        safeFill: 47_500,
-        lowLevel: 5_000,
-      })
-    ).id;
+  f.S = await create('stores', {
+    code: `DR${u}`,
+    name: 'Report site',
+    variant: 'FAMS',
+    timezone: 'Africa/Johannesburg',
+  });
+  f.U = await create('stores', { code: `DU${u}`, name: 'Report UTC', variant: 'FAMS', timezone: 'UTC' });
+  f.product = await create('products', { code: `R${u}`, name: 'Report diesel', kind: 'fuel', price: 20 });
+  const tank = (storeId: string, code: string) =>
+    create('tanks', {
+      storeId,
+      productId: f.product,
+      code,
+      name: `Tank ${code}`,
+      capacity: 50_000,
+      safeFill: 47_500,
+      lowLevel: 5_000,
+    });
   f.A = await tank(f.S, 'TA');
   f.B = await tank(f.S, 'TB');
   f.C = await tank(f.U, 'TC');
-  const type = (
-    await create('equipment-types', { code: `Y${u}`, make: 'T', model: 'M', tankCapacity: 2000, meterType: 'km' })
-  ).id;
-  f.eq = (await create('equipment', { fleetNo: `DR-${u}`, typeId: type })).id;
+  const type = await create('equipment-types', {
+    code: `Y${u}`,
+    make: 'T',
+    model: 'M',
+    tankCapacity: 2000,
+    meterType: 'km',
+  });
+  f.eq = await create('equipment', { fleetNo: `DR-${u}`, typeId: type });
   await exec(sql`insert into stock_movements (account_id, tank_id, at, litres, kind) values
     (${acc}, ${f.A}, '2026-02-01T00:00:00Z', 10000, 'opening'), (${acc}, ${f.B}, '2026-02-01T00:00:00Z', 5000, 'opening'),
     (${acc}, ${f.C}, '2026-02-01T00:00:00Z', 1000, 'opening')`);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import type { BreakdownRow, DashboardSummary, Wallboard } from '../../../src/contract/dashboard';
 
 /**
@@ -42,11 +42,7 @@ function localMidnight(tz: string, now: number, daysBack: number): number {
 beforeAll(async () => {
   srv = await startServer();
   admin = await session(srv.url, ...DEMO.admin);
-  const create = async (path: string, body: object) => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as string;
-  };
+  const create = (path: string, body: object) => created(admin, path, body);
   const u = Date.now().toString(36);
   f.akl = await create('stores', { code: `A${u}`, name: 'Auckland', variant: 'FAMS', timezone: 'Pacific/Auckland' });
   f.lax = await create('stores', {

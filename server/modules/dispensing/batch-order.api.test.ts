@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../tests/api/harness';
+import { linearTank, startServer, type TestServer } from '../../../tests/api/harness';
 import { connect } from '../../db/client';
 import { fieldRepository } from './field.repository';
 import { ingestFixture, post, type IngestFixture } from './fixture.testutil';
@@ -206,17 +206,9 @@ describe('a batch gives the same answers as its records one by one', () => {
     // moves the stock; a tank without a `tank_stock` row has nothing to lock, so it is read after.
     const f = batchSite;
     const created = await f.admin.send('POST', '/api/v1/tanks', {
-      storeId: f.store,
-      productId: f.product,
+      ...linearTank(f.store, f.product),
       code: `N${crypto.randomBytes(2).toString('hex')}`,
       name: 'New tank',
-      capacity: 10_000,
-      safeFill: 9500,
-      lowLevel: 1000,
-      strappingChart: [
-        { heightMm: 0, litres: 0 },
-        { heightMm: 2000, litres: 10_000 },
-      ],
     });
     expect(created.status).toBe(201);
     const tankN = created.body.id as string;

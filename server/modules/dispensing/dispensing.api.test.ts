@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { loadReferences } from './reference.repository';
 import { stockAlarm } from './stock';
 
@@ -15,11 +15,7 @@ let admin: Awaited<ReturnType<typeof session>>;
 let driver: Awaited<ReturnType<typeof session>>;
 const f = {} as Record<'store' | 'store24' | 'product' | 'tank' | 'tank24' | 'type' | 'eq' | 'eq2', string>;
 
-async function create(path: string, body: object): Promise<string> {
-  const r = await admin.send('POST', `/api/v1/${path}`, body);
-  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.id;
-}
+const create = (path: string, body: object) => created(admin, path, body);
 
 beforeAll(async () => {
   srv = await startServer();

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DEMO, session, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, linearTank, session, type Session, type TestServer } from '../../../tests/api/harness';
 
 /**
  * A small site for the ingest's API tests, built through the setup API so every figure is known:
@@ -10,7 +10,7 @@ import { DEMO, session, type TestServer } from '../../../tests/api/harness';
  * allocated 20 L/day anywhere. A FAMS24 store (UTC) with tank C (same product, same opening) and
  * its rule: 60 min between fills, meter jumps of at most 500 km.
  */
-export type Session = Awaited<ReturnType<typeof session>>;
+export type { Session };
 export interface IngestFixture {
   admin: Session;
   driver: Session;
@@ -28,11 +28,7 @@ export interface IngestFixture {
 export async function ingestFixture(srv: TestServer, opening = 5000): Promise<IngestFixture> {
   const admin = await session(srv.url, ...DEMO.admin);
   const driver = await session(srv.url, ...DEMO.driver);
-  const create = async (path: string, body: object): Promise<string> => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id;
-  };
+  const create = (path: string, body: object) => created(admin, path, body);
   const u = crypto.randomBytes(3).toString('hex');
   const store = await create('stores', { code: `I${u}`, name: 'Ingest site', variant: 'FAMS', timezone: 'UTC' });
   const product = await create('products', {
@@ -43,17 +39,7 @@ export async function ingestFixture(srv: TestServer, opening = 5000): Promise<In
     fuelGroup: 'diesel',
     density15: 840,
   });
-  const tank = {
-    storeId: store,
-    productId: product,
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: [
-      { heightMm: 0, litres: 0 },
-      { heightMm: 2000, litres: 10_000 },
-    ],
-  };
+  const tank = linearTank(store, product);
   const tankA = await create('tanks', { ...tank, code: 'A', name: 'Tank A' });
   const tankB = await create('tanks', { ...tank, code: 'B', name: 'Tank B' });
   const type = await create('equipment-types', {

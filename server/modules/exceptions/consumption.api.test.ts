@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { checkConsumption, consumptionKey, sweepConsumption } from './consumption.sweep';
 
 /**
@@ -16,11 +16,7 @@ const high: string[] = [];
 let fleetNo = '';
 const DAY = 86_400_000;
 
-async function create(path: string, body: object): Promise<string> {
-  const r = await admin.send('POST', `/api/v1/${path}`, body);
-  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.id;
-}
+const create = (path: string, body: object) => created(admin, path, body);
 
 beforeAll(async () => {
   srv = await startServer();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAuthorization } from '../../../src/contract/gauges';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, linearTank, session, startServer, type TestServer } from '../../../tests/api/harness';
 
 /**
  * `/iotSetup` devices (ThebigBoss only, per account) and the push endpoint their keys open.
@@ -20,34 +20,16 @@ beforeAll(async () => {
   boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
   bossNorth = await session(srv.url, ...DEMO.boss, 'North Haulage');
   admin = await session(srv.url, ...DEMO.admin);
-  const made = async (s: S, path: string, body: object) => {
-    const r = await s.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as string;
-  };
   const u = Date.now().toString(36);
-  const chart = [
-    { heightMm: 0, litres: 0 },
-    { heightMm: 2000, litres: 10_000 },
-  ];
-  const store = await made(admin, 'stores', { code: `G${u}`, name: 'Gauge site', variant: 'FAMS', timezone: 'UTC' });
-  const product = await made(admin, 'products', {
+  const store = await created(admin, 'stores', { code: `G${u}`, name: 'Gauge site', variant: 'FAMS', timezone: 'UTC' });
+  const product = await created(admin, 'products', {
     code: `GP${u}`,
     name: 'Diesel',
     kind: 'fuel',
     price: 1,
     fuelGroup: 'diesel',
   });
-  tankId = await made(admin, 'tanks', {
-    storeId: store,
-    productId: product,
-    code: 'G1',
-    name: 'Gauge tank',
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: chart,
-  });
+  tankId = await created(admin, 'tanks', { ...linearTank(store, product), code: 'G1', name: 'Gauge tank' });
   const other = await srv.database.db.execute(
     sql`select id from tanks where account_id = ${bossNorth.item.account.accountId} limit 1`,
   );

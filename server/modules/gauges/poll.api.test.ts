@@ -3,7 +3,15 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import {
+  created,
+  DEMO,
+  LINEAR_CHART,
+  linearTank,
+  session,
+  startServer,
+  type TestServer,
+} from '../../../tests/api/harness';
 import { startGaugeJobs } from '../../gauges/poller';
 import { startSimulator, type Simulator } from '../../gauges/simulator';
 import { pollDevice } from './poll.service';
@@ -34,16 +42,8 @@ beforeAll(async () => {
   boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
   admin = await session(srv.url, ...DEMO.admin);
   accountId = boss.item.account.accountId;
-  const made = async (path: string, body: object) => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as string;
-  };
+  const made = (path: string, body: object) => created(admin, path, body);
   const u = Date.now().toString(36);
-  const chart = [
-    { heightMm: 0, litres: 0 },
-    { heightMm: 2000, litres: 10_000 },
-  ];
   f.store = await made('stores', { code: `P${u}`, name: 'Polled site', variant: 'FAMS', timezone: 'UTC' });
   const product = await made('products', {
     code: `PP${u}`,
@@ -53,20 +53,13 @@ beforeAll(async () => {
     fuelGroup: 'diesel',
     density15: 840,
   });
-  const tank = {
-    storeId: f.store,
-    productId: product,
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: chart,
-  };
+  const tank = linearTank(f.store, product);
   f.tank1 = await made('tanks', { ...tank, code: 'P1', name: 'Polled 1' });
   f.tank2 = await made('tanks', { ...tank, code: 'P2', name: 'Polled 2' });
   sim = await startSimulator({
     tanks: [
-      { tankNumber: 1, capacity: 10_000, volume: 6000, chart, waterMm: 10, temperatureC: 15 },
-      { tankNumber: 2, capacity: 10_000, volume: 8000, chart },
+      { tankNumber: 1, capacity: 10_000, volume: 6000, chart: LINEAR_CHART, waterMm: 10, temperatureC: 15 },
+      { tankNumber: 2, capacity: 10_000, volume: 8000, chart: LINEAR_CHART },
       { tankNumber: 4, capacity: 5000, volume: 100 },
     ],
     noise: false,

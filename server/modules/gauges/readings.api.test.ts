@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, linearTank, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { ReadingError, storeReadings, type ReadingInput } from './readings.service';
 
 /**
@@ -17,16 +17,8 @@ beforeAll(async () => {
   srv = await startServer();
   const admin = await session(srv.url, ...DEMO.admin);
   accountId = admin.item.account.accountId;
-  const create = async (path: string, body: object, s = admin) => {
-    const r = await s.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as string;
-  };
+  const create = (path: string, body: object) => created(admin, path, body);
   const u = Date.now().toString(36);
-  const chart = [
-    { heightMm: 0, litres: 0 },
-    { heightMm: 2000, litres: 10_000 },
-  ];
   f.store = await create('stores', { code: `R${u}`, name: 'Readings site', variant: 'FAMS', timezone: 'UTC' });
   f.product = await create('products', {
     code: `D${u}`,
@@ -36,14 +28,7 @@ beforeAll(async () => {
     fuelGroup: 'diesel',
     density15: 840,
   });
-  const tank = {
-    storeId: f.store,
-    productId: f.product,
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: chart,
-  };
+  const tank = linearTank(f.store, f.product);
   f.tank = await create('tanks', { ...tank, code: 'T1', name: 'Tank 1' });
   f.tank2 = await create('tanks', { ...tank, code: 'T2', name: 'Tank 2' });
   f.noChart = await create('tanks', { ...tank, code: 'T3', name: 'No chart', strappingChart: null });

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import {
+  created as createdId,
+  DEMO,
+  linearTank,
+  session,
+  startServer,
+  type TestServer,
+} from '../../../tests/api/harness';
 import { INTEGRITY_CHECK_IDS, type IntegrityCheckId, type IntegrityRunDetail } from '../../../src/contract/integrity';
 import { INTERRUPTED, runNightlyIntegrity } from './integrity.service';
 
@@ -42,11 +49,7 @@ beforeAll(async () => {
   driver = await session(srv.url, ...DEMO.driver, `Integrity ${u}`);
   demoAdmin = await session(srv.url, ...DEMO.admin, 'Demo Fuels');
 
-  const create = async (path: string, body: object): Promise<string> => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id;
-  };
+  const create = (path: string, body: object) => createdId(admin, path, body);
   ids.store = await create('stores', { code: `S${u}`, name: 'Integrity site', variant: 'FAMS', timezone: 'UTC' });
   ids.product = await create('products', {
     code: `D${u}`,
@@ -55,17 +58,7 @@ beforeAll(async () => {
     price: 1.5,
     fuelGroup: 'diesel',
   });
-  const tank = {
-    storeId: ids.store,
-    productId: ids.product,
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: [
-      { heightMm: 0, litres: 0 },
-      { heightMm: 2000, litres: 10_000 },
-    ],
-  };
+  const tank = linearTank(ids.store, ids.product);
   ids.t1 = await create('tanks', { ...tank, code: 'T1', name: 'Tank 1' });
   ids.t3 = await create('tanks', { ...tank, code: 'T3', name: 'Tank 3' });
   const type = await create('equipment-types', {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { DEMO, session, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, type TestServer } from '../../../tests/api/harness';
 
 /**
  * A small hand-made data set for the record screens' API tests, stored through the real API
@@ -49,11 +49,7 @@ export async function buildFixture(srv: TestServer): Promise<Fixture> {
   const admin = await session(srv.url, ...DEMO.admin);
   const editor = await session(srv.url, ...DEMO.editor);
   const driver = await session(srv.url, ...DEMO.driver);
-  const create = async (path: string, body: object): Promise<string> => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id;
-  };
+  const create = (path: string, body: object) => created(admin, path, body);
   const u = crypto.randomBytes(3).toString('hex');
   const store = await create('stores', {
     code: `RS${u}`,

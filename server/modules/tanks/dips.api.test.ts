@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, linearTank, session, startServer, type TestServer } from '../../../tests/api/harness';
 import type { TankLevel } from '../../../src/contract/tanks';
 
 /**
@@ -19,11 +19,7 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await session(srv.url, ...DEMO.admin);
   driver = await session(srv.url, ...DEMO.driver);
-  const create = async (path: string, body: object) => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as string;
-  };
+  const create = (path: string, body: object) => created(admin, path, body);
   const u = Date.now().toString(36);
   const store = await create('stores', { code: `K${u}`, name: 'Dip site', variant: 'FAMS', timezone: 'UTC' });
   const product = await create('products', {
@@ -34,17 +30,7 @@ beforeAll(async () => {
     fuelGroup: 'diesel',
     density15: 840,
   });
-  const tank = {
-    storeId: store,
-    productId: product,
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: [
-      { heightMm: 0, litres: 0 },
-      { heightMm: 2000, litres: 10_000 },
-    ],
-  };
+  const tank = linearTank(store, product);
   f.tank = await create('tanks', { ...tank, code: 'T1', name: 'Dipped' });
   f.lowTank = await create('tanks', { ...tank, code: 'T2', name: 'Running low' });
   f.noChart = await create('tanks', { ...tank, code: 'T3', name: 'No chart', strappingChart: null });

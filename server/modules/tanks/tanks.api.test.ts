@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, linearTank, session, startServer, type TestServer } from '../../../tests/api/harness';
 import type { TankLevel } from '../../../src/contract/tanks';
 import { storeReadings } from '../gauges/readings.service';
 
@@ -25,16 +25,8 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await session(srv.url, ...DEMO.admin);
   accountId = admin.item.account.accountId;
-  const create = async (path: string, body: object) => {
-    const r = await admin.send('POST', `/api/v1/${path}`, body);
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as string;
-  };
+  const create = (path: string, body: object) => created(admin, path, body);
   const u = Date.now().toString(36);
-  const chart = [
-    { heightMm: 0, litres: 0 },
-    { heightMm: 2000, litres: 10_000 },
-  ];
   f.store = await create('stores', { code: `L${u}`, name: 'Levels site', variant: 'FAMS', timezone: 'UTC' });
   f.store2 = await create('stores', { code: `M${u}`, name: 'Second site', variant: 'FAMS', timezone: 'UTC' });
   f.product = await create('products', {
@@ -53,14 +45,7 @@ beforeAll(async () => {
     fuelGroup: 'gasoline',
     density15: 745,
   });
-  const tank = {
-    storeId: f.store,
-    productId: f.product,
-    capacity: 10_000,
-    safeFill: 9500,
-    lowLevel: 1000,
-    strappingChart: chart,
-  };
+  const tank = linearTank(f.store, f.product);
   f.high = await create('tanks', { ...tank, code: 'T1', name: 'High and wet' });
   f.low = await create('tanks', { ...tank, code: 'T2', name: 'Low and quiet', productId: f.product2 });
   f.book = await create('tanks', { ...tank, code: 'T3', name: 'Never read', storeId: f.store2 });

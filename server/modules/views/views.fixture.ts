@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 
 /**
  * Quick views and GPS on a small hand-made data set whose figures are worked out below. Two stores
@@ -33,11 +33,7 @@ export function withViewsFixture(): Fixture {
   const fx = {
     f: {},
     d: {},
-    async create(path, body) {
-      const r = await fx.admin.send('POST', `/api/v1/${path}`, body);
-      if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-      return r.body.id;
-    },
+    create: (path, body) => created(fx.admin, path, body),
     async batch(kind, records) {
       const r = await fx.admin.send('POST', `/api/v1/${kind}/batch`, { records });
       const bad = r.body.results.filter((x: { status: string }) => x.status !== 'created');
