@@ -82,11 +82,7 @@ function DipFormView({ reference: ref, tankId, compact, onSaved }: Props) {
     if (rec) onSaved?.(rec);
   };
 
-  const startFix = (rec: OutboxRecord<'dips'>) => {
-    setV(fromRecord(rec.payload));
-    capture.startFix(rec);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  const startFix = (rec: OutboxRecord<'dips'>) => capture.startFix(rec, (payload) => setV(fromRecord(payload)));
 
   const serverHeight = capture.error('productHeightMm');
   // The contract's own messages for a number out of range are terse; say what the field wants.

@@ -179,11 +179,7 @@ const DispenseFormBody = memo(function DispenseFormBody({
     gps.relocate();
   };
 
-  const startFix = (rec: OutboxRecord<'dispenses'>) => {
-    setV(fromRecord(rec.payload));
-    capture.startFix(rec);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  const startFix = (rec: OutboxRecord<'dispenses'>) => capture.startFix(rec, (payload) => setV(fromRecord(payload)));
 
   const product = ref.products.find((p) => p.id === ref.tanks.find((t) => t.id === v.tankId)?.productId);
   const form = (

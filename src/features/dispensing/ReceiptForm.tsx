@@ -86,11 +86,7 @@ function ReceiptFormView({ reference: ref }: { reference: ReferenceData }) {
     );
   };
 
-  const startFix = (rec: OutboxRecord<'receipts'>) => {
-    setV(fromRecord(rec.payload));
-    capture.startFix(rec);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  const startFix = (rec: OutboxRecord<'receipts'>) => capture.startFix(rec, (payload) => setV(fromRecord(payload)));
 
   const form = (
     <FormCard title="Delivery" capture={capture} submitLabel="Save delivery" onSubmit={() => void submit()}>

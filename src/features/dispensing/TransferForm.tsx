@@ -75,11 +75,7 @@ function TransferFormView({ reference: ref }: { reference: ReferenceData }) {
     );
   };
 
-  const startFix = (rec: OutboxRecord<'transfers'>) => {
-    setV(fromRecord(rec.payload));
-    capture.startFix(rec);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  const startFix = (rec: OutboxRecord<'transfers'>) => capture.startFix(rec, (payload) => setV(fromRecord(payload)));
 
   const form = (
     <FormCard title="Transfer" capture={capture} submitLabel="Save transfer" onSubmit={() => void submit()}>

@@ -46,7 +46,8 @@ export interface Capture<K extends FieldRecordKind> {
     describe: (rec: OutboxRecord<K>) => string,
     reset: () => void,
   ) => Promise<OutboxRecord<K> | null>;
-  startFix: (rec: OutboxRecord<K>) => void;
+  /** Opens a rejected record for correction: `load` puts its payload into the form's values. */
+  startFix: (rec: OutboxRecord<K>, load: (payload: OutboxRecord<K>['payload']) => void) => void;
   cancelFix: () => void;
   dismiss: () => void;
 }
@@ -100,7 +101,8 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
     }
   };
 
-  const startFix = (rec: OutboxRecord<K>) => {
+  const startFix = (rec: OutboxRecord<K>, load: (payload: OutboxRecord<K>['payload']) => void) => {
+    load(rec.payload);
     setEditing(rec);
     setSaved(null);
     setRecordId(rec.id);
@@ -110,6 +112,8 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
       text: `Correcting a rejected record. The server said: ${rec.lastError ?? 'refused'}`,
     });
     setGeneration((g) => g + 1);
+    // The fix button sits in the recent list, below the form on a phone.
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const cancelFix = () => {
