@@ -11,10 +11,9 @@ import {
   outbox,
   profileDir,
   recentList,
-  removeProfiles,
+  deviceServer,
   reopenOffline,
 } from './field-support';
-import { OwnServer } from './support';
 
 /**
  * Issue 4, the crew's side (split from field-offline.spec.ts so the two files run side by side):
@@ -22,15 +21,7 @@ import { OwnServer } from './support';
  * file so it can be cut off behind its gate: the service worker's fetches then really fail) and the service
  * worker. Each user is a "device": a persistent browser profile that is closed and opened again.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 6, { gate: true });
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  await server.start(true);
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeProfiles();
-});
+const server = deviceServer(6);
 
 test('editor: 2 transfers offline survive a closed app and sync exactly once', async () => {
   // Two browser launches, a sign-in, an offline unlock and a sync: minutes on a saturated 2-core machine.

@@ -13,25 +13,17 @@ import {
   outbox,
   profileDir,
   recentList,
-  removeProfiles,
+  deviceServer,
   reopenOffline,
 } from './field-support';
-import { LANDING, OwnServer, signIn } from './support';
+import { LANDING, signIn } from './support';
 
 /**
  * Issue 4: field records that never get lost. The real built app, the real server (owned by this
  * file so it can be cut off behind its gate: the service worker's fetches then really fail) and the service
  * worker. Each user is a "device": a persistent browser profile that is closed and opened again.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + 5, { gate: true });
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  await server.start(true);
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeProfiles();
-});
+const server = deviceServer(5);
 
 test('driver: 10 dispenses offline survive a reload and a closed app, sync exactly once; a rejected one is fixed and resent', async () => {
   test.setTimeout(480_000);

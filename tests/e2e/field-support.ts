@@ -3,13 +3,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import config from '../../playwright.config';
-import type { DemoUser, OwnServer } from './support';
-import { apiAs, LANDING, signIn } from './support';
+import { test } from './fixtures';
+import type { DemoUser } from './support';
+import { apiAs, LANDING, OwnServer, signIn } from './support';
 
 /**
  * Helpers of the field-offline e2e: a "device" is a persistent Chromium profile (IndexedDB, the
  * service worker and the refresh cookie survive closing it), driven against a server the test owns.
  */
+
+/**
+ * The file's own server behind a gate (so a cut really fails the service worker's fetches), started
+ * before its tests, which run in order, and stopped after them with the devices' profiles removed.
+ * `offset`: the file's port above E2E_PORT, one per file so files run side by side.
+ */
+export function deviceServer(offset: number): OwnServer {
+  const server = new OwnServer(Number(process.env.E2E_PORT ?? 8181) + offset, { gate: true });
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    await server.start(true);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    removeProfiles();
+  });
+  return server;
+}
 
 export interface Device {
   ctx: BrowserContext;
