@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startNodeOptions } from '../scripts/node-options';
 
 /** Prints rows as an aligned table. */
 export function table(title: string, rows: Record<string, string | number>[]) {
@@ -31,21 +32,12 @@ export interface Running {
 }
 
 /**
- * The Node options `npm start` gives the server (package.json's `start`, e.g. the young
- * generation's size, ADR 067), so a bench measures the server as it runs.
- */
-export const startOptions = (): string[] => {
-  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(' ').filter((a) => a.startsWith('--max-'));
-};
-
-/**
  * Starts what `npm start` starts (scripts/start.ts under Node with its options) on a data directory
  * and resolves when /api/v1/health answers; `proc` is the server's Node process.
  */
 export async function startServer(dataDir: string, port: number): Promise<Running & { ms: number }> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [...startOptions(), '--import', 'tsx', 'scripts/start.ts'], {
+  const proc = spawn(process.execPath, [...startNodeOptions(), '--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

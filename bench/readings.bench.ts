@@ -14,7 +14,7 @@ import type { StrappingPoint } from '../src/contract/setup/strapping';
 import { connect } from '../server/db/client';
 import { storeReadings, type ReadingInput } from '../server/modules/gauges/readings.service';
 import { benchDataDir, table } from './lib';
-import { embeddedDbUrl, startServerProcess } from './server';
+import { apiSession, embeddedDbUrl, startServerProcess } from './server';
 
 const N = 20_000;
 const PORT = 8305;
@@ -24,42 +24,6 @@ interface Tank {
   code: string;
   capacity: number;
   strappingChart: StrappingPoint[] | null;
-}
-
-async function bossIn(url: string, account: string) {
-  const res = await fetch(`${url}/api/v1/FAMSlegacy/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Username: 'boss', Password: 'boss1234' }),
-  });
-  const items = (await res.json()).value as {
-    token: string;
-    userKey: string;
-    userRoles: { id: number };
-    account: { accountId: number; accountKey: string; accountName: string };
-  }[];
-  const it = items.find((i) => i.account.accountName === account)!;
-  const headers = {
-    authorization: `Bearer ${it.token}`,
-    userId: String(it.userRoles.id),
-    accountId: String(it.account.accountId),
-    accountKey: it.account.accountKey,
-    userKey: it.userKey,
-  };
-  const call = async (method: string, p: string, body?: unknown) => {
-    const r = await fetch(url + p, {
-      method,
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-    return r.json() as Promise<any>;
-  };
-  return {
-    accountId: it.account.accountId,
-    get: (p: string) => call('GET', p),
-    post: (p: string, b: unknown) => call('POST', p, b),
-  };
 }
 
 /** N readings over the tanks (heights inside each chart), one a minute per tank, from `start`. */
@@ -93,7 +57,7 @@ export async function run() {
   const server = await startServerProcess(dir, PORT);
   const database = connect(embeddedDbUrl(dir), 4);
   try {
-    const boss = await bossIn(server.url, 'Demo Fuels');
+    const boss = await apiSession(server.url, 'boss', 'boss1234', 'Demo Fuels');
     const ref = (await boss.get('/api/v1/reference')) as { tanks: Tank[] };
     const tanks = ref.tanks.filter((t) => t.strappingChart && t.strappingChart.length >= 2);
 

@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startOptions, type Running } from './lib';
+import { startNodeOptions } from '../scripts/node-options';
+import { type Running } from './lib';
 
 /**
  * Starts server/main.ts directly under Node (`--import tsx`) with `npm start`'s Node options:
@@ -14,7 +15,7 @@ import { startOptions, type Running } from './lib';
  */
 export async function startServerProcess(dataDir: string, port: number): Promise<Running & { pid: number }> {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...startOptions(), ...extra, '--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [...startNodeOptions(), ...extra, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -46,8 +47,11 @@ export function embeddedDbUrl(dataDir: string): string {
   return `postgres://postgres:fams-local@127.0.0.1:${port}/fams`;
 }
 
-/** Signs in and returns fetch helpers carrying the token and the identity headers. */
-export async function apiSession(url: string, username: string, password: string) {
+/**
+ * Signs in and returns fetch helpers carrying the token and the identity headers: for the user's
+ * first account, or for `account` (by name) of a user with several.
+ */
+export async function apiSession(url: string, username: string, password: string, account?: string) {
   const res = await fetch(`${url}/api/v1/FAMSlegacy/Authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -59,10 +63,11 @@ export async function apiSession(url: string, username: string, password: string
         token: string;
         userKey: string;
         userRoles: { id: number };
-        account: { accountId: number; accountKey: string };
+        account: { accountId: number; accountKey: string; accountName: string };
       }[];
     }
-  ).value[0];
+  ).value.find((v) => account === undefined || v.account.accountName === account);
+  if (!item) throw new Error(`${username} has no account ${account}`);
   const headers = {
     authorization: `Bearer ${item.token}`,
     userId: String(item.userRoles.id),

@@ -6,17 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, localDate, zonedInstant } from '../../src/contract/calendar';
 import { cloneDataDir, templateDir, type Template } from './templates';
+import { startNodeOptions } from '../../scripts/node-options';
+import { DEMO_LOGINS } from '../demo-logins';
 
-export const USERS = {
-  admin: ['admin', 'admin123'],
-  manager: ['manager', 'manager1'],
-  editor: ['editor', 'editor12'],
-  driver: ['driver', 'driver1'],
-  attendant: ['attendant', 'attend24'],
-  viewer: ['viewer', 'viewer12'],
-  multi: ['multi', 'multi123'],
-  boss: ['boss', 'boss1234'],
-} as const;
+export const USERS = DEMO_LOGINS;
 export type DemoUser = keyof typeof USERS;
 
 /** Where each demo user lands after sign-in: drivers and attendants on their Quick dispense. */
@@ -182,7 +175,7 @@ export class OwnServer {
     if (fresh) cloneDataDir(templateDir(this.template), this.dataDir);
     // Node itself runs the server (tsx as a loader, no tsx CLI in between), so the SIGTERM of
     // stop() reaches the server and nothing is left running when the worker goes.
-    this.proc = spawn(process.execPath, ['--import', 'tsx', this.script], {
+    this.proc = spawn(process.execPath, [...startNodeOptions(), '--import', 'tsx', this.script], {
       env: { ...process.env, PORT: String(this.innerPort), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -291,11 +284,24 @@ export async function apiAs(baseURL: string, user: DemoUser, accountName?: strin
  * midnight has passed (plus a few seconds), so the checks run inside one store day at any hour.
  * Returns the time waited.
  */
-export async function clearOfMidnight(timeZones: readonly string[], windowMs: number): Promise<number> {
+export function clearOfMidnight(timeZones: readonly string[], windowMs: number): Promise<number> {
+  return clearOf(timeZones, windowMs, () => true);
+}
+
+/**
+ * The same for checks that compare "last month" across reads (a report's preset period against
+ * records made for it): waits only when the next local midnight of `timeZone` starts a new month.
+ */
+export function clearOfMonthEnd(timeZone: string, windowMs: number): Promise<number> {
+  return clearOf([timeZone], windowMs, (nextDay) => nextDay.endsWith('-01'));
+}
+
+async function clearOf(timeZones: readonly string[], windowMs: number, counts: (nextDay: string) => boolean) {
   const now = Date.now();
-  const midnights = [...new Set(timeZones)].map((zone) =>
-    zonedInstant(addDays(localDate(new Date(now), zone), 1), 0, zone).getTime(),
-  );
+  const midnights = [...new Set(timeZones)]
+    .map((zone) => ({ zone, nextDay: addDays(localDate(new Date(now), zone), 1) }))
+    .filter(({ nextDay }) => counts(nextDay))
+    .map(({ zone, nextDay }) => zonedInstant(nextDay, 0, zone).getTime());
   const near = midnights.filter((m) => m - now < windowMs);
   const wait = near.length ? Math.max(...near) - now + 5_000 : 0;
   if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
