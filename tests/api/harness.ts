@@ -197,4 +197,9 @@ export function linearTank(storeId: string, productId: string) {
   return { storeId, productId, capacity: 10_000, safeFill: 9500, lowLevel: 1000, strappingChart: LINEAR_CHART };
 }
 
+/** A 50 000 L tank without a chart: stock from the books and readings in litres only. */
+export function bookTank(storeId: string, productId: string, code: string) {
+  return { storeId, productId, code, name: `Tank ${code}`, capacity: 50_000, safeFill: 47_500, lowLevel: 5_000 };
+}
+
 export const DEMO = DEMO_LOGINS;

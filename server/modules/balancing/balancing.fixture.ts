@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { bookTank, created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 
 /**
  * Reconciliation on a small data set whose every figure is worked out by hand below. Records go in
@@ -68,16 +68,7 @@ export function withBalancingFixture() {
     });
     f.store2 = await create('stores', { code: `C${u}`, name: 'Balancing UTC', variant: 'FAMS', timezone: 'UTC' });
     f.product = await create('products', { code: `P${u}`, name: 'Balancing diesel', kind: 'fuel', price: 20 });
-    const tank = (storeId: string, code: string) =>
-      create('tanks', {
-        storeId,
-        productId: f.product,
-        code,
-        name: `Tank ${code}`,
-        capacity: 50_000,
-        safeFill: 47_500,
-        lowLevel: 5_000,
-      });
+    const tank = (storeId: string, code: string) => create('tanks', bookTank(storeId, f.product, code));
     f.tankA = await tank(f.store, 'TA');
     f.tankB = await tank(f.store, 'TB');
     f.tankC = await tank(f.store2, 'TC');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../../src/contract/calendar';
 import { LEAK_METHOD, leakDedupeKey } from '../../../src/contract/leak-test';
+import { bookTank } from '../../../tests/api/harness';
 import { admin, f, d3, reversal, create, exec, withBalancingFixture } from './balancing.fixture';
 
 /** The leak test per tank and the drill-down behind a day (data set in balancing.fixture.ts). */
@@ -17,16 +18,7 @@ describe('leak test (SIR) per tank', () => {
   beforeAll(async () => {
     const u = Date.now().toString(36);
     t.store = await create('stores', { code: `L${u}`, name: 'Leak test site', variant: 'FAMS', timezone: 'UTC' });
-    const tank = (code: string) =>
-      create('tanks', {
-        storeId: t.store,
-        productId: f.product,
-        code,
-        name: `Tank ${code}`,
-        capacity: 50_000,
-        safeFill: 47_500,
-        lowLevel: 5_000,
-      });
+    const tank = (code: string) => create('tanks', bookTank(t.store, f.product, code));
     t.leaking = await tank('TL');
     t.tight = await tank('TT');
     const acc = admin.item.account.accountId;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
+import { bookTank, created, DEMO, session, startServer, type TestServer } from '../../../tests/api/harness';
 import { renderDailyReportMail } from './daily-report.mail';
 import { sendDailyReports } from './mail.jobs';
 
@@ -57,16 +57,7 @@ beforeAll(async () => {
   });
   f.U = await create('stores', { code: `DU${u}`, name: 'Report UTC', variant: 'FAMS', timezone: 'UTC' });
   f.product = await create('products', { code: `R${u}`, name: 'Report diesel', kind: 'fuel', price: 20 });
-  const tank = (storeId: string, code: string) =>
-    create('tanks', {
-      storeId,
-      productId: f.product,
-      code,
-      name: `Tank ${code}`,
-      capacity: 50_000,
-      safeFill: 47_500,
-      lowLevel: 5_000,
-    });
+  const tank = (storeId: string, code: string) => create('tanks', bookTank(storeId, f.product, code));
   f.A = await tank(f.S, 'TA');
   f.B = await tank(f.S, 'TB');
   f.C = await tank(f.U, 'TC');
