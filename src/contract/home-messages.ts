@@ -12,7 +12,12 @@ const day = z.iso.date('A date, YYYY-MM-DD.');
 export const HomeMessageFields = z
   .strictObject({
     /** null = every account. */
-    accountId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+    accountId: z
+      .number({ error: 'Choose an account, or All accounts.' })
+      .int()
+      .positive()
+      .max(Number.MAX_SAFE_INTEGER)
+      .nullable(),
     message: z.string().trim().min(1, 'Write the message.').max(500),
     startsOn: day,
     endsOn: day,

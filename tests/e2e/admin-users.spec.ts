@@ -149,6 +149,23 @@ test('ThebigBoss creates an account on a plan; its invited admin sets a password
   await page.getByRole('searchbox').fill(name);
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Starter');
 
+  // Its subscription and a home-screen message, each for an account found by typing its name.
+  await page.goto('/ManageSubscription');
+  await page.getByRole('combobox', { name: 'Account' }).fill(name);
+  await page.getByRole('option', { name }).click();
+  await expect(page).toHaveURL(/\/ManageSubscription\?accountId=\d+/);
+  await expect(page.getByRole('region', { name: 'Usage' })).toContainText('Users');
+  await expect(page.getByText('Starter').first()).toBeVisible();
+  const welcome = `Welcome aboard, ${name}: dip every tank before the first fill.`;
+  await page.goto('/messageAccount');
+  await page.getByRole('button', { name: 'New message' }).click();
+  const message = page.getByRole('dialog');
+  await message.getByRole('combobox', { name: 'Account' }).fill(name);
+  await message.getByRole('option', { name }).click();
+  await message.getByRole('textbox', { name: 'Message' }).fill(welcome);
+  await message.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: welcome })).toContainText(name);
+
   const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const cora = await ctx.newPage();
   await cora.goto(await inviteLink(suiteServer.dataDir, adminEmail));
@@ -160,6 +177,8 @@ test('ThebigBoss creates an account on a plan; its invited admin sets a password
   await cora.getByLabel('Password', { exact: true }).fill(password);
   await cora.getByRole('button', { name: 'Login' }).click();
   await expect(cora).toHaveURL(LANDING.admin, { timeout: 60_000 });
+  await expect(cora.getByText(`Message from ${name}`)).toBeVisible();
+  await expect(cora.getByText(welcome)).toBeVisible();
   await cora.goto('/ViewSubscription');
   await expect(cora.getByText(name).first()).toBeAttached();
   await expect(cora.getByRole('region', { name: 'Usage' })).toContainText('Users');

@@ -1,12 +1,12 @@
-import { Button, Flex } from '@chakra-ui/react';
+import { Box, Button, Flex } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuPencil } from 'react-icons/lu';
-import { SelectField } from '@/app/ui/form/fields';
 import { FormDrawer } from '@/app/ui/form/FormShell';
 import { LoadError, Loading } from '@/app/ui/QueryState';
-import { adminClients, subscriptionsApi, PLANS_KEY } from './client';
+import { AccountSelect } from './AccountSelect';
+import { subscriptionsApi, PLANS_KEY } from './client';
 import { AssignForm } from './AssignForm';
 import { SubscriptionPanel } from './SubscriptionPanel';
 
@@ -15,29 +15,30 @@ export function ManageSubscriptionPage({ accountId }: { accountId?: number }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const accounts = useQuery({
-    queryKey: ['admin', 'accounts', 'all'],
-    queryFn: ({ signal }) => adminClients.accounts.list({ pageSize: 500, sort: 'name' }, signal),
-  });
   const plans = useQuery({ queryKey: PLANS_KEY, queryFn: ({ signal }) => subscriptionsApi.plans(signal) });
   const view = useQuery({
     queryKey: ['admin', 'subscription', accountId],
     queryFn: ({ signal }) => subscriptionsApi.of(accountId!, signal),
     enabled: accountId !== undefined,
   });
-  const error = accounts.error ?? plans.error ?? view.error;
+  const error = plans.error ?? view.error;
   if (error) return <LoadError what="The subscription" message={error.message} onRetry={() => void view.refetch()} />;
-  if (!accounts.data || !plans.data) return <Loading label="Loading accounts" />;
+  if (!plans.data) return <Loading label="Loading the plans" />;
   return (
     <>
       <Flex gap="3" align="end" mb="4" wrap="wrap">
-        <SelectField
-          label="Account"
-          placeholder="Choose an account"
-          options={accounts.data.items.map((a) => ({ value: String(a.id), label: a.name }))}
-          value={accountId ? String(accountId) : ''}
-          onChange={(v) => void navigate({ to: '/ManageSubscription', search: v ? { accountId: v } : {} })}
-        />
+        <Box minW={{ base: 'full', sm: '80' }}>
+          <AccountSelect
+            // The account named in the address: remounted when it changes, so its name shows.
+            key={`${accountId}-${view.data?.accountName ?? ''}`}
+            value={accountId ? String(accountId) : ''}
+            selectedLabel={view.data?.accountName ?? ''}
+            onChange={(v) => {
+              if (v !== String(accountId ?? ''))
+                void navigate({ to: '/ManageSubscription', search: v ? { accountId: Number(v) } : {} });
+            }}
+          />
+        </Box>
         {view.data && (
           <Button size="sm" onClick={() => setEditing(true)}>
             <LuPencil aria-hidden /> Change plan or status

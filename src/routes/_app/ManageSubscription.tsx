@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guard } from '@/app/guard';
-import { stringSearch } from '@/app/search';
+import { idSearch } from '@/app/search';
 import { ManageSubscriptionPage } from '@/features/admin/ManageSubscriptionPage';
 
 /** `/ManageSubscription?accountId=<n>`: one account's subscription. */
 export const Route = createFileRoute('/_app/ManageSubscription')({
   beforeLoad: guard('/ManageSubscription'),
-  validateSearch: stringSearch('accountId'),
+  validateSearch: idSearch('accountId'),
   component: function ManageSubscriptionRoute() {
     const { accountId } = Route.useSearch();
-    return <ManageSubscriptionPage accountId={accountId && /^\d+$/.test(accountId) ? Number(accountId) : undefined} />;
+    return <ManageSubscriptionPage accountId={accountId} />;
   },
 });
