@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, formatLitres, litresExact, litresFigure, litresTenth, litresTotal, money } from './format';
+import { count, formatFixed, formatLitres, litresExact, litresFigure, litresTenth, litresTotal, money } from './format';
 
 // The user's locale decides separators: compare with what this runtime's locale writes.
 const n = (v: number, o: Intl.NumberFormatOptions) => new Intl.NumberFormat(undefined, o).format(v);
@@ -19,6 +19,13 @@ describe('format', () => {
     expect(litresTotal(null)).toBe('—');
     expect(litresFigure(undefined)).toBe('—');
     expect(litresFigure(-0)).toBe(n(0, { minimumFractionDigits: 1 }));
+    // A small loss rounded away is zero, not "-0 L" (the daily report's variance in whole litres).
+    expect(litresTotal(-0.3)).toBe(`${n(0, {})} L`);
+    expect(litresFigure(-0.04)).toBe(n(0, { minimumFractionDigits: 1 }));
+    expect(formatFixed(-0.0004, 3)).toBe(n(0, { minimumFractionDigits: 3 }));
+    expect(money(-0.001)).toBe(n(0, { minimumFractionDigits: 2 }));
+    // A real loss keeps its sign.
+    expect(litresTotal(-0.6)).toBe(`${n(-1, {})} L`);
   });
 
   it('writes money to the cent and counts whole', () => {

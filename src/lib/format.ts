@@ -13,11 +13,12 @@
 
 export type LitresStyle = 'total' | 'tenth' | 'exact' | 'figure';
 
+// `signDisplay: 'negative'`: a value that rounds to zero reads "0", never "-0" (−0.3 L as a whole litre).
 const LITRES: Record<LitresStyle, Intl.NumberFormatOptions> = {
-  total: { maximumFractionDigits: 0 },
-  tenth: { maximumFractionDigits: 1 },
-  exact: { maximumFractionDigits: 3 },
-  figure: { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  total: { maximumFractionDigits: 0, signDisplay: 'negative' },
+  tenth: { maximumFractionDigits: 1, signDisplay: 'negative' },
+  exact: { maximumFractionDigits: 3, signDisplay: 'negative' },
+  figure: { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'negative' },
 };
 
 const cache = new Map<string, Intl.NumberFormat>();
@@ -29,10 +30,10 @@ function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.Numb
 
 const NONE = '—';
 
-/** Litres in one of the styles above (`+ 0` so a negative zero never reads "-0"). */
+/** Litres in one of the styles above. */
 export function formatLitres(v: number | null | undefined, style: LitresStyle = 'exact'): string {
   if (v === null || v === undefined) return NONE;
-  const text = numberFormat(`litres:${style}`, LITRES[style]).format(v + 0);
+  const text = numberFormat(`litres:${style}`, LITRES[style]).format(v);
   return style === 'figure' ? text : `${text} L`;
 }
 
@@ -43,7 +44,7 @@ export const litresFigure = (v: number | null | undefined): string => formatLitr
 
 /** Money to the cent, without a currency sign (the account's currency is the column's): "1,234.50". */
 export const money = (v: number): string =>
-  numberFormat('money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+  numberFormat('money', { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }).format(v);
 
 /** A count of things: "12,345". */
 export const count = (v: number): string => numberFormat('count', { maximumFractionDigits: 0 }).format(v);
@@ -57,9 +58,11 @@ export const litresFixed = (v: number | null | undefined): string =>
 
 /** A figure with exactly `decimals` decimals, grouped: 1234.5 → "1,234.500" (3). */
 export function formatFixed(v: number, decimals: number): string {
-  return numberFormat(`fixed:${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    v + 0,
-  );
+  return numberFormat(`fixed:${decimals}`, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: 'negative',
+  }).format(v);
 }
 
 /**

@@ -15,8 +15,13 @@ export interface RenderedMail {
   html: string;
 }
 
-const num = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// `signDisplay: 'negative'`: a figure that rounds to zero reads "0", never "-0" (as on screen, src/lib/format.ts).
+const num = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, signDisplay: 'negative' });
+const money = new Intl.NumberFormat('en-GB', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'negative',
+});
 const L = (v: number | null) => (v === null ? '—' : `${num.format(v)} L`);
 const time = (iso: string | null, zone: string) =>
   iso ? new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: zone }).format(new Date(iso)) : '—';

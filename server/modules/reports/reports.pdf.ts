@@ -14,7 +14,10 @@ const fixed = (v: number, dp: number | undefined) => {
   if (!f) {
     f = new Intl.NumberFormat(
       'en-US',
-      dp === undefined ? {} : { minimumFractionDigits: dp, maximumFractionDigits: dp },
+      // A figure that rounds to zero reads "0", never "-0".
+      dp === undefined
+        ? { signDisplay: 'negative' }
+        : { minimumFractionDigits: dp, maximumFractionDigits: dp, signDisplay: 'negative' },
     );
     formats.set(dp, f);
   }
