@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LuExpand, LuX } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { WALLBOARD_REFRESH_MS } from '@/contract/dashboard';
@@ -12,11 +12,63 @@ import { FillBar } from './FillBar';
 import { pct } from './present';
 import { litresTotal as litres } from '@/lib/format';
 
+/** A tile's height and least width, and the grid's gap, in px (15rem, 15rem, gap 4). */
+const TILE_PX = 240;
+const GAP_PX = 16;
+/** How long one page of tanks shows before the next, when they do not all fit on the screen. */
+export const WALLBOARD_PAGE_MS = 15_000;
+/**
+ * From this width (Chakra's `xl`) "Dispensed today" sits beside the tanks, so the tanks may take the
+ * whole height; narrower screens (a phone, a tablet) scroll instead of turning pages.
+ */
+const PAGED_FROM_PX = 1280;
+
+/**
+ * How many tiles fit on the screen below the grid's top (whole rows, as many columns as the grid
+ * makes), or Infinity below PAGED_FROM_PX. Measured again when the window or the grid changes size.
+ */
+function useTilesPerScreen(el: HTMLElement | null, bottomPx: number): number {
+  const [fit, setFit] = useState(Infinity);
+  useLayoutEffect(() => {
+    if (!el) return;
+    const measure = () => {
+      if (window.innerWidth < PAGED_FROM_PX) return setFit(Infinity);
+      const box = el.getBoundingClientRect();
+      const cols = Math.max(1, Math.floor((box.width + GAP_PX) / (TILE_PX + GAP_PX)));
+      const rows = Math.max(1, Math.floor((window.innerHeight - box.top - bottomPx + GAP_PX) / (TILE_PX + GAP_PX)));
+      setFit(cols * rows);
+    };
+    measure();
+    const seen = new ResizeObserver(measure);
+    seen.observe(el);
+    window.addEventListener('resize', measure);
+    return () => {
+      seen.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [el, bottomPx]);
+  return fit;
+}
+
+/** The page of `count` items showing now: turns every WALLBOARD_PAGE_MS while there is more than one. */
+function useTurningPage(count: number, perPage: number) {
+  const pages = Number.isFinite(perPage) ? Math.max(1, Math.ceil(count / perPage)) : 1;
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    if (pages < 2) return;
+    const t = setInterval(() => setPage((p) => (p + 1) % pages), WALLBOARD_PAGE_MS);
+    return () => clearInterval(t);
+  }, [pages]);
+  const at = page % pages;
+  return { pages, from: pages < 2 ? 0 : at * perPage, to: pages < 2 ? count : Math.min(count, (at + 1) * perPage) };
+}
+
 /**
  * `/fullpagedashboard` (rule allFamsUserL): a wall board for a screen in the yard office — every
  * tank's level and today's dispensing, large and high-contrast, refreshed every minute (the time
  * of the last refresh is always shown, and a failed refresh keeps the last figures with a warning).
- * It covers the whole window; "Full screen" also hides the browser's own bars.
+ * It covers the whole window; "Full screen" also hides the browser's own bars. Nobody scrolls a
+ * wall screen: when the tanks do not fit, they show a screenful at a time, turning every 15 s.
  */
 export function WallboardPage() {
   const q = useWallboard();
@@ -30,6 +82,10 @@ export function WallboardPage() {
   const data = q.data;
   const lastOk = q.dataUpdatedAt || null;
   const late = lastOk !== null && now - lastOk > WALLBOARD_REFRESH_MS * 2;
+  // A state, not a ref: the grid mounts only once the data is in, and is measured then.
+  const [grid, setGrid] = useState<HTMLDivElement | null>(null);
+  const tanks = data?.tanks ?? [];
+  const { pages, from, to } = useTurningPage(tanks.length, useTilesPerScreen(grid, 24));
 
   return (
     <Box
@@ -101,9 +157,16 @@ export function WallboardPage() {
           alignItems="start"
         >
           <Box as="section" aria-labelledby="wb-tanks">
-            <Heading as="h3" id="wb-tanks" fontSize={{ base: 'xl', lg: '2xl' }} mb="3">
-              Tank levels
-            </Heading>
+            <Flex as="header" justify="space-between" align="baseline" gap="3" mb="3">
+              <Heading as="h3" id="wb-tanks" fontSize={{ base: 'xl', lg: '2xl' }}>
+                Tank levels
+              </Heading>
+              {pages > 1 && (
+                <Text fontSize={{ base: 'md', lg: 'xl' }} color="gray.300" fontVariantNumeric="tabular-nums">
+                  {from + 1}–{to} of {tanks.length}
+                </Text>
+              )}
+            </Flex>
             {data.tanks.length === 0 ? (
               <Text fontSize="xl" color="gray.300">
                 No tanks in this account yet.
@@ -111,13 +174,14 @@ export function WallboardPage() {
             ) : (
               <Grid
                 as="ul"
+                ref={setGrid}
                 templateColumns="repeat(auto-fill, minmax(min(100%, 15rem), 1fr))"
                 gap="4"
                 m="0"
                 p="0"
                 listStyleType="none"
               >
-                {data.tanks.map((t) => (
+                {tanks.slice(from, to).map((t) => (
                   <TankTile key={t.tankId} tank={t} now={now} />
                 ))}
               </Grid>
