@@ -51,6 +51,11 @@ export interface ColumnSpec<K extends string = string> {
   labels?: Readonly<Record<string, string>>;
   /** `enum` columns: the row field with the label of a value `labels` does not know (a custom report's title). */
   labelFrom?: K;
+  /**
+   * `enum` columns over an open set of codes (the audit log's actions and entities, written by every
+   * module): a code without a label reads in words ("rotate_key" → "Rotate key"), not as a code.
+   */
+  wordsForUnlabelled?: boolean;
   /** How much the column matters on a phone's row card (see `ColumnPriority`). */
   priority?: ColumnPriority;
   /** Sentences (an exception's details, an explanation): a wider column, so a row stays a few lines high. */
@@ -88,13 +93,13 @@ export const nameTitle = (title: string) => `${title} name`;
 
 /** An enum value's label. */
 export const labelOf = (
-  c: Pick<ColumnSpec, 'labels' | 'labelFrom'>,
+  c: Pick<ColumnSpec, 'labels' | 'labelFrom' | 'wordsForUnlabelled'>,
   v: unknown,
   row?: Readonly<Record<string, unknown>>,
 ): string => {
   const s = v === null || v === undefined ? '' : String(v);
   const own = c.labelFrom ? row?.[c.labelFrom] : undefined;
-  return c.labels?.[s] ?? (typeof own === 'string' && own ? own : s);
+  return c.labels?.[s] ?? (typeof own === 'string' && own ? own : c.wordsForUnlabelled && s ? humanize(s) : s);
 };
 
 /**

@@ -42,6 +42,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   restore: 'Restored',
   correct: 'Corrected',
   reverse: 'Reversed',
+  // The most frequent of the other modules' actions; the rest read in words (`wordsForUnlabelled`).
+  acknowledge: 'Acknowledged',
+  resolve: 'Resolved',
+  comment: 'Commented',
+  reopen: 'Reopened',
+  seed: 'Demo data loaded',
+  sign_in: 'Signed in',
+  import: 'Imported',
+  export: 'Exported',
 };
 /** Audit-log entity names → the setup list's title ("cost_centre" → "Cost centres"). */
 export const ENTITY_LABELS: Record<string, string> = Object.fromEntries(
@@ -205,8 +214,8 @@ export const SETUP_COLUMNS = {
   auditLogs: columnsOf<AuditLogRow>()([
     { key: 'at', title: 'When', kind: 'datetime' },
     { key: 'userName', title: 'Who', kind: 'text' },
-    { key: 'action', title: 'Action', kind: 'enum', labels: AUDIT_ACTION_LABELS },
-    { key: 'entity', title: 'What', kind: 'enum', labels: ENTITY_LABELS },
+    { key: 'action', title: 'Action', kind: 'enum', labels: AUDIT_ACTION_LABELS, wordsForUnlabelled: true },
+    { key: 'entity', title: 'What', kind: 'enum', labels: ENTITY_LABELS, wordsForUnlabelled: true },
     { key: 'record', title: 'Record', kind: 'text' },
     { key: 'entityId', title: 'Record id', kind: 'text', hidden: true },
     { key: 'before', title: 'Before', kind: 'text', hidden: true },
