@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import css from '@/app/plain/shell.module.css';
 import { LuCloud, LuCloudOff, LuRefreshCw } from '@/app/ui/field-icons';
 import { useSyncStatus } from '@/lib/offline/hooks';
-import { ago, describeStatus } from '@/lib/offline/status';
+import { describeStatus, lastSyncText } from '@/lib/offline/status';
 import { session } from '@/lib/session';
 
 /** Re-renders every 30 s so "synced 2 min ago" stays true. */
@@ -40,7 +40,7 @@ export function SyncStatusFace({ now, className, ...props }: Props) {
         <span className={css.faceName}>
           {s.online && !offlineSession ? 'Online' : offlineSession && s.online ? 'Offline session' : 'Offline'}
         </span>
-        <span className={css.faceSub}>synced {ago(s.lastSuccessAt, now)}</span>
+        <span className={css.faceSub}>{lastSyncText(s.lastSuccessAt, s.waiting, now)}</span>
       </span>
       {s.waiting > 0 && <span className={`${css.badge} ${css.badgeYellow}`}>{s.waiting}</span>}
       {s.rejected > 0 && <span className={`${css.badge} ${css.badgeRed}`}>{s.rejected}</span>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, describeStatus } from './status';
+import { ago, describeStatus, lastSyncText } from './status';
 
 const base = { online: true, counted: true, waiting: 0, rejected: 0, running: false, needsSignIn: false };
 
@@ -23,5 +23,12 @@ describe('sync status wording', () => {
     expect(ago(now - 10_000, now)).toBe('just now');
     expect(ago(now - 120_000, now)).toBe('2 min ago');
     expect(ago(now - 3 * 3600_000, now)).toBe('3 h ago');
+  });
+
+  it('says when the device last sent, or that an office desk has nothing to send (not "synced never")', () => {
+    const now = Date.now();
+    expect(lastSyncText(now - 120_000, 0, now)).toBe('synced 2 min ago');
+    expect(lastSyncText(null, 0, now)).toBe('nothing to send');
+    expect(lastSyncText(null, 3, now)).toBe('not sent yet');
   });
 });

@@ -51,3 +51,9 @@ export function ago(at: number | null, now = Date.now()): string {
   if (h < 24) return `${h} h ago`;
   return new Date(at).toLocaleDateString();
 }
+
+/** When this device last sent records; a device that never had any (an office desk) has nothing to send. */
+export function lastSyncText(lastSuccessAt: number | null, waiting: number, now: number): string {
+  if (lastSuccessAt !== null) return `synced ${ago(lastSuccessAt, now)}`;
+  return waiting > 0 ? 'not sent yet' : 'nothing to send';
+}
