@@ -219,12 +219,21 @@ const num = (label: string, min: number, max: number) =>
     .min(min, `${label}: at least ${min}`)
     .max(max, `${label}: at most ${max}`);
 
+/** Each threshold in words (the file's names are the keys). */
+export const THRESHOLD_LABELS: Record<keyof DetectionThresholdsValue, string> = {
+  leakThresholdLph: 'Leak threshold (L/h)',
+  leakTargetLph: 'Leak target (L/h)',
+  leakMinDays: 'Leak test days',
+  baselineMinFills: 'Baseline fills',
+};
+const L = THRESHOLD_LABELS;
+
 export const DetectionThresholds = z
   .strictObject({
-    leakThresholdLph: num('Leak threshold (L/h)', 0.05, 5),
-    leakTargetLph: num('Leak target (L/h)', 0.1, 10),
-    leakMinDays: num('Leak test days', 14, 45).int('Leak test days: a whole number'),
-    baselineMinFills: num('Baseline fills', 3, 100).int('Baseline fills: a whole number'),
+    leakThresholdLph: num(L.leakThresholdLph, 0.05, 5),
+    leakTargetLph: num(L.leakTargetLph, 0.1, 10),
+    leakMinDays: num(L.leakMinDays, 14, 45).int(`${L.leakMinDays}: a whole number`),
+    baselineMinFills: num(L.baselineMinFills, 3, 100).int(`${L.baselineMinFills}: a whole number`),
   })
   .superRefine((t, ctx) => {
     if (t.leakThresholdLph > t.leakTargetLph)

@@ -9,7 +9,7 @@ import type { ListColumn } from '@/app/ui/list/columns';
 import { DataTable } from '@/app/ui/list/DataTable';
 import { LoadError, Loading } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
-import { THRESHOLD_NAMES, type ThresholdVersion, type ThresholdsView } from '@/contract/ml';
+import { THRESHOLD_LABELS, THRESHOLD_NAMES, type ThresholdVersion, type ThresholdsView } from '@/contract/ml';
 import { formatDateTime } from '@/app/ui/list/columns';
 import { queryClient } from '@/lib/query';
 import { mlApi, THRESHOLDS_KEY } from './client';
@@ -32,7 +32,7 @@ const columns: ListColumn<ThresholdVersion>[] = [
   },
   ...THRESHOLD_NAMES.map((n) => ({
     id: n,
-    header: n,
+    header: THRESHOLD_LABELS[n],
     numeric: true,
     cell: (v: ThresholdVersion) => String(v.values[n]),
   })),
