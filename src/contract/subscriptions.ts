@@ -18,7 +18,8 @@ export const LIMIT_LABELS: Record<LimitKey, string> = {
   tanks: 'Tanks',
   equipment: 'Equipment',
   users: 'Users',
-  devices: 'Field devices',
+  // Phones and PCs that sent records: not /OTRDevices' site controllers and handhelds.
+  devices: 'Syncing devices (30 days)',
   gaugeDevices: 'Gauge devices',
 };
 /** The singular/plural nouns of the limit message ("allows 5 stores"). */
@@ -27,7 +28,7 @@ export const LIMIT_NOUNS: Record<LimitKey, string> = {
   tanks: 'tanks',
   equipment: 'equipment items',
   users: 'users',
-  devices: 'field devices',
+  devices: 'syncing devices',
   gaugeDevices: 'gauge devices',
 };
 
@@ -169,7 +170,7 @@ export const SUBSCRIPTION_REPORT_COLUMNS: readonly ColumnSpec<keyof Subscription
   { key: 'equipment', title: 'Equipment', kind: 'number', priority: 3 },
   { key: 'users', title: 'Users', kind: 'number', priority: 3 },
   { key: 'gaugeDevices', title: 'Gauge devices', kind: 'number', priority: 3 },
-  { key: 'devices', title: 'Field devices', kind: 'number', priority: 3 },
+  { key: 'devices', title: 'Syncing devices', kind: 'number', priority: 3 },
   { key: 'dispenses', title: 'Dispenses', kind: 'number', priority: 3 },
   { key: 'litres', title: 'Litres', kind: 'litres', decimals: 0, priority: 3 },
   { key: 'billable', title: 'Billable', kind: 'money', priority: 2 },
