@@ -1,6 +1,6 @@
-import { SearchSelect } from '@/app/ui/form/SearchSelect';
+import { SearchSelect, type SearchSelectProps } from '@/app/ui/form/SearchSelect';
 import { ACCOUNTS_LIST } from '@/contract/admin';
-import { adminClients } from './client';
+import { searchAccounts } from '@/lib/accounts';
 
 /** The value `AccountSelect` gives for "All accounts" (with `all`). */
 export const ALL_ACCOUNTS = 'all';
@@ -11,39 +11,20 @@ const ALL_LABEL = 'All accounts';
  * more accounts than one page may hold). `all` offers "All accounts" first.
  */
 export function AccountSelect({
-  value,
-  selectedLabel,
-  onChange,
-  onBlur,
-  error,
   all = false,
-}: {
-  value: string;
-  selectedLabel: string;
-  onChange: (value: string, label: string) => void;
-  onBlur?: () => void;
-  error?: string;
-  all?: boolean;
-}) {
+  ...field
+}: Pick<SearchSelectProps, 'value' | 'selectedLabel' | 'onChange' | 'onBlur' | 'error'> & { all?: boolean }) {
   return (
     <SearchSelect
       label="Account"
-      value={value}
-      selectedLabel={selectedLabel}
       placeholder="Type an account's name"
-      error={error}
+      {...field}
       queryKey={[ACCOUNTS_LIST.path, 'select', all]}
       search={async (q, signal) => {
-        const page = await adminClients.accounts.list({ q, pageSize: 20, sort: 'name' }, signal);
-        const options = page.items.map((a) => ({
-          value: String(a.id),
-          label: a.blocked ? `${a.name} (blocked)` : a.name,
-        }));
+        const options = await searchAccounts(q, signal);
         const offerAll = all && ALL_LABEL.toLowerCase().includes(q.toLowerCase());
         return offerAll ? [{ value: ALL_ACCOUNTS, label: ALL_LABEL }, ...options] : options;
       }}
-      onChange={onChange}
-      onBlur={onBlur}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Box, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuX } from 'react-icons/lu';
 import { SearchSelect } from '@/app/ui/form/SearchSelect';
-import { accountsClient } from './client';
+import { searchAccounts } from '@/lib/accounts';
 
 export interface PickedAccount {
   id: number;
@@ -40,12 +40,9 @@ export function AccountsPicker({
           helper="Its users with the roles above run it over their own account's records."
           error={error}
           queryKey={['reports', 'publish-accounts', [...chosen].join(',')]}
-          search={async (q, signal) => {
-            const page = await accountsClient.list({ q, pageSize: 20, sort: 'name' }, signal);
-            return page.items
-              .filter((a) => a.id !== ownAccount && !chosen.has(a.id))
-              .map((a) => ({ value: String(a.id), label: a.blocked ? `${a.name} (blocked)` : a.name }));
-          }}
+          search={async (q, signal) =>
+            (await searchAccounts(q, signal)).filter((a) => a.id !== ownAccount && !chosen.has(a.id))
+          }
           onChange={(id, label) => {
             if (!id || chosen.has(Number(id))) return;
             onChange([...value, { id: Number(id), name: label.replace(/ \(blocked\)$/, '') }]);

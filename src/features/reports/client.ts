@@ -15,7 +15,6 @@ import {
 } from '@/contract/reports';
 import { FAVOURITES_PATH, Favourites, HISTORY_PATH, RUNS_PATH, RunList, RunView } from '@/contract/report-runs';
 import { SCHEDULE_LIST, ScheduleRecipients, ScheduleRow } from '@/contract/report-schedule';
-import { ACCOUNTS_LIST, AccountAdminRow } from '@/contract/admin';
 import { api } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -85,6 +84,3 @@ export const customReportsClient = {
   preview: (body: CustomPreviewRequest, signal?: AbortSignal) =>
     api.post(relative(PREVIEW_PATH), body, ReportRun, { signal, quiet: true }),
 };
-
-/** The accounts a custom report can be published to (`/accounts`' list, ThebigBoss's; ADR 064). */
-export const accountsClient = resourceClient(ACCOUNTS_LIST.path, AccountAdminRow);

@@ -15,6 +15,8 @@ import { litresTotal as litres } from '@/lib/format';
 /** A tile's height and least width, and the grid's gap, in px (15rem, 15rem, gap 4). */
 const TILE_PX = 240;
 const GAP_PX = 16;
+/** The board's padding below the tiles (py 5 at lg, rounded up). */
+const BOTTOM_PX = 24;
 /** How long one page of tanks shows before the next, when they do not all fit on the screen. */
 export const WALLBOARD_PAGE_MS = 15_000;
 /**
@@ -27,7 +29,7 @@ const PAGED_FROM_PX = 1280;
  * How many tiles fit on the screen below the grid's top (whole rows, as many columns as the grid
  * makes), or Infinity below PAGED_FROM_PX. Measured again when the window or the grid changes size.
  */
-function useTilesPerScreen(el: HTMLElement | null, bottomPx: number): number {
+function useTilesPerScreen(el: HTMLElement | null): number {
   const [fit, setFit] = useState(Infinity);
   useLayoutEffect(() => {
     if (!el) return;
@@ -35,7 +37,7 @@ function useTilesPerScreen(el: HTMLElement | null, bottomPx: number): number {
       if (window.innerWidth < PAGED_FROM_PX) return setFit(Infinity);
       const box = el.getBoundingClientRect();
       const cols = Math.max(1, Math.floor((box.width + GAP_PX) / (TILE_PX + GAP_PX)));
-      const rows = Math.max(1, Math.floor((window.innerHeight - box.top - bottomPx + GAP_PX) / (TILE_PX + GAP_PX)));
+      const rows = Math.max(1, Math.floor((window.innerHeight - box.top - BOTTOM_PX + GAP_PX) / (TILE_PX + GAP_PX)));
       setFit(cols * rows);
     };
     measure();
@@ -46,7 +48,7 @@ function useTilesPerScreen(el: HTMLElement | null, bottomPx: number): number {
       seen.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [el, bottomPx]);
+  }, [el]);
   return fit;
 }
 
@@ -85,7 +87,7 @@ export function WallboardPage() {
   // A state, not a ref: the grid mounts only once the data is in, and is measured then.
   const [grid, setGrid] = useState<HTMLDivElement | null>(null);
   const tanks = data?.tanks ?? [];
-  const { pages, from, to } = useTurningPage(tanks.length, useTilesPerScreen(grid, 24));
+  const { pages, from, to } = useTurningPage(tanks.length, useTilesPerScreen(grid));
 
   return (
     <Box
