@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PublicOriginSource } from './lib/public-origin';
 
 /** Everything the server reads from the environment, read once. */
 export interface Config {
@@ -12,8 +13,13 @@ export interface Config {
   logLevel: string;
   /** Serve the built PWA from here when it exists. */
   staticDir: string;
-  /** Public origin used in e-mailed links; defaults to the request's origin. */
+  /**
+   * The origin of e-mailed links (`PUBLIC_URL`); `server/main.ts` settles it at start from the
+   * environment or `DATA_DIR/public-url` (`lib/public-origin.ts`), never from a request.
+   */
   publicUrl?: string;
+  /** Where `publicUrl` came from, for `/Diagnostic`. */
+  publicUrlSource?: PublicOriginSource;
   /** GPS map tile style (MapLibre style JSON URL); unset = the built-in blank style (no network). */
   mapStyleUrl?: string;
   /** Further origins the map style loads tiles, glyphs or sprites from (comma-separated), for the CSP. */

@@ -26,11 +26,16 @@ import { demoHistoryEnabled, seedDemoHistory } from './seed/demo-history';
 import { DEMO_USERS } from './seed/demo-users';
 import { seedDemo } from './seed/seed';
 import { unhandledVerdict } from './lib/unhandled';
+import { settlePublicOrigin } from './lib/public-origin';
 
 /** Starts FAMS: database (embedded unless DATABASE_URL), migrations, demo seed, API and PWA. */
 export async function main() {
   const config = readConfig();
   const log = createLogger(config.logLevel);
+  // E-mailed links take this origin, never a request's Host (ADR 074).
+  const settled = settlePublicOrigin(config);
+  config.publicUrl = settled.origin;
+  config.publicUrlSource = settled.source;
   let embedded: EmbeddedDb | undefined;
   let url = config.databaseUrl;
   if (!url) {

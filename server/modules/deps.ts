@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { FileStore } from '../lib/files';
@@ -37,6 +36,3 @@ export interface ModuleDeps {
   links: SignedLinks;
   version: string;
 }
-
-/** The origin of links in e-mails: PUBLIC_URL when set, else the request's own. */
-export const originOf = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;

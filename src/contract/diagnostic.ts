@@ -39,6 +39,9 @@ export const DiagnosticReport = z.object({
     node: z.string(),
     startedAt: Iso,
     uptimeS: z.number(),
+    /** The origin of e-mailed links (ADR 074) and where it came from; null: none, links are refused. */
+    publicUrl: z.string().nullable(),
+    publicUrlSource: z.string().nullable(),
   }),
   database: z.object({
     sizeBytes: z.number(),

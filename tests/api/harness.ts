@@ -75,6 +75,8 @@ export async function startServer(
   const app = await buildApp({ config, database, log, boss });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
+  // As `server/main.ts` settles it at start: the server's own address is the origin of its links.
+  if (!('publicUrl' in overrides)) config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     routes: app.routeTable,

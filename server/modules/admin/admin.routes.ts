@@ -18,7 +18,8 @@ import { subscriptionsRoutes } from './subscriptions.routes';
 import { subscriptionsService } from './subscriptions.service';
 import { accountsSpec, type AccountListRaw } from './accounts.repository';
 import { accountsService, toAccountRow } from './accounts.service';
-import { originOf, type ModuleDeps } from '../deps';
+import { linkOrigin } from '../../lib/public-origin';
+import type { ModuleDeps } from '../deps';
 import { adminUsersRoutes } from './users.routes';
 
 /** Administration (issue 14): the account's users (admin), every account and the subscriptions (ThebigBoss). */
@@ -52,7 +53,7 @@ export function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
     url,
     { ...boss, schema: { body: CreateAccountBody, response: { 201: AccountAdminRow } } },
     async (req, reply) =>
-      reply.status(201).send(await svc.create(actorOf(req), req.body, originOf(req, deps.config.publicUrl))),
+      reply.status(201).send(await svc.create(actorOf(req), req.body, linkOrigin(deps.config))),
   );
   r.put(
     `${url}/:id`,

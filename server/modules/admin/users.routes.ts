@@ -27,7 +27,8 @@ import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { accountUsersSpec, contactsSpec, type AccountUserRaw, type ContactRaw } from './users.repository';
 import { registrationsService } from './registrations.service';
 import { usersService } from './users.service';
-import { originOf, type ModuleDeps } from '../deps';
+import { linkOrigin } from '../../lib/public-origin';
+import type { ModuleDeps } from '../deps';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toUser = (r: AccountUserRaw): AccountUser => ({ ...r, lastSignInAt: iso(r.lastSignInAt) });
@@ -64,7 +65,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
     `${users}/invite`,
     { ...admin, schema: { body: InviteBody, response: { 201: Created } } },
     async (req, reply) =>
-      reply.status(201).send(await svc.invite(actorOf(req), req.body, originOf(req, deps.config.publicUrl))),
+      reply.status(201).send(await svc.invite(actorOf(req), req.body, linkOrigin(deps.config))),
   );
   r.post(users, { ...admin, schema: { body: CreateUserBody, response: { 201: Created } } }, async (req, reply) =>
     reply.status(201).send(await svc.create(actorOf(req), req.body)),
@@ -82,7 +83,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
   r.post(
     `${users}/:id/password-link`,
     { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } },
-    async (req) => svc.sendPasswordLink(actorOf(req), req.params.id, originOf(req, deps.config.publicUrl)),
+    async (req) => svc.sendPasswordLink(actorOf(req), req.params.id, linkOrigin(deps.config)),
   );
   r.delete(`${users}/:id`, { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } }, async (req) =>
     svc.remove(actorOf(req), req.params.id),
@@ -104,7 +105,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
     `${registrations}/:id/approve`,
     { ...admin, schema: { params: RegistrationIdParams, body: ApproveBody, response: { 200: AdminOk } } },
     async (req) =>
-      svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, originOf(req, deps.config.publicUrl)),
+      svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, linkOrigin(deps.config)),
   );
   r.post(
     `${registrations}/:id/reject`,

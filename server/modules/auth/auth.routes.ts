@@ -19,7 +19,8 @@ import {
 import { API_ROOT } from '../../../src/contract/constants';
 import { registrationsService } from '../admin/registrations.service';
 import { authService, type IssuedRefresh } from './auth.service';
-import { originOf, type ModuleDeps } from '../deps';
+import { linkOrigin } from '../../lib/public-origin';
+import type { ModuleDeps } from '../deps';
 import { DEVICE_COOKIE_TTL_S } from './tokens';
 
 const COOKIE = 'fams_rt';
@@ -46,7 +47,6 @@ function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, r: IssuedRef
 
 export function authRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const service = authService(deps.database, deps.tokens, deps.mailer, deps.sessions);
-  const publicUrl = deps.config.publicUrl;
   const registrations = registrationsService(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -105,11 +105,11 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async (req) => {
       // Answered before the address is even looked up, the same for known and unknown addresses
       // (their times would tell which exist); the lookup and the e-mail run after the answer.
-      const origin = originOf(req, publicUrl);
+      // The link's origin is the configured one (ADR 074), never this request's Host.
       setImmediate(
         () =>
-          void service
-            .forgotPassword(req.body.email, origin)
+          void Promise.resolve()
+            .then(() => service.forgotPassword(req.body.email, linkOrigin(deps.config)))
             .catch((err: unknown) => req.log.error({ err }, 'the password reset e-mail could not be sent')),
       );
       return { ok: true as const, message: 'If this e-mail belongs to a FAMS user, a reset link is on its way.' };

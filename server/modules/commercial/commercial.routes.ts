@@ -35,7 +35,8 @@ import type { FileStore } from '../../lib/files';
 import type { MailQueue } from '../../lib/mail-queue';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
 import type { SignedLinks } from '../../lib/signed-links';
-import { originOf, type ModuleDeps } from '../deps';
+import { linkOrigin } from '../../lib/public-origin';
+import type { ModuleDeps } from '../deps';
 import { mapStyleService } from '../admin/map-style.service';
 import { screenRules } from '../setup/rules';
 import { catalogueResource } from './catalogue.resource';
@@ -53,7 +54,6 @@ export interface CommercialDeps {
   mailer: MailQueue;
   links: SignedLinks;
   files: FileStore;
-  publicUrl?: string;
 }
 
 const url = (p: string) => `${API_ROOT}${p}`;
@@ -64,7 +64,7 @@ const view = screenRules('/viewquotations').read;
 /** Customers, sites, the price list and quotations (issue 16, ADR 039). */
 export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleDeps) {
   const { db, mailer, links, config, files } = moduleDeps;
-  const deps: CommercialDeps = { db, mailer, links, files, publicUrl: config.publicUrl };
+  const deps: CommercialDeps = { db, mailer, links, files };
   registerResource(app, resourceService(db, customersResource), { columns: COMMERCIAL_COLUMNS.customers });
   const sites = resourceService(db, sitesResource);
   registerResource(app, sites, { columns: COMMERCIAL_COLUMNS.sites });
@@ -182,7 +182,7 @@ export async function commercialRoutes(app: FastifyInstance, moduleDeps: ModuleD
   r.post(
     `${base}/:id/send`,
     { config: { access: edit }, schema: { params: IdParams, body: SendQuoteBody, response: { 200: QuoteRow } } },
-    async (req) => svc.send(actorOf(req), req.params.id, req.body, originOf(req, deps.publicUrl)),
+    async (req) => svc.send(actorOf(req), req.params.id, req.body, linkOrigin(config)),
   );
   r.post(
     `${base}/:id/status`,

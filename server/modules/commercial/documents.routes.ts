@@ -22,7 +22,8 @@ import { COMMERCIAL_RESOURCES, DOCUMENT_PATHS, DOCUMENT_SHARES_LIST } from '../.
 import { API_ROOT } from '../../../src/contract/constants';
 import { AppError } from '../../lib/errors';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
-import { originOf, type ModuleDeps } from '../deps';
+import { linkOrigin } from '../../lib/public-origin';
+import type { ModuleDeps } from '../deps';
 import { screenRules } from '../setup/rules';
 import { documentSharesSpec, toShareRow } from './document-shares.list';
 import { documentsResource } from './documents.resource';
@@ -91,7 +92,7 @@ export async function documentsRoutes(app: FastifyInstance, { db, files, mailer,
   r.post(
     url(DOCUMENT_PATHS.share),
     { config: { access: share }, schema: { body: ShareBody, response: { 200: ShareResult } } },
-    async (req) => svc.share(actorOf(req), req.body, originOf(req, config.publicUrl)),
+    async (req) => svc.share(actorOf(req), req.body, linkOrigin(config)),
   );
 
   const shares = url(DOCUMENT_SHARES_LIST.path);

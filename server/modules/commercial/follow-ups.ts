@@ -49,7 +49,7 @@ export function quoteFollowUps(db: Db, mailer: MailQueue, publicUrl?: string) {
         if (!row?.email) return false;
         if (!(await repo.markReminded(d.accountId, d.id, d.count)).length) return false;
         const n = d.count + 1;
-        // Absolute: PUBLIC_URL, else the origin the quotation was sent from (ADR 059).
+        // Absolute: the configured origin (ADR 074), else the one stored when the quotation was sent (ADR 059).
         const origin = publicUrl ?? row.sentOrigin ?? '';
         const label = quoteLabel(row);
         const customer = row.customer ?? 'the customer';

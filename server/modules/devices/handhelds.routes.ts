@@ -15,7 +15,8 @@ import {
   PrinterSettings,
 } from '../../../src/contract/handhelds';
 import { actorOf, IdParams, registerListRoutes } from '../../lib/resource';
-import { originOf, type ModuleDeps } from '../deps';
+import { linkOrigin } from '../../lib/public-origin';
+import type { ModuleDeps } from '../deps';
 import { screenRules } from '../setup/rules';
 import { authenticateFieldDevice, deviceRefused, type Controller } from './controller-auth';
 import { fieldDevicesRepository } from './field-devices.repository';
@@ -45,7 +46,7 @@ export function handheldsRoutes(app: FastifyInstance, { db, config }: ModuleDeps
   r.post(
     `${base}/enrolment-codes`,
     { config: { access: rule.write }, schema: { response: { 200: EnrolmentCode } } },
-    async (req) => svc.createCode(actorOf(req), originOf(req, config.publicUrl)),
+    async (req) => svc.createCode(actorOf(req), linkOrigin(config)),
   );
 
   // The codes still out (not used, cancelled or expired), and cancelling one (ADR 051).

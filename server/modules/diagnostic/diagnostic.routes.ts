@@ -17,7 +17,7 @@ export function diagnosticRoutes(app: FastifyInstance, deps: ModuleDeps) {
     { config: { access: RULE }, schema: { response: { 200: DiagnosticReport } } },
     async (_req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return svc.report(deps.config.dataDir);
+      return svc.report(deps.config);
     },
   );
   r.post(

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIAGNOSTIC_LIST_CAP, type DiagnosticReport } from '../../../src/contract/diagnostic';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { recentErrors } from '../../lib/error-ring';
@@ -41,7 +42,11 @@ async function mailWaiting(dataDir: string): Promise<DiagnosticReport['mail']> {
 
 export function diagnosticService(db: Db) {
   return {
-    async report(dataDir: string, now = new Date()): Promise<DiagnosticReport> {
+    async report(
+      config: Pick<Config, 'dataDir' | 'publicUrl' | 'publicUrlSource'>,
+      now = new Date(),
+    ): Promise<DiagnosticReport> {
+      const { dataDir } = config;
       const repo = diagnosticRepository(db);
       const [database, applied, files, jobs, gauges, devices, mail] = await Promise.all([
         repo.database(),
@@ -61,6 +66,8 @@ export function diagnosticService(db: Db) {
           node: process.version,
           startedAt: STARTED_AT.toISOString(),
           uptimeS: Math.round((now.getTime() - STARTED_AT.getTime()) / 1000),
+          publicUrl: config.publicUrl ?? null,
+          publicUrlSource: config.publicUrl ? (config.publicUrlSource ?? 'PUBLIC_URL') : null,
         },
         database: {
           ...database,

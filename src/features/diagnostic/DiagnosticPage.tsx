@@ -81,6 +81,12 @@ export function DiagnosticPage() {
               ['Commit', d.version.commit ?? 'unknown'],
               ['Node.js', d.version.node],
               ['Started', `${formatDateTime(d.version.startedAt)} (up ${uptime(d.version.uptimeS)})`],
+              [
+                'Links in e-mails',
+                d.version.publicUrl
+                  ? `${d.version.publicUrl} (${d.version.publicUrlSource})`
+                  : 'none: set PUBLIC_URL, no link can be e-mailed',
+              ],
               ['Report of', formatDateTime(d.generatedAt)],
             ]}
           />
