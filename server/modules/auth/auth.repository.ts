@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   accounts,
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { RegisterBody } from '../../../src/contract/auth';
 import { messageInForce } from '../admin/home-messages.repository';
+import type { Ladder } from './throttle';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -102,6 +103,80 @@ export function authRepository(db: DbOrTx) {
     },
     async clearFailures(key: string) {
       await db.delete(loginThrottle).where(eq(loginThrottle.loginKey, key));
+    },
+    /**
+     * Claims one attempt on a sign-in key's ladder (ADR 072), in one statement: refused (`granted:
+     * false`, nothing counted) while the key is locked; else counted, and the claim whose count
+     * reaches the ladder's lock sets that lock at once, before its secret is checked, so parallel
+     * attempts are refused until the check frees the key (a right password) or the lock runs out.
+     */
+    async claimRung(
+      key: string,
+      l: Ladder,
+    ): Promise<{ granted: true; count: number; lockedUntil?: Date } | { granted: false; lockedUntil: Date }> {
+      const stale = sql`greatest(t.first_failure_at, coalesce(t.locked_until, t.first_failure_at)) < now() - make_interval(secs => ${l.forgetS})`;
+      const count = sql`case when ${stale} then 1 else t.failures + 1 end`;
+      const lockAt = (n: SQL) =>
+        sql`case when ${n} >= ${l.free} then now() + make_interval(secs => least(${l.maxLockS}, ${l.firstLockS} * power(2, least(${n} - ${l.free}, 20)))) end`;
+      const res = await db.execute(sql`
+        insert into login_throttle as t (login_key, failures, first_failure_at, locked_until)
+          values (${key}, 1, now(), ${lockAt(sql`1`)})
+        on conflict (login_key) do update set
+          failures = ${count},
+          first_failure_at = case when ${stale} then now() else t.first_failure_at end,
+          locked_until = ${lockAt(count)}
+        where t.locked_until is null or t.locked_until <= now()
+        returning failures, locked_until`);
+      const row = res.rows[0] as { failures: number | string; locked_until: Date | string | null } | undefined;
+      if (row)
+        return {
+          granted: true,
+          count: Number(row.failures),
+          ...(row.locked_until !== null ? { lockedUntil: new Date(row.locked_until) } : {}),
+        };
+      const [held] = await db
+        .select({ lockedUntil: loginThrottle.lockedUntil })
+        .from(loginThrottle)
+        .where(eq(loginThrottle.loginKey, key));
+      // Freed between the two statements (a right password elsewhere): refused once more all the same.
+      return { granted: false, lockedUntil: held?.lockedUntil ?? new Date(Date.now() + 1000) };
+    },
+    /** Gives back an attempt `claimAttempt` counted (it was the right password). */
+    async refundAttempt(key: string) {
+      await db
+        .update(loginThrottle)
+        .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+        .where(eq(loginThrottle.loginKey, key));
+    },
+    /** Remembers on a subject's ceiling row the latest lock any of its addresses got (the admin's list shows it). */
+    async noteLock(key: string, until: Date) {
+      await db
+        .update(loginThrottle)
+        .set({ lockedUntil: sql`greatest(${loginThrottle.lockedUntil}, ${until.toISOString()}::timestamptz)` })
+        .where(eq(loginThrottle.loginKey, key));
+    },
+    /** Lifts every sign-in lock of a user: each address's, the all-address ceiling, their devices' own. */
+    async clearSignInLocks(userId: number): Promise<number> {
+      const r = await db
+        .delete(loginThrottle)
+        .where(
+          or(
+            eq(loginThrottle.loginKey, `user:${userId}`),
+            like(loginThrottle.loginKey, `user:${userId}@%`),
+            like(loginThrottle.loginKey, `device:%:${userId}`),
+          ),
+        )
+        .returning({ key: loginThrottle.loginKey });
+      return r.length;
+    },
+    /** Whether the "failed sign-ins" mail may go to the user now: claims the turn, at most one per `everyS`. */
+    async claimAlarmMail(userId: number, everyS: number): Promise<boolean> {
+      const res = await db.execute(sql`
+        insert into login_throttle as t (login_key, failures, first_failure_at) values (${`alarm-mail:${userId}`}, 1, now())
+        on conflict (login_key) do update set failures = t.failures + 1, first_failure_at = now()
+        where t.first_failure_at <= now() - make_interval(secs => ${everyS})
+        returning 1`);
+      return res.rows.length > 0;
     },
 
     // Refresh tokens.

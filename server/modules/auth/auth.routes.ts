@@ -30,7 +30,8 @@ const SIGN_IN_PATH = `${API_ROOT}/FAMSlegacy/Authenticate`;
 const DEVICE_COOKIE = 'fams_dc';
 
 /**
- * Sign-in is throttled per user and device in the service (ADR 019); this caps raw request rates per client address.
+ * Sign-in is throttled per user and client (device or address) in the service (ADR 019, ADR 072); this caps raw
+ * request rates per client address.
  */
 const JoinParams = z.object({ code: z.string().min(1).max(64) });
 const authRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -57,7 +58,19 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps) {
       schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } },
     },
     async (req, reply) => {
-      const { value, refresh, device } = await service.authenticate(req.body, req.cookies[DEVICE_COOKIE]);
+      // The mail about a locked address is queued after the answer (its time would tell a user from a name).
+      const later = (work: () => Promise<void>) =>
+        setImmediate(
+          () =>
+            void work().catch((err: unknown) =>
+              req.log.error({ err }, 'the failed sign-ins e-mail could not be queued'),
+            ),
+        );
+      const { value, refresh, device } = await service.authenticate(
+        req.body,
+        { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+        later,
+      );
       setRefreshCookie(req, reply, refresh);
       reply.setCookie(DEVICE_COOKIE, device, {
         path: SIGN_IN_PATH,

@@ -7,12 +7,7 @@ import type {
   RegisterBody,
 } from '../../../src/contract/auth';
 import { satisfiedRules, satisfies } from '../../../src/contract/access';
-import {
-  LOGIN_LOCK_S,
-  LOGIN_MAX_FAILURES,
-  REFRESH_TOKEN_TTL_S,
-  RESET_LINK_TTL_S,
-} from '../../../src/contract/constants';
+import { REFRESH_TOKEN_TTL_S, RESET_LINK_TTL_S } from '../../../src/contract/constants';
 import { MESSAGES } from '../../../src/contract/errors';
 import { JOIN_LINK_INVALID } from '../../../src/contract/auth';
 import { SCREENS } from '../../../src/contract/screens';
@@ -20,7 +15,7 @@ import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { MailQueue } from '../../lib/mail-queue';
-import { withinAllowance, type Allowance } from './throttle';
+import { ALARM_MAIL_EVERY_S, judgeSignIn, SIGN_IN_CEILING, signInKeys, type Alarm } from './throttle';
 import { authRepository, type AccountRow, type MembershipRow, type UserRow } from './auth.repository';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
 import { issuePasswordLink } from './password-links';
@@ -31,8 +26,16 @@ import type { AccessClaims, TokenService } from './tokens';
 /** A refresh token used again within this many seconds is a race between tabs, not theft. */
 const REFRESH_GRACE_S = 15;
 
-/** Sign-in attempts per user (or per device that signed in before) before 429, and for how long. */
-export const SIGN_IN_ALLOWANCE: Allowance = { max: LOGIN_MAX_FAILURES, windowS: LOGIN_LOCK_S };
+/** Work to run after the answer is sent (the route's `setImmediate`), so its time does not tell the answer apart. */
+export type Later = (work: () => Promise<void>) => void;
+/** Where a sign-in comes from: its address (`req.ip`, TRUST_PROXY honoured) and the device cookie it carries. */
+export interface SignInClient {
+  ip: string;
+  deviceCookie?: string;
+}
+
+/** "2025-03-01 14:32 UTC": mails about sign-ins go to users of any account and zone. */
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 const wrongCredentials = () => new AppError(401, 'wrong_credentials', MESSAGES.wrongCredentials, 'Sign-in failed');
 const noSession = () => new AppError(401, 'no_session', 'Your session has ended. Please sign in again.');
@@ -71,29 +74,54 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
     return { token, expiresAt };
   }
 
+  /** Tells the user their sign-ins are being attacked: one mail an hour at most (ADR 072). */
+  async function mailAlarm(user: UserRow, alarm: Alarm, ip: string) {
+    await db.transaction(async (tx) => {
+      if (!(await authRepository(tx).claimAlarmMail(user.id, ALARM_MAIL_EVERY_S))) return;
+      const what =
+        alarm.kind === 'address'
+          ? `${alarm.failures} failed sign-ins to your FAMS account (${user.username}) came from the address ${ip}, the last at ${utc(new Date())}. Sign-ins from that address are paused until ${utc(alarm.lockedUntil)}.`
+          : `${alarm.failures} failed sign-ins to your FAMS account (${user.username}) came from many addresses since ${utc(new Date(alarm.lockedUntil.getTime() - SIGN_IN_CEILING.windowS * 1000))}, the last from ${ip} at ${utc(new Date())}. Sign-ins from browsers and phones where you never signed in are paused until ${utc(alarm.lockedUntil)}; an administrator of your account can lift this on the Users screen.`;
+      await mailer.send(
+        {
+          to: user.email,
+          subject: 'FAMS: failed sign-ins to your account',
+          text: `Hello ${user.displayName},\n\n${what}\n\nThe phones and browsers where you signed in before still sign in as usual.\n\nIf this was not you, someone may be guessing your password: change it (in FAMS, or with "Forgot password" on the sign-in page). If it was you, nothing needs doing.\n`,
+        },
+        tx,
+      );
+    });
+  }
+
   return {
     /**
-     * Signs in. Attempts are throttled per user, whatever alias was typed (ADR 019): a browser
-     * where this user signed in before (its device cookie names them) has an allowance of its
-     * own, so attempts from elsewhere cannot lock the user out of their own phone. A name that
-     * is no user is throttled as itself and costs the same password check.
+     * Signs in. Attempts are throttled per user, whatever alias was typed, and per client (ADR 019,
+     * ADR 072): a browser where this user signed in before (its device cookie names them) has an
+     * allowance of its own; any other client has one per address, with growing locks, and all of
+     * them together a daily ceiling. So failures at one address lock neither the user's phone nor
+     * a new browser elsewhere. A name that is no user is throttled alike and costs the same
+     * password check; a lock of a real user's address mails the user (`later`, after the answer).
      */
     async authenticate(
       body: AuthenticateBody,
-      deviceCookie?: string,
+      client: SignInClient,
+      later: Later = (work) => void work(),
     ): Promise<{ value: LoginResult[]; refresh: IssuedRefresh; device: string }> {
       const name = body.Username.trim().toLowerCase();
       const user = await repo.userByLogin(name);
-      const device = await tokens.verifyDevice(deviceCookie);
-      const key = !user
-        ? `name:${name}`
-        : device?.users.includes(user.id)
-          ? `device:${device.nonce}:${user.id}`
-          : `user:${user.id}`;
-      const judged = await withinAllowance(repo, key, SIGN_IN_ALLOWANCE, () =>
+      const device = await tokens.verifyDevice(client.deviceCookie);
+      const keys = signInKeys(user ? { userId: user.id } : { name }, {
+        ip: client.ip,
+        deviceNonce: user && device?.users.includes(user.id) ? device.nonce : undefined,
+      });
+      const judged = await judgeSignIn(repo, keys, () =>
         user ? verifyPassword(body.Password, user.passwordHash) : burnPasswordCheck(body.Password),
       );
-      if (!judged.ok) throw judged.lockedUntil ? tooMany(judged.lockedUntil) : wrongCredentials();
+      if (!judged.ok) {
+        const alarm = judged.alarm;
+        if (user && alarm) later(() => mailAlarm(user, alarm, client.ip));
+        throw judged.lockedUntil ? tooMany(judged.lockedUntil) : wrongCredentials();
+      }
       if (!user) throw wrongCredentials();
       const members = user.active ? await repo.memberships(user.id) : [];
       if (members.length === 0) throw new AppError(403, 'account_blocked', MESSAGES.accountBlocked, 'Sign-in failed');
