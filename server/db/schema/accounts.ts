@@ -86,3 +86,40 @@ export const memberships = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('memberships_user').on(t.userId)],
 );
+
+/** How an invitation ended; an open one (`ended_at` null) waits for the invitee's answer. */
+export type InvitationOutcome = 'accepted' | 'declined' | 'withdrawn' | 'expired';
+
+/**
+ * An invitation into an account (ADR 073): no membership exists until the invitee accepts. A user
+ * who signs in already answers through `/pages/accept-invitation` (this row's token, stored hashed,
+ * 72 h, one answer); a new user's password link (`password_resets`, purpose invite) accepts it.
+ * Name, e-mail and username are the ones the admin typed: `/User` shows them, never the user's own.
+ * Removing, blocking or disabling the user, or withdrawing the invitation, ends it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    roles: text('roles').array().notNull(),
+    displayName: text('display_name').notNull(),
+    email: text('email').notNull(),
+    username: text('username'),
+    /** The accept link's token, hashed; null when the invitee answers through a password link. */
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    outcome: text('outcome').$type<InvitationOutcome>(),
+  },
+  (t) => [
+    uniqueIndex('invitations_open').on(t.accountId, t.userId).where(sql`ended_at is null`),
+    index('invitations_user').on(t.userId),
+  ],
+);

@@ -82,7 +82,7 @@ export function accountsService(
           origin,
           account.name,
         );
-        await mailer.send(invited.mail, tx);
+        if (invited.mail) await mailer.send(invited.mail, tx);
         return { id: account.id, invited };
       });
       return this.get(out.id);

@@ -27,6 +27,7 @@ import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import { accountUsersSpec, contactsSpec, type AccountUserRaw, type ContactRaw } from './users.repository';
 import { registrationsService } from './registrations.service';
 import { usersService } from './users.service';
+import { invitationsRoutes } from './invitations.routes';
 import { linkOrigin } from '../../lib/public-origin';
 import type { ModuleDeps } from '../deps';
 
@@ -63,13 +64,15 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
 
   r.post(
     `${users}/invite`,
-    { ...admin, schema: { body: InviteBody, response: { 201: Created } } },
+    { ...admin, schema: { body: InviteBody, response: { 201: AdminOk } } },
     async (req, reply) =>
       reply.status(201).send(await svc.invite(actorOf(req), req.body, linkOrigin(deps.config))),
   );
   r.post(users, { ...admin, schema: { body: CreateUserBody, response: { 201: Created } } }, async (req, reply) =>
     reply.status(201).send(await svc.create(actorOf(req), req.body)),
   );
+  // Invitations ask (ADR 073): the open ones on /User, and the invitee's answer.
+  invitationsRoutes(app, deps);
   r.put(
     `${users}/:id/roles`,
     { ...admin, schema: { params: UserIdParams, body: RolesBody, response: { 200: AdminOk } } },

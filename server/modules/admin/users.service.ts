@@ -1,6 +1,7 @@
 import { grantProblem, ROLE_PROBLEM_MESSAGES } from '../../../src/contract/admin-roles';
 import { INVITE_LINK_TTL_S, type ContactBody, type CreateUserBody, type InviteBody } from '../../../src/contract/admin';
 import { RESET_LINK_TTL_S } from '../../../src/contract/constants';
+import { ACCEPT_INVITATION_PAGE, rolesInWords } from '../../../src/contract/invitations';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { assertWithinLimit } from '../../lib/plan-limits';
@@ -9,8 +10,9 @@ import type { MailQueue } from '../../lib/mail-queue';
 import type { Actor } from '../../lib/resource';
 import { authRepository } from '../auth/auth.repository';
 import { issuePasswordLink } from '../auth/password-links';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, randomToken, sha256 } from '../auth/passwords';
 import type { SessionGate } from '../auth/sessions';
+import { invitationsRepository } from './invitations.repository';
 import { registrationsRepository } from './registrations.repository';
 import { isBigBoss } from './registrations.service';
 import { usersRepository } from './users.repository';
@@ -26,6 +28,8 @@ const lastAdmin = () =>
     'Last administrator',
   );
 const notYourself = (what: string) => new AppError(409, 'self', `You cannot ${what} yourself.`);
+const usernameTaken = () =>
+  unprocessable('duplicate', 'This username is already taken.', { username: ['Already taken.'] });
 
 function checkGrant(actor: Actor, next: string[], before: string[] = []) {
   if (before.includes('ThebigBoss') && !actor.roles.includes('ThebigBoss'))
@@ -40,9 +44,9 @@ function checkGrant(actor: Actor, next: string[], before: string[] = []) {
 }
 
 export interface InviteOutcome {
-  userId: number;
-  /** The mail to send after the commit (never inside the transaction: a rollback cannot unsend it). */
-  mail: { to: string; subject: string; text: string };
+  /** The mail to queue in the invitation's transaction; null for a user disabled everywhere (nothing to answer). */
+  mail: { to: string; subject: string; text: string } | null;
+  /** The same words whether or not the e-mail already signs in to FAMS (ADR 073). */
   message: string;
 }
 
@@ -52,7 +56,13 @@ export interface InviteOutcome {
  * next request of a blocked or changed member is judged afresh (ADR 036).
  */
 export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
-  /** Adds `email` to the account: a new user with an invitation link, or an existing one with a notice. */
+  /**
+   * Invites `email` into the actor's account (ADR 073): an invitation, never a membership — the
+   * invitee joins when they answer it. Whether the e-mail already signs in to FAMS changes only the
+   * mail (an accept link, or a link to choose a first password), never the answer, its status or
+   * the work done (no password hashed on either path): the answer is no account-existence oracle.
+   * A member or an open invitation of this account is the admin's own data: a 422 on `email`.
+   */
   async function inviteIn(
     tx: DbOrTx,
     actor: Actor,
@@ -61,65 +71,79 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
     accountName?: string,
   ): Promise<InviteOutcome> {
     const repo = usersRepository(tx);
+    const invitations = invitationsRepository(tx);
     accountName ??= (await authRepository(tx).membership(actor.userId, actor.accountId))?.account.name ?? 'FAMS';
-    const existing = await authRepository(tx).userByEmail(body.email);
-    if (existing) {
-      if (await repo.member(actor.accountId, existing.id))
+    // A typed username is checked against everybody, whoever the e-mail belongs to: otherwise a taken
+    // username would be refused for an unknown e-mail and ignored for a known one.
+    if (body.username && (await repo.loginTaken(body.username))) throw usernameTaken();
+    let user = await authRepository(tx).userByEmail(body.email);
+    if (user) {
+      if (await repo.member(actor.accountId, user.id))
         throw unprocessable('duplicate', 'This person is already a user of the account.', {
           email: ['Already a user of this account.'],
         });
-      await assertWithinLimit(tx, actor.accountId, 'users');
-      await repo.insertMember(actor.accountId, existing.id, body.roles);
-      await audit(tx, {
-        accountId: actor.accountId,
-        userId: actor.userId,
-        action: 'create',
-        entity: 'membership',
-        entityId: String(existing.id),
-        after: { roles: body.roles },
+      const open = await invitations.openOf(actor.accountId, user.id);
+      if (open && open.expiresAt > new Date())
+        throw unprocessable('duplicate', 'This person is invited already and has not answered yet.', {
+          email: ['Already invited.'],
+        });
+      if (open) await invitations.end(open.id, 'expired');
+    } else {
+      const username = body.username ?? body.email;
+      if (await repo.loginTaken(username, body.email)) throw usernameTaken();
+      user = await repo.insertUser({
+        username,
+        email: body.email,
+        displayName: body.displayName,
+        passwordHash: UNUSABLE,
       });
+    }
+    // An open invitation holds a place of the plan's users until it is answered or withdrawn.
+    await assertWithinLimit(tx, actor.accountId, 'users');
+    // Who has no password yet (new, or invited elsewhere and not answered) chooses one: that answers it.
+    const firstPassword = user.passwordHash === UNUSABLE;
+    const token = firstPassword ? null : randomToken();
+    const invitation = await invitations.insert({
+      accountId: actor.accountId,
+      userId: user.id,
+      roles: body.roles,
+      displayName: body.displayName,
+      email: body.email,
+      username: body.username ?? null,
+      tokenHash: token && sha256(token),
+      expiresAt: new Date(Date.now() + INVITE_LINK_TTL_S * 1000),
+    });
+    await audit(tx, {
+      accountId: actor.accountId,
+      userId: actor.userId,
+      action: 'invite',
+      entity: 'invitation',
+      entityId: invitation.id,
+      after: { email: body.email, displayName: body.displayName, username: body.username, roles: body.roles },
+    });
+    const message = `Invitation sent to ${body.email}.`;
+    if (!user.active) return { message, mail: null };
+    if (token)
       return {
-        userId: existing.id,
-        message: `${existing.displayName} already signs in to FAMS and can now open ${accountName}.`,
+        message,
         mail: {
-          to: existing.email,
-          subject: `FAMS: you now have access to ${accountName}`,
-          text: `Hello ${existing.displayName},\n\nYou can now open ${accountName} in FAMS with your usual sign-in.\n`,
+          to: user.email,
+          subject: `FAMS: ${accountName} invites you`,
+          text: `Hello ${body.displayName},\n\n${accountName} invites you to FAMS as ${rolesInWords(body.roles)}. Open this link within 72 hours to accept or decline:\n\n${origin}${ACCEPT_INVITATION_PAGE}?token=${token}\n\nNothing changes for you until you accept.\n`,
         },
       };
-    }
-    const username = body.username ?? body.email;
-    if (await repo.loginTaken(username, body.email))
-      throw unprocessable('duplicate', 'This username is already taken.', { username: ['Already taken.'] });
-    const user = await repo.insertUser({
-      username,
-      email: body.email,
-      displayName: body.displayName,
-      passwordHash: UNUSABLE,
-    });
-    await assertWithinLimit(tx, actor.accountId, 'users');
-    await repo.insertMember(actor.accountId, user.id, body.roles);
     const link = await issuePasswordLink(tx, {
       userId: user.id,
       origin,
       ttlS: INVITE_LINK_TTL_S,
       invite: { accountId: actor.accountId },
     });
-    await audit(tx, {
-      accountId: actor.accountId,
-      userId: actor.userId,
-      action: 'invite',
-      entity: 'user',
-      entityId: String(user.id),
-      after: { username, email: body.email, displayName: body.displayName, roles: body.roles },
-    });
     return {
-      userId: user.id,
-      message: `Invitation sent to ${body.email}.`,
+      message,
       mail: {
-        to: body.email,
+        to: user.email,
         subject: `FAMS: you are invited to ${accountName}`,
-        text: `Hello ${body.displayName},\n\nYou are invited to use FAMS for ${accountName}. Open this link within 72 hours to choose your password:\n\n${link}\n\nThen sign in as ${username} (or with this e-mail address).\n`,
+        text: `Hello ${body.displayName},\n\nYou are invited to use FAMS for ${accountName} as ${rolesInWords(body.roles)}. Open this link within 72 hours to choose your password and accept:\n\n${link}\n\nThen sign in as ${user.username} (or with this e-mail address).\n`,
       },
     };
   }
@@ -156,10 +180,10 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
       // The mail is queued in the invitation's transaction: no link without the invitation, nor the reverse.
       const out = await db.transaction(async (tx) => {
         const o = await inviteIn(tx, actor, body, origin);
-        await mailer.send(o.mail, tx);
+        if (o.mail) await mailer.send(o.mail, tx);
         return o;
       });
-      return { ok: true as const, message: out.message, userId: out.userId };
+      return { ok: true as const, message: out.message };
     },
 
     async create(actor: Actor, body: CreateUserBody) {
@@ -239,6 +263,8 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
         const repo = usersRepository(tx);
         await guardLastAdmin(tx, actor.accountId, userId);
         await repo.removeMember(actor.accountId, userId);
+        // Their invitation links into this account refuse from now (ADR 073): no membership, none open.
+        await invitationsRepository(tx).withdrawAllOf(userId, actor.accountId);
         if ((await repo.openMemberships(userId)) === 0) await authRepository(tx).revokeAllOfUser(userId);
         await audit(tx, {
           accountId: actor.accountId,
@@ -312,7 +338,7 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
         const reg = await registrationsRepository(tx).decide(id, 'approved', actor.accountId, isBigBoss(actor));
         if (!reg) throw notFound('No such request waiting.');
         const o = await inviteIn(tx, actor, { displayName: reg.name, email: reg.email, roles }, origin);
-        await mailer.send(o.mail, tx);
+        if (o.mail) await mailer.send(o.mail, tx);
         return o;
       });
       return { ok: true as const, message: out.message };

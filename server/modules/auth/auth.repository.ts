@@ -246,8 +246,10 @@ export function authRepository(db: DbOrTx) {
         ...(invite ? { purpose: 'invite', accountId: invite.accountId } : {}),
       });
     },
-    /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
-    async consumeReset(tokenHash: string): Promise<number | undefined> {
+    /** Consumes a link once: its user, purpose and invitation's account; undefined if unknown, used or expired. */
+    async consumeReset(
+      tokenHash: string,
+    ): Promise<{ userId: number; purpose: 'reset' | 'invite'; accountId: number | null } | undefined> {
       const [row] = await db
         .update(passwordResets)
         .set({ usedAt: new Date() })
@@ -258,8 +260,12 @@ export function authRepository(db: DbOrTx) {
             gt(passwordResets.expiresAt, new Date()),
           ),
         )
-        .returning({ userId: passwordResets.userId });
-      return row?.userId;
+        .returning({
+          userId: passwordResets.userId,
+          purpose: passwordResets.purpose,
+          accountId: passwordResets.accountId,
+        });
+      return row;
     },
 
     async pendingRegistration(email: string) {
