@@ -246,10 +246,8 @@ export function authRepository(db: DbOrTx) {
         ...(invite ? { purpose: 'invite', accountId: invite.accountId } : {}),
       });
     },
-    /** Consumes a link once: its user, purpose and invitation's account; undefined if unknown, used or expired. */
-    async consumeReset(
-      tokenHash: string,
-    ): Promise<{ userId: number; purpose: 'reset' | 'invite'; accountId: number | null } | undefined> {
+    /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
+    async consumeReset(tokenHash: string): Promise<number | undefined> {
       const [row] = await db
         .update(passwordResets)
         .set({ usedAt: new Date() })
@@ -260,12 +258,8 @@ export function authRepository(db: DbOrTx) {
             gt(passwordResets.expiresAt, new Date()),
           ),
         )
-        .returning({
-          userId: passwordResets.userId,
-          purpose: passwordResets.purpose,
-          accountId: passwordResets.accountId,
-        });
-      return row;
+        .returning({ userId: passwordResets.userId });
+      return row?.userId;
     },
 
     async pendingRegistration(email: string) {

@@ -1,8 +1,11 @@
+import { OutboundError, outboundFetch, type OutboundInit, type OutboundResponse } from '../../lib/outbound';
+
 /**
  * The three Power BI calls an embed needs (ADR 041): a service principal's token from Entra ID
  * (client credentials), the report's embed URL and dataset, and an embed token for that report
  * with the account's row-level identity, so the report shows this account's rows only. Every
- * call has a time limit; any failure is a `PowerbiError` with a reason a person can act on.
+ * call goes through the guarded client (ADR 071: public addresses only, no redirects, a time limit,
+ * a capped answer); any failure is a `PowerbiError` with a reason a person can act on.
  */
 export class PowerbiError extends Error {}
 
@@ -20,17 +23,24 @@ export interface PowerbiTarget {
 const AUTHORITY = 'https://login.microsoftonline.com';
 const API = 'https://api.powerbi.com/v1.0/myorg';
 const TIMEOUT_MS = 8000;
+/** A token or a report's description is a few kB. */
+const MAX_ANSWER_BYTES = 256 * 1024;
 
-async function call<T>(what: string, url: string, init: RequestInit): Promise<T> {
-  let res: Response;
+async function call<T>(what: string, url: string, init: OutboundInit): Promise<T> {
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await outboundFetch(url, init, { timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_ANSWER_BYTES });
   } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).name;
-    throw new PowerbiError(`${what}: no answer (${cause})`);
+    if (e instanceof OutboundError && e.kind === 'redirect')
+      throw new PowerbiError(`${what}: refused (HTTP ${e.status})`);
+    throw new PowerbiError(`${what}: no answer (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!res.ok) throw new PowerbiError(`${what}: refused (HTTP ${res.status})`);
-  return (await res.json()) as T;
+  try {
+    return res.json<T>();
+  } catch {
+    throw new PowerbiError(`${what}: an answer that is not JSON`);
+  }
 }
 
 export async function embedFor(t: PowerbiTarget): Promise<{ embedUrl: string; token: string }> {

@@ -9,7 +9,7 @@ import { ingestFixture, type IngestFixture, type Session } from '../dispensing/f
 /**
  * `/SumniConfig` (handheld enrolment, revoke, printer settings) and `/StoreVPN` (sealed keys, the
  * endpoint test, the controller's handshake), issue 15, ADR 044. Loopback targets are allowed here
- * (`webhookAllowPrivate`), as in the demo; the refusal itself is net-address.test.ts's.
+ * (`webhookAllowPrivate`), as in the demo; the refusal itself is lib/outbound (ADR 071).
  */
 let srv: TestServer;
 let f: IngestFixture;

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { publicAddresses } from '../../lib/net-address';
+import { checkHost } from '../../lib/outbound';
 import { iso, type Actor } from '../../lib/resource';
 import type { Secrets } from '../../lib/secrets';
 import { storeVpnRepository } from './store-vpn.repository';
@@ -111,8 +111,9 @@ export function storeVpnService(db: Db, secrets: Secrets, allowPrivate: boolean)
       if (!ep) throw badRequest('Save the VPN settings of this store first.', { endpoint: ['No endpoint'] });
       let result: VpnTestResult;
       try {
-        const [address] = await publicAddresses(ep.host, allowPrivate);
-        const ms = await connect(address, ep.port);
+        // Resolved once, every address checked (ADR 071); the connect goes to a checked one.
+        const { addresses } = await checkHost(ep.host, { allowPrivate });
+        const ms = await connect(addresses[0].address, ep.port);
         result = { ok: true, message: `${r.endpoint} answered in ${ms} ms`, ms };
       } catch (e) {
         result = { ok: false, message: `${r.endpoint}: ${e instanceof Error ? e.message : String(e)}`, ms: null };

@@ -4,7 +4,7 @@ import { WEBHOOK_RETRY, type WebhookEvent } from '../../../src/contract/integrat
 import type { DbOrTx } from '../../db/client';
 import type { BossProvider } from '../../lib/jobs';
 import { executorOf } from '../../lib/mail-queue';
-import { publicAddresses } from '../../lib/net-address';
+import { OutboundError, outboundFetch } from '../../lib/outbound';
 import type { Secrets } from '../../lib/secrets';
 import { webhooksRepository } from './webhooks.repository';
 
@@ -81,22 +81,32 @@ export function webhookEmitter(boss: BossProvider): WebhookEmitter {
   };
 }
 
-async function checkTarget(url: string, allowPrivate: boolean) {
-  if (allowPrivate) return;
-  await publicAddresses(new URL(url).hostname, false);
-}
-
-/** `allowPrivate`: posting to loopback and private addresses is allowed (`FAMS_WEBHOOK_ALLOW_PRIVATE=1`). */
+/**
+ * `allowPrivate`: posting to loopback, private and other internal addresses is allowed
+ * (`FAMS_WEBHOOK_ALLOW_PRIVATE=1`: tests, demo, on-premises receivers; ADR 071).
+ */
 export interface WebhookOptions {
   allowPrivate?: boolean;
 }
 
-export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
+/** `cancelled`: its integration was deleted or switched off; it is failed and never retried. */
+export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone' | 'cancelled';
+
+/** Why a pending delivery will not be sent: its integration is gone, switched off or no webhook now. */
+export function cancelReason(i: { deletedAt: Date | null; enabled: boolean; type: string; url: string | null }) {
+  if (i.deletedAt) return 'integration deleted';
+  if (!i.enabled) return 'integration disabled';
+  if (i.type !== 'webhook' || !i.url) return 'integration is not a webhook';
+  return null;
+}
 
 /**
- * One attempt at a delivery: POST the event, signed, with a 10 s time-out. 2xx = delivered; else
- * the attempt is logged and the caller (the pg-boss worker) retries, until `final`, when the
- * delivery is failed. The integration's last run, status and error follow.
+ * One attempt at a delivery: POST the event, signed, through the guarded client (ADR 071: public
+ * addresses only, resolved once, no redirects, 10 s). 2xx = delivered; a target refused as internal
+ * was never contacted and is failed at once; else the attempt is logged and the caller (the
+ * pg-boss worker) retries, until `final`, when the delivery is failed. A delivery whose integration
+ * was deleted or switched off is failed without a request (`cancelled`). The integration's last
+ * run, status and error follow.
  */
 export async function attempt(
   db: DbOrTx,
@@ -107,34 +117,45 @@ export async function attempt(
 ): Promise<DeliveryOutcome> {
   const repo = webhooksRepository(db);
   const d = await repo.forAttempt(id);
-  if (!d || d.status !== 'pending' || !d.url) return 'gone';
+  if (!d || d.status !== 'pending') return 'gone';
+  const cancelled = cancelReason(d);
+  if (cancelled || !d.url) {
+    await repo.cancel(d.id, cancelled ?? 'integration is not a webhook');
+    return 'cancelled';
+  }
   const body = JSON.stringify({ id: d.id, event: d.event, createdAt: d.createdAt.toISOString(), data: d.payload });
   const timestamp = String(Math.floor(Date.now() / 1000));
   let status: number | null = null;
   let error: string | null = null;
+  let hopeless = false;
   try {
-    await checkTarget(d.url, opts.allowPrivate ?? false);
-    const res = await fetch(d.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'FAMS-Webhooks/1',
-        'x-fams-event': d.event,
-        'x-fams-delivery': d.id,
-        'x-fams-timestamp': timestamp,
-        ...(d.secretSealed ? { 'x-fams-signature': signature(box.open(d.secretSealed), timestamp, body) } : {}),
+    const res = await outboundFetch(
+      d.url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'FAMS-Webhooks/1',
+          'x-fams-event': d.event,
+          'x-fams-delivery': d.id,
+          'x-fams-timestamp': timestamp,
+          ...(d.secretSealed ? { 'x-fams-signature': signature(box.open(d.secretSealed), timestamp, body) } : {}),
+        },
+        body,
       },
-      body,
-    });
+      { allowPrivate: opts.allowPrivate ?? false, timeoutMs: TIMEOUT_MS },
+    );
     status = res.status;
-    await res.body?.cancel().catch(() => undefined);
     if (!res.ok) error = `HTTP ${res.status}`;
   } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
+    if (e instanceof OutboundError) {
+      // A refused target says only that: never a status, a port or what did (not) answer there.
+      error = e.message;
+      status = e.status ?? null;
+      hopeless = e.final;
+    } else error = e instanceof Error ? e.message : String(e);
   }
-  const outcome = !error ? 'delivered' : final ? 'failed' : 'retry';
+  const outcome = !error ? 'delivered' : final || hopeless ? 'failed' : 'retry';
   await repo.recordAttempt(d, outcome, status, error);
   return outcome;
 }
