@@ -5,14 +5,16 @@ import { AppError } from './errors';
 
 /**
  * What each limit counts, for one account now (ADR 038). Master data counts live rows; users are
- * memberships; field devices are devices that synced in the last 30 days (reported, not enforced).
+ * memberships and open invitations; field devices are devices that synced in the last 30 days (reported, not enforced).
  */
 export const USAGE_SQL: Record<LimitKey, (accountId: number) => ReturnType<typeof sql>> = {
   stores: (a) => sql`select count(*)::int as n from stores where account_id = ${a} and deleted_at is null`,
   tanks: (a) => sql`select count(*)::int as n from tanks where account_id = ${a} and deleted_at is null`,
   equipment: (a) => sql`select count(*)::int as n from equipment where account_id = ${a} and deleted_at is null`,
   gaugeDevices: (a) => sql`select count(*)::int as n from gauge_devices where account_id = ${a} and deleted_at is null`,
-  users: (a) => sql`select count(*)::int as n from memberships where account_id = ${a}`,
+  // Members and open invitations still in time (ADR 073): an invitation holds its place until answered.
+  users: (a) => sql`select ((select count(*) from memberships where account_id = ${a})
+    + (select count(*) from invitations where account_id = ${a} and ended_at is null and expires_at > now()))::int as n`,
   devices: (a) =>
     sql`select count(*)::int as n from device_syncs where account_id = ${a} and last_sync_at > now() - interval '30 days'`,
 };

@@ -32,6 +32,17 @@ const username = z
   .max(120)
   .regex(/^[^\s@]+$/, 'No spaces and no @ (the e-mail signs in too).');
 
+/**
+ * A user's sign-in lock (ADR 072): until when unrecognised clients are refused (at some address, or
+ * everywhere once the day's ceiling is spent), null when none is; and the failed sign-ins from
+ * unrecognised clients in the last day. Their known devices sign in all the same.
+ */
+export const SignInLock = z.object({
+  signInLockedUntil: z.string().nullable(),
+  failedSignIns: z.number().int(),
+});
+export type SignInLock = z.infer<typeof SignInLock>;
+
 /** One member of the account, as `/User` lists them. */
 export const AccountUser = z.object({
   id: z.number().int(),
@@ -44,6 +55,7 @@ export const AccountUser = z.object({
   lastSignInAt: z.string().nullable(),
   /** Live sign-ins (refresh families not revoked nor expired): phones, tablets, browsers. */
   devices: z.number().int(),
+  ...SignInLock.shape,
 });
 export type AccountUser = z.infer<typeof AccountUser>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SignInLock } from './admin';
 import type { ColumnSpec } from './columns';
 
 /**
@@ -15,6 +16,7 @@ export const SystemUser = z.object({
   memberships: z.array(z.string()),
   accounts: z.number().int(),
   lastSignInAt: z.string().nullable(),
+  ...SignInLock.shape,
 });
 export type SystemUser = z.infer<typeof SystemUser>;
 

@@ -23,6 +23,11 @@ const OPEN = new Set([
   'POST /api/v1/auth/register',
   // The register page names the account of a sign-up link (ADR 060): the link's code is the permission.
   'GET /api/v1/auth/join/:code',
+  // An invitee reads, accepts or declines an invitation through its e-mailed token (ADR 073): the token
+  // is the permission.
+  'POST /api/v1/auth/invitation',
+  'POST /api/v1/auth/invitation/accept',
+  'POST /api/v1/auth/invitation/decline',
   'GET /api/v1/health',
   // Gauge gateways push readings with their own device key (Authorization: Device <id>.<key>),
   // checked before the body is read; a wrong or missing key is 401 (server/modules/gauges).

@@ -15,7 +15,12 @@ export type AccountListRaw = Omit<AccountAdminRaw, 'typeId' | 'homeScreenMessage
 
 const PLAN = sql<string | null>`(select p.name from subscriptions s join plans p on p.id = s.plan_id
   where s.account_id = a.id)`;
-const USERS = sql<number>`(select count(*)::int from memberships m where m.account_id = a.id)`;
+/** Members and invitations still waiting in time: the places of the plan's users (ADR 073, as `plan-limits.ts`). */
+const usersOf = (account: ReturnType<typeof sql>) =>
+  sql<number>`((select count(*) from memberships m where m.account_id = ${account})
+    + (select count(*) from invitations i where i.account_id = ${account} and i.ended_at is null
+      and i.expires_at > now()))::int`;
+const USERS = usersOf(sql`a.id`);
 
 /**
  * `/accounts` (ThebigBoss): every account, so the scope is deliberately not the token's account;
@@ -59,7 +64,7 @@ export function accountsRepository(db: DbOrTx) {
     units: accounts.units,
     modules: accounts.modules,
     createdAt: accounts.createdAt,
-    users: sql<number>`(select count(*)::int from memberships m where m.account_id = accounts.id)`,
+    users: usersOf(sql`accounts.id`),
     plan: sql<string | null>`(select p.name from subscriptions s join plans p on p.id = s.plan_id
       where s.account_id = accounts.id)`,
   };

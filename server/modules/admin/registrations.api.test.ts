@@ -52,8 +52,11 @@ describe('registrations without a sign-up link', () => {
     const ok = await bossHere.send('POST', `${REGS}/${req.id}/approve`, { roles: ['user', 'FAMS'] });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(linkIn((await lastMailTo(email))!.text)).toBeTruthy();
+    // Invited, not yet a member (ADR 073): they join when they choose their password.
     const users = (await admin.get('/api/v1/admin/users?pageSize=200')).body.items as { email: string }[];
-    expect(users.some((u) => u.email === email)).toBe(true);
+    expect(users.some((u) => u.email === email)).toBe(false);
+    const invited = (await admin.get('/api/v1/admin/invitations')).body as { email: string; displayName: string }[];
+    expect(invited.find((i) => i.email === email)).toMatchObject({ displayName: `Applicant ${email}` });
     expect((await bossHere.send('POST', `${REGS}/${req.id}/reject`)).status).toBe(404);
   });
 });

@@ -3,6 +3,13 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
 import type { SystemUser } from '../../../src/contract/users-admin';
+import { signInLockOf } from '../auth/throttle.sql';
+
+/** A `SystemUser` as SQL answers it: its times as dates (or text). */
+export type SystemUserRaw = Omit<SystemUser, 'lastSignInAt' | 'signInLockedUntil'> & {
+  lastSignInAt: Date | string | null;
+  signInLockedUntil: Date | string | null;
+};
 
 const MEMBERSHIPS = sql<string[]>`array(select a.name || ' (' || array_to_string(m.roles, ', ') || ')'
   || case when m.blocked then ' — blocked' else '' end
@@ -10,6 +17,7 @@ const MEMBERSHIPS = sql<string[]>`array(select a.name || ' (' || array_to_string
 /** `emailKey` (src/contract/users-admin.ts) in SQL: lower case, trimmed, no `+tag` before the @. */
 const EMAIL_KEY = (t: string) => sql`regexp_replace(lower(btrim(${sql.raw(t)}.email)), '\\+[^@]*(@[^@]*)$', '\\1')`;
 const ACCOUNTS = sql<number>`(select count(*)::int from memberships m where m.user_id = u.id)`;
+const LOCK = signInLockOf(sql`u.id`);
 
 /** `/UsersAdmin`: every person who signs in (not the system user, id 1); the thebigBoss rule guards it. */
 export const systemUsersSpec: ListSpec = {
@@ -23,6 +31,8 @@ export const systemUsersSpec: ListSpec = {
     memberships: MEMBERSHIPS,
     accounts: ACCOUNTS,
     lastSignInAt: sql`u.last_sign_in_at`,
+    signInLockedUntil: LOCK.until,
+    failedSignIns: LOCK.failures,
   },
   scope: () => sql`u.id > 1`,
   id: sql`u.id`,
@@ -64,11 +74,12 @@ export function systemUsersRepository(db: DbOrTx) {
     /** The other users whose e-mail is the same mailbox (`emailKey` of the contract, in SQL). */
     async duplicatesOf(userId: number) {
       const r = await db.execute(sql`select u.id::int, u.display_name as "displayName", u.username, u.email, u.active,
-          ${MEMBERSHIPS} as memberships, ${ACCOUNTS} as accounts, u.last_sign_in_at as "lastSignInAt"
+          ${MEMBERSHIPS} as memberships, ${ACCOUNTS} as accounts, u.last_sign_in_at as "lastSignInAt",
+          ${LOCK.until} as "signInLockedUntil", ${LOCK.failures} as "failedSignIns"
         from users u, users t
         where t.id = ${userId} and u.id > 1 and u.id <> t.id and ${EMAIL_KEY('u')} = ${EMAIL_KEY('t')}
         order by u.id`);
-      return r.rows as unknown as (Omit<SystemUser, 'lastSignInAt'> & { lastSignInAt: Date | string | null })[];
+      return r.rows as unknown as SystemUserRaw[];
     },
     async setActive(userId: number, active: boolean) {
       await db.update(users).set({ active }).where(eq(users.id, userId));

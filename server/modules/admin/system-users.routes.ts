@@ -13,14 +13,15 @@ import {
 import type { Db } from '../../db/client';
 import { actorOf, registerListRoutes, specList } from '../../lib/resource';
 import type { SessionGate } from '../auth/sessions';
-import { systemUsersRepository, systemUsersSpec } from './system-users.repository';
+import { systemUsersRepository, systemUsersSpec, type SystemUserRaw } from './system-users.repository';
 import { userMergeService } from './user-merge.service';
 import { systemUsersService } from './system-users.service';
 
-type Raw = Omit<SystemUser, 'lastSignInAt'> & { lastSignInAt: Date | string | null };
-const toRow = (r: Raw): SystemUser => ({
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const toRow = (r: SystemUserRaw): SystemUser => ({
   ...r,
-  lastSignInAt: r.lastSignInAt === null ? null : new Date(r.lastSignInAt).toISOString(),
+  lastSignInAt: iso(r.lastSignInAt),
+  signInLockedUntil: iso(r.signInLockedUntil),
 });
 
 /** `/UsersAdmin` (ThebigBoss): every user across accounts; disable or enable everywhere; merge duplicates. */
@@ -47,6 +48,10 @@ export function systemUsersRoutes(app: FastifyInstance, db: Db, sessions: Sessio
     async (req) => svc.setActive(actorOf(req), req.params.id, req.body.active),
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Lifts the user's sign-in locks, every address's and their devices' own (ADR 072).
+  r.post(`${url}/:id/unlock`, { ...boss, schema: { params: UserIdParams, response: { 200: AdminOk } } }, async (req) =>
+    svc.unlockSignIn(actorOf(req), req.params.id),
+  );
   r.get(
     `${url}/:id/duplicates`,
     { ...boss, schema: { params: UserIdParams, response: { 200: DuplicateUsers } } },

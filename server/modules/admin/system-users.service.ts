@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/resource';
 import { authRepository } from '../auth/auth.repository';
 import type { SessionGate } from '../auth/sessions';
+import { invitationsRepository } from './invitations.repository';
 import { systemUsersRepository } from './system-users.repository';
 
 /** `/UsersAdmin` (ThebigBoss): disable or enable a user everywhere. */
@@ -31,6 +32,8 @@ export function systemUsersService(db: Db, sessions: SessionGate) {
               'Last administrator',
             );
           await authRepository(tx).revokeAllOfUser(userId);
+          // Their open invitations end with them (ADR 073): the links refuse, enabled again or not.
+          await invitationsRepository(tx).withdrawAllOf(userId);
         }
         await repo.setActive(userId, active);
         await audit(tx, {

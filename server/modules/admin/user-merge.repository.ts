@@ -19,10 +19,10 @@ interface UserRef {
 }
 
 /**
- * Sign-in state stays with the retired user: its refresh tokens are revoked and its password
- * links dropped, never handed to the kept user.
+ * Sign-in state stays with the retired user: its refresh tokens are revoked, its password links
+ * dropped and its open invitations withdrawn (ADR 073), never handed to the kept user.
  */
-const NOT_MOVED = new Set(['refresh_tokens', 'password_resets']);
+const NOT_MOVED = new Set(['refresh_tokens', 'password_resets', 'invitations']);
 
 /** What merging one user into another reads and writes; one transaction (the service's). */
 export function userMergeRepository(db: DbOrTx) {
@@ -97,9 +97,11 @@ export function userMergeRepository(db: DbOrTx) {
       return moved;
     },
 
-    /** The retired user: disabled, its password links gone (its tokens are revoked by the caller). */
+    /** The retired user: disabled, its password links gone, its open invitations withdrawn (tokens: the caller). */
     async retire(userId: number) {
       await db.execute(sql`delete from password_resets where user_id = ${userId}`);
+      await db.execute(sql`update invitations set ended_at = now(), outcome = 'withdrawn'
+        where user_id = ${userId} and ended_at is null`);
       await db.execute(sql`update users set active = false where id = ${userId}`);
     },
   };

@@ -3,6 +3,7 @@ import type { UserStatus } from '../../../src/contract/admin';
 import type { DbOrTx } from '../../db/client';
 import { memberships, stores, users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
+import { signInLockOf } from '../auth/throttle.sql';
 
 /**
  * The account's members: `memberships m join users u`. Status: disabled (the user, everywhere) over
@@ -16,6 +17,7 @@ const STATUS = sql<UserStatus>`case when not u.active then 'disabled' when m.blo
 const DEVICES = sql<number>`(select count(distinct t.family_id)::int from refresh_tokens t
   where t.user_id = u.id and t.used_at is null and t.revoked_at is null and t.expires_at > now())`;
 const FROM = sql`memberships m join users u on u.id = m.user_id`;
+const LOCK = signInLockOf(sql`u.id`);
 const scope = (a: { accountId: number }) => sql`m.account_id = ${a.accountId}`;
 
 export interface AccountUserRaw {
@@ -28,6 +30,8 @@ export interface AccountUserRaw {
   status: UserStatus;
   lastSignInAt: Date | string | null;
   devices: number;
+  signInLockedUntil: Date | string | null;
+  failedSignIns: number;
 }
 
 export const accountUsersSpec: ListSpec = {
@@ -42,6 +46,8 @@ export const accountUsersSpec: ListSpec = {
     status: STATUS,
     lastSignInAt: sql`u.last_sign_in_at`,
     devices: DEVICES,
+    signInLockedUntil: LOCK.until,
+    failedSignIns: LOCK.failures,
   },
   scope,
   id: sql`u.id`,

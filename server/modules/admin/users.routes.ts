@@ -88,6 +88,12 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
     { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } },
     async (req) => svc.sendPasswordLink(actorOf(req), req.params.id, linkOrigin(deps.config)),
   );
+  // Lifts the member's sign-in locks, every address's and their devices' own (ADR 072).
+  r.post(
+    `${users}/:id/unlock`,
+    { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } },
+    async (req) => svc.unlockSignIn(actorOf(req), req.params.id),
+  );
   r.delete(`${users}/:id`, { ...admin, schema: { params: UserIdParams, response: { 200: AdminOk } } }, async (req) =>
     svc.remove(actorOf(req), req.params.id),
   );

@@ -141,12 +141,17 @@ export function authRepository(db: DbOrTx) {
       // Freed between the two statements (a right password elsewhere): refused once more all the same.
       return { granted: false, lockedUntil: held?.lockedUntil ?? new Date(Date.now() + 1000) };
     },
-    /** Gives back an attempt `claimAttempt` counted (it was the right password). */
+    /**
+     * Gives back an attempt `claimAttempt` counted (it was the right password): the row goes when
+     * that was its only one and it holds no lock in force, so users' sign-ins leave no rows behind.
+     */
     async refundAttempt(key: string) {
-      await db
-        .update(loginThrottle)
-        .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
-        .where(eq(loginThrottle.loginKey, key));
+      await db.execute(sql`
+        with gone as (
+          delete from login_throttle where login_key = ${key} and failures <= 1
+            and (locked_until is null or locked_until <= now()) returning 1)
+        update login_throttle set failures = greatest(failures - 1, 0)
+        where login_key = ${key} and not exists (select 1 from gone)`);
     },
     /** Remembers on a subject's ceiling row the latest lock any of its addresses got (the admin's list shows it). */
     async noteLock(key: string, until: Date) {
@@ -246,8 +251,10 @@ export function authRepository(db: DbOrTx) {
         ...(invite ? { purpose: 'invite', accountId: invite.accountId } : {}),
       });
     },
-    /** Consumes a link once; the user id, or undefined when unknown, used or expired. */
-    async consumeReset(tokenHash: string): Promise<number | undefined> {
+    /** Consumes a link once: its user, purpose and invitation's account; undefined if unknown, used or expired. */
+    async consumeReset(
+      tokenHash: string,
+    ): Promise<{ userId: number; purpose: 'reset' | 'invite'; accountId: number | null } | undefined> {
       const [row] = await db
         .update(passwordResets)
         .set({ usedAt: new Date() })
@@ -258,8 +265,12 @@ export function authRepository(db: DbOrTx) {
             gt(passwordResets.expiresAt, new Date()),
           ),
         )
-        .returning({ userId: passwordResets.userId });
-      return row?.userId;
+        .returning({
+          userId: passwordResets.userId,
+          purpose: passwordResets.purpose,
+          accountId: passwordResets.accountId,
+        });
+      return row;
     },
 
     async pendingRegistration(email: string) {

@@ -20,6 +20,7 @@ import { authRepository, type AccountRow, type MembershipRow, type UserRow } fro
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
 import { issuePasswordLink } from './password-links';
 import { registrationsRepository } from '../admin/registrations.repository';
+import { answerThroughPasswordLink } from '../admin/invitations.service';
 import type { SessionGate } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -245,8 +246,8 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
     async resetPassword(token: string, password: string) {
       await db.transaction(async (tx) => {
         const r = authRepository(tx);
-        const userId = await r.consumeReset(sha256(token));
-        if (!userId)
+        const link = await r.consumeReset(sha256(token));
+        if (!link)
           throw new AppError(
             400,
             'reset_link_invalid',
@@ -254,6 +255,11 @@ export function authService(database: Database, tokens: TokenService, mailer: Ma
             'Invalid link',
             { token: ['This reset link is not valid any more.'] },
           );
+        const { userId } = link;
+        // An invitation's link answers it (ADR 073), and refuses once the invitation is withdrawn
+        // or its user removed, blocked or disabled: then no password is set.
+        if (link.purpose === 'invite' && link.accountId !== null)
+          await answerThroughPasswordLink(tx, userId, link.accountId);
         await r.setPassword(userId, await hashPassword(password));
         await r.revokeAllOfUser(userId);
         await audit(tx, {

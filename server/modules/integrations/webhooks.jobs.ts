@@ -6,9 +6,10 @@ import { webhooksRepository } from './webhooks.repository';
 
 /**
  * Webhook deliveries on the one pg-boss: a job per delivery (its id = the delivery's), retried with
- * exponential back-off (WEBHOOK_RETRY); the last attempt marks the delivery failed. A sweep every
- * minute queues pending deliveries never attempted: those written by the exceptions' trigger
- * (ADR 048) and any whose job could not be queued. Queueing one already queued does nothing.
+ * exponential back-off (WEBHOOK_RETRY); the last attempt marks the delivery failed, and so does the
+ * first refused as internal (ADR 071). A sweep every minute fails the pending deliveries of webhooks
+ * deleted or switched off and queues those never attempted: written by the exceptions' trigger
+ * (ADR 048) or whose job could not be queued. Queueing one already queued does nothing.
  */
 export function registerWebhookJobs(jobs: Jobs, box: Secrets, opts: WebhookOptions = {}) {
   const db = jobs.database.db;
@@ -25,9 +26,14 @@ export function registerWebhookJobs(jobs: Jobs, box: Secrets, opts: WebhookOptio
   });
 }
 
-/** Queues the pending deliveries never attempted (up to 500 a run); answers how many. */
+/**
+ * Fails the pending deliveries of webhooks deleted or switched off, then queues those never
+ * attempted (up to 500 a run); answers how many were queued.
+ */
 export async function sweepWebhooks(jobs: Pick<Jobs, 'database' | 'boss'>): Promise<number> {
-  const ids = await webhooksRepository(jobs.database.db).unattempted(500);
+  const repo = webhooksRepository(jobs.database.db);
+  await repo.cancelGone();
+  const ids = await repo.unattempted(500);
   await enqueue(() => Promise.resolve(jobs.boss), ids);
   return ids.length;
 }

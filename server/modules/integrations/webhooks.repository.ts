@@ -54,15 +54,41 @@ export function webhooksRepository(db: DbOrTx) {
 
     /**
      * The sweep: pending deliveries never attempted (their job was not queued, e.g. those the
-     * exceptions' trigger writes, or the queue was down). Queueing is idempotent on the delivery id.
+     * exceptions' trigger writes, or the queue was down), of live, enabled webhooks only (`cancelGone`
+     * fails the others). Queueing is idempotent on the delivery id.
      */
     async unattempted(limit: number): Promise<string[]> {
-      const res = await db.execute<{ id: string }>(sql`select id from webhook_deliveries
-        where status = 'pending' and attempts = 0 order by created_at limit ${limit}`);
+      const res = await db.execute<{ id: string }>(sql`select d.id from webhook_deliveries d
+        join integrations i on i.account_id = d.account_id and i.id = d.integration_id
+        where d.status = 'pending' and d.attempts = 0
+          and i.deleted_at is null and i.enabled and i.type = 'webhook' and i.url is not null
+        order by d.created_at limit ${limit}`);
       return res.rows.map((r) => r.id);
     },
 
-    /** A delivery with its target, for one attempt. */
+    /**
+     * The sweep: pending deliveries (queued or between retries) of webhooks deleted, switched off
+     * or no longer webhooks are failed, with why, and never sent (ADR 071). Answers how many.
+     */
+    async cancelGone(): Promise<number> {
+      const res = await db.execute(sql`update webhook_deliveries d
+        set status = 'failed', last_error = case when i.deleted_at is not null then 'integration deleted'
+          when not i.enabled then 'integration disabled' else 'integration is not a webhook' end
+        from integrations i
+        where i.account_id = d.account_id and i.id = d.integration_id and d.status = 'pending'
+          and (i.deleted_at is not null or not i.enabled or i.type <> 'webhook' or i.url is null)`);
+      return res.rowCount ?? 0;
+    },
+
+    /** One pending delivery failed without a request (its integration is gone or switched off). */
+    async cancel(id: string, reason: string) {
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'failed', lastError: reason })
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+    },
+
+    /** A delivery with its target and whether that is still live and switched on, for one attempt. */
     async forAttempt(id: string) {
       const [d] = await db
         .select({
@@ -75,6 +101,9 @@ export function webhooksRepository(db: DbOrTx) {
           createdAt: webhookDeliveries.createdAt,
           url: integrations.url,
           secretSealed: integrations.secretSealed,
+          type: integrations.type,
+          enabled: integrations.enabled,
+          deletedAt: integrations.deletedAt,
         })
         .from(webhookDeliveries)
         .innerJoin(

@@ -1,6 +1,6 @@
-import { IconButton, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, IconButton, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuBan, LuMerge, LuUserCheck } from 'react-icons/lu';
+import { LuBan, LuLockOpen, LuMerge, LuUserCheck } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
@@ -9,6 +9,7 @@ import { SYSTEM_USER_COLUMNS, SYSTEM_USERS_LIST, type SystemUser } from '@/contr
 import { YES_NO } from '@/lib/reference/labels';
 import { notify } from '@/lib/notify';
 import { systemUsersApi } from './client';
+import { SIGN_IN_LOCK_HINT, signInLockText } from './signInLock';
 
 const columns: ListColumn<SystemUser>[] = specColumns(SYSTEM_USER_COLUMNS);
 const filters = [{ field: 'active', label: 'Active', options: YES_NO }];
@@ -28,7 +29,8 @@ interface Merge {
  * `/UsersAdmin` (ThebigBoss): every user across accounts with their memberships; disable a user
  * everywhere (their sessions end at once) or enable them again. An account's last working admin
  * cannot be disabled. Merge: the row's user is kept, a duplicate by e-mail is merged into it and
- * retired (the server refuses, saying why, where the merge would break a rule).
+ * retired (the server refuses, saying why, where the merge would break a rule). A sign-in lock shows, and is
+ * lifted, here as on /User (ADR 072).
  */
 export function UsersAdminPage() {
   const [confirm, setConfirm] = useState<SystemUser | null>(null);
@@ -53,6 +55,17 @@ export function UsersAdminPage() {
       notify({ tone: 'success', message: (await systemUsersApi.merge(m.keep.id, m.retire)).message });
       await refreshAll();
       setMerge(null);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const unlock = async (u: SystemUser) => {
+    setBusy(true);
+    try {
+      notify({ tone: 'success', message: (await systemUsersApi.unlockSignIn(u.id)).message });
+      await refreshAll();
     } catch (e) {
       failed(e);
     } finally {
@@ -85,6 +98,23 @@ export function UsersAdminPage() {
         deletable={false}
         extraActions={(u) => (
           <>
+            {u.signInLockedUntil && (
+              <>
+                <Badge colorPalette="orange" whiteSpace="normal" title={SIGN_IN_LOCK_HINT}>
+                  {signInLockText(u)}
+                </Badge>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Unlock sign-in of ${label(u)}`}
+                  title="Unlock sign-in"
+                  disabled={busy}
+                  onClick={() => void unlock(u)}
+                >
+                  <LuLockOpen aria-hidden />
+                </IconButton>
+              </>
+            )}
             <IconButton
               size="xs"
               variant="ghost"

@@ -1,6 +1,15 @@
 import { Badge, Box, Button, Flex, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuBan, LuKeyRound, LuMailPlus, LuShieldCheck, LuUserMinus, LuUserPlus, LuUserCheck } from 'react-icons/lu';
+import {
+  LuBan,
+  LuKeyRound,
+  LuLockOpen,
+  LuMailPlus,
+  LuShieldCheck,
+  LuUserMinus,
+  LuUserPlus,
+  LuUserCheck,
+} from 'react-icons/lu';
 import { useRoles } from '@/app/access';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { FormDrawer } from '@/app/ui/form/FormShell';
@@ -21,6 +30,7 @@ import { adminClients, usersApi } from './client';
 import { Registrations } from './Registrations';
 import { SignupLinkSection } from './SignupLinkSection';
 import { NewUserForm, RolesForm } from './UserForms';
+import { SIGN_IN_LOCK_HINT, signInLockText } from './signInLock';
 
 const columns: ListColumn<AccountUser>[] = specColumns(ACCOUNT_USER_COLUMNS);
 const filters = [{ field: 'status', label: 'Status', options: enumOptions(USER_STATUSES, USER_STATUS_LABELS) }];
@@ -31,8 +41,9 @@ type Confirm = { kind: 'block' | 'unblock' | 'remove'; user: AccountUser };
 
 /**
  * `/User` (issue 14): the account's users with roles, status, last sign-in and live devices;
- * invite, create, roles, block, password link, remove. Self-service requests wait above the list: those
- * sent through the account's sign-up link (below the list) for its admins, the others for ThebigBoss (ADR 060).
+ * invite, create, roles, block, password link, remove; a sign-in lock shows, and is lifted, here (ADR 072).
+ * Self-service requests wait above the list: those sent through the account's sign-up link (below the list)
+ * for its admins, the others for ThebigBoss (ADR 060).
  */
 export function UsersPage() {
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -78,6 +89,23 @@ export function UsersPage() {
         extraActions={(u) => (
           <>
             {u.status === 'blocked' && <Badge colorPalette="red">Blocked</Badge>}
+            {u.signInLockedUntil && (
+              <>
+                <Badge colorPalette="orange" whiteSpace="normal" title={SIGN_IN_LOCK_HINT}>
+                  {signInLockText(u)}
+                </Badge>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Unlock sign-in of ${label(u)}`}
+                  title="Unlock sign-in"
+                  disabled={busy}
+                  onClick={() => void run(usersApi.unlockSignIn(u.id))}
+                >
+                  <LuLockOpen aria-hidden />
+                </IconButton>
+              </>
+            )}
             <IconButton
               size="xs"
               variant="ghost"

@@ -59,6 +59,7 @@ export const usersApi = {
   setRoles: (id: number, roles: string[]) => onRoles(api.put(`${users}/${id}/roles`, { roles }, AdminOk, quiet)),
   setBlocked: (id: number, blocked: boolean) => api.post(`${users}/${id}/block`, { blocked }, AdminOk, quiet),
   passwordLink: (id: number) => api.post(`${users}/${id}/password-link`, {}, AdminOk, quiet),
+  unlockSignIn: (id: number) => api.post(`${users}/${id}/unlock`, {}, AdminOk, quiet),
   remove: (id: number) => api.delete(`${users}/${id}`, AdminOk, quiet),
   setContact: (id: number, body: ContactBody) =>
     api.put(`${relative(USER_CONTACTS_LIST.path)}/${id}`, body, AdminOk, quiet),
@@ -123,6 +124,7 @@ export const systemUsersApi = {
   list: resourceClient(SYSTEM_USERS_LIST.path, SystemUser),
   setActive: (id: number, active: boolean) =>
     api.post(`${relative(SYSTEM_USERS_LIST.path)}/${id}/active`, { active }, AdminOk, quiet),
+  unlockSignIn: (id: number) => api.post(`${relative(SYSTEM_USERS_LIST.path)}/${id}/unlock`, {}, AdminOk, quiet),
   duplicates: (id: number) => api.get(`${relative(SYSTEM_USERS_LIST.path)}/${id}/duplicates`, DuplicateUsers, quiet),
   merge: (keep: number, retire: number) =>
     api.post(`${relative(SYSTEM_USERS_LIST.path)}/merge`, { keep, retire }, AdminOk.passthrough(), quiet),
