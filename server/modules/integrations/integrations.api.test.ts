@@ -23,7 +23,8 @@ const SECRET = 'whsec-0123456789-abcdef';
 const allow = { allowPrivate: true };
 
 beforeAll(async () => {
-  srv = await startServer();
+  // The receiver is on loopback: saving its address needs private targets allowed (ADR 071).
+  srv = await startServer({ webhookAllowPrivate: true });
   boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
   admin = await session(srv.url, ...DEMO.admin);
   receiver = http.createServer((req, res) => {
@@ -148,19 +149,26 @@ describe('webhook deliveries', () => {
     expect((await manager.send('POST', `/api/v1/webhook-deliveries/${id}/replay`, {})).status).toBe(403);
   });
 
-  it('fails the delivery on its last attempt, and refuses private addresses unless allowed', async () => {
+  it('fails the delivery on its last attempt; a private address unless allowed fails at once, never contacted', async () => {
     const [id] = (await boss.send('POST', `/api/v1/integrations/${hookId}/ping`, {})).body.deliveries;
-    expect(await attempt(srv.database.db, box(), id, false, {})).toBe('retry');
+    received.length = 0;
+    expect(await attempt(srv.database.db, box(), id, false, {})).toBe('failed');
+    expect(received).toEqual([]);
     let log = (await admin.get('/api/v1/webhook-deliveries?pageSize=200')).body.items.find(
       (d: { id: string }) => d.id === id,
     );
-    expect(log.lastError).toMatch(/private address/);
-    expect(log.responseStatus).toBeNull();
+    expect(log).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      responseStatus: null,
+      lastError: 'refused: internal address',
+    });
+    const [next] = (await boss.send('POST', `/api/v1/integrations/${hookId}/ping`, {})).body.deliveries;
     answers = [503];
-    expect(await attempt(srv.database.db, box(), id, true, allow)).toBe('failed');
+    expect(await attempt(srv.database.db, box(), next, true, allow)).toBe('failed');
     log = (await admin.get('/api/v1/webhook-deliveries?pageSize=200')).body.items.find(
-      (d: { id: string }) => d.id === id,
+      (d: { id: string }) => d.id === next,
     );
-    expect(log).toMatchObject({ status: 'failed', attempts: 2, responseStatus: 503 });
+    expect(log).toMatchObject({ status: 'failed', attempts: 1, responseStatus: 503 });
   });
 });

@@ -8,6 +8,8 @@ import {
   type Integration,
 } from '../../../src/contract/integrations';
 import { integrations as t } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { hasInternalLiteralHost } from '../../lib/outbound';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
 import type { Secrets } from '../../lib/secrets';
 import { screenRules } from '../setup/rules';
@@ -17,14 +19,19 @@ import { accountZone, accountZoneSql } from '../../lib/resource/zone';
 import type { Db } from '../../db/client';
 import { integrationsRepository } from './integrations.repository';
 
+const INTERNAL_ADDRESS =
+  'This is an internal address (loopback, private, link-local or reserved): webhooks go to public addresses only';
+
 /**
  * `/Integration` (admin): an account's integration instances (ADR 040, 048). The secret is sealed
  * before it is written (toValues) and is never read back into a row: the row only says whether
  * there is one. A new integration, or a change of type, needs the type offered to the account
  * (`/IntegrationSetup`). A CSV drop's and a BI feed's settings live in `settings` (ADR 057); a BI
- * feed's last run is its feed key's last use.
+ * feed's last run is its feed key's last use. An address whose host is an internal IP
+ * (`http://[::ffff:127.0.0.1]/`, `http://2130706433/`) is refused on save unless `allowPrivate`
+ * (`FAMS_WEBHOOK_ALLOW_PRIVATE=1`); a name is checked at each delivery (ADR 071).
  */
-export const integrationsResource = (box: Secrets, db: Db) =>
+export const integrationsResource = (box: Secrets, db: Db, opts: { allowPrivate?: boolean } = {}) =>
   defineResource({
     info: INTEGRATIONS_LIST,
     table: t,
@@ -45,6 +52,8 @@ export const integrationsResource = (box: Secrets, db: Db) =>
     unique: { integrations_name_uq: { field: 'name', message: 'Another integration already has this name' } },
     references: [],
     async validate(tx, input, { actor, before }): Promise<Record<string, string[]> | undefined> {
+      if (input.url && !opts.allowPrivate && hasInternalLiteralHost(input.url))
+        throw badRequest(INTERNAL_ADDRESS, { url: [INTERNAL_ADDRESS] });
       if (input.type === 'bi_feed' && input.feedKeyId && input.feedKeyId !== before?.settings.feedKeyId)
         if (!(await csvDropRepository(tx).liveFeedKey(actor.accountId, input.feedKeyId)))
           return { feedKeyId: ['Choose one of this account’s feed keys that is not revoked'] };

@@ -48,7 +48,7 @@ import { webhooksRepository } from './webhooks.repository';
 export function integrationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const { db } = deps;
   const repo = integrationsRepository(db);
-  const def = integrationsResource(deps.secrets, db);
+  const def = integrationsResource(deps.secrets, db, { allowPrivate: deps.config.webhookAllowPrivate });
   const svc = resourceService(db, def);
   const emitter = webhookEmitter(deps.boss);
   registerResource(app, svc, { columns: INTEGRATION_COLUMNS });
