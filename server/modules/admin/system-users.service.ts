@@ -48,5 +48,24 @@ export function systemUsersService(db: Db, sessions: SessionGate) {
       sessions.forget();
       return { ok: true as const, message: `${name} is ${active ? 'enabled' : 'disabled everywhere'}.` };
     },
+
+    /** Lifts the user's sign-in locks (ADR 072): every address's, the all-address ceiling, their devices' own. */
+    async unlockSignIn(actor: Actor, userId: number) {
+      const name = await db.transaction(async (tx) => {
+        const user = await systemUsersRepository(tx).lock(userId);
+        if (!user) throw notFound('No such user.');
+        const lifted = await authRepository(tx).clearSignInLocks(userId);
+        await audit(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: 'unlock_sign_in',
+          entity: 'user',
+          entityId: String(userId),
+          after: { cleared: lifted },
+        });
+        return user.display_name;
+      });
+      return { ok: true as const, message: `${name} can sign in again from anywhere.` };
+    },
   };
 }

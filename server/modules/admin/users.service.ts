@@ -307,6 +307,25 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
       return { ok: true as const, message: `A password link was e-mailed to ${mail.to}.` };
     },
 
+    /**
+     * Lifts the member's sign-in locks (ADR 072): every address's, the all-address ceiling and their
+     * devices' own. Audited whether or not a lock was in force.
+     */
+    async unlockSignIn(actor: Actor, userId: number) {
+      return onMember(actor, userId, async (tx, m) => {
+        const lifted = await authRepository(tx).clearSignInLocks(userId);
+        await audit(tx, {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          action: 'unlock_sign_in',
+          entity: 'user',
+          entityId: String(userId),
+          after: { cleared: lifted },
+        });
+        return { ok: true as const, message: `${m.user.displayName} can sign in again from anywhere.` };
+      });
+    },
+
     async setContact(actor: Actor, userId: number, body: ContactBody) {
       const storeIds = [...new Set(body.storeIds)];
       return onMember(actor, userId, async (tx, m) => {
