@@ -32,7 +32,11 @@ import { linkOrigin } from '../../lib/public-origin';
 import type { ModuleDeps } from '../deps';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const toUser = (r: AccountUserRaw): AccountUser => ({ ...r, lastSignInAt: iso(r.lastSignInAt) });
+const toUser = (r: AccountUserRaw): AccountUser => ({
+  ...r,
+  lastSignInAt: iso(r.lastSignInAt),
+  signInLockedUntil: iso(r.signInLockedUntil),
+});
 const toContact = (r: ContactRaw): UserContact => ({ ...r, phone: r.phone ?? '' });
 const Created = AdminOk.extend({ userId: z.number().int() });
 
