@@ -61,7 +61,7 @@ const perStore = {
 };
 const figures = (body: { lines: { kind: string; values: Record<string, unknown> }[] }) =>
   body.lines.map((l) => [l.kind, l.values.store ?? null, l.values.sum_litres, l.values.count_id]);
-const schedule = (report: string) => ({
+const schedule = (report: string, to = 'admin@fams.example') => ({
   name: 'Shared monthly',
   report,
   params: { range: 'lastMonth' },
@@ -69,7 +69,8 @@ const schedule = (report: string) => ({
   frequency: 'monthly',
   atTime: '07:00',
   monthDay: 1,
-  recipientEmails: ['fleet@example.com'],
+  // Schedules mail the account's own users only (ADR 074).
+  recipientEmails: [to],
 });
 
 describe('custom reports published to chosen accounts (ADR 064)', () => {
@@ -123,7 +124,11 @@ describe('custom reports published to chosen accounts (ADR 064)', () => {
     expect((await cAdmin.send('POST', '/api/v1/report-runs', { report: customKey(id), format: 'csv' })).status).toBe(
       404,
     );
-    const cSchedule = await cAdmin.send('POST', '/api/v1/report-schedules', schedule(customKey(id)));
+    const cSchedule = await cAdmin.send(
+      'POST',
+      '/api/v1/report-schedules',
+      schedule(customKey(id), 'multi@fams.example'),
+    );
     expect(cSchedule.status, JSON.stringify(cSchedule.body)).toBe(422);
     expect(Object.keys(cSchedule.body.fieldErrors)).toEqual(['report']);
     expect((await cAdmin.get('/api/v1/reports/titles')).body.reports.map((r: { id: string }) => r.id)).not.toContain(

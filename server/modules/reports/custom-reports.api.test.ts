@@ -319,7 +319,7 @@ describe('custom reports: run-time filters and subtotals on two levels (ADR 050)
 });
 
 describe('custom reports: schedules', () => {
-  const schedule = (report: string) => ({
+  const schedule = (report: string, to = 'admin@fams.example') => ({
     name: 'Stores monthly',
     report,
     params: { range: 'lastMonth' },
@@ -327,7 +327,8 @@ describe('custom reports: schedules', () => {
     frequency: 'monthly',
     atTime: '07:00',
     monthDay: 1,
-    recipientEmails: ['fleet@example.com'],
+    // Schedules mail the account's own users only (ADR 074).
+    recipientEmails: [to],
   });
 
   it('schedules a custom report the admin may run; run now mails it; a deleted report fails the run', async () => {

@@ -1,3 +1,4 @@
+import { foreignFilters } from './report-filters.repository';
 import { resolveRange } from '../../../src/contract/report-range';
 import {
   CHART_POINTS,
@@ -142,6 +143,8 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       const { decl, statement } = src;
       const extra = undeclaredFilters(decl, p);
       if (extra) throw badRequest('The report parameters are not valid.', extra);
+      const foreign = await foreignFilters(db, accountId, p);
+      if (foreign) throw badRequest('The report parameters are not valid.', foreign);
       const zone = await accountZone(db, accountId);
       const at = now();
       const range = resolveRange(p.range, at, zone, p.from && p.to ? { from: p.from, to: p.to } : undefined);

@@ -171,7 +171,8 @@ describe('report schedules', () => {
     frequency: 'monthly',
     atTime: '07:00',
     monthDay: 31,
-    recipientEmails: ['finance@example.com'],
+    // The account's own people only (ADR 074): a member's address.
+    recipientEmails: ['manager@fams.example'],
   };
 
   it('refuses bad schedules with field errors (400, 422) and lets only admins in', async () => {
@@ -187,6 +188,20 @@ describe('report schedules', () => {
     expect(await bad({ atTime: '25:00' })).toContain('atTime');
     // A user of another account (the big boss belongs to Demo Fuels too, so pick an id nobody has).
     expect(await bad({ recipientUserIds: [987654321] }, 422)).toContain('recipientUserIds');
+    // Account data is mailed to the account's users only, and filtered by its own rows (ADR 074).
+    expect(await bad({ recipientEmails: ['someone@outside.example'] }, 422)).toContain('recipientEmails');
+    const [theirs] = (
+      await srv.database.db.execute<{ id: string }>(
+        sql`select s.id from stores s join accounts a on a.id = s.account_id where a.name = 'North Haulage' limit 1`,
+      )
+    ).rows;
+    expect(await bad({ params: { range: 'lastMonth', storeId: theirs.id } }, 422)).toContain('params.storeId');
+    const run = await f.admin.send('POST', '/api/v1/report-runs', {
+      report: 'fuel-by-cost-centre',
+      params: { range: 'lastMonth', storeId: theirs.id },
+      format: 'csv',
+    });
+    expect([run.status, Object.keys(run.body.fieldErrors ?? {})]).toEqual([400, ['storeId']]);
     // Fuel by cost centre has no employee filter: its runs would refuse it (ADR 050).
     expect(await bad({ params: { range: 'lastMonth', employeeId: f.p1 } }, 422)).toContain('params.employeeId');
     const manager = await session(srv.url, ...DEMO.manager);
@@ -214,7 +229,7 @@ describe('report schedules', () => {
     const eml = jobs
       .mails()
       .map(jobs.readMail)
-      .find((t) => t.includes('finance@example.com'))!;
+      .find((t) => t.includes('To: manager@fams.example') && t.includes('Monthly fuel'))!;
     expect(eml).toContain('Subject: Fuel by cost centre: Monthly fuel');
     expect(eml).toMatch(/Content-Type: application\/pdf; name=fuel-by-cost-centre-[\d_-]+\.pdf/);
     expect(eml).toContain('Content-Disposition: attachment');

@@ -2,11 +2,12 @@ import type PgBoss from 'pg-boss';
 import { ReportParams } from '../../../src/contract/reports';
 import { RECENT_RUNS, RUN_FILE_DAYS, type RunStart, type RunView } from '../../../src/contract/report-runs';
 import type { DbOrTx } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { BossProvider } from '../../lib/jobs';
 import type { Actor } from '../../lib/resource';
 import { reportFile } from './report-files';
+import { foreignFilters } from './report-filters.repository';
 import { reportsService } from './reports.service';
 import { runsRepository, type NewRun } from './runs.repository';
 
@@ -60,6 +61,9 @@ export function runsService(db: DbOrTx, files: FileStore, now: () => Date = () =
     async start(actor: Actor, input: Omit<RunStart, 'params'> & { params: ReportParams }, boss: BossProvider) {
       // A report the account does not offer, or a custom one not for this user, does not exist for it (ADR 035, 045).
       await reports.assertRunnable(actor.accountId, input.report, actor);
+      // Another account's store (or tank…) is refused now, not by a failed run later (ADR 074).
+      const foreign = await foreignFilters(db, actor.accountId, ReportParams.parse(input.params));
+      if (foreign) throw badRequest('The report parameters are not valid.', foreign);
       const id = await this.queue(boss, {
         accountId: actor.accountId,
         userId: actor.userId,

@@ -76,5 +76,25 @@ export function schedulesRepository(db: DbOrTx) {
         );
       return rows.map((r) => r.email);
     },
+
+    /** Those of `emails` (lower case) that belong to active members of the account (ADR 074). */
+    async memberAddresses(accountId: number, emails: readonly string[]): Promise<string[]> {
+      if (!emails.length) return [];
+      const rows = await db
+        .select({ email: sql<string>`lower(${users.email})` })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          and(
+            eq(memberships.accountId, accountId),
+            eq(users.active, true),
+            sql`lower(${users.email}) in (${sql.join(
+              emails.map((e) => sql`${e}`),
+              sql`, `,
+            )})`,
+          ),
+        );
+      return rows.map((r) => r.email);
+    },
   };
 }

@@ -8,13 +8,14 @@ import {
   ScheduleUpdate,
 } from '../../../src/contract/report-schedule';
 import { reportById, undeclaredFilters, type ReportRunParams } from '../../../src/contract/reports';
-import { memberships, reportSchedules as t } from '../../db/schema';
+import { memberships, reportSchedules as t, users } from '../../db/schema';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
 import { accountZone } from '../../lib/resource/zone';
 import { screenRules } from '../setup/rules';
 import { isCustomKey } from '../../../src/contract/report-keys';
 import { customSources } from './custom-reports.source';
 import { customTitleOf } from './runs.repository';
+import { foreignFilters } from './report-filters.repository';
 
 /**
  * `/report-schedules` on the resource pattern (versions, audit, soft delete and restore, list and
@@ -76,18 +77,35 @@ export const schedulesResource = defineResource({
       ? (await customSources(tx).source(actor.accountId, input.report, actor)).decl
       : reportById(input.report);
     const extra = decl && undeclaredFilters(decl, input.params);
-    if (extra) return Object.fromEntries(Object.entries(extra).map(([k, v]) => [`params.${k}`, v]));
+    const params = extra ?? (await foreignFilters(tx, actor.accountId, input.params));
+    if (params) return Object.fromEntries(Object.entries(params).map(([k, v]) => [`params.${k}`, v]));
+    const errors: Record<string, string[]> = {};
     const ids = [...new Set(input.recipientUserIds)];
-    if (!ids.length) return undefined;
-    const found = await tx.execute<{ id: string }>(sql`
-      select user_id as id from ${memberships} where account_id = ${actor.accountId}
-        and user_id in (${sql.join(
-          ids.map((i) => sql`${i}`),
+    if (ids.length) {
+      const found = await tx.execute<{ id: string }>(sql`
+        select user_id as id from ${memberships} where account_id = ${actor.accountId}
+          and user_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`);
+      const known = new Set(found.rows.map((r) => Number(r.id)));
+      if (ids.some((i) => !known.has(i))) errors.recipientUserIds = ['Choose users of this account'];
+    }
+    // Account data goes to the account's own people only (ADR 074): an address is a member's e-mail.
+    const emails = [...new Set(input.recipientEmails.map((e) => e.toLowerCase()))];
+    if (emails.length) {
+      const found = await tx.execute<{ email: string }>(sql`
+        select lower(u.email) as email from ${memberships} m join ${users} u on u.id = m.user_id
+        where m.account_id = ${actor.accountId} and lower(u.email) in (${sql.join(
+          emails.map((e) => sql`${e}`),
           sql`, `,
         )})`);
-    const known = new Set(found.rows.map((r) => Number(r.id)));
-    const missing = ids.filter((i) => !known.has(i));
-    return missing.length ? { recipientUserIds: ['Choose users of this account'] } : undefined;
+      const known = new Set(found.rows.map((r) => r.email));
+      const outside = emails.filter((e) => !known.has(e));
+      if (outside.length)
+        errors.recipientEmails = [`Not a user of this account: ${outside.join(', ')}. Invite them on /User first`];
+    }
+    return Object.keys(errors).length ? errors : undefined;
   },
   async afterWrite(tx, { after }) {
     const zone = await accountZone(tx, after.accountId);

@@ -86,13 +86,15 @@ export function schedulesService(db: Db) {
       return queued.length;
     },
 
-    /** Mails a scheduled run's file to the schedule's recipients (users still in the account, addresses). */
+    /** Mails a scheduled run's file to the schedule's recipients: users and addresses still of the account's members. */
     async mail(mailer: Mailer, run: FinishedRun): Promise<number> {
       if (!run.scheduleId) return 0;
       const s = await repo.get(run.accountId, run.scheduleId);
       if (!s) throw notFound('The schedule of this run no longer exists.');
       const members = await repo.memberEmails(run.accountId, s.recipientUserIds);
-      const to = [...new Set([...members.map((m) => m.toLowerCase()), ...s.recipientEmails])];
+      // Addresses saved before ADR 074, or of people who left since, get nothing: members only.
+      const addresses = await repo.memberAddresses(run.accountId, s.recipientEmails);
+      const to = [...new Set([...members.map((m) => m.toLowerCase()), ...addresses])];
       const zone = await accountZone(db, run.accountId);
       const v = run.view;
       const content = to.length ? await run.file.read() : Buffer.alloc(0);

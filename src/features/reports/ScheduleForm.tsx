@@ -190,7 +190,7 @@ export function ScheduleForm({ row, close }: RecordFormProps<ScheduleRow>) {
       />
       <TextareaField
         label="Other e-mail addresses"
-        helper="One per line, or separated by commas"
+        helper="E-mails of this account's users only, one per line or separated by commas"
         rows={2}
         {...form.text('emails')}
         error={form.text('emails').error ?? form.text('recipientEmails').error}
