@@ -54,6 +54,7 @@ import { fileStoreOf } from './lib/files';
 import { registerAccess } from './plugins/access';
 import { sessionGate } from './modules/auth/sessions';
 import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerJsonBody } from './plugins/json-body';
 import { registerErrorHandling, registerNotFound } from './plugins/errors';
 import { registerStatic } from './plugins/static';
 
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, log, boss }: AppDeps): Promis
   const sessions = sessionGate(database.db);
   registerAccess(app, tokens, sessions);
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerInputHygiene(app);
 
   const hasPwa = fs.existsSync(path.join(config.staticDir, 'index.html'));

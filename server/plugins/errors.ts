@@ -91,6 +91,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(refusal[0])
         .send({ title: defaultTitle(refusal[0]), message: refusal[1], code: 'invalid_input' });
     }
+    // An upload whose client stopped sending before its end (the stream errors in the handler):
+    // the client's failure, not the server's (ADR 074).
+    if (!req.raw.complete && req.raw.destroyed) {
+      req.log.info({ err: loggable(err) }, 'request body cut short');
+      return reply
+        .status(400)
+        .send({ title: 'Invalid input', message: 'The request body was cut short before its end.', code: 'truncated' });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: loggable(err) }, 'request failed');

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import { COMMERCIAL_COLUMNS } from '../../../src/contract/commercial/columns';
 import {
   DOCUMENT_MAX_BYTES,
@@ -19,6 +18,7 @@ import {
   WithdrawResult,
 } from '../../../src/contract/commercial/documents';
 import { COMMERCIAL_RESOURCES, DOCUMENT_PATHS, DOCUMENT_SHARES_LIST } from '../../../src/contract/commercial/resources';
+import { uploadBody } from '../../lib/upload-body';
 import { API_ROOT } from '../../../src/contract/constants';
 import { AppError } from '../../lib/errors';
 import { actorOf, IdParams, registerListRoutes, registerResource, resourceService, specList } from '../../lib/resource';
@@ -55,10 +55,7 @@ export async function documentsRoutes(app: FastifyInstance, { db, files, mailer,
         schema: { params: IdParams, querystring: UploadDocumentQuery, response: { 201: DocumentRow } },
       },
       async (req, reply) => {
-        const body = req.body as Readable | undefined;
-        if (Number(req.headers['content-length'] ?? 0) > DOCUMENT_MAX_BYTES) throw tooLarge();
-        if (typeof body?.pipe !== 'function')
-          throw new AppError(400, 'no_file', 'Send the file itself as the request body.');
+        const body = await uploadBody(req, DOCUMENT_MAX_BYTES, tooLarge);
         const actor = actorOf(req);
         await svc.upload(actor, req.params.id, req.query.fileName, body);
         return reply.code(201).send((await resources.get(actor, req.params.id)) as never);
@@ -133,6 +130,8 @@ function sendFile(reply: FastifyReply, f: OpenedFile) {
   reply.header('content-length', String(f.size));
   reply.header('content-disposition', disposition(f.inline ? 'inline' : 'attachment', f.fileName));
   reply.header('x-content-type-options', 'nosniff');
+  // Whatever a browser makes of a file opened in place, it runs nothing of it (ADR 074).
+  reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
   reply.header('cache-control', 'private, no-store');
   return reply.send(f.stream);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { uploadBody } from '../../lib/upload-body';
 import { API_ROOT } from '../../../src/contract/constants';
 import {
   IMPORT_JOB_COLUMNS,
@@ -12,7 +12,6 @@ import {
   MappingBody,
   UploadQuery,
 } from '../../../src/contract/imports';
-import { AppError } from '../../lib/errors';
 import { actorOf, IdParams, registerListRoutes, specList } from '../../lib/resource';
 import type { ModuleDeps } from '../deps';
 import { importFiles } from './files';
@@ -66,16 +65,7 @@ export async function importsRoutes(app: FastifyInstance, { db, config, setup: s
       async (req, reply) => {
         const actor = actorOf(req);
         svc.checkTarget(actor, req.query.target);
-        const declared = Number(req.headers['content-length'] ?? 0);
-        if (declared > IMPORT_MAX_BYTES)
-          throw new AppError(413, 'too_large', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
-        if (typeof (req.body as Readable | undefined)?.pipe !== 'function')
-          throw new AppError(
-            415,
-            'unsupported_media_type',
-            'Send the file itself as the request body (application/octet-stream).',
-          );
-        return reply.code(201).send(await svc.upload(actor, req.query, req.body as Readable));
+        return reply.code(201).send(await svc.upload(actor, req.query, await uploadBody(req, IMPORT_MAX_BYTES)));
       },
     );
   });

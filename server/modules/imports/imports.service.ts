@@ -152,14 +152,8 @@ export function importsService({ db, files, services, runner }: Deps) {
         const reader = readSheet(files.upload(id), format);
         let columns: string[] | null;
         try {
+          // A damaged file is the reader's 422 `unreadable` (reader.ts).
           columns = await readHeader(reader.rows);
-        } catch {
-          throw unprocessable(
-            'unreadable',
-            format === 'xlsx'
-              ? 'The file could not be read as an XLSX workbook.'
-              : 'The file could not be read as CSV.',
-          );
         } finally {
           await reader.rows.return(undefined).catch(() => undefined);
         }

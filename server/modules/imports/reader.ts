@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import Papa from 'papaparse';
 import type { Duplex } from 'node:stream';
+import { AppError, unprocessable } from '../../lib/errors';
 
 /** One record of the file: `row` is its number as a spreadsheet shows it (the header is row 1). */
 export interface SheetRow {
@@ -44,6 +45,8 @@ async function* csvRows(input: fs.ReadStream): AsyncGenerator<SheetRow> {
       if (n === 1 && rec[0]?.charCodeAt(0) === 0xfeff) rec[0] = rec[0].slice(1);
       if (!blank(rec)) yield { row: n, cells: rec };
     }
+  } catch (e) {
+    throw unreadable('csv', e);
   } finally {
     input.destroy();
     parser.destroy();
@@ -97,9 +100,27 @@ async function* xlsxRows(input: fs.ReadStream): AsyncGenerator<SheetRow> {
       }
       return; // the first worksheet only
     }
+  } catch (e) {
+    throw unreadable('xlsx', e);
   } finally {
     input.destroy();
   }
+}
+
+/**
+ * A reader's failure as the 422 the uploader can act on: a damaged or cut-short file is the
+ * sender's problem, never a server error (ADR 074). The zip or parser message stays in the cause.
+ */
+function unreadable(format: 'csv' | 'xlsx', cause: unknown) {
+  if (cause instanceof AppError) return cause;
+  const e = unprocessable(
+    'unreadable',
+    format === 'xlsx'
+      ? 'The file could not be read as an XLSX workbook: it may be damaged or cut short. Save it again as .xlsx or CSV and upload that.'
+      : 'The file could not be read as CSV text. Save it again as CSV (UTF-8) and upload that.',
+  );
+  e.cause = cause;
+  return e;
 }
 
 /**

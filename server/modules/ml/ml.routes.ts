@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
+import { uploadBody } from '../../lib/upload-body';
 import { API_ROOT } from '../../../src/contract/constants';
 import {
   ANOMALY_COLUMNS,
@@ -18,7 +18,6 @@ import {
   VersionParams,
 } from '../../../src/contract/ml';
 import { screenFor } from '../../../src/contract/screens';
-import { AppError } from '../../lib/errors';
 import { actorOf, IdParams } from '../../lib/resource';
 import { fromSpec, plainColumn } from '../../lib/resource/export';
 import { sendExport } from '../../lib/resource/list-routes';
@@ -36,15 +35,6 @@ const UPLOAD_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
 
-/** The raw body of an upload, refused early when it says it is too big or is not a stream. */
-function bodyOf(req: FastifyRequest, limit: number): Readable {
-  if (Number(req.headers['content-length'] ?? 0) > limit)
-    throw new AppError(413, 'too_large', `The file is larger than ${Math.round(limit / 1024)} KB.`);
-  if (typeof (req.body as Readable | undefined)?.pipe !== 'function')
-    throw new AppError(415, 'unsupported_media_type', 'Send the file itself as the request body.');
-  return req.body as Readable;
-}
-
 const once = <T>(rows: T[]) =>
   (async function* () {
     yield rows as Record<string, unknown>[];
@@ -59,16 +49,18 @@ export async function mlRoutes(app: FastifyInstance, { db, config }: ModuleDeps)
 
   // Scoped so the pass-through body parser applies to the uploads only.
   await app.register(async (scope) => {
+    // The API's JSON parser (server/plugins/json-body.ts) gives way: a JSON history is a file here.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(UPLOAD_TYPES, (_req, payload, done) => done(null, payload));
     const s = scope.withTypeProvider<ZodTypeProvider>();
     s.post(root, { ...access, schema: { querystring: ScoreQuery, response: { 201: MlReport } } }, async (req, reply) =>
-      reply.code(201).send(await svc.score(actorOf(req), req.query, bodyOf(req, ML_MAX_BYTES))),
+      reply.code(201).send(await svc.score(actorOf(req), req.query, await uploadBody(req, ML_MAX_BYTES))),
     );
     s.post(
       thresholds,
       { ...access, schema: { querystring: ThresholdsUploadQuery, response: { 201: ThresholdsView } } },
       async (req, reply) =>
-        reply.code(201).send(await svc.uploadThresholds(actorOf(req), req.query, bodyOf(req, 64 * 1024))),
+        reply.code(201).send(await svc.uploadThresholds(actorOf(req), req.query, await uploadBody(req, 64 * 1024))),
     );
   });
 
