@@ -37,7 +37,7 @@ describe('sharing with customers', () => {
     const open = await fetch(`${fx.srv.url}${API}/public/document?token=${token}`);
     expect(open.status).toBe(200);
     expect(open.headers.get('content-type')).toBe('application/pdf');
-    expect(open.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(open.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(Buffer.from(await open.arrayBuffer())).toEqual(PDF);
     await fetch(`${fx.srv.url}${API}/public/document?token=${token}`).then((r) => r.arrayBuffer());
     const row = (await perCustomer()).body.items[0];
@@ -161,7 +161,7 @@ describe('/Documents (everybody)', () => {
       fetch(`${fx.srv.url}${API}/documents/${id}/file`, { headers: who.headers });
     const r = await open(s.driver, forDrivers.id);
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment/);
     expect((await open(s.driver, staff.id)).status).toBe(200);
     expect((await open(s.driver, forAdmins.id)).status).toBe(404);
     expect((await open(s.nhManager, staff.id)).status).toBe(404);

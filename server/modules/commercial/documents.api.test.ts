@@ -46,7 +46,9 @@ describe('document files', () => {
     const old = await fetch(`${fx.srv.url}${API}/documents/${d.id}/file?v=1`, { headers: s.admin.headers });
     expect(old.status).toBe(200);
     expect(old.headers.get('content-type')).toBe('application/pdf');
-    expect(old.headers.get('content-disposition')).toMatch(/^inline; filename="sheet.pdf"/);
+    // A PDF can carry JavaScript: always a download, never opened in place (ADR 074).
+    expect(old.headers.get('content-disposition')).toMatch(/^attachment; filename="sheet.pdf"/);
+    expect(old.headers.get('content-security-policy')).toMatch(/^sandbox/);
     expect(Buffer.from(await old.arrayBuffer())).toEqual(PDF);
     const cur = await fetch(`${fx.srv.url}${API}/documents/${d.id}/file?download=1`, { headers: s.admin.headers });
     expect(cur.headers.get('content-disposition')).toMatch(/^attachment; filename="photo.png"/);

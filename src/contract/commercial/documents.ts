@@ -25,7 +25,11 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   'application/x-cfb': 'Office 97–2003 file',
 };
 /** Shown in the browser rather than saved (Content-Disposition: inline). */
-export const INLINE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/**
+ * Types a browser may show in place. Not PDF: an uploaded PDF can carry JavaScript that a browser's
+ * viewer runs, so it is always a download (ADR 074). Images are decoded, never run.
+ */
+export const INLINE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** Days before the expiry date a document is flagged as expiring. */
 export const EXPIRY_WARNING_DAYS = 30;
