@@ -86,7 +86,7 @@ export function schedulesService(db: Db) {
       return queued.length;
     },
 
-    /** Mails a scheduled run's file to the schedule's recipients: users and addresses still of the account's members. */
+    /** Mails a scheduled run's file to its recipients: users and addresses still of the account's members. */
     async mail(mailer: Mailer, run: FinishedRun): Promise<number> {
       if (!run.scheduleId) return 0;
       const s = await repo.get(run.accountId, run.scheduleId);
