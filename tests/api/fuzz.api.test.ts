@@ -1,15 +1,27 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../server/lib/log';
 import { DEMO, session, startServer, type TestServer } from './harness';
 import { fuzzRoutes, type Caller } from './fuzz';
 
 /**
  * Issue 10: no input a client can send makes the server answer 5xx, and a refused request writes
  * nothing. Walks the server's own route table (tests/api/fuzz.ts), a few generated cases per route
- * with a fixed seed; `npm run bench security` runs the same walk with many more.
+ * with a fixed seed, plus deep and empty bodies on every route with one; `npm run bench security`
+ * runs the same walk with many more. Nothing may reach the log at error level.
  */
 let srv: TestServer;
+/** What the server logged at error level (pino 50+): bad input must leave nothing there (ADR 074). */
+const errors: string[] = [];
 beforeAll(async () => {
-  srv = await startServer();
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      const line = String(chunk);
+      if ((JSON.parse(line) as { level: number }).level >= 50) errors.push(line.slice(0, 400));
+      done();
+    },
+  });
+  srv = await startServer({}, createLogger('error', sink));
 });
 afterAll(async () => {
   await srv?.close();
@@ -37,6 +49,8 @@ describe('fuzzed input on every route', () => {
     });
     const lines = report.failures.map((f) => `${f.status} ${f.request}\n    ${f.problem}`);
     expect(report.routes).toBeGreaterThan(100);
+    expect(report.byKind['body-deep']).toBeGreaterThan(100);
     expect(lines.join('\n')).toBe('');
+    expect(errors.join('\n')).toBe('');
   }, 240_000);
 });

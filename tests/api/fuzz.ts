@@ -13,6 +13,7 @@
  * - path parameters: a real id, a random UUID or hostile text.
  * Hostile values: NUL, lone surrogates, 10 k characters, 5e-324, ±1e308, negatives, 2^53 + 1,
  * years 0000 and 9999 (dates, months, times), impossible dates, wrong types, null, [] and {}.
+ * Every route with a body also gets JSON 3,000–20,000 levels deep and empty bodies (ADR 074).
  *
  * A case fails when the answer is 5xx, when a 4xx changed any table (rows counted, and the newest
  * row version per table, so an update is seen too; the audit log is one of the tables), or when
@@ -22,7 +23,7 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { satisfies, type Rule } from '../../src/contract/access';
 import { ErrorBody } from '../../src/contract/errors';
-import { RouteContext, caseArb } from './fuzz/cases';
+import { RouteContext, caseArb, fixedBodyCases } from './fuzz/cases';
 import { Ids, pct, toJs, validInput } from './fuzz/inputs';
 import { changed, stateProbe } from './fuzz/state';
 import { Caller, CaseResult, FuzzCase, FuzzOptions, FuzzReport } from './fuzz/types';
@@ -158,7 +159,10 @@ export async function fuzzRoutes(o: FuzzOptions): Promise<FuzzReport> {
     report.routes++;
     if (ctx.body || (!route.schema?.body && ctx.query)) report.withValidBase++;
     else if (route.schema?.body || route.schema?.querystring) report.noValidBase.push(key);
-    const cases = fc.sample(caseArb(ctx), { seed: (o.seed ?? 1) * 7919 + i, numRuns: o.runs });
+    const cases = [
+      ...fc.sample(caseArb(ctx), { seed: (o.seed ?? 1) * 7919 + i, numRuns: o.runs }),
+      ...fixedBodyCases(ctx),
+    ];
     for (const c of cases) {
       const res = await send(o.base, route.method, route.url, c, caller.headers);
       const cls = `${Math.floor(res.status / 100)}xx`;

@@ -150,3 +150,31 @@ export function caseArb(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
     body: b.body,
   }));
 }
+
+/**
+ * Cases every route with a body gets besides the sampled ones (ADR 074): JSON thousands of levels
+ * deep (whole body, and the valid body with one field replaced), and an empty body with and without
+ * a JSON type. Each must be a 4xx at once.
+ */
+export function fixedBodyCases(ctx: RouteContext): FuzzCase[] {
+  const { route } = ctx;
+  const hasBody = (route.method !== 'GET' && route.method !== 'DELETE') || !!route.schema?.body;
+  if (!hasBody) return [];
+  const params = Object.fromEntries(
+    [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1], ctx.params[m[1]] ?? crypto.randomUUID()]),
+  );
+  const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  const bodies: [string, FuzzCase['body']][] = [
+    ['body-deep', { type: 'application/json', data: deep(20_000) }],
+    ['body-deep', { type: 'application/json', data: '{"a":'.repeat(3_000) + '1' + '}'.repeat(3_000) }],
+    ['body-empty', { type: 'application/json', data: '' }],
+    ['body-empty', { type: 'application/octet-stream', data: new Uint8Array(0) }],
+  ];
+  const key = ctx.body && Object.keys(ctx.body)[0];
+  if (key) {
+    const marker = `deep-${crypto.randomUUID()}`;
+    const inner = JSON.stringify({ ...ctx.body, [key]: marker }).replace(`"${marker}"`, deep(5_000));
+    bodies.push(['body-deep', { type: 'application/json', data: inner }]);
+  }
+  return bodies.map(([kind, body]) => ({ kind, params, query: '', body }));
+}
