@@ -1,4 +1,7 @@
-/** The demo users of the README (issue 2). Passwords follow the spec's 6–10 rule. */
+/**
+ * The demo accounts; `homeScreenMessage` is seeded as the account's standing /messageAccount message.
+ * The demo users of the README (issue 2). Passwords follow the spec's 6–10 rule.
+ */
 export const DEMO_ACCOUNTS = [
   {
     name: 'Demo Fuels',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { accounts, memberships, users } from '../db/schema';
+import { accounts, homeMessages, memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_FUELS, NORTH_HAULAGE } from './demo-catalogue';
 import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
@@ -38,9 +38,21 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
   await db.transaction(async (tx) => {
     const acc = await tx
       .insert(accounts)
-      .values(DEMO_ACCOUNTS.map((a) => ({ ...a })))
+      .values(DEMO_ACCOUNTS.map(({ homeScreenMessage: _, ...a }) => ({ ...a })))
       .returning();
     const idOf = new Map(acc.map((a) => [a.name, a.id]));
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+    // Each account's standing home-screen message: a /messageAccount message without an end day (ADR 077).
+    const standing = DEMO_ACCOUNTS.filter((a) => a.homeScreenMessage);
+    if (standing.length)
+      await tx.insert(homeMessages).values(
+        standing.map((a) => ({
+          accountId: idOf.get(a.name)!,
+          message: a.homeScreenMessage,
+          startsOn: yearAgo,
+          endsOn: null,
+        })),
+      );
     // Account ids are only known here; generating the fleets is pure, so it can wait until now.
     const fleets = await prepareDemoSetup([
       { id: idOf.get('Demo Fuels')!, setup: DEMO_FUELS, seed: 20_240_601 },
@@ -50,7 +62,6 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     // One simulated TLS console per Demo Fuels store (the server starts them; ADR 010).
     await seedDemoGauges(tx, idOf.get(DEMO_GAUGE_ACCOUNT)!);
     // Subscriptions from a year back, so the subscription report has a year of months.
-    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     await seedDemoSubscriptions(
       tx,
       acc.map((a) => a.id),

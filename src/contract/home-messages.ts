@@ -3,9 +3,10 @@ import type { ColumnSpec } from './columns';
 
 /**
  * `/messageAccount` (ThebigBoss, issue 14): home-screen messages for one account or every account,
- * from a start day to an end day inclusive (the account's local days). The sign-in answer's
- * `homeScreenMessage` is the one in force: the account's own over one for all accounts, then the
- * latest start; none in force leaves the account's fixed message.
+ * from a start day to an end day inclusive (the account's local days), or with no end day (a
+ * standing message, such as the one an account starts with). The sign-in answer's
+ * `homeScreenMessage` is the one in force: one with an end day over a standing one, then the
+ * account's own over one for all accounts, then the latest start; none in force shows none.
  */
 const day = z.iso.date('A date, YYYY-MM-DD.');
 
@@ -20,9 +21,10 @@ export const HomeMessageFields = z
       .nullable(),
     message: z.string().trim().min(1, 'Write the message.').max(500),
     startsOn: day,
-    endsOn: day,
+    /** null = no end day: shown until it is changed or deleted. */
+    endsOn: day.nullable(),
   })
-  .refine((m) => m.endsOn >= m.startsOn, { path: ['endsOn'], message: 'On or after the start.' });
+  .refine((m) => m.endsOn === null || m.endsOn >= m.startsOn, { path: ['endsOn'], message: 'On or after the start.' });
 export type HomeMessageFields = z.infer<typeof HomeMessageFields>;
 
 export const HomeMessage = z.object({
@@ -32,7 +34,7 @@ export const HomeMessage = z.object({
   accountName: z.string(),
   message: z.string(),
   startsOn: z.string(),
-  endsOn: z.string(),
+  endsOn: z.string().nullable(),
   /** In force today (UTC day; each account applies its own zone). */
   state: z.enum(['scheduled', 'current', 'ended']),
   createdAt: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, localDate, monthBounds, zonedInstant } from './calendar';
 import { REPORTS } from './report-catalog';
 import { RANGE_LABELS } from './report-range';
-import { FORMAT_LABELS } from './report-runs';
+import { FORMAT_LABELS, RUN_STATUS_LABELS, RUN_STATUSES } from './report-runs';
 import { ReportFormat, ReportKeySchema, ReportParams } from './reports';
 import { inputSchemas, requiredText, rowMeta, timeOfDay } from './setup/fields';
 
@@ -132,7 +132,11 @@ export const ScheduleRow = z.object({
   recipientEmails: z.array(z.string()),
   paused: z.boolean(),
   nextRunAt: z.string().nullable(),
+  /** Its latest run, read from the runs (a tick's or "run now"): when it was due or asked for, and how it went. */
   lastRunAt: z.string().nullable(),
+  lastRunStatus: z.enum(RUN_STATUSES).nullable(),
+  /** The account's zone: the calendar's, in which the next and last runs read. */
+  timeZone: z.string(),
   /** A custom report's title (null for a standard report: the catalogue names it). */
   reportTitle: z.string().nullable(),
 });
@@ -156,15 +160,18 @@ export const SCHEDULE_LIST = {
 } as const;
 
 const REPORT_TITLES = Object.fromEntries(REPORTS.map((r) => [r.id, r.title]));
+/** `paused` in words. */
+export const SCHEDULE_STATE_LABELS = { true: 'Paused', false: 'Active' } as const;
 export const SCHEDULE_COLUMNS = [
   { key: 'name', title: 'Name', kind: 'text' },
   { key: 'report', title: 'Report', kind: 'enum', labels: REPORT_TITLES, labelFrom: 'reportTitle' },
   { key: 'frequency', title: 'Frequency', kind: 'enum', labels: FREQUENCY_LABELS },
   { key: 'atTime', title: 'At', kind: 'text' },
   { key: 'format', title: 'Format', kind: 'enum', labels: FORMAT_LABELS },
-  { key: 'paused', title: 'Paused', kind: 'bool' },
-  { key: 'nextRunAt', title: 'Next run', kind: 'datetime' },
-  { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
+  { key: 'paused', title: 'State', kind: 'enum', labels: SCHEDULE_STATE_LABELS },
+  { key: 'nextRunAt', title: 'Next run', kind: 'datetime', zone: 'timeZone' },
+  { key: 'lastRunAt', title: 'Last run', kind: 'datetime', zone: 'timeZone' },
+  { key: 'lastRunStatus', title: 'Last run result', kind: 'enum', labels: RUN_STATUS_LABELS },
 ] as const;
 
 /** The period of a schedule in words ("Last month"). */

@@ -22,7 +22,6 @@ export const accounts = pgTable('accounts', {
   typeId: integer('type_id').notNull().default(1),
   type: text('type').notNull().default('Customer'),
   blocked: boolean('blocked').notNull().default(false),
-  homeScreenMessage: text('home_screen_message').notNull().default(''),
   /** Account settings set on /Account (issue 14): its IANA zone, ISO currency, unit system and modules. */
   timeZone: text('time_zone').notNull().default('UTC'),
   currency: text('currency').notNull().default('EUR'),
@@ -119,7 +118,9 @@ export const invitations = pgTable(
     outcome: text('outcome').$type<InvitationOutcome>(),
   },
   (t) => [
-    uniqueIndex('invitations_open').on(t.accountId, t.userId).where(sql`ended_at is null`),
+    uniqueIndex('invitations_open')
+      .on(t.accountId, t.userId)
+      .where(sql`ended_at is null`),
     index('invitations_user').on(t.userId),
   ],
 );

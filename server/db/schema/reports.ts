@@ -85,7 +85,7 @@ export const reportFavourites = pgTable(
 /**
  * A report e-mailed on a calendar (`/ReportSchedule`): master data (versions, audit, soft delete).
  * `next_run_at` is the next occurrence in the account's zone, recomputed on every write and when
- * the tick claims an occurrence.
+ * the tick claims an occurrence. Its last run is read from its runs (`report_runs.schedule_id`).
  */
 export const reportSchedules = pgTable(
   'report_schedules',
@@ -106,7 +106,6 @@ export const reportSchedules = pgTable(
     recipientEmails: jsonb('recipient_emails').$type<string[]>().notNull().default([]),
     paused: boolean('paused').notNull().default(false),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   },
   (t) => [
     index('report_schedules_account').on(t.accountId, t.name),

@@ -91,7 +91,8 @@ export const homeMessages = pgTable(
     accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
     message: text('message').notNull(),
     startsOn: date('starts_on').notNull(),
-    endsOn: date('ends_on').notNull(),
+    /** null = no end day: shown until changed, below any message with an end day (an account's standing message). */
+    endsOn: date('ends_on'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,7 +9,7 @@ export type AccountAdminRaw = Omit<typeof accounts.$inferSelect, 'card' | 'logoF
   plan: string | null;
 };
 /** What a row of `/accounts` is made of (the list reads it as SQL, so the instant may be a string). */
-export type AccountListRaw = Omit<AccountAdminRaw, 'typeId' | 'homeScreenMessage' | 'createdAt'> & {
+export type AccountListRaw = Omit<AccountAdminRaw, 'typeId' | 'createdAt'> & {
   createdAt: Date | string;
 };
 
@@ -58,7 +58,6 @@ export function accountsRepository(db: DbOrTx) {
     typeId: accounts.typeId,
     type: accounts.type,
     blocked: accounts.blocked,
-    homeScreenMessage: accounts.homeScreenMessage,
     timeZone: accounts.timeZone,
     currency: accounts.currency,
     units: accounts.units,

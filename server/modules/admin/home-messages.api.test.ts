@@ -31,6 +31,36 @@ const accountId = async (name: string) =>
   ((await boss.get(`/api/v1/admin/accounts?q=${encodeURIComponent(name)}`)).body.items[0] as { id: number }).id;
 
 describe('home-screen messages', () => {
+  it('lists the messages users see: the demo accounts’ standing messages are rows, and editing one changes the dashboard (ADR 077)', async () => {
+    const seen = await signInMessages(DEMO.multi);
+    const listed = (await boss.get(`${URL}?pageSize=200`)).body.items as {
+      id: string;
+      accountId: number;
+      accountName: string;
+      message: string;
+      startsOn: string;
+      endsOn: string | null;
+      state: string;
+    }[];
+    for (const account of ['Demo Fuels', 'North Haulage']) {
+      const row = listed.find((m) => m.accountName === account && m.message === seen[account]);
+      expect(row, account).toMatchObject({ endsOn: null, state: 'current' });
+    }
+    // The standing message is one of the list's: edited there, the sign-in answer says the new words.
+    const north = listed.find((m) => m.accountName === 'North Haulage' && m.endsOn === null)!;
+    const { accountId, message, startsOn } = north;
+    const changed = await boss.send('PUT', `${URL}/${north.id}`, {
+      accountId,
+      message: 'North Haulage: summer diesel from 1 March.',
+      startsOn,
+      endsOn: null,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await signInMessages(DEMO.multi))['North Haulage']).toBe('North Haulage: summer diesel from 1 March.');
+    await boss.send('PUT', `${URL}/${north.id}`, { accountId, message, startsOn, endsOn: null });
+    expect((await signInMessages(DEMO.multi))['North Haulage']).toBe(message);
+  });
+
   it('the message in force by date: the account’s own over one for all; scheduled and ended ones are not shown', async () => {
     const fixed = await signInMessages(DEMO.admin);
     expect(fixed['Demo Fuels']).toContain('Welcome to Demo Fuels');
@@ -63,11 +93,12 @@ describe('home-screen messages', () => {
     expect((await admin.get('/api/v1/auth/me')).body.homeScreenMessage).toBe('Dip before 06:00 this week.');
 
     const listed = await boss.get(`${URL}?f.state=current&pageSize=50`);
-    expect(listed.body.items.map((m: { message: string }) => m.message).sort()).toEqual([
+    const dated = listed.body.items.filter((m: { endsOn: string | null }) => m.endsOn !== null);
+    expect(dated.map((m: { message: string }) => m.message).sort()).toEqual([
       'Dip before 06:00 this week.',
       'Maintenance on Sunday night.',
     ]);
-    // Ending today's own message brings back the one for all accounts; deleting that the fixed one.
+    // Ending today's own message brings back the one for all accounts; deleting that the standing one.
     const moved = await boss.send('PUT', `${URL}/${own.body.id}`, {
       accountId: df,
       message: 'Dip before 06:00 this week.',

@@ -5,15 +5,17 @@ import { homeMessages } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
 
 /**
- * The home-screen message in force for an account (its id and zone as SQL): a message of its own
- * over one for every account, then the latest start; none in force → the account's fixed message.
- * "Today" is the account's local day. The sign-in answer and `/auth/me` read it (ADR 038).
+ * The home-screen message in force for an account (its id and zone as SQL), '' for none: a message
+ * with an end day over one without (a standing message, ADR 077), then the account's own over one
+ * for every account, then the latest start. "Today" is the account's local day. The sign-in answer
+ * and `/auth/me` read it (ADR 038); `/messageAccount` lists every one of them.
  */
-export const messageInForce = (accountId: SQL | unknown, zone: SQL | unknown, fallback: SQL | unknown) =>
+export const messageInForce = (accountId: SQL | unknown, zone: SQL | unknown) =>
   sql<string>`coalesce((select hm.message from home_messages hm
     where (hm.account_id = ${accountId} or hm.account_id is null)
-      and (now() at time zone ${zone})::date between hm.starts_on and hm.ends_on
-    order by hm.account_id is null, hm.starts_on desc, hm.created_at desc limit 1), ${fallback})`;
+      and hm.starts_on <= (now() at time zone ${zone})::date
+      and (hm.ends_on is null or hm.ends_on >= (now() at time zone ${zone})::date)
+    order by hm.ends_on is null, hm.account_id is null, hm.starts_on desc, hm.created_at desc limit 1), '')`;
 
 const STATE = sql<string>`case when m.starts_on > current_date then 'scheduled'
   when m.ends_on < current_date then 'ended' else 'current' end`;
@@ -28,7 +30,7 @@ export const homeMessagesSpec: ListSpec = {
     accountName: ACCOUNT,
     message: sql<string>`m.message`,
     startsOn: sql<string>`m.starts_on::text`,
-    endsOn: sql<string>`m.ends_on::text`,
+    endsOn: sql<string | null>`m.ends_on::text`,
     state: STATE,
     createdAt: sql`m.created_at`,
   },
@@ -78,7 +80,7 @@ export interface HomeMessageRaw {
   accountName: string;
   message: string;
   startsOn: string;
-  endsOn: string;
+  endsOn: string | null;
   state: 'scheduled' | 'current' | 'ended';
   createdAt: Date | string;
 }

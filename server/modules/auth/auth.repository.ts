@@ -14,14 +14,14 @@ import { messageInForce } from '../admin/home-messages.repository';
 import type { Ladder } from './throttle';
 
 export type UserRow = typeof users.$inferSelect;
-export type AccountRow = typeof accounts.$inferSelect;
+/** The account with the home-screen message in force today (`/messageAccount`), '' for none. */
+export type AccountRow = typeof accounts.$inferSelect & { homeScreenMessage: string };
 
-/** The account with the home-screen message in force today instead of its fixed one (`/messageAccount`). */
 const accountWithMessage = {
   ...getTableColumns(accounts),
   // Written out qualified: drizzle leaves columns unqualified in one-table selects, and inside the
   // subquery a bare "id" would be the message's own.
-  homeScreenMessage: messageInForce(sql`accounts.id`, sql`accounts.time_zone`, sql`accounts.home_screen_message`),
+  homeScreenMessage: messageInForce(sql`accounts.id`, sql`accounts.time_zone`),
 };
 export interface MembershipRow {
   account: AccountRow;

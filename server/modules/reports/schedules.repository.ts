@@ -30,8 +30,8 @@ export function schedulesRepository(db: DbOrTx) {
         .limit(100);
     },
 
-    async advance(id: string, next: Date, last: Date) {
-      await db.update(t).set({ nextRunAt: next, lastRunAt: last }).where(eq(t.id, id));
+    async advance(id: string, next: Date) {
+      await db.update(t).set({ nextRunAt: next }).where(eq(t.id, id));
     },
 
     /** Queued runs whose job was lost. */

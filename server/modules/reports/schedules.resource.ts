@@ -7,15 +7,22 @@ import {
   ScheduleRow,
   ScheduleUpdate,
 } from '../../../src/contract/report-schedule';
+import type { RunStatus } from '../../../src/contract/report-runs';
 import { reportById, undeclaredFilters, type ReportRunParams } from '../../../src/contract/reports';
 import { memberships, reportSchedules as t, users } from '../../db/schema';
 import { defineResource, filter, iso, metaOf } from '../../lib/resource';
-import { accountZone } from '../../lib/resource/zone';
+import { accountZone, accountZoneSql } from '../../lib/resource/zone';
 import { screenRules } from '../setup/rules';
 import { isCustomKey } from '../../../src/contract/report-keys';
 import { customSources } from './custom-reports.source';
 import { customTitleOf } from './runs.repository';
 import { foreignFilters } from './report-filters.repository';
+
+// Plain SQL names: drizzle leaves a one-table select's columns unqualified, and inside the subquery
+// a bare "id" would be the run's own.
+const lastRun = (expr: string) =>
+  sql.raw(`(select ${expr} from report_runs r where r.schedule_id = report_schedules.id
+    order by r.queued_at desc limit 1)`);
 
 /**
  * `/report-schedules` on the resource pattern (versions, audit, soft delete and restore, list and
@@ -27,7 +34,13 @@ export const schedulesResource = defineResource({
   table: t,
   rules: screenRules(SCHEDULE_LIST.screen),
   schemas: { create: ScheduleCreate, update: ScheduleUpdate, row: ScheduleRow },
-  extra: { reportTitle: customTitleOf(t.reportId) },
+  extra: {
+    reportTitle: customTitleOf(t.reportId),
+    // The last run is its runs' truth (ADR 077): the latest, whichever started it (the tick or "run now").
+    lastRunAt: sql<Date | string | null>`${lastRun('coalesce(r.occurrence, r.queued_at)')}`,
+    lastRunStatus: sql<RunStatus | null>`${lastRun('r.status')}`,
+    timeZone: accountZoneSql(t.accountId),
+  },
   search: [t.name],
   sort: { name: sql`lower(${t.name})`, report: t.reportId, nextRunAt: t.nextRunAt },
   filters: {
@@ -53,6 +66,8 @@ export const schedulesResource = defineResource({
     paused: r.paused,
     nextRunAt: r.nextRunAt ? iso(r.nextRunAt) : null,
     lastRunAt: r.lastRunAt ? iso(r.lastRunAt) : null,
+    lastRunStatus: r.lastRunStatus,
+    timeZone: r.timeZone,
     reportTitle: r.reportTitle,
   }),
   toValues: (i) => ({

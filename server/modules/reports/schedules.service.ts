@@ -75,7 +75,7 @@ export function schedulesService(db: Db) {
           // Missed occurrences (a server down for days) are not caught up one by one: the next is after now.
           const after = s.nextRunAt!.getTime() > now.getTime() ? s.nextRunAt! : now;
           const next = nextOccurrence(s, after, await accountZone(tx, s.accountId));
-          await claim.advance(s.id, next, s.nextRunAt!);
+          await claim.advance(s.id, next);
         }
         return ids;
       });

@@ -15,12 +15,13 @@ export function HomeMessageForm({ message, close }: { message?: HomeMessage; clo
       accountId: message?.accountId ? String(message.accountId) : ALL_ACCOUNTS,
       message: message?.message ?? '',
       startsOn: message?.startsOn ?? today,
-      endsOn: message?.endsOn ?? today,
+      endsOn: message ? (message.endsOn ?? '') : today,
     },
-    // A cleared box names no account: the schema says so on the field.
+    // A cleared box names no account: the schema says so on the field. An empty "To" is no end day.
     toBody: (v) => ({
       ...v,
       accountId: v.accountId === ALL_ACCOUNTS ? null : v.accountId ? Number(v.accountId) : undefined,
+      endsOn: v.endsOn || null,
     }),
     schema: HomeMessageFields,
     save: (body) => homeMessagesApi.save(message?.id ?? null, body as HomeMessageFields),
@@ -38,8 +39,7 @@ export function HomeMessageForm({ message, close }: { message?: HomeMessage; clo
       <TextField
         label="To"
         type="date"
-        required
-        helper="Shown on both days and every day between."
+        helper="Shown on both days and every day between. Leave empty to show it until it is changed or deleted."
         {...form.text('endsOn')}
       />
     </FormShell>

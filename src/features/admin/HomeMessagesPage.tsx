@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { FormDrawer } from '@/app/ui/form/FormShell';
-import { specColumns, type ListColumn } from '@/app/ui/list/columns';
+import { specCell, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { refreshAll } from '@/app/ui/list/useList';
 import {
@@ -17,7 +17,9 @@ import { notify } from '@/lib/notify';
 import { homeMessagesApi } from './client';
 import { HomeMessageForm } from './HomeMessageForm';
 
-const columns: ListColumn<HomeMessage>[] = specColumns(HOME_MESSAGE_COLUMNS);
+const columns: ListColumn<HomeMessage>[] = specColumns(HOME_MESSAGE_COLUMNS, {
+  endsOn: { cell: (m) => (m.endsOn ? specCell(TO_COLUMN, m) : 'No end day') },
+});
 const filters = [
   {
     field: 'state',
@@ -25,6 +27,7 @@ const filters = [
     options: enumOptions(['current', 'scheduled', 'ended'], HOME_MESSAGE_STATE_LABELS),
   },
 ];
+const TO_COLUMN = HOME_MESSAGE_COLUMNS.find((c) => c.key === 'endsOn')!;
 const label = (m: HomeMessage) => `the message for ${m.accountName} from ${m.startsOn}`;
 
 /**
