@@ -101,6 +101,7 @@ import { Route as AppViewquotationsRouteImport } from './routes/_app/viewquotati
 import { Route as BlankCallbackRouteImport } from './routes/_blank/callback'
 import { Route as BlankSelectaccountRouteImport } from './routes/_blank/selectaccount'
 import { Route as AppDashboardAnalyticsRouteImport } from './routes/_app/dashboard/analytics'
+import { Route as BlankPagesAcceptInvitationRouteImport } from './routes/_blank/pages/accept-invitation'
 import { Route as BlankPagesComingsoonRouteImport } from './routes/_blank/pages/comingsoon'
 import { Route as BlankPagesError404RouteImport } from './routes/_blank/pages/error-404'
 import { Route as BlankPagesError500RouteImport } from './routes/_blank/pages/error-500'
@@ -575,6 +576,12 @@ const AppDashboardAnalyticsRoute = AppDashboardAnalyticsRouteImport.update({
   path: '/dashboard/analytics',
   getParentRoute: () => AppRoute,
 } as any)
+const BlankPagesAcceptInvitationRoute =
+  BlankPagesAcceptInvitationRouteImport.update({
+    id: '/pages/accept-invitation',
+    path: '/pages/accept-invitation',
+    getParentRoute: () => BlankRoute,
+  } as any)
 const BlankPagesComingsoonRoute = BlankPagesComingsoonRouteImport.update({
   id: '/pages/comingsoon',
   path: '/pages/comingsoon',
@@ -723,6 +730,7 @@ export interface FileRoutesByFullPath {
   '/callback': typeof BlankCallbackRoute
   '/selectaccount': typeof BlankSelectaccountRoute
   '/dashboard/analytics': typeof AppDashboardAnalyticsRoute
+  '/pages/accept-invitation': typeof BlankPagesAcceptInvitationRoute
   '/pages/comingsoon': typeof BlankPagesComingsoonRoute
   '/pages/error-404': typeof BlankPagesError404Route
   '/pages/error-500': typeof BlankPagesError500Route
@@ -826,6 +834,7 @@ export interface FileRoutesByTo {
   '/callback': typeof BlankCallbackRoute
   '/selectaccount': typeof BlankSelectaccountRoute
   '/dashboard/analytics': typeof AppDashboardAnalyticsRoute
+  '/pages/accept-invitation': typeof BlankPagesAcceptInvitationRoute
   '/pages/comingsoon': typeof BlankPagesComingsoonRoute
   '/pages/error-404': typeof BlankPagesError404Route
   '/pages/error-500': typeof BlankPagesError500Route
@@ -932,6 +941,7 @@ export interface FileRoutesById {
   '/_blank/callback': typeof BlankCallbackRoute
   '/_blank/selectaccount': typeof BlankSelectaccountRoute
   '/_app/dashboard/analytics': typeof AppDashboardAnalyticsRoute
+  '/_blank/pages/accept-invitation': typeof BlankPagesAcceptInvitationRoute
   '/_blank/pages/comingsoon': typeof BlankPagesComingsoonRoute
   '/_blank/pages/error-404': typeof BlankPagesError404Route
   '/_blank/pages/error-500': typeof BlankPagesError500Route
@@ -1037,6 +1047,7 @@ export interface FileRouteTypes {
     | '/callback'
     | '/selectaccount'
     | '/dashboard/analytics'
+    | '/pages/accept-invitation'
     | '/pages/comingsoon'
     | '/pages/error-404'
     | '/pages/error-500'
@@ -1140,6 +1151,7 @@ export interface FileRouteTypes {
     | '/callback'
     | '/selectaccount'
     | '/dashboard/analytics'
+    | '/pages/accept-invitation'
     | '/pages/comingsoon'
     | '/pages/error-404'
     | '/pages/error-500'
@@ -1245,6 +1257,7 @@ export interface FileRouteTypes {
     | '/_blank/callback'
     | '/_blank/selectaccount'
     | '/_app/dashboard/analytics'
+    | '/_blank/pages/accept-invitation'
     | '/_blank/pages/comingsoon'
     | '/_blank/pages/error-404'
     | '/_blank/pages/error-500'
@@ -1911,6 +1924,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardAnalyticsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_blank/pages/accept-invitation': {
+      id: '/_blank/pages/accept-invitation'
+      path: '/pages/accept-invitation'
+      fullPath: '/pages/accept-invitation'
+      preLoaderRoute: typeof BlankPagesAcceptInvitationRouteImport
+      parentRoute: typeof BlankRoute
+    }
     '/_blank/pages/comingsoon': {
       id: '/_blank/pages/comingsoon'
       path: '/pages/comingsoon'
@@ -2174,6 +2194,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface BlankRouteChildren {
   BlankCallbackRoute: typeof BlankCallbackRoute
   BlankSelectaccountRoute: typeof BlankSelectaccountRoute
+  BlankPagesAcceptInvitationRoute: typeof BlankPagesAcceptInvitationRoute
   BlankPagesComingsoonRoute: typeof BlankPagesComingsoonRoute
   BlankPagesError404Route: typeof BlankPagesError404Route
   BlankPagesError500Route: typeof BlankPagesError500Route
@@ -2190,6 +2211,7 @@ interface BlankRouteChildren {
 const BlankRouteChildren: BlankRouteChildren = {
   BlankCallbackRoute: BlankCallbackRoute,
   BlankSelectaccountRoute: BlankSelectaccountRoute,
+  BlankPagesAcceptInvitationRoute: BlankPagesAcceptInvitationRoute,
   BlankPagesComingsoonRoute: BlankPagesComingsoonRoute,
   BlankPagesError404Route: BlankPagesError404Route,
   BlankPagesError500Route: BlankPagesError500Route,

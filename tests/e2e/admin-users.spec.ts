@@ -5,12 +5,14 @@ import { expect, test } from './fixtures';
 import { apiFromPage, LANDING, signIn } from './support';
 
 /**
- * Users (issue 14): an admin invites a new driver on /User; the driver opens the e-mailed link
- * from the server's mail folder, chooses a password, signs in and records a dispense that reaches
- * the server; the admin blocks the driver, and the driver's next request sends them to the login
- * page; on the admin's store locator a store is moved by dragging its marker (saved, ADR 051), and
- * a store's popup shows its tanks and leads to its tank levels.
- * Accounts (ADR 038): ThebigBoss creates an account on a plan; its invited admin signs in to it.
+ * Users (issue 14): an admin invites a new driver on /User, who waits among the invitations until
+ * they answer (ADR 073); the driver opens the e-mailed link from the server's mail folder, chooses
+ * a password, signs in and records a dispense that reaches the server; the admin blocks the driver,
+ * and the driver's next request sends them to the login page; on the admin's store locator a store
+ * is moved by dragging its marker (saved, ADR 051), and a store's popup shows its tanks and leads to
+ * its tank levels.
+ * Accounts (ADR 038): ThebigBoss creates an account on a plan; its invited admin signs in to it and
+ * invites someone who signs in to FAMS already, who accepts on the invitation's page (ADR 073).
  */
 const stamp = String(Date.now()).slice(-7);
 const email = `driver-${stamp}@example.com`;
@@ -20,18 +22,23 @@ const password = 'Drive1234';
 const unQuote = (eml: string) =>
   eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-/** The one-time link of the invitation to `to` in the server's mail folder (no SMTP_URL). */
-async function inviteLink(dataDir: string, to: string) {
+/**
+ * The one-time link of the invitation to `to` in the server's mail folder (no SMTP_URL): a new
+ * user's link to choose a password, or (`accept`) a FAMS user's link to answer (ADR 073).
+ */
+async function inviteLink(dataDir: string, to: string, kind: 'password' | 'accept' = 'password') {
   const mailDir = path.join(dataDir, 'mail');
   const mail = () =>
     (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
       .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
       .map((f) => unQuote(fs.readFileSync(path.join(mailDir, f), 'utf8')));
+  const pattern =
+    kind === 'accept' ? /\/pages\/accept-invitation\?token=[\w-]+/ : /\/pages\/reset-password\?token=[\w-]+&invite=1/;
   // The link, not just the file (the server renames an .eml into place once written).
   const link = () => {
     const found = mail();
     expect(found.length).toBeLessThanOrEqual(1);
-    return /\/pages\/reset-password\?token=[\w-]+&invite=1/.exec(found[0] ?? '')?.[0];
+    return pattern.exec(found[0] ?? '')?.[0];
   };
   await expect.poll(link, { timeout: 30_000 }).toBeTruthy();
   return link()!;
@@ -53,8 +60,13 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   await expect(form.getByRole('checkbox', { name: 'basic', exact: true })).toBeChecked();
   await expect(form.getByRole('checkbox', { name: 'FAMS', exact: true })).toBeChecked();
   await form.getByRole('button', { name: 'Send invitation' }).click();
+  // Not a member until they answer (ADR 073): listed among the invitations, not the users.
+  const invitations = page.getByRole('region', { name: 'Invitations waiting for an answer' });
+  await expect(invitations.getByRole('listitem').filter({ hasText: email })).toContainText(
+    'Invited, waiting for an answer',
+  );
   const row = page.getByRole('row').filter({ hasText: email });
-  await expect(row).toContainText('Invited');
+  await expect(row).toHaveCount(0);
 
   const link = await inviteLink(suiteServer.dataDir, email);
 
@@ -183,5 +195,40 @@ test('ThebigBoss creates an account on a plan; its invited admin sets a password
   await expect(cora.getByText(name).first()).toBeAttached();
   await expect(cora.getByRole('region', { name: 'Usage' })).toContainText('Users');
   await expect(cora.getByText('Starter').first()).toBeVisible();
+
+  // Cora invites someone who signs in to FAMS already (made here, in Demo Fuels): they join her
+  // account only when they accept on the invitation's page (ADR 073).
+  const helperEmail = `helper-${stamp}@example.com`;
+  const helper = { username: `helper${stamp}`, password: 'Help1234' };
+  const made = await apiFromPage(page, 'POST', '/admin/users', {
+    displayName: `Helper ${stamp}`,
+    email: helperEmail,
+    ...helper,
+    roles: ['basic', 'FAMS'],
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  await cora.goto('/User');
+  await cora.getByRole('button', { name: 'Invite user' }).click();
+  const invite = cora.getByRole('dialog');
+  await invite.getByLabel('Name', { exact: true }).fill('Yard helper');
+  await invite.getByLabel('E-mail', { exact: true }).fill(helperEmail);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(cora.getByText(`Invitation sent to ${helperEmail}.`).first()).toBeVisible();
+  const waiting = cora.getByRole('region', { name: 'Invitations waiting for an answer' }).getByRole('listitem');
+  // The name Cora typed, never the user's own.
+  await expect(waiting.filter({ hasText: helperEmail })).toContainText('Yard helper');
+  await expect(waiting.filter({ hasText: helperEmail })).not.toContainText(`Helper ${stamp}`);
+
+  const helperCtx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const answer = await helperCtx.newPage();
+  await answer.goto(await inviteLink(suiteServer.dataDir, helperEmail, 'accept'));
+  await expect(answer.getByRole('heading', { name: `Invitation to ${name}` })).toBeVisible();
+  await expect(answer.getByText(`${name} invites you to FAMS as a driver in FAMS.`)).toBeVisible();
+  await answer.getByRole('button', { name: 'Accept' }).click();
+  await expect(answer.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+  await helperCtx.close();
+  await cora.reload();
+  await expect(cora.getByRole('row').filter({ hasText: helperEmail })).toContainText('Active');
+  await expect(waiting.filter({ hasText: helperEmail })).toHaveCount(0);
   await ctx.close();
 });

@@ -32,7 +32,7 @@ const done = (close: (saved?: boolean) => void) => () => {
   close(true);
 };
 
-/** Invite by e-mail (a 72 h link to choose a password) or create with a temporary password. */
+/** Invite by e-mail (a 72 h link to answer, ADR 073) or create with a temporary password. */
 export function NewUserForm({ mode, close }: { mode: 'invite' | 'create'; close: (saved?: boolean) => void }) {
   const invite = mode === 'invite';
   const form = useResourceForm({
@@ -60,7 +60,7 @@ export function NewUserForm({ mode, close }: { mode: 'invite' | 'create'; close:
     >
       <Text>
         {invite
-          ? 'They get an e-mail with a link, valid 72 hours, to choose their password.'
+          ? 'They get an e-mail with a link, valid 72 hours, to answer: someone new chooses a password, someone who signs in to FAMS already accepts or declines. They join the account when they answer.'
           : 'Give them the temporary password yourself; they can change it after signing in.'}
       </Text>
       <TextField label="Name" required {...form.text('displayName')} />

@@ -27,6 +27,7 @@ import {
 import { enumOptions } from '@/lib/reference/labels';
 import { notify } from '@/lib/notify';
 import { adminClients, usersApi } from './client';
+import { PendingInvitations } from './PendingInvitations';
 import { Registrations } from './Registrations';
 import { SignupLinkSection } from './SignupLinkSection';
 import { NewUserForm, RolesForm } from './UserForms';
@@ -76,6 +77,7 @@ export function UsersPage() {
           <LuUserPlus aria-hidden /> Create with password
         </Button>
       </Flex>
+      <PendingInvitations />
       <ListView
         client={adminClients.users}
         info={ACCOUNT_USERS_LIST}

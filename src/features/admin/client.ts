@@ -26,6 +26,7 @@ import {
   type PlanFields,
 } from '@/contract/subscriptions';
 import { DuplicateUsers, SYSTEM_USERS_LIST, SystemUser } from '@/contract/users-admin';
+import { INVITATIONS_PATH, PendingInvitation } from '@/contract/invitations';
 import { api, ApiError } from '@/lib/api';
 import { relative, resourceClient } from '@/lib/resource';
 
@@ -54,7 +55,11 @@ export const adminClients = {
 };
 
 export const usersApi = {
-  invite: (body: unknown) => api.post(`${users}/invite`, body, Created, quiet),
+  // The answer names nobody (ADR 073): the same for a new e-mail and one that signs in already.
+  invite: (body: unknown) => api.post(`${users}/invite`, body, AdminOk, quiet),
+  invitations: (signal?: AbortSignal) =>
+    api.get(relative(INVITATIONS_PATH), z.array(PendingInvitation), { signal, quiet: true }),
+  withdrawInvitation: (id: string) => api.delete(`${relative(INVITATIONS_PATH)}/${id}`, AdminOk, quiet),
   create: (body: unknown) => api.post(users, body, Created, quiet),
   setRoles: (id: number, roles: string[]) => onRoles(api.put(`${users}/${id}/roles`, { roles }, AdminOk, quiet)),
   setBlocked: (id: number, blocked: boolean) => api.post(`${users}/${id}/block`, { blocked }, AdminOk, quiet),
