@@ -40,21 +40,30 @@ export const AssignTagBody = z
   });
 
 export const TAG_HOLDER_KINDS = ['equipment', 'employee'] as const;
+export const TAG_HOLDER_LABELS = { equipment: 'Equipment', employee: 'Employee' } as const;
+/**
+ * A tag of the account: every tag an equipment or employee holds is registered (ADR 077), so the
+ * list is every tag in use plus the registered ones no one holds yet.
+ */
 export const TagRow = z.object({
   id: z.uuid(),
   tag: z.string(),
   createdAt: z.string(),
   holderKind: z.enum(TAG_HOLDER_KINDS).nullable(),
   holderId: z.string().nullable(),
+  /** In words: "FL-0001 — Toyota Hilux", "E1001 — Jane Smith". */
   holder: z.string().nullable(),
+  /** Since when the holder has it. */
+  assignedAt: z.string().nullable(),
 });
 export type TagRow = z.infer<typeof TagRow>;
 
 export const TAG_COLUMNS = columnsOf<TagRow>()([
-  { key: 'tag', title: 'Tag', kind: 'text' },
-  { key: 'holderKind', title: 'Assigned to', kind: 'enum', labels: { equipment: 'Equipment', employee: 'Employee' } },
-  { key: 'holder', title: 'Holder', kind: 'text' },
-  { key: 'createdAt', title: 'Registered', kind: 'datetime' },
+  { key: 'tag', title: 'Tag', kind: 'text', priority: 1 },
+  { key: 'holderKind', title: 'Assigned to', kind: 'enum', labels: TAG_HOLDER_LABELS, priority: 2 },
+  { key: 'holder', title: 'Holder', kind: 'text', priority: 2 },
+  { key: 'assignedAt', title: 'Assigned', kind: 'datetime', priority: 3 },
+  { key: 'createdAt', title: 'Registered', kind: 'datetime', priority: 3 },
 ]);
 
 export const TAGS_LIST = {
@@ -63,7 +72,7 @@ export const TAGS_LIST = {
   title: 'Tags',
   screen: '/ScanTags',
   defaultSort: '-createdAt',
-  sort: ['tag', 'createdAt', 'holder'],
+  sort: ['tag', 'createdAt', 'holder', 'assignedAt'],
   filters: ['assigned', 'holderKind'],
   search: ['tag', 'holder'],
 } as const;

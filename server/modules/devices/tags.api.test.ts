@@ -66,6 +66,73 @@ describe('/ScanTags', () => {
     expect((await boss.get(`/api/v1/employees/${f.p1}`)).body.tag).toBe(t);
   });
 
+  it('lists the tags the equipment and employee forms give, with their holder in words (ADR 077)', async () => {
+    const [t1, t2, t3] = [`Q${u()}`, `R${u()}`, `S${u()}`];
+    const fleetNo = `TG${u()}`;
+    const made = await f.admin.send('POST', '/api/v1/equipment', {
+      fleetNo,
+      description: 'Tag test loader',
+      meterType: 'hours',
+      currentMeter: 10,
+      tags: [t1, t2],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const number = `T${u()}`;
+    const person = await f.admin.send('POST', '/api/v1/employees', { number, name: 'Tess Tagger', tag: t3 });
+    expect(person.status, JSON.stringify(person.body)).toBe(201);
+
+    const row = async (tag: string) =>
+      (await boss.get(`/api/v1/tags?q=${tag}`)).body.items.find((x: { tag: string }) => x.tag === tag);
+    const first = await row(t1);
+    expect(first).toMatchObject({
+      tag: t1,
+      holderKind: 'equipment',
+      holderId: made.body.id,
+      holder: `${fleetNo} — Tag test loader`,
+    });
+    expect(Date.parse(first.assignedAt)).not.toBeNaN();
+    expect(await row(t3)).toMatchObject({
+      holderKind: 'employee',
+      holderId: person.body.id,
+      holder: `${number} — Tess Tagger`,
+    });
+    // The holder's name is searchable; the kind filter keeps working.
+    const byName = await boss.get(`/api/v1/tags?q=${encodeURIComponent('Tess Tagger')}&f.holderKind=employee`);
+    expect(byName.body.items.map((x: { tag: string }) => x.tag)).toEqual([t3]);
+
+    // Saving the equipment again keeps the tag it keeps (and since when); a tag taken off stays registered, unassigned.
+    const saved = await f.admin.send('PUT', `/api/v1/equipment/${made.body.id}`, {
+      fleetNo,
+      description: 'Tag test loader',
+      meterType: 'hours',
+      currentMeter: 10,
+      tags: [t1],
+      version: made.body.version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await row(t1)).assignedAt).toBe(first.assignedAt);
+    expect(await row(t2)).toMatchObject({ holderKind: null, holder: null, assignedAt: null });
+    // …and /ScanTags assigns it again like any registered tag.
+    const again = await boss.send('POST', `/api/v1/tags/${(await row(t2)).id}/assign`, { equipmentId: made.body.id });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await f.admin.get(`/api/v1/equipment/${made.body.id}`)).body.tags).toEqual([t1, t2]);
+  });
+
+  it('the demo’s tags are listed: every tag an equipment or employee holds, once', async () => {
+    const accountId = boss.item.account.accountId;
+    const held = await srv.database.db.execute<{ n: number }>(sql`select count(*)::int as n from (
+        select lower(x) from equipment, unnest(tags) as x where account_id = ${accountId} and deleted_at is null
+        union select lower(tag) from employees where account_id = ${accountId} and deleted_at is null and tag is not null) h`);
+    expect(held.rows[0].n).toBeGreaterThan(50);
+    const assigned = await boss.get('/api/v1/tags?f.assigned=true&pageSize=1');
+    expect(assigned.body.total).toBe(held.rows[0].n);
+    for (const kind of ['equipment', 'employee'])
+      expect((await boss.get(`/api/v1/tags?f.holderKind=${kind}&pageSize=1`)).body.items[0]).toMatchObject({
+        holderKind: kind,
+        holder: expect.stringContaining(' — '),
+      });
+  });
+
   it('refuses bad input with 4xx and other accounts’ holders', async () => {
     const t = `X${u()}`;
     await register(boss, [t]);

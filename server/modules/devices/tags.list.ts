@@ -2,40 +2,56 @@ import { sql } from 'drizzle-orm';
 import { API_ROOT } from '../../../src/contract/constants';
 import { TAG_COLUMNS, TAG_HOLDER_KINDS, TAGS_LIST, TagRow } from '../../../src/contract/devices-tags';
 import type { DbOrTx } from '../../db/client';
-import { rfidTags as t } from '../../db/schema';
 import { filter, iso, specList, type ListEndpoint, type ListSpec } from '../../lib/resource';
 import { screenRules } from '../setup/rules';
 
-// Plain SQL names inside the subqueries (Drizzle leaves a one-table select's columns unqualified).
-const owner = (expr: string) =>
-  sql.raw(`(select ${expr} from tag_owners o
-    where o.account_id = rfid_tags.account_id and lower(o.tag) = lower(rfid_tags.tag))`);
-const holderKind = sql<'equipment' | 'employee' | null>`${owner('o.owner_kind')}`;
-const holderId = sql<string | null>`${owner('o.owner_id::text')}`;
-const holder = sql<string | null>`${owner(`coalesce(
-    (select e.fleet_no from equipment e where e.account_id = o.account_id and e.id = o.owner_id),
-    (select m.number || ' ' || m.name from employees m where m.account_id = o.account_id and m.id = o.owner_id))`)}`;
+/**
+ * Every tag of the account with its holder: the registry (`rfid_tags`, which holds every tag an
+ * equipment or employee has, ADR 077) beside who holds it now (`tag_owners`, one index read a row).
+ */
+const FROM = sql`rfid_tags t
+  left join tag_owners o on o.account_id = t.account_id and lower(o.tag) = lower(t.tag)
+  left join equipment e on o.owner_kind = 'equipment' and e.account_id = o.account_id and e.id = o.owner_id
+  left join employees m on o.owner_kind = 'employee' and m.account_id = o.account_id and m.id = o.owner_id`;
+const HOLDER_KIND = sql<'equipment' | 'employee' | null>`o.owner_kind`;
+/** The holder in words: "FL-0001 — Toyota Hilux", "E1001 — Jane Smith". */
+const HOLDER = sql<string | null>`case o.owner_kind
+  when 'equipment' then e.fleet_no || coalesce(' — ' || nullif(e.description, ''), '')
+  when 'employee' then m.number || ' — ' || m.name end`;
 
-/** `/ScanTags`' list: the registered tags with their holder; `f.assigned=false` lists the unassigned. */
+/** `/ScanTags`' list: every tag with its holder; `f.assigned=false` lists the unassigned. */
 const spec: ListSpec = {
-  from: t,
-  fields: { id: t.id, tag: t.tag, createdAt: t.createdAt, holderKind, holderId, holder },
-  scope: (actor) => sql`${t.accountId} = ${actor.accountId}`,
-  id: t.id,
-  search: [t.tag, holder],
-  sort: { tag: sql`lower(${t.tag})`, createdAt: t.createdAt, holder: sql`lower(${holder})` },
+  from: FROM,
+  fields: {
+    id: sql<string>`t.id`,
+    tag: sql<string>`t.tag`,
+    createdAt: sql`t.created_at`,
+    holderKind: HOLDER_KIND,
+    holderId: sql<string | null>`o.owner_id::text`,
+    holder: HOLDER,
+    assignedAt: sql`o.assigned_at`,
+  },
+  scope: (actor) => sql`t.account_id = ${actor.accountId}`,
+  id: sql`t.id`,
+  search: [sql`t.tag`, HOLDER],
+  sort: {
+    tag: sql`lower(t.tag)`,
+    createdAt: sql`t.created_at`,
+    holder: sql`lower(${HOLDER})`,
+    assignedAt: sql`o.assigned_at`,
+  },
   defaultSort: TAGS_LIST.defaultSort,
   filters: {
     assigned: filter.custom((v) =>
       v.length === 1 && (v[0] === 'true' || v[0] === 'false')
-        ? sql`${holderKind} is ${sql.raw(v[0] === 'true' ? 'not null' : 'null')}`
+        ? sql`o.owner_kind is ${sql.raw(v[0] === 'true' ? 'not null' : 'null')}`
         : { error: 'assigned is true or false' },
     ),
-    holderKind: filter.oneOf(holderKind, TAG_HOLDER_KINDS),
+    holderKind: filter.oneOf(HOLDER_KIND, TAG_HOLDER_KINDS),
   } satisfies Record<(typeof TAGS_LIST.filters)[number], unknown>,
 };
 
-type Raw = Omit<TagRow, 'createdAt'> & { createdAt: Date };
+type Raw = Omit<TagRow, 'createdAt' | 'assignedAt'> & { createdAt: Date | string; assignedAt: Date | string | null };
 
 export function tagsEndpoint(db: DbOrTx): ListEndpoint<TagRow> {
   return {
@@ -45,6 +61,6 @@ export function tagsEndpoint(db: DbOrTx): ListEndpoint<TagRow> {
     fileBase: TAGS_LIST.path.slice(1),
     title: TAGS_LIST.title,
     columns: TAG_COLUMNS,
-    ...specList<Raw, TagRow>(db, spec, (r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    ...specList<Raw, TagRow>(db, spec, (r) => ({ ...r, createdAt: iso(r.createdAt), assignedAt: iso(r.assignedAt) })),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { employees, equipment, tagOwners } from '../../db/schema';
 
@@ -9,7 +9,9 @@ export interface TagClash {
 
 /**
  * Keeps `tag_owners` in step with equipment tags and employee tags, so one tag resolves to one
- * holder across both. Runs inside the holder's write transaction.
+ * holder across both. Runs inside the holder's write transaction. A tag the holder keeps keeps its
+ * row (and its `assigned_at`); every tag inserted is registered in `rfid_tags` by the
+ * `tag_owners_register` trigger, so `/ScanTags` lists it (ADR 077).
  */
 export function tagRegistry(db: DbOrTx) {
   return {
@@ -20,16 +22,21 @@ export function tagRegistry(db: DbOrTx) {
       ownerId: string,
       tags: readonly string[],
     ): Promise<TagClash[]> {
-      await this.release(accountId, ownerId);
+      const keys = [...new Set(tags.map((t) => t.toLowerCase()))];
+      await db
+        .delete(tagOwners)
+        .where(
+          and(
+            eq(tagOwners.accountId, accountId),
+            eq(tagOwners.ownerId, ownerId),
+            keys.length ? notInArray(sql`lower(${tagOwners.tag})`, keys) : undefined,
+          ),
+        );
       if (!tags.length) return [];
-      const taken = await db
+      await db
         .insert(tagOwners)
         .values(tags.map((tag) => ({ accountId, tag, ownerKind, ownerId })))
-        .onConflictDoNothing()
-        .returning({ tag: tagOwners.tag });
-      const got = new Set(taken.map((t) => t.tag.toLowerCase()));
-      const missing = tags.filter((t) => !got.has(t.toLowerCase()));
-      if (!missing.length) return [];
+        .onConflictDoNothing();
       const holders = await db
         .select({
           tag: tagOwners.tag,
@@ -42,16 +49,14 @@ export function tagRegistry(db: DbOrTx) {
         .where(
           and(
             eq(tagOwners.accountId, accountId),
-            inArray(
-              sql`lower(${tagOwners.tag})`,
-              missing.map((t) => t.toLowerCase()),
-            ),
+            ne(tagOwners.ownerId, ownerId),
+            inArray(sql`lower(${tagOwners.tag})`, keys),
           ),
         );
-      return missing.map((tag) => ({
-        tag,
-        holder: holders.find((h) => h.tag.toLowerCase() === tag.toLowerCase())?.holder ?? 'another holder',
-      }));
+      return tags.flatMap((tag) => {
+        const h = holders.find((x) => x.tag.toLowerCase() === tag.toLowerCase());
+        return h ? [{ tag, holder: h.holder }] : [];
+      });
     },
     async release(accountId: number, ownerId: string) {
       await db.delete(tagOwners).where(and(eq(tagOwners.accountId, accountId), eq(tagOwners.ownerId, ownerId)));

@@ -6,25 +6,27 @@ import { FormDrawer } from '@/app/ui/form/FormShell';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { refreshAll } from '@/app/ui/list/useList';
-import { TAG_COLUMNS, TAG_HOLDER_KINDS, TAGS_LIST, type TagRow } from '@/contract/devices-tags';
+import { TAG_COLUMNS, TAG_HOLDER_KINDS, TAG_HOLDER_LABELS, TAGS_LIST, type TagRow } from '@/contract/devices-tags';
 import { notify } from '@/lib/notify';
 import { enumOptions, YES_NO } from '@/lib/reference/labels';
 import { AssignTagForm } from './AssignTagForm';
 import { tags, unassignTag } from './client';
 import { TagScanner } from './TagScanner';
 
-const HOLDER_LABELS = { equipment: 'Equipment', employee: 'Employee' };
 const columns: ListColumn<TagRow>[] = specColumns(TAG_COLUMNS, {
   holderKind: {
-    cell: (t) => (t.holderKind ? HOLDER_LABELS[t.holderKind] : <Badge colorPalette="orange">Unassigned</Badge>),
+    cell: (t) => (t.holderKind ? TAG_HOLDER_LABELS[t.holderKind] : <Badge colorPalette="orange">Unassigned</Badge>),
   },
 });
 const filters = [
   { field: 'assigned', label: 'Assigned', options: YES_NO },
-  { field: 'holderKind', label: 'Holder', options: enumOptions(TAG_HOLDER_KINDS, HOLDER_LABELS) },
+  { field: 'holderKind', label: 'Holder', options: enumOptions(TAG_HOLDER_KINDS, TAG_HOLDER_LABELS) },
 ];
 
-/** `/ScanTags` (ThebigBoss): register tags (scan, paste, NFC), list them with their holder, assign. */
+/**
+ * `/ScanTags` (ThebigBoss): every tag of the account — those the equipment and employee forms gave
+ * and those registered here (scan, paste, NFC) — with its holder; assign and unassign.
+ */
 export function TagsPage() {
   const canWrite = useCanWrite(TAGS_LIST.screen);
   const [assigning, setAssigning] = useState<TagRow | null>(null);
