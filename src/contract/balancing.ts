@@ -320,9 +320,12 @@ export const RecordsResponse = z.object({
 });
 export type RecordsResponse = z.infer<typeof RecordsResponse>;
 
-/** Exception raised when a complete month of a tank breaks the rule (ADR 012). */
+/**
+ * Exception raised when a complete month of a tank breaks the rule (ADR 012): one unresolved per
+ * tank, gathering the months (`exception-periods.ts`, ADR 075).
+ */
 export const VARIANCE_EXCEPTION = 'variance_over_threshold';
-export const varianceDedupeKey = (tankId: string, month: string) => `${VARIANCE_EXCEPTION}:${tankId}:${month}`;
+export const varianceDedupeKey = (tankId: string) => `${VARIANCE_EXCEPTION}:${tankId}`;
 
 /** How a period's opening was found. */
 export const OPENING_SOURCE_LABELS = { reading: 'Reading', book: 'Book stock' } as const;

@@ -68,7 +68,19 @@ export const RESOLUTION_LABELS: Record<ResolutionReason, string> = {
   other: 'Other',
 };
 
-export const EXCEPTION_ACTIONS = ['raised', 'acknowledged', 'assigned', 'commented', 'resolved', 'reopened'] as const;
+/**
+ * `continued`: a repeating detector found the condition again in another month and added it to the
+ * unresolved exception instead of raising a second one (ADR 075).
+ */
+export const EXCEPTION_ACTIONS = [
+  'raised',
+  'acknowledged',
+  'assigned',
+  'commented',
+  'resolved',
+  'reopened',
+  'continued',
+] as const;
 export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
 
 /** Age filter of the working list: how long an exception has been waiting. */

@@ -164,9 +164,12 @@ function round4(v: number): number {
   return Math.round(v * 10_000) / 10_000 + 0;
 }
 
-/** The exception a failed test raises, once per tank and month while it is not resolved. */
+/**
+ * The exception a failed test raises: one unresolved per tank, gathering the months it fails in
+ * (`exception-periods.ts`, ADR 075).
+ */
 export const LEAK_EXCEPTION = 'leak_suspected';
-export const leakDedupeKey = (tankId: string, month: string) => `${LEAK_EXCEPTION}:${tankId}:${month}`;
+export const leakDedupeKey = (tankId: string) => `${LEAK_EXCEPTION}:${tankId}`;
 
 export const LEAK_PATH = '/balancing/leak-tests';
 /** The tests at the end of a month (the window ends on its last complete day), or now without one. */

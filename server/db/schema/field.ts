@@ -253,7 +253,10 @@ export const exceptions = pgTable(
     resolutionReason: text('resolution_reason').$type<'corrected' | 'explained' | 'false_alarm' | 'other'>(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: bigint('acknowledged_by', { mode: 'number' }).references(() => users.id),
-    /** Conditions that persist (low level, stale gauge, variance of a day) are raised once while open. */
+    /**
+     * Conditions that persist (low level, stale gauge) are raised once while open; the repeating
+     * detectors (leak, variance, consumption) key by kind and subject and gather months (ADR 075).
+     */
     dedupeKey: text('dedupe_key'),
   },
   (t) => [
@@ -270,6 +273,11 @@ export const exceptions = pgTable(
     uniqueIndex('exceptions_open_dedupe_uq')
       .on(t.accountId, t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null and ${t.status} <> 'resolved'`),
+    // A subject's exceptions in any state (ADR 075): the months a repeating detector has judged,
+    // read under lock by `raiseOrExtend` without walking the account's resolved exceptions.
+    index('exceptions_dedupe')
+      .on(t.accountId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
     index('exceptions_entity').on(t.accountId, t.entityId),
     // `/Exceptions` search (ADR 034): the message by trigrams, fleet no. and tank by their ids.
     // Partial like the working list: a full (account, tank) index made the tank filter read the
@@ -304,7 +312,9 @@ export const exceptionEvents = pgTable(
       .references(() => exceptions.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
-    action: text('action').$type<'acknowledged' | 'assigned' | 'commented' | 'resolved' | 'reopened'>().notNull(),
+    action: text('action')
+      .$type<'acknowledged' | 'assigned' | 'commented' | 'resolved' | 'reopened' | 'continued'>()
+      .notNull(),
     text: text('text').notNull().default(''),
   },
   (t) => [index('exception_events_of').on(t.exceptionId, t.at)],

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { varianceDedupeKey } from '../../../src/contract/balancing';
 import { addDays, localDate } from '../../../src/contract/calendar';
-import { DEMO, session } from '../../../tests/api/harness';
+import { bookTank, created, DEMO, session } from '../../../tests/api/harness';
 import { balancingService } from './balancing.service';
 import { sweepVariance } from './variance-sweep';
 import { srv, admin, f, exec, tankOf, withBalancingFixture } from './balancing.fixture';
@@ -144,7 +144,9 @@ describe('monthly roll-up and the variance exception', () => {
   const raised = async () =>
     (
       await exec(
-        sql`select tank_id, code, status, severity, dedupe_key from exceptions where dedupe_key like ${'%:2026-03'} and account_id = ${admin.item.account.accountId}`,
+        sql`select tank_id, code, status, severity, dedupe_key from exceptions
+          where account_id = ${admin.item.account.accountId} and code = 'variance_over_threshold'
+            and details -> 'periods' @> '[{"period": "2026-03"}]'`,
       )
     ).rows;
 
@@ -206,7 +208,7 @@ describe('monthly roll-up and the variance exception', () => {
         code: 'variance_over_threshold',
         status: 'open',
         severity: 'critical',
-        dedupe_key: varianceDedupeKey(f.tankC, '2026-03'),
+        dedupe_key: varianceDedupeKey(f.tankC),
       },
     ]);
     await admin.get('/api/v1/balancing/monthly?month=2026-03');
@@ -215,7 +217,7 @@ describe('monthly roll-up and the variance exception', () => {
 
   it('does not raise a resolved month again, by the screen or by the sweep', async () => {
     await exec(
-      sql`update exceptions set status = 'resolved', resolved_at = now() where dedupe_key = ${varianceDedupeKey(f.tankC, '2026-03')}`,
+      sql`update exceptions set status = 'resolved', resolved_at = now() where dedupe_key = ${varianceDedupeKey(f.tankC)}`,
     );
     await admin.get('/api/v1/balancing/monthly?month=2026-03');
     expect(await balancingService(srv.database.db).sweep(admin.item.account.accountId, '2026-03')).toEqual([]);
@@ -228,7 +230,8 @@ describe('monthly roll-up and the variance exception', () => {
     expect(await sweepVariance(srv.database.db, now)).toBe(0);
     const feb = (
       await exec(
-        sql`select tank_id, message from exceptions where dedupe_key = ${varianceDedupeKey(f.tankC, '2026-02')}`,
+        sql`select tank_id, message from exceptions
+          where dedupe_key = ${varianceDedupeKey(f.tankC)} and details -> 'periods' @> '[{"period": "2026-02"}]'`,
       )
     ).rows;
     expect(feb).toEqual([
@@ -316,5 +319,95 @@ describe('access', () => {
     for (const id of [f.tankA, f.tankB, f.tankC]) expect(ids).not.toContain(id);
     const store = await other.get(`/api/v1/balancing/daily?storeId=${f.store}&from=2026-03-01&to=2026-03-02`);
     expect(store.body.tanks).toEqual([]);
+  });
+});
+
+describe('a variance that goes on (ADR 075)', () => {
+  /** Tank TD (UTC) loses 800 L in February, 600 L in March and 700 L in April 2026, as tank C does. */
+  const d = {} as Record<'store' | 'tank', string>;
+  beforeAll(async () => {
+    const u = Date.now().toString(36);
+    d.store = await created(admin, 'stores', {
+      code: `D${u}`,
+      name: 'Variance again',
+      variant: 'FAMS',
+      timezone: 'UTC',
+    });
+    d.tank = await created(admin, 'tanks', bookTank(d.store, f.product, 'TD'));
+    const acc = admin.item.account.accountId;
+    await exec(sql`insert into stock_movements (account_id, tank_id, at, litres, kind)
+      values (${acc}, ${d.tank}, '2026-02-01T00:00:00Z', 1000, 'opening')`);
+    const reading = (at: string, litres: number) => sql`(${acc}, ${d.tank}, ${at}::timestamptz, 'gauge', ${litres})`;
+    await exec(sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres) values
+      ${reading('2026-02-10T00:00:00Z', 1000)}, ${reading('2026-02-10T12:00:00Z', 200)},
+      ${reading('2026-03-10T00:00:00Z', 1000)}, ${reading('2026-03-10T20:00:00Z', 400)},
+      ${reading('2026-04-10T00:00:00Z', 1000)}, ${reading('2026-04-10T12:00:00Z', 300)}`);
+  });
+  const month = (m: string) => admin.get(`/api/v1/balancing/monthly?month=${m}&storeId=${d.store}`);
+  const mine = async () =>
+    (
+      await exec(sql`select id, status, dedupe_key, message, details from exceptions
+        where code = 'variance_over_threshold' and tank_id = ${d.tank} order by raised_at, id`)
+    ).rows as {
+      id: string;
+      status: string;
+      dedupe_key: string;
+      message: string;
+      details: { period: { from: string; to: string }; periods: Record<string, unknown>[] };
+    }[];
+
+  it('a variance over the limit in two months leaves one open exception holding both', async () => {
+    expect((await month('2026-02')).body.rows[0]).toMatchObject({ variance: -800, flagged: true, complete: true });
+    expect((await month('2026-03')).body.rows[0]).toMatchObject({ variance: -600, flagged: true, complete: true });
+    const rows = await mine();
+    expect(rows).toHaveLength(1);
+    const [x] = rows;
+    expect(x).toMatchObject({ status: 'open', dedupe_key: varianceDedupeKey(d.tank) });
+    expect(x.details.period).toEqual({ from: '2026-02', to: '2026-03' });
+    expect(x.details.periods.map((p) => [p.period, p.month, p.variance, p.threshold])).toEqual([
+      ['2026-02', '2026-02', -800, 492.1],
+      ['2026-03', '2026-03', -600, 492.1],
+    ]);
+    expect(x.message).toMatch(
+      /^\S+ TD: variance of -600 L in 2026-03 is over the allowance of 492\.1 L .* \(2 months: February 2026 to March 2026\)$/,
+    );
+    const detail = await admin.get(`/api/v1/exceptions/${x.id}`);
+    expect(detail.body.evidence.filter((e: { screen: string }) => e.screen === '/QuickBalancing')).toEqual([
+      {
+        label: 'Balancing of tank TD in February 2026 (-800 L against an allowance of 492.1 L)',
+        screen: '/QuickBalancing',
+        search: { month: '2026-02', tank: d.tank },
+      },
+      {
+        label: 'Balancing of tank TD in March 2026 (-600 L against an allowance of 492.1 L)',
+        screen: '/QuickBalancing',
+        search: { month: '2026-03', tank: d.tank },
+      },
+    ]);
+    expect(
+      detail.body.events
+        .filter((e: { action: string }) => e.action === 'continued')
+        .map((e: { text: string }) => e.text),
+    ).toEqual(['Variance over the limit continues in March 2026: -600 L against an allowance of 492.1 L']);
+    // The screen again, or the sweep: nothing more.
+    await month('2026-03');
+    expect(await balancingService(srv.database.db).sweep(admin.item.account.accountId, '2026-03')).toEqual([]);
+    expect((await mine())[0].details.periods).toHaveLength(2);
+  });
+
+  it('once resolved, its months stay resolved; a later month raises a new exception', async () => {
+    const [x] = await mine();
+    const r = await admin.send('POST', `/api/v1/exceptions/${x.id}/resolve`, {
+      reason: 'explained',
+      text: 'Stock-take write-off',
+    });
+    expect(r.status).toBe(200);
+    await month('2026-03');
+    expect((await mine()).map((e) => e.status)).toEqual(['resolved']);
+    await month('2026-04');
+    expect((await mine()).map((e) => [e.status, e.details.period])).toEqual([
+      ['resolved', { from: '2026-02', to: '2026-03' }],
+      ['open', { from: '2026-04', to: '2026-04' }],
+    ]);
   });
 });

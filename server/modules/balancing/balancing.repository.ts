@@ -47,13 +47,6 @@ export interface DayBounds {
   start: string;
   end: string;
 }
-export interface VarianceRaise {
-  tankId: string;
-  storeId: string;
-  key: string;
-  message: string;
-  details: Record<string, unknown>;
-}
 
 /** Ids come from our own tables (uuids); a Postgres array literal keeps them one parameter. */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -233,36 +226,6 @@ export function balancingRepository(db: DbOrTx) {
         order by at, id
         limit ${limit}`,
       );
-    },
-
-    /**
-     * Raises a tank's exception (`variance_over_threshold`, `leak_suspected`) once per dedupe key
-     * (tank and month): not again while one is open (the
-     * partial unique index on the dedupe key) nor after it was resolved (the NOT EXISTS), so a
-     * resolved month stays resolved when someone looks at it again. Returns the keys raised now.
-     */
-    async raiseTankExceptions(accountId: number, code: string, rows: readonly VarianceRaise[]): Promise<string[]> {
-      if (!rows.length) return [];
-      const json = JSON.stringify(
-        rows.map((r) => ({
-          tank_id: r.tankId,
-          store_id: r.storeId,
-          key: r.key,
-          message: r.message,
-          details: r.details,
-        })),
-      );
-      const res = await rowsOf<{ key: string }>(
-        db,
-        sql`
-        insert into exceptions (account_id, code, severity, entity, entity_id, store_id, tank_id, message, details, dedupe_key)
-        select ${accountId}, ${code}, 'critical', 'tank', v.tank_id, v.store_id, v.tank_id, v.message, v.details, v.key
-        from jsonb_to_recordset(${json}::jsonb) as v(tank_id uuid, store_id uuid, key text, message text, details jsonb)
-        where not exists (select 1 from exceptions e where e.account_id = ${accountId} and e.dedupe_key = v.key)
-        on conflict (account_id, dedupe_key) where dedupe_key is not null and status <> 'resolved' do nothing
-        returning dedupe_key as key`,
-      );
-      return res.map((r) => r.key);
     },
 
     /** Accounts that have tanks and are not blocked (the sweep's work list). */

@@ -5,7 +5,6 @@ import {
   reconcileDays,
   summarise,
   VARIANCE_EXCEPTION,
-  varianceDedupeKey,
   type DailyQuery,
   type DailyResponse,
   type DailyRow,
@@ -22,7 +21,6 @@ import {
   LEAK_EXCEPTION,
   LEAK_METHOD,
   LEAK_WINDOW_DAYS,
-  leakDedupeKey,
   leakTest,
   type LeakResponse,
   type LeakRow,
@@ -33,6 +31,7 @@ import { balancingRepository, type TankRow } from './balancing.repository';
 import { varianceAllowance } from '../../../src/contract/exception-rules';
 import { exceptionRulesRepository } from '../exceptions/rules.repository';
 import { thresholdsRepository } from '../exceptions/thresholds.repository';
+import { raiseOrExtend } from '../exceptions/raise.repository';
 import { leakLimitsOf } from '../../../src/contract/ml';
 
 /** A daily answer over all tanks is refused beyond this many tank-days (choose a store or a tank). */
@@ -147,7 +146,8 @@ export function balancingService(db: DbOrTx) {
 
     /**
      * The month per tank. A complete month (over in the store's zone) that breaks the rule raises
-     * `variance_over_threshold` once (ADR 012); a month still running only shows the flag.
+     * `variance_over_threshold` once (ADR 012), or joins the tank's unresolved one (ADR 075); a
+     * month still running only shows the flag.
      */
     async monthly(accountId: number, q: MonthlyQuery, now = new Date()): Promise<MonthlyResponse> {
       const rows = await monthlyRows(accountId, q, now);
@@ -199,8 +199,9 @@ export function balancingService(db: DbOrTx) {
      * The leak test of each tank (`src/contract/leak-test.ts`) over the last `LEAK_WINDOW_DAYS`
      * complete days in its store's zone, ending with the month's last day when a month is given.
      * Only days that open and close on a reading count: a day opened from the book measures the
-     * book's drift since the last reading, not the day's loss. A FAIL raises `leak_suspected`
-     * once per tank and month (whoever looks, or the sweep).
+     * book's drift since the last reading, not the day's loss. A FAIL raises `leak_suspected` for
+     * the window's month, or adds the month to the tank's unresolved one (whoever looks, or the
+     * sweep; ADR 075).
      */
     async leakTests(
       accountId: number,
@@ -233,17 +234,25 @@ export function balancingService(db: DbOrTx) {
           ),
         };
       });
-      await repo.raiseTankExceptions(
+      // A FAIL is the month of the window's last day; a tank's unresolved leak exception gathers
+      // the months (ADR 075).
+      await raiseOrExtend(
+        db,
         accountId,
-        LEAK_EXCEPTION,
+        { code: LEAK_EXCEPTION, severity: 'critical', noun: 'Leak' },
         rows
           .filter((r) => r.verdict === 'fail')
           .map((r) => ({
-            tankId: r.tankId,
+            subjectId: r.tankId,
+            entity: 'tank',
+            entityId: r.tankId,
             storeId: r.storeId,
-            key: leakDedupeKey(r.tankId, r.to.slice(0, 7)),
-            message: `${r.label}: leak suspected — losing ${r.leakRate!.toFixed(3)} L/h (95 % between ${r.low!.toFixed(3)} and ${r.high!.toFixed(3)}) over ${r.from} to ${r.to}; the threshold is ${r.threshold.toFixed(3)} L/h`,
-            details: {
+            tankId: r.tankId,
+            entry: {
+              period: r.to.slice(0, 7),
+              message: `${r.label}: leak suspected — losing ${r.leakRate!.toFixed(3)} L/h (95 % between ${r.low!.toFixed(3)} and ${r.high!.toFixed(3)}) over ${r.from} to ${r.to}; the threshold is ${r.threshold.toFixed(3)} L/h`,
+              summary: `${r.leakRate!.toFixed(3)} L/h`,
+              verdict: r.verdict,
               from: r.from,
               to: r.to,
               leakRate: r.leakRate,
@@ -251,6 +260,7 @@ export function balancingService(db: DbOrTx) {
               high: r.high,
               mdl: r.mdl,
               days: r.days,
+              threshold: r.threshold,
               method: LEAK_METHOD,
             },
           })),
@@ -258,7 +268,10 @@ export function balancingService(db: DbOrTx) {
       return { method: LEAK_METHOD, windowDays: LEAK_WINDOW_DAYS, rows };
     },
 
-    /** Raises the variance exception for the complete, flagged tanks of a month; returns the keys raised now. */
+    /**
+     * Raises the variance exception for the complete, flagged tanks of a month, or adds the month to
+     * a tank's unresolved one; returns the keys written now.
+     */
     async sweep(accountId: number, month: string, now = new Date()): Promise<string[]> {
       return raise(accountId, month, await monthlyRows(accountId, { month }, now));
     },
@@ -267,7 +280,7 @@ export function balancingService(db: DbOrTx) {
   /**
    * Raises `variance_over_threshold` for the complete months over the ACCOUNT's reconciliation rule
    * (exception rules, ADR 027; the default is the screen's 1 % + 492.1 L): a changed rule applies to
-   * months raised after the change.
+   * months raised after the change. A tank's unresolved variance exception gathers its months (ADR 075).
    */
   async function raise(accountId: number, month: string, rows: MonthlyRow[]): Promise<string[]> {
     const complete = rows.filter((r) => r.complete);
@@ -275,18 +288,23 @@ export function balancingService(db: DbOrTx) {
     const rules = await exceptionRulesRepository(db).rulesFor(accountId);
     const share = `${rules.varianceThroughputPct} %`;
     const fixed = `${rules.varianceFixedLitres.toLocaleString('en-US')} L`;
-    return repo.raiseTankExceptions(
+    const done = await raiseOrExtend(
+      db,
       accountId,
-      VARIANCE_EXCEPTION,
+      { code: VARIANCE_EXCEPTION, severity: 'critical', noun: 'Variance over the limit' },
       complete
         .map((r) => ({ ...r, allowance: varianceAllowance(rules, r.dispensed) }))
         .filter((r) => Math.abs(r.variance) > r.allowance)
         .map((r) => ({
-          tankId: r.tankId,
+          subjectId: r.tankId,
+          entity: 'tank',
+          entityId: r.tankId,
           storeId: r.storeId,
-          key: varianceDedupeKey(r.tankId, month),
-          message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.allowance.toLocaleString('en-US')} L (${share} of ${r.dispensed.toLocaleString('en-US')} L + ${fixed})`,
-          details: {
+          tankId: r.tankId,
+          entry: {
+            period: month,
+            message: `${r.storeCode} ${r.tankCode}: variance of ${r.variance.toLocaleString('en-US')} L in ${month} is over the allowance of ${r.allowance.toLocaleString('en-US')} L (${share} of ${r.dispensed.toLocaleString('en-US')} L + ${fixed})`,
+            summary: `${r.variance.toLocaleString('en-US')} L against an allowance of ${r.allowance.toLocaleString('en-US')} L`,
             month,
             variance: r.variance,
             threshold: r.allowance,
@@ -295,6 +313,7 @@ export function balancingService(db: DbOrTx) {
           },
         })),
     );
+    return done.map((d) => d.key);
   }
 }
 export type BalancingService = ReturnType<typeof balancingService>;

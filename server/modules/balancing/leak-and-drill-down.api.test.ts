@@ -58,14 +58,14 @@ describe('leak test (SIR) per tank', () => {
   it('raises leak_suspected once for the failing tank, not for the other', async () => {
     await admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}`);
     expect(await leaks()).toEqual([{ tank_id: t.leaking, code: 'leak_suspected', status: 'open' }]);
-    const month = localDate(new Date(), 'UTC').slice(0, 7);
-    const key = (
-      await exec(sql`select dedupe_key from exceptions where code = 'leak_suspected' and store_id = ${t.store}`)
-    ).rows[0].dedupe_key;
-    expect([
-      leakDedupeKey(t.leaking, month),
-      leakDedupeKey(t.leaking, addDays(`${month}-01`, -1).slice(0, 7)),
-    ]).toContain(key);
+    const month = addDays(localDate(new Date(), 'UTC'), -1).slice(0, 7);
+    const { dedupe_key, details } = (
+      await exec(
+        sql`select dedupe_key, details from exceptions where code = 'leak_suspected' and store_id = ${t.store}`,
+      )
+    ).rows[0] as { dedupe_key: string; details: { periods: { period: string; verdict: string }[] } };
+    expect(dedupe_key).toBe(leakDedupeKey(t.leaking));
+    expect(details.periods).toMatchObject([{ period: month, verdict: 'fail' }]);
   });
 
   it('a month with too few days of readings is inconclusive; bad input is a 400', async () => {
@@ -76,6 +76,110 @@ describe('leak test (SIR) per tank', () => {
     ]);
     expect((await admin.get('/api/v1/balancing/leak-tests?month=2026-13')).status).toBe(400);
     expect((await admin.get('/api/v1/balancing/leak-tests?storeId=nope')).status).toBe(400);
+  });
+});
+
+describe('a leak that goes on (ADR 075)', () => {
+  /**
+   * A tank losing 2 L/h with a closing reading every day from August to December 2025: the test
+   * fails at the end of October, November and December alike.
+   */
+  const t = {} as Record<'store' | 'tank', string>;
+  beforeAll(async () => {
+    const u = Date.now().toString(36);
+    t.store = await create('stores', { code: `G${u}`, name: 'Leak goes on', variant: 'FAMS', timezone: 'UTC' });
+    t.tank = await create('tanks', bookTank(t.store, f.product, 'TG'));
+    const acc = admin.item.account.accountId;
+    const rows = [];
+    for (let i = 0, day = '2025-08-01'; day <= '2025-12-31'; i++, day = addDays(day, 1)) {
+      const wobble = ((i * 7919) % 11) - 5;
+      rows.push(
+        sql`(${acc}, ${t.tank}::uuid, ${`${day}T23:00:00Z`}::timestamptz, 'gauge', ${40_000 - 48 * i + wobble})`,
+      );
+    }
+    await exec(
+      sql`insert into tank_readings (account_id, tank_id, read_at, source, gross_litres) values ${sql.join(rows, sql`, `)}`,
+    );
+  });
+  const test = (month: string) => admin.get(`/api/v1/balancing/leak-tests?storeId=${t.store}&month=${month}`);
+  const mine = async () =>
+    (
+      await exec(sql`select id, status, dedupe_key, message, details from exceptions
+        where code = 'leak_suspected' and tank_id = ${t.tank} order by raised_at, id`)
+    ).rows as {
+      id: string;
+      status: string;
+      dedupe_key: string;
+      message: string;
+      details: { period: { from: string; to: string }; periods: Record<string, unknown>[] };
+    }[];
+  const critical = async () => (await admin.get('/api/v1/exceptions/count')).body.critical as number;
+
+  it('a leak continuing across two months leaves one open exception holding both months', async () => {
+    const before = await critical();
+    expect((await test('2025-10')).body.rows[0]).toMatchObject({ verdict: 'fail', to: '2025-10-31' });
+    expect((await test('2025-11')).body.rows[0]).toMatchObject({ verdict: 'fail', to: '2025-11-30' });
+    const rows = await mine();
+    expect(rows).toHaveLength(1);
+    expect(await critical()).toBe(before + 1);
+    const [x] = rows;
+    expect(x).toMatchObject({ status: 'open', dedupe_key: leakDedupeKey(t.tank) });
+    expect(x.details.period).toEqual({ from: '2025-10', to: '2025-11' });
+    expect(x.details.periods).toMatchObject([
+      { period: '2025-10', verdict: 'fail', to: '2025-10-31', method: LEAK_METHOD },
+      { period: '2025-11', verdict: 'fail', to: '2025-11-30', method: LEAK_METHOD },
+    ]);
+    for (const p of x.details.periods) expect(p.leakRate as number).toBeCloseTo(2, 1);
+    expect(x.message).toMatch(/over 2025-\d\d-\d\d to 2025-11-30; .* \(2 months: October 2025 to November 2025\)$/);
+
+    // The drawer: each month's evidence opens that month's balancing; the timeline says it went on.
+    const detail = await admin.get(`/api/v1/exceptions/${x.id}`);
+    expect(detail.status).toBe(200);
+    const balancing = detail.body.evidence.filter((e: { screen: string }) => e.screen === '/QuickBalancing');
+    expect(balancing).toEqual([
+      {
+        label: expect.stringMatching(/^Balancing of tank TG in October 2025 \(2\.\d{3} L\/h\)$/),
+        screen: '/QuickBalancing',
+        search: { month: '2025-10', tank: t.tank },
+      },
+      {
+        label: expect.stringMatching(/^Balancing of tank TG in November 2025 \(2\.\d{3} L\/h\)$/),
+        screen: '/QuickBalancing',
+        search: { month: '2025-11', tank: t.tank },
+      },
+    ]);
+    const continued = detail.body.events.filter((e: { action: string }) => e.action === 'continued');
+    expect(continued).toEqual([
+      expect.objectContaining({
+        userName: null,
+        text: expect.stringMatching(/^Leak continues in November 2025: 2\.\d{3} L\/h$/),
+      }),
+    ]);
+    expect(detail.body.events[0].text).toMatch(/over 2025-\d\d-\d\d to 2025-10-31; the threshold is/);
+
+    // Looking again adds nothing.
+    await test('2025-11');
+    await test('2025-10');
+    expect((await mine())[0].details.periods).toHaveLength(2);
+    expect(await critical()).toBe(before + 1);
+  });
+
+  it('once resolved, its months stay resolved; a later month raises a new exception', async () => {
+    const [x] = await mine();
+    const r = await admin.send('POST', `/api/v1/exceptions/${x.id}/resolve`, {
+      reason: 'explained',
+      text: 'Tightness test booked',
+    });
+    expect(r.status).toBe(200);
+    await test('2025-11');
+    expect((await mine()).map((e) => e.status)).toEqual(['resolved']);
+    await test('2025-12');
+    const rows = await mine();
+    expect(rows.map((e) => [e.status, e.details.period])).toEqual([
+      ['resolved', { from: '2025-10', to: '2025-11' }],
+      ['open', { from: '2025-12', to: '2025-12' }],
+    ]);
+    expect(rows[1].dedupe_key).toBe(leakDedupeKey(t.tank));
   });
 });
 

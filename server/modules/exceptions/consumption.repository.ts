@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BASELINE_DAYS, CONSUMPTION_EXCEPTION } from '../../../src/contract/consumption';
+import { BASELINE_DAYS } from '../../../src/contract/consumption';
 import type { DbOrTx } from '../../db/client';
 
 /** A fill of the check window with its rate and its vehicle's baseline from the year before the window. */
@@ -16,14 +16,6 @@ export interface JudgedFill {
   median: number;
   mad: number;
   n: number;
-}
-export interface OutlierRaise {
-  id: string;
-  equipmentId: string;
-  storeId: string;
-  key: string;
-  message: string;
-  details: Record<string, unknown>;
 }
 
 /** The reads and writes of the consumption check (`consumption.sweep.ts`); the only place it touches the database. */
@@ -67,29 +59,6 @@ export function consumptionRepository(db: DbOrTx) {
           join equipment e on e.account_id = ${accountId} and e.id = j.equipment_id
         order by j.equipment_id, j.at, j.id`);
       return (res.rows as unknown as JudgedFill[]).map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
-    },
-
-    /** Raises once per key (equipment and month): not again while open, nor after it was resolved. */
-    async raise(accountId: number, rows: readonly OutlierRaise[]): Promise<string[]> {
-      if (!rows.length) return [];
-      const json = JSON.stringify(
-        rows.map((r) => ({
-          id: r.id,
-          equipment_id: r.equipmentId,
-          store_id: r.storeId,
-          key: r.key,
-          message: r.message,
-          details: r.details,
-        })),
-      );
-      const res = await db.execute(sql`
-        insert into exceptions (account_id, code, severity, entity, entity_id, store_id, equipment_id, message, details, dedupe_key)
-        select ${accountId}, ${CONSUMPTION_EXCEPTION}, 'warning', 'dispense', v.id, v.store_id, v.equipment_id, v.message, v.details, v.key
-        from jsonb_to_recordset(${json}::jsonb) as v(id uuid, equipment_id uuid, store_id uuid, key text, message text, details jsonb)
-        where not exists (select 1 from exceptions e where e.account_id = ${accountId} and e.dedupe_key = v.key)
-        on conflict (account_id, dedupe_key) where dedupe_key is not null and status <> 'resolved' do nothing
-        returning dedupe_key as key`);
-      return (res.rows as Array<{ key: string }>).map((r) => r.key);
     },
 
     async accountsWithDispenses(since: Date): Promise<number[]> {

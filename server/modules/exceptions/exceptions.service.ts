@@ -9,6 +9,8 @@ import {
   type ExceptionStatus,
   type ResolutionReason,
 } from '../../../src/contract/exceptions';
+import { isMonth, monthBounds } from '../../../src/contract/calendar';
+import { monthTitle, periodsOf } from '../../../src/contract/exception-periods';
 import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '../../../src/contract/incidents';
 import { RECORD_LISTS } from '../../../src/contract/records';
 import type { Database, Tx } from '../../db/client';
@@ -33,16 +35,24 @@ const refused = (status: ExceptionStatus, step: string) =>
 
 /**
  * Where to see what raised an exception: the record on its query screen, the tank on the tank
- * screens. Screens and search keys are the client's routes (src/contract/screens.ts).
+ * screens. Screens and search keys are the client's routes (src/contract/screens.ts). An exception
+ * of a repeating detector (ADR 075) links each month it holds to that month: the tank's balancing
+ * of the month, the vehicle's dispenses of the month.
  */
 export function evidenceOf(
   r: Pick<ExceptionRow, 'entity' | 'entityId' | 'tankId' | 'tankCode' | 'equipmentId' | 'fleetNo' | 'raisedAt'>,
   details: unknown,
 ): Evidence[] {
   const out: Evidence[] = [];
+  const periods = periodsOf(details).filter((p) => isMonth(p.period));
   // A variance names its month (balancing); anything else is looked at in the month it was raised.
   const month = (details as { month?: unknown } | null)?.month;
   const day = typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? `${month}-01` : r.raisedAt.slice(0, 10);
+  const months = periods.length ? periods.map((p) => p.period) : [day.slice(0, 7)];
+  const about = (p: string) => {
+    const summary = periods.find((x) => x.period === p)?.summary;
+    return `${monthTitle(p)}${summary ? ` (${summary})` : ''}`;
+  };
   if (r.entity === 'dispense' && r.entityId)
     out.push({ label: 'The dispense', screen: RECORD_LISTS.dispenses.screen, search: { view: r.entityId } });
   if (r.entity === 'transfer' && r.entityId)
@@ -50,23 +60,35 @@ export function evidenceOf(
   if (r.entity === 'receipt' && r.entityId)
     out.push({ label: 'The receipt', screen: RECORD_LISTS.receipts.screen, search: { view: r.entityId } });
   if (r.equipmentId) {
+    const fleet = r.fleetNo ?? 'the equipment';
     out.push({
-      label: `Dispenses of ${r.fleetNo ?? 'the equipment'}`,
+      label: `Dispenses of ${fleet}`,
       screen: RECORD_LISTS.dispenses.screen,
       search: { 'f.equipmentId': r.equipmentId },
     });
+    for (const p of periods.map((x) => x.period)) {
+      const { from, to } = monthBounds(p);
+      out.push({
+        label: `Dispenses of ${fleet} in ${about(p)}`,
+        screen: RECORD_LISTS.dispenses.screen,
+        search: { 'f.equipmentId': r.equipmentId, 'f.from': from, 'f.to': to },
+      });
+    }
   }
   if (r.tankId) {
+    const tank = r.tankCode ?? '';
     out.push({
-      label: `Tank ${r.tankCode ?? ''} levels`.replace('  ', ' '),
+      label: `Tank ${tank} levels`.replace('  ', ' '),
       screen: '/TankLevels',
       search: { tank: r.tankId },
     });
-    out.push({
-      label: `Balancing of tank ${r.tankCode ?? ''} in ${day.slice(0, 7)}`.replace('  ', ' '),
-      screen: '/QuickBalancing',
-      search: { month: day.slice(0, 7), tank: r.tankId },
-    });
+    for (const p of months) {
+      out.push({
+        label: `Balancing of tank ${tank} in ${periods.length ? about(p) : p}`.replace('  ', ' '),
+        screen: '/QuickBalancing',
+        search: { month: p, tank: r.tankId },
+      });
+    }
   }
   return out;
 }
@@ -118,13 +140,15 @@ export function exceptionsService(database: Database) {
       const row = await repo.row(id);
       if (!row) throw notFound('No such exception in this account.');
       const events = (await repo.events(id)).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
+      const [details, incidents] = await Promise.all([repo.details(id), repo.incidents(id)]);
+      // An exception that gathers months was raised with its first month's message (ADR 075).
+      const first = periodsOf(details)[0];
       const raised = {
         at: row.raisedAt,
         action: 'raised' as const,
         userName: null,
-        text: `${exceptionLabel(row.code)}: ${row.message}`,
+        text: `${exceptionLabel(row.code)}: ${first?.message || row.message}`,
       };
-      const [details, incidents] = await Promise.all([repo.details(id), repo.incidents(id)]);
       return {
         ...row,
         details,

@@ -21,6 +21,7 @@ const ACTION_WORDS: Record<Detail['events'][number]['action'], string> = {
   commented: 'Comment',
   resolved: 'Resolved',
   reopened: 'Reopened',
+  continued: 'Found again',
 };
 
 const hrefOf = (e: Evidence) => {
