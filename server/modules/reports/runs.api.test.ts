@@ -223,8 +223,23 @@ describe('report schedules', () => {
     const before = jobs.mails().length;
     const res = await f.admin.send('POST', `/api/v1/report-schedules/${created.body.id}/run`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
+    // Not run yet until "run now"; then its last run is that run, with its result (ADR 077).
+    expect(created.body).toMatchObject({ lastRunAt: null, lastRunStatus: null });
     const run = await finishedRun(f.admin, res.body.id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', scheduleId: created.body.id });
+    const ran = (await f.admin.get(`/api/v1/report-schedules/${created.body.id}`)).body;
+    expect(ran).toMatchObject({ lastRunAt: run.queuedAt, lastRunStatus: 'done', nextRunAt: created.body.nextRunAt });
+    // The list says the same, with the account's zone the times read in.
+    const listed = (await f.admin.get(`/api/v1/report-schedules?q=${encodeURIComponent(created.body.name)}`)).body;
+    const zone = await srv.database.db.execute<{ tz: string }>(
+      sql`select timezone as tz from stores where account_id = ${f.admin.item.account.accountId}
+        and deleted_at is null order by code limit 1`,
+    );
+    expect(listed.items.find((x: { id: string }) => x.id === created.body.id)).toMatchObject({
+      lastRunAt: run.queuedAt,
+      lastRunStatus: 'done',
+      timeZone: zone.rows[0]?.tz ?? 'UTC',
+    });
     await expect.poll(() => jobs.mails().length, { timeout: 10_000 }).toBe(before + 2);
     const eml = jobs
       .mails()
@@ -276,6 +291,10 @@ describe('report schedules', () => {
     expect(after.lastRunAt).toBe(due);
     const run = await finishedRun(f.admin, runs.rows[0].id);
     expect(run).toMatchObject({ status: 'done', trigger: 'scheduled', userName: null });
+    expect((await f.admin.get(`/api/v1/report-schedules/${id}`)).body).toMatchObject({
+      lastRunAt: due,
+      lastRunStatus: 'done',
+    });
     (await boss()).stop({ graceful: false }).catch(() => undefined);
   });
 });

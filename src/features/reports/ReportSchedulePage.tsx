@@ -1,6 +1,6 @@
 import { Badge, Button } from '@chakra-ui/react';
 import { LuPause, LuPlay, LuSend } from 'react-icons/lu';
-import { specColumns, type ListColumn } from '@/app/ui/list/columns';
+import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { refreshAll } from '@/app/ui/list/useList';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import {
@@ -10,13 +10,20 @@ import {
   periodText,
   SCHEDULE_COLUMNS,
   SCHEDULE_LIST,
+  SCHEDULE_STATE_LABELS,
   type ScheduleRow,
 } from '@/contract/report-schedule';
+import { RUN_STATUS_LABELS, type RunStatus, type RunView } from '@/contract/report-runs';
 import { notify } from '@/lib/notify';
-import { enumOptions, YES_NO } from '@/lib/reference/labels';
-import { schedulesClient } from './client';
+import { enumOptions } from '@/lib/reference/labels';
+import { reportsApi, schedulesClient } from './client';
 import { ScheduleForm, scheduleLabel } from './ScheduleForm';
 import { useReportTitles } from './useReportTitles';
+
+/** A run's time in the account's zone, the zone named: the calendar's zone may not be the reader's. */
+const inZone = (iso: string | null, zone: string) => (iso ? `${formatDateTime(iso, zone)} (${zone})` : '—');
+
+const RESULT_PALETTE: Record<RunStatus, string> = { queued: 'blue', running: 'blue', done: 'green', failed: 'red' };
 
 const columnsOf = (titleOf: (id: string) => string): ListColumn<ScheduleRow>[] =>
   specColumns(SCHEDULE_COLUMNS, {
@@ -24,14 +31,42 @@ const columnsOf = (titleOf: (id: string) => string): ListColumn<ScheduleRow>[] =
     report: { cell: (s) => titleOf(s.report) },
     frequency: { cell: (s) => `${calendarText(s)} · ${periodText(s.params)}` },
     paused: {
-      cell: (s) => (s.paused ? <Badge colorPalette="gray">Paused</Badge> : <Badge colorPalette="green">On</Badge>),
+      cell: (s) => <Badge colorPalette={s.paused ? 'gray' : 'green'}>{SCHEDULE_STATE_LABELS[`${s.paused}`]}</Badge>,
+    },
+    nextRunAt: { cell: (s) => (s.paused ? 'None while paused' : inZone(s.nextRunAt, s.timeZone)) },
+    lastRunAt: { cell: (s) => (s.lastRunAt ? inZone(s.lastRunAt, s.timeZone) : 'Not run yet') },
+    lastRunStatus: {
+      cell: (s) =>
+        s.lastRunStatus ? (
+          <Badge colorPalette={RESULT_PALETTE[s.lastRunStatus]}>{RUN_STATUS_LABELS[s.lastRunStatus]}</Badge>
+        ) : (
+          '—'
+        ),
     },
   });
 
 const otherFilters = [
   { field: 'frequency', label: 'Frequency', options: enumOptions(FREQUENCIES, FREQUENCY_LABELS) },
-  { field: 'paused', label: 'Paused', options: YES_NO },
+  {
+    field: 'paused',
+    label: 'State',
+    options: [
+      { value: 'false', label: SCHEDULE_STATE_LABELS.false },
+      { value: 'true', label: SCHEDULE_STATE_LABELS.true },
+    ],
+  },
 ];
+
+/** Follows a "run now" until it ends (at most two minutes), then shows the schedule's last run and its result. */
+async function followRun(run: RunView) {
+  for (let i = 0; i < 120 && run.status !== 'done' && run.status !== 'failed'; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    run = await reportsApi.runOf(run.id);
+  }
+  void refreshAll();
+  if (run.status === 'failed')
+    notify({ tone: 'danger', title: 'Run failed', message: run.error ?? 'The report could not be written.' });
+}
 
 /** The schedule's input as saved, with `paused` changed (pause and resume are an edit, versioned and audited). */
 const withPaused = (s: ScheduleRow, paused: boolean) => ({
@@ -87,7 +122,10 @@ export function ReportSchedulePage() {
             onClick={() =>
               void act(
                 'Run now',
-                () => schedulesClient.runNow(s.id),
+                async () => {
+                  const run = await schedulesClient.runNow(s.id);
+                  void followRun(run).catch(() => undefined);
+                },
                 `“${s.name}” is running; it is e-mailed when done and listed in the report history.`,
               )
             }
