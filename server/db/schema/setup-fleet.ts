@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ExtraType, ExtraValue } from '../../../src/contract/setup/equipment-extras';
 import type { MeterType } from '../../../src/contract/setup/equipment-types';
-import { accounts } from './accounts';
+import { accounts, users } from './accounts';
 import { litresCol, live, lower, masterColumns, meterCol } from './columns';
 import { stores } from './setup-sites';
 
@@ -44,6 +44,8 @@ export const equipmentTypes = pgTable(
     model: text('model').notNull(),
     tankCapacity: litresCol('tank_capacity').notNull(),
     meterType: text('meter_type').$type<MeterType>().notNull(),
+    /** false = no meter fitted (a bowser, a generator without an hour meter): fills need no reading (ADR 076). */
+    hasMeter: boolean('has_meter').notNull().default(true),
     /** L/100 km (meter km) or L/h (meter hours). */
     expectedConsumption: numeric('expected_consumption', { precision: 8, scale: 2, mode: 'number' }),
   },
@@ -81,6 +83,8 @@ export const equipment = pgTable(
     costCentreId: uuid('cost_centre_id'),
     /** null = the type's. */
     meterType: text('meter_type').$type<MeterType>(),
+    /** null = the type's (without a type: fitted); false = no meter, fills need no reading (ADR 076). */
+    hasMeter: boolean('has_meter'),
     currentMeter: meterCol('current_meter'),
     /** null = the type's. */
     tankCapacity: litresCol('tank_capacity'),
@@ -141,9 +145,14 @@ export const employees = pgTable(
       .default(sql`'{}'::uuid[]`),
     fams24Enabled: boolean('fams24_enabled').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** The account's user who is this employee (ADR 076): the fills they record are theirs unless another is chosen. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
   },
   (t) => [
     unique('employees_account_id_id_uq').on(t.accountId, t.id),
+    uniqueIndex('employees_user_uq')
+      .on(t.accountId, t.userId)
+      .where(sql`${t.deletedAt} is null and ${t.userId} is not null`),
     foreignKey({
       name: 'employees_cost_centre_fk',
       columns: [t.accountId, t.costCentreId],
