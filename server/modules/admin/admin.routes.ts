@@ -52,8 +52,7 @@ export function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   r.post(
     url,
     { ...boss, schema: { body: CreateAccountBody, response: { 201: AccountAdminRow } } },
-    async (req, reply) =>
-      reply.status(201).send(await svc.create(actorOf(req), req.body, linkOrigin(deps.config))),
+    async (req, reply) => reply.status(201).send(await svc.create(actorOf(req), req.body, linkOrigin(deps.config))),
   );
   r.put(
     `${url}/:id`,

@@ -69,8 +69,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
   r.post(
     `${users}/invite`,
     { ...admin, schema: { body: InviteBody, response: { 201: AdminOk } } },
-    async (req, reply) =>
-      reply.status(201).send(await svc.invite(actorOf(req), req.body, linkOrigin(deps.config))),
+    async (req, reply) => reply.status(201).send(await svc.invite(actorOf(req), req.body, linkOrigin(deps.config))),
   );
   r.post(users, { ...admin, schema: { body: CreateUserBody, response: { 201: Created } } }, async (req, reply) =>
     reply.status(201).send(await svc.create(actorOf(req), req.body)),
@@ -117,8 +116,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: ModuleDeps) {
   r.post(
     `${registrations}/:id/approve`,
     { ...admin, schema: { params: RegistrationIdParams, body: ApproveBody, response: { 200: AdminOk } } },
-    async (req) =>
-      svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, linkOrigin(deps.config)),
+    async (req) => svc.approveRegistration(actorOf(req), req.params.id, req.body.roles, linkOrigin(deps.config)),
   );
   r.post(
     `${registrations}/:id/reject`,
