@@ -1,4 +1,4 @@
-import { Badge, Button } from '@chakra-ui/react';
+import { Badge, Button, Stack } from '@chakra-ui/react';
 import { LuPause, LuPlay, LuSend } from 'react-icons/lu';
 import { formatDateTime, specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { refreshAll } from '@/app/ui/list/useList';
@@ -24,6 +24,9 @@ import { useReportTitles } from './useReportTitles';
 const inZone = (iso: string | null, zone: string) => (iso ? `${formatDateTime(iso, zone)} (${zone})` : '—');
 
 const RESULT_PALETTE: Record<RunStatus, string> = { queued: 'blue', running: 'blue', done: 'green', failed: 'red' };
+const LastRunResult = ({ status }: { status: RunStatus }) => (
+  <Badge colorPalette={RESULT_PALETTE[status]}>{RUN_STATUS_LABELS[status]}</Badge>
+);
 
 const columnsOf = (titleOf: (id: string) => string): ListColumn<ScheduleRow>[] =>
   specColumns(SCHEDULE_COLUMNS, {
@@ -34,15 +37,18 @@ const columnsOf = (titleOf: (id: string) => string): ListColumn<ScheduleRow>[] =
       cell: (s) => <Badge colorPalette={s.paused ? 'gray' : 'green'}>{SCHEDULE_STATE_LABELS[`${s.paused}`]}</Badge>,
     },
     nextRunAt: { cell: (s) => (s.paused ? 'None while paused' : inZone(s.nextRunAt, s.timeZone)) },
-    lastRunAt: { cell: (s) => (s.lastRunAt ? inZone(s.lastRunAt, s.timeZone) : 'Not run yet') },
-    lastRunStatus: {
+    lastRunAt: {
       cell: (s) =>
-        s.lastRunStatus ? (
-          <Badge colorPalette={RESULT_PALETTE[s.lastRunStatus]}>{RUN_STATUS_LABELS[s.lastRunStatus]}</Badge>
+        s.lastRunAt ? (
+          <Stack gap="1" align="flex-start">
+            <span>{inZone(s.lastRunAt, s.timeZone)}</span>
+            {s.lastRunStatus && <LastRunResult status={s.lastRunStatus} />}
+          </Stack>
         ) : (
-          '—'
+          'Not run yet'
         ),
     },
+    lastRunStatus: { cell: (s) => (s.lastRunStatus ? <LastRunResult status={s.lastRunStatus} /> : '—') },
   });
 
 const otherFilters = [
