@@ -25,8 +25,8 @@ export type RoleSetProblem =
 
 export const ROLE_PROBLEM_MESSAGES: Record<RoleSetProblem['code'], string> = {
   unknown: 'This role does not exist.',
-  levels: 'Give exactly one level role (basic … admin, or editor).',
-  variant: 'A level role needs a variant role: FAMS or FAMS24.',
+  levels: 'Give exactly one level, from Driver to Administrator (Tank monitoring and Viewer may stand alone).',
+  variant: 'A level needs FAMS or FAMS24 beside it.',
   empty: 'Give at least one role.',
   grant: 'You cannot give a role you do not hold yourself.',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ColumnSpec } from './columns';
 import { password } from './auth';
+import { ROLE_NAMES } from './role-names';
 import { ACCOUNT_MODULES, SUBSCRIPTION_STATUSES } from './subscriptions';
 
 export { ACCOUNT_MODULES };
@@ -72,7 +73,7 @@ export const ACCOUNT_USER_COLUMNS: readonly ColumnSpec<keyof AccountUser & strin
   { key: 'displayName', title: 'Name', kind: 'text', priority: 1 },
   { key: 'username', title: 'Username', kind: 'text', priority: 2 },
   { key: 'email', title: 'E-mail', kind: 'text', priority: 3 },
-  { key: 'roles', title: 'Roles', kind: 'list', priority: 2 },
+  { key: 'roles', title: 'Roles', kind: 'list', labels: ROLE_NAMES, priority: 2 },
   { key: 'status', title: 'Status', kind: 'enum', labels: USER_STATUS_LABELS, priority: 2 },
   { key: 'lastSignInAt', title: 'Last sign-in', kind: 'datetime', priority: 3 },
   { key: 'devices', title: 'Devices', kind: 'number', priority: 3 },

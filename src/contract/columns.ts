@@ -16,7 +16,7 @@
  *   date      a calendar day `YYYY-MM-DD` (XLSX: a date cell)
  *   bool      Yes / No
  *   enum      a value with labels (`labels`), e.g. a status
- *   list      an array of plain values, joined
+ *   list      an array of plain values, joined (each through `labels` when given: role names)
  */
 export const COLUMN_KINDS = [
   'text',
@@ -47,7 +47,7 @@ export interface ColumnSpec<K extends string = string> {
   decimals?: number;
   /** `datetime` columns shown in the row's own zone (store-local): the row field with the zone. */
   zone?: K;
-  /** `enum` columns: value → label (a value without a label shows as it is). */
+  /** `enum` columns, and each item of a `list` column: value → label (a value without a label shows as it is). */
   labels?: Readonly<Record<string, string>>;
   /** `enum` columns: the row field with the label of a value `labels` does not know (a custom report's title). */
   labelFrom?: K;
@@ -101,6 +101,10 @@ export const labelOf = (
   const own = c.labelFrom ? row?.[c.labelFrom] : undefined;
   return c.labels?.[s] ?? (typeof own === 'string' && own ? own : c.wordsForUnlabelled && s ? humanize(s) : s);
 };
+
+/** A `list` column's items as they read: each through `labels` when the column has them. */
+export const listItems = (c: Pick<ColumnSpec, 'labels'>, v: readonly unknown[]): unknown[] =>
+  c.labels ? v.map((x) => c.labels![String(x)] ?? x) : [...v];
 
 /**
  * Declares a list's columns with keys checked against its row type:

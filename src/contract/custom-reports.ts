@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATASET_IDS, DATASETS, NUMERIC_KINDS, type DatasetId } from './datasets';
 import { satisfies } from './access';
+import { roleName } from './role-names';
 import type { ColumnSpec } from './columns';
 import type { ReportDeclaration } from './report-catalog';
 import { ReportParams } from './reports';
@@ -101,14 +102,11 @@ export const PUBLISH_ROLES = ['userM', 'user', 'editor', 'userL', 'manager', 'ad
 export type PublishRole = (typeof PUBLISH_ROLES)[number];
 /** The most accounts one report is published to besides its own (ADR 064). */
 export const MAX_PUBLISH_ACCOUNTS = 500;
-export const PUBLISH_ROLE_LABELS: Record<PublishRole, string> = {
-  userM: 'User (M)',
-  user: 'User',
-  editor: 'Editor',
-  userL: 'User (L)',
-  manager: 'Manager',
-  admin: 'Admin',
-};
+/** The roles by name (the one map, `role-names.ts`). */
+export const PUBLISH_ROLE_LABELS = Object.fromEntries(PUBLISH_ROLES.map((r) => [r, roleName(r)])) as Record<
+  PublishRole,
+  string
+>;
 
 export const CustomReportFields = z.strictObject({
   ...declarationShape,
@@ -173,7 +171,7 @@ export const CUSTOM_REPORT_COLUMNS: readonly ColumnSpec<keyof CustomReportRow & 
     labels: Object.fromEntries(DATASET_IDS.map((d) => [d, DATASETS[d].title])),
   },
   { key: 'published', title: 'Published', kind: 'bool' },
-  { key: 'roles', title: 'Roles', kind: 'list' },
+  { key: 'roles', title: 'Roles', kind: 'list', labels: PUBLISH_ROLE_LABELS },
   { key: 'accountNames', title: 'Other accounts', kind: 'list' },
   { key: 'ownerName', title: 'Owner', kind: 'text' },
   { key: 'updatedAt', title: 'Changed', kind: 'datetime' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { humanize } from './columns';
 
 /**
- * `/Diagnostic` (ThebigBoss, every account): what the server is, its database, its pg-boss queues,
+ * `/Diagnostic` (ThebigBoss, every account): what the server is, its database, its pg-boss queues (in words),
  * gauge devices, field devices' last sync, mail waiting and recent server errors.
  */
 
@@ -87,6 +88,37 @@ export const DiagnosticReport = z.object({
   errors: z.array(z.object({ at: Iso, message: z.string(), detail: z.string().nullable() })),
 });
 export type DiagnosticReport = z.infer<typeof DiagnosticReport>;
+
+/**
+ * The background job queues in words (ADR 078): what each one does, not its code. A queue not named
+ * here (a new one) reads in words of its code; pg-boss's own queues are its scheduler.
+ */
+export const QUEUE_NAMES: Readonly<Record<string, string>> = {
+  mail: 'E-mails to send',
+  'webhook-delivery': 'Webhook deliveries',
+  'webhook-sweep': 'Webhook deliveries waiting',
+  'csv-drop': 'CSV file drops',
+  'csv-drop-tick': 'CSV file drops due',
+  'report-run': 'Report runs',
+  'report-schedule-tick': 'Scheduled reports due',
+  'report-files-prune': 'Old report files removed',
+  'daily-report-mail': 'Daily report e-mails',
+  'exception-mail': 'Exception e-mails',
+  'exception-digest-plan': 'Exception digests due',
+  'exception-digest': 'Exception digests',
+  'gauge-poll': 'Tank gauge readings',
+  'gauge-stale': 'Silent tank gauges',
+  'integrity-nightly': 'Nightly integrity checks',
+  'variance-sweep': 'Monthly variance check',
+  'consumption-sweep': 'Consumption check',
+  'device-commands-expiry': 'Device commands expiring',
+  'commercial-quote-follow-ups': 'Quotation follow-ups',
+};
+
+export function queueName(name: string): string {
+  if (name.startsWith('__pgboss__')) return 'Job scheduler (internal)';
+  return QUEUE_NAMES[name] ?? humanize(name);
+}
 
 export const RetryJobParams = z.object({ queue: z.string().min(1).max(200), id: z.uuid() });
 export const RetryJobResult = z.object({ retried: z.boolean() });

@@ -10,6 +10,14 @@ import { inputSchemas, requiredText, rowMeta, timeOfDay } from './setup/fields';
  * "<X-FAMS-Timestamp>.<body>" with the integration's secret>`, retried with back-off.
  */
 export const INTEGRATION_TYPES = ['webhook', 'sap', 'csv_drop', 'bi_feed'] as const;
+/** An integration's last status as it reads (ADR 078): a webhook's, a CSV drop's or a feed key's. */
+export const INTEGRATION_STATUS_LABELS: Readonly<Record<string, string>> = {
+  ok: 'OK',
+  error: 'Error',
+  retrying: 'Retrying',
+  failed: 'Failed',
+  revoked: 'Key revoked',
+};
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 /** What each type does and the settings an instance of it has (`/IntegrationSetup`). */
 export const INTEGRATION_TYPE_INFO: Record<
@@ -163,7 +171,7 @@ export const INTEGRATION_COLUMNS = columnsOf<Integration>()([
   { key: 'url', title: 'Address or target', kind: 'text' },
   { key: 'enabled', title: 'Enabled', kind: 'bool' },
   { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
-  { key: 'lastStatus', title: 'Status', kind: 'text' },
+  { key: 'lastStatus', title: 'Status', kind: 'enum', labels: INTEGRATION_STATUS_LABELS },
   { key: 'lastRows', title: 'Rows', kind: 'number' },
   { key: 'nextRunAt', title: 'Next run', kind: 'datetime', zone: 'timeZone' },
   { key: 'lastError', title: 'Last error', kind: 'text' },
@@ -268,7 +276,7 @@ export const MANAGED_INTEGRATION_COLUMNS = columnsOf<ManagedIntegration>()([
   { key: 'type', title: 'Type', kind: 'text' },
   { key: 'enabled', title: 'Enabled', kind: 'bool' },
   { key: 'lastRunAt', title: 'Last run', kind: 'datetime' },
-  { key: 'lastStatus', title: 'Status', kind: 'text' },
+  { key: 'lastStatus', title: 'Status', kind: 'enum', labels: INTEGRATION_STATUS_LABELS },
   { key: 'failed', title: 'Failed deliveries', kind: 'number' },
   { key: 'pending', title: 'Pending', kind: 'number' },
   { key: 'lastError', title: 'Last error', kind: 'text' },

@@ -72,8 +72,8 @@ export const INTEGRITY_CHECKS: readonly IntegrityCheckInfo[] = [
       { key: 'holders', title: 'Held by' },
     ],
     guarded:
-      "The tag registry (tag_owners) is unique per account and kept in the holder write's transaction, so the " +
-      'API cannot create this; an import or a direct database edit of the holders can.',
+      'FAMS never gives a tag to a second holder when equipment or an employee is saved, so only holders changed ' +
+      'outside FAMS (straight in the database) can share one.',
   },
   {
     id: 'tank_without_strapping',
@@ -100,8 +100,8 @@ export const INTEGRITY_CHECKS: readonly IntegrityCheckInfo[] = [
       { key: 'stores', title: 'Stores' },
     ],
     guarded:
-      'A unique index allows one live allocation per product, store (or any store) and subject, so only an ' +
-      '"any store" allocation beside a store-specific one can overlap.',
+      'FAMS keeps one allocation per product, store (or any store) and subject, so only an "any store" ' +
+      'allocation beside one for a particular store can overlap.',
   },
   {
     id: 'receipt_without_tank',
@@ -117,8 +117,8 @@ export const INTEGRITY_CHECKS: readonly IntegrityCheckInfo[] = [
       { key: 'litres', title: 'Litres', kind: 'litres' },
     ],
     guarded:
-      'receipts.tank_id is NOT NULL with a foreign key to the tank, so a receipt always points at a tank row; ' +
-      'the check finds receipts whose tank was deleted (soft delete).',
+      'Every receipt is recorded into a tank, so this finds receipts whose tank was deleted afterwards (a deleted ' +
+      'tank can be restored).',
   },
   {
     id: 'reading_in_future',
@@ -132,7 +132,7 @@ export const INTEGRITY_CHECKS: readonly IntegrityCheckInfo[] = [
       { key: 'at', title: 'Dated', kind: 'datetime' },
       { key: 'source', title: 'Source' },
     ],
-    guarded: 'The ingest refuses field records dated more than 1 day ahead; anything up to that can still arrive.',
+    guarded: 'FAMS refuses records dated more than a day ahead; anything less far ahead can still arrive.',
   },
   {
     id: 'transfer_legs_disagree',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEVELS, type RoleCode } from './access';
+import { ROLE_INFO } from './role-names';
 
 /**
  * Invitations ask (ADR 073): inviting an e-mail makes an invitation, never a membership. The
@@ -47,30 +48,27 @@ export const InvitationIdParams = z.object({ id: z.uuid() });
 export const INVITATION_WAITING = 'Invited, waiting for an answer';
 export const INVITATION_EXPIRED = 'Invitation expired, not answered';
 
-const LEVEL_WORDS: Record<string, string> = {
-  basic: 'a driver',
-  basicM: 'an attendant',
-  userM: 'a user (M)',
-  user: 'a user',
-  editor: 'an editor',
-  userL: 'a user (L)',
-  manager: 'a manager',
-  admin: 'an administrator',
-};
+/** "a driver", "an office user": a level's name (`role-names.ts`, ADR 078) with its article. */
+const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name.toLowerCase()}`;
+const LEVEL_WORDS: Record<string, string> = Object.fromEntries(
+  Object.entries(ROLE_INFO)
+    .filter(([, info]) => info.group === 'level')
+    .map(([code, info]) => [code, withArticle(info.name)]),
+);
 const EXTRA_WORDS: Partial<Record<RoleCode, string>> = {
-  ATG: 'tank monitoring (ATG)',
-  TheBoss: 'read-only reports (TheBoss)',
+  ATG: 'tank monitoring',
+  TheBoss: 'read-only reports',
 };
 const ALONE_WORDS: Partial<Record<RoleCode, string>> = {
-  TheBoss: 'a viewer of the reports (TheBoss)',
-  ATG: 'a tank-monitoring user (ATG)',
+  TheBoss: 'a viewer of the reports',
+  ATG: 'a tank-monitoring user',
 };
 
 const list = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
 /**
- * A role set in words, for the invitee: "an administrator in FAMS and FAMS24, with tank monitoring
- * (ATG)"; "a viewer of the reports (TheBoss)" for a stand-alone role.
+ * A role set in words, for the invitee: "an administrator in FAMS and FAMS24, with tank monitoring";
+ * "a viewer of the reports" for a stand-alone role.
  */
 export function rolesInWords(roles: readonly string[]): string {
   const level = roles.find((r) => r === 'editor' || (LEVELS as readonly string[]).includes(r));

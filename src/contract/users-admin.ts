@@ -12,7 +12,7 @@ export const SystemUser = z.object({
   username: z.string(),
   email: z.string(),
   active: z.boolean(),
-  /** "Account (role, role)" per membership, blocked ones marked. */
+  /** "Account (role, role)" per membership, the roles by name, blocked ones marked. */
   memberships: z.array(z.string()),
   accounts: z.number().int(),
   lastSignInAt: z.string().nullable(),

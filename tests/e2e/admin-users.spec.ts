@@ -56,8 +56,8 @@ test('an admin invites a driver who sets a password and signs in; blocked, the d
   const form = page.getByRole('dialog');
   await form.getByLabel('Name', { exact: true }).fill(`New Driver ${stamp}`);
   await form.getByLabel('E-mail', { exact: true }).fill(email);
-  // A driver: basic with FAMS, the form's starting roles.
-  await expect(form.getByRole('checkbox', { name: 'basic', exact: true })).toBeChecked();
+  // A driver (basic) with FAMS, the form's starting roles.
+  await expect(form.getByRole('checkbox', { name: 'Driver', exact: true })).toBeChecked();
   await expect(form.getByRole('checkbox', { name: 'FAMS', exact: true })).toBeChecked();
   await form.getByRole('button', { name: 'Send invitation' }).click();
   // Not a member until they answer (ADR 073): listed among the invitations, not the users.

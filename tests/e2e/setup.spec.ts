@@ -239,7 +239,7 @@ test.describe('setup as admin', () => {
       await expect(row).toBeVisible();
       await row.getByRole('button', { name: /Show details/ }).click();
       await expect(
-        page.getByRole('table', { name: /Changes of cost_centre/ }).getByRole('cell', { name: 'deletedAt' }),
+        page.getByRole('table', { name: /Changes of cost_centre/ }).getByRole('cell', { name: 'Deleted at' }),
       ).toBeVisible();
       await page.getByLabel('Search', { exact: true }).fill('');
       await expect(page.getByRole('row', { name: new RegExp(`delete.*${code}`) })).toBeVisible();

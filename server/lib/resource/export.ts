@@ -4,6 +4,7 @@ import {
   decimalsOf,
   humanize,
   labelOf,
+  listItems,
   nameTitle,
   yesNo,
   type ColumnKind,
@@ -55,7 +56,9 @@ export function fromSpec(c: ColumnSpec): ExportColumn[] {
       value:
         c.kind === 'enum'
           ? (r) => (r[c.key] === null || r[c.key] === undefined ? null : labelOf(c, r[c.key], r))
-          : (r) => r[c.key],
+          : c.kind === 'list' && c.labels
+            ? (r) => (Array.isArray(r[c.key]) ? listItems(c, r[c.key] as unknown[]) : r[c.key])
+            : (r) => r[c.key],
       zone: c.zone ? (r) => r[c.zone!] : undefined,
     },
   ];

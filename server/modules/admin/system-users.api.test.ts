@@ -24,7 +24,7 @@ describe('users admin', () => {
     const multi = all.find((u) => u.username === 'multi')!;
     expect(multi.accounts).toBe(3);
     expect(multi.memberships).toEqual(
-      expect.arrayContaining(['Demo Fuels (user, FAMS)', 'North Haulage (manager, FAMS)']),
+      expect.arrayContaining(['Demo Fuels (Office user, FAMS)', 'North Haulage (Manager, FAMS)']),
     );
     expect(all.some((u) => u.username === 'system')).toBe(false);
     expect((await rows('&q=multi')).map((u) => u.username)).toEqual(['multi']);

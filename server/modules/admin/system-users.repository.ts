@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
+import { ROLE_NAMES } from '../../../src/contract/role-names';
 import type { SystemUser } from '../../../src/contract/users-admin';
 import { signInLockOf } from '../auth/throttle.sql';
 
@@ -11,7 +12,14 @@ export type SystemUserRaw = Omit<SystemUser, 'lastSignInAt' | 'signInLockedUntil
   signInLockedUntil: Date | string | null;
 };
 
-const MEMBERSHIPS = sql<string[]>`array(select a.name || ' (' || array_to_string(m.roles, ', ') || ')'
+/** A role code `r` by its name (ADR 078): the contract's names, fixed literals. */
+const ROLE_NAME = sql.raw(
+  `case r ${Object.entries(ROLE_NAMES)
+    .map(([code, name]) => `when '${code}' then '${name.replace(/'/g, "''")}'`)
+    .join(' ')} else r end`,
+);
+const MEMBERSHIPS = sql<string[]>`array(select a.name || ' ('
+  || array_to_string(array(select ${ROLE_NAME} from unnest(m.roles) with ordinality as x(r, i) order by i), ', ') || ')'
   || case when m.blocked then ' — blocked' else '' end
   from memberships m join accounts a on a.id = m.account_id where m.user_id = u.id order by a.name)`;
 /** `emailKey` (src/contract/users-admin.ts) in SQL: lower case, trimmed, no `+tag` before the @. */

@@ -67,8 +67,8 @@ describe('merging duplicate users', () => {
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('role_conflict');
     expect(r.body.message).toContain('Demo Fuels');
-    expect(r.body.message).toContain('annk: user, FAMS');
-    expect(r.body.message).toContain('annk2: manager, FAMS');
+    expect(r.body.message).toContain('annk: Office user, FAMS');
+    expect(r.body.message).toContain('annk2: Manager, FAMS');
     expect(await memberships(retire)).toEqual(before);
   });
 

@@ -1,3 +1,4 @@
+import { roleNames } from '../../../src/contract/role-names';
 import { emailKey, type MergeUsersBody } from '../../../src/contract/users-admin';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -40,7 +41,7 @@ export function userMergeService(db: Db, sessions: SessionGate) {
             `Both are members of ${conflicts
               .map(
                 (c) =>
-                  `${c.name} with different roles (${kept.username}: ${c.keep_roles.join(', ')}; ${gone.username}: ${c.retire_roles.join(', ')})`,
+                  `${c.name} with different roles (${kept.username}: ${roleNames(c.keep_roles)}; ${gone.username}: ${roleNames(c.retire_roles)})`,
               )
               .join(' and ')}. Give them the same roles there, or remove one of them from that account, first.`,
           );

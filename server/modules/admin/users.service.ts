@@ -1,4 +1,5 @@
 import { grantProblem, ROLE_PROBLEM_MESSAGES } from '../../../src/contract/admin-roles';
+import { roleName } from '../../../src/contract/role-names';
 import { INVITE_LINK_TTL_S, type ContactBody, type CreateUserBody, type InviteBody } from '../../../src/contract/admin';
 import { RESET_LINK_TTL_S } from '../../../src/contract/constants';
 import { ACCEPT_INVITATION_PAGE, rolesInWords } from '../../../src/contract/invitations';
@@ -36,7 +37,7 @@ function checkGrant(actor: Actor, next: string[], before: string[] = []) {
     throw new AppError(403, 'forbidden', 'A system administrator’s roles are changed by a system administrator.');
   const problem = grantProblem(actor.roles, next, before);
   if (!problem) return;
-  const role = 'role' in problem ? ` (${problem.role})` : '';
+  const role = 'role' in problem ? ` (${roleName(problem.role)})` : '';
   const message = ROLE_PROBLEM_MESSAGES[problem.code] + role;
   throw problem.code === 'grant'
     ? new AppError(403, 'grant_refused', message, 'Not allowed', { roles: [message] })

@@ -41,7 +41,7 @@ export function PendingInvitations() {
                   {i.username !== i.email ? ` · ${i.username}` : ''}
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
-                  As {rolesInWords(i.roles)} ({i.roles.join(', ')})
+                  As {rolesInWords(i.roles)}
                 </Text>
               </Box>
               <Badge colorPalette={i.expired ? 'orange' : 'blue'}>

@@ -5,25 +5,42 @@ import { CheckboxGroupField } from '@/app/ui/form/fields';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { PasswordField, TextField } from '@/app/ui/Fields';
 import { refreshAll } from '@/app/ui/list/useList';
+import type { RoleCode } from '@/contract/access';
 import { grantableRoles } from '@/contract/admin-roles';
 import { CreateUserBody, InviteBody, RolesBody, type AccountUser } from '@/contract/admin';
+import { ROLE_INFO, ROLE_ORDER } from '@/contract/role-names';
 import { usersApi } from './client';
 
 type Form = ReturnType<typeof useResourceForm<{ roles: string[] }, string>>;
 
-/** The roles the signed-in admin may give, plus any the member already holds (they may stay). */
+/**
+ * The roles the signed-in admin may give, plus any the member already holds (they may stay): by name,
+ * each with a line on what it opens (ADR 078), the levels apart from the modules and extras.
+ */
 export function RolesField({ form, held = [] }: { form: Pick<Form, 'get' | 'set' | 'error'>; held?: string[] }) {
   const mine = useRoles();
-  const options = [...new Set([...grantableRoles(mine), ...held])].map((r) => ({ value: r, label: r }));
+  const offered = new Set<string>([...grantableRoles(mine), ...held]);
+  const value = (form.get('roles') as string[]) ?? [];
+  const pick = (level: boolean) =>
+    ROLE_ORDER.filter((r) => offered.has(r) && (ROLE_INFO[r].group === 'level') === level);
+  const [levels, others] = [pick(true), pick(false)];
+  const option = (r: RoleCode) => ({ value: r, label: ROLE_INFO[r].name, description: ROLE_INFO[r].explains });
+  const group = (part: readonly string[]) => ({
+    options: part.map((r) => option(r as RoleCode)),
+    value: value.filter((r) => part.includes(r)),
+    onChange: (v: string[]) => form.set('roles', [...value.filter((r) => !part.includes(r)), ...v]),
+    columns: { base: 1, md: 2 },
+  });
   return (
-    <CheckboxGroupField
-      legend="Roles"
-      helper="One level role (basic … admin, or editor) with FAMS and/or FAMS24; ATG and TheBoss may stand alone."
-      options={options}
-      value={(form.get('roles') as string[]) ?? []}
-      onChange={(v) => form.set('roles', v)}
-      error={form.error('roles')}
-    />
+    <>
+      <CheckboxGroupField legend="Level" helper="Choose one: what the user may open." {...group(levels)} />
+      <CheckboxGroupField
+        legend="Modules and extras"
+        helper="A level needs FAMS and/or FAMS24. Tank monitoring and Viewer may also be given on their own."
+        {...group(others)}
+        error={form.error('roles')}
+      />
+    </>
   );
 }
 

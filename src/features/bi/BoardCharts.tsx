@@ -9,6 +9,7 @@ import {
   VictoryStack,
 } from 'victory';
 import type { AnalyticsBoard } from '@/contract/analytics';
+import { SEVERITY_TITLES, type ExceptionSeverity } from '@/contract/exceptions';
 import { AXIS, ChartCard, compact, PALETTE } from '@/app/ui/ChartCard';
 import { count, formatFixed, litresTotal } from '@/lib/format';
 import { allWeeks, weeklySeries, weekTick } from './weeks';
@@ -151,7 +152,10 @@ function ExceptionsByWeek({ rows }: { rows: AnalyticsBoard['exceptionsByWeek'] }
             orientation="horizontal"
             gutter={12}
             style={{ labels: { fontSize: 9 } }}
-            data={series.map(({ severity: name }) => ({ name, symbol: { fill: SEVERITY[name] ?? PALETTE[5] } }))}
+            data={series.map(({ severity }) => ({
+              name: SEVERITY_TITLES[severity as ExceptionSeverity] ?? severity,
+              symbol: { fill: SEVERITY[severity] ?? PALETTE[5] },
+            }))}
           />
         </VictoryChart>
       )}

@@ -1,13 +1,15 @@
-import { Alert, Badge, Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LuCopy } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
+import { SelectField } from '@/app/ui/form/fields';
 import { TextField } from '@/app/ui/Fields';
 import { FormMessage } from '@/app/ui/FormMessage';
 import { LoadError, Loading } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
 import type { FeedKeyRow, NewFeedKey } from '@/contract/bi';
-import { DATASET_IDS } from '@/contract/datasets';
+import { DATASET_IDS, type DatasetId } from '@/contract/datasets';
 import { useSubmit } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { biApi, FEED_KEYS_KEY } from './client';
@@ -40,17 +42,34 @@ export function FeedKeys() {
       await qc.invalidateQueries({ queryKey: FEED_KEYS_KEY });
     },
   });
-  const feedUrl = `${location.origin}/api/v1/feed/dispenses`;
+  const [dataset, setDataset] = useState<DatasetId>('dispenses');
+  // The address sits in a read-only field to copy, not in the text (ADR 078).
+  const feedUrl = `${location.origin}/api/v1/feed/${dataset}`;
 
   return (
     <Section title="BI feed keys">
       <Text color="fg.muted">
-        A key lets Power BI or Excel read this account&apos;s {DATASET_IDS.join(', ')} (read only) from{' '}
-        <Code>{feedUrl}</Code> (JSON pages with <Code>@odata.nextLink</Code>, or <Code>?$format=csv</Code>;{' '}
-        <Code>from</Code>/<Code>to</Code> days). In Power BI or Excel choose <em>OData feed</em>, then <em>Basic</em>{' '}
-        credentials: any user name, the key as the password. Other tools send{' '}
-        <Code>Authorization: Bearer &lt;key&gt;</Code>.
+        A key lets Power BI or Excel read this account&apos;s {DATASET_IDS.slice(0, -1).join(', ')} and{' '}
+        {DATASET_IDS.at(-1)}, read only. In Power BI or Excel choose <em>OData feed</em> and paste the feed address
+        below, then choose <em>Basic</em> credentials: any user name, the key as the password. Other tools send the key
+        as a bearer token.
       </Text>
+      <Flex gap="3" align="end" wrap="wrap">
+        <Box w="40">
+          <SelectField
+            label="Data"
+            options={DATASET_IDS.map((id) => ({ value: id, label: id.charAt(0).toUpperCase() + id.slice(1) }))}
+            value={dataset}
+            onChange={(v) => setDataset(v as DatasetId)}
+          />
+        </Box>
+        <Box flex="1" minW="64">
+          <TextField label="Feed address" value={feedUrl} onChange={() => undefined} readOnly />
+        </Box>
+        <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(feedUrl)}>
+          <LuCopy aria-hidden /> Copy address
+        </Button>
+      </Flex>
       <form onSubmit={(e) => void create.submit(e)}>
         <Flex gap="3" align="end" wrap="wrap">
           <TextField label="Key name" value={name} onChange={setName} maxLength={80} />

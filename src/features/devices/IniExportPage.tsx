@@ -1,4 +1,4 @@
-import { Button, Card, Code, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { SelectField } from '@/app/ui/form/fields';
@@ -37,7 +37,7 @@ export function IniExportPage() {
           <Text>
             The file holds the store, its pumps (tanks in code order) and products, the equipment and employees with
             their tags and PINs as salted hashes, and the allocations. Load it on the controller, or let the controller
-            fetch the same data from <Code>GET /api/v1/controller/config</Code>.
+            fetch the same data itself: a site controller registered under OTR devices reads it with its own key.
           </Text>
           <SelectField
             label="Store"

@@ -4,7 +4,7 @@ import { LuRefreshCw, LuRotateCcw } from 'react-icons/lu';
 import { formatDateTime } from '@/app/ui/list/columns';
 import { LoadError } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
-import type { DiagnosticReport } from '@/contract/diagnostic';
+import { queueName, type DiagnosticReport } from '@/contract/diagnostic';
 import { count } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { diagnosticApi, diagnosticKeys } from './client';
@@ -111,9 +111,9 @@ export function DiagnosticPage() {
           />
         </Section>
       </SimpleGrid>
-      <Section title="Job queues (pg-boss)">
+      <Section title="Background jobs">
         {!d.jobs.installed ? (
-          <Text color="fg.muted">pg-boss has not been started on this database yet.</Text>
+          <Text color="fg.muted">The background jobs have not started on this database yet.</Text>
         ) : (
           <>
             <Table
@@ -135,7 +135,7 @@ export function DiagnosticPage() {
                   size="xs"
                   variant="outline"
                   loading={retry.isPending && retry.variables?.id === r.id}
-                  aria-label={`Retry the failed ${r.queue} job`}
+                  aria-label={`Retry the failed job: ${queueName(r.queue)}`}
                   onClick={() => retry.mutate({ queue: r.queue, id: r.id })}
                 >
                   <LuRotateCcw aria-hidden /> Retry
@@ -167,7 +167,8 @@ export function DiagnosticPage() {
         <Section title={`Mail waiting (${count(d.mail.waiting)})`}>
           <Flex direction="column" gap="2">
             <Text fontSize="sm" color="fg.muted">
-              Without SMTP_URL the mailer writes each message as a file under DATA_DIR/mail.
+              Without a mail server (the SMTP_URL setting), each message is written as a file in the server&apos;s data
+              folder instead of being sent.
             </Text>
             <Table
               caption="Mail files"

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { formatDateTime, type ListColumn } from '@/app/ui/list/columns';
-import type { DiagnosticReport } from '@/contract/diagnostic';
+import { queueName, type DiagnosticReport } from '@/contract/diagnostic';
 import { count } from '@/lib/format';
 
 type R = DiagnosticReport;
@@ -15,7 +15,7 @@ export function bytes(n: number): string {
 }
 
 export const queueColumns: ListColumn<R['jobs']['queues'][number]>[] = [
-  { id: 'name', header: 'Queue' },
+  { id: 'name', header: 'Queue', cell: (r) => <span title={r.name}>{queueName(r.name)}</span> },
   { id: 'queued', header: 'Queued', numeric: true, cell: (r) => count(r.queued) },
   { id: 'active', header: 'Active', numeric: true, cell: (r) => count(r.active) },
   {
@@ -28,7 +28,7 @@ export const queueColumns: ListColumn<R['jobs']['queues'][number]>[] = [
 ];
 
 export const failedColumns: ListColumn<R['jobs']['failed'][number]>[] = [
-  { id: 'queue', header: 'Queue' },
+  { id: 'queue', header: 'Queue', cell: (r) => <span title={r.queue}>{queueName(r.queue)}</span> },
   { id: 'failedAt', header: 'Failed', cell: (r) => when(r.failedAt) },
   { id: 'createdAt', header: 'Created', cell: (r) => when(r.createdAt) },
   { id: 'retryCount', header: 'Retries', numeric: true },

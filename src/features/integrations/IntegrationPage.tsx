@@ -11,6 +11,7 @@ import {
   DELIVERIES_LIST,
   DELIVERY_COLUMNS,
   INTEGRATION_COLUMNS,
+  INTEGRATION_STATUS_LABELS,
   INTEGRATION_TYPE_LABELS,
   INTEGRATION_TYPES,
   INTEGRATIONS_LIST,
@@ -47,7 +48,13 @@ const integrationColumns: ListColumn<Integration>[] = specColumns(INTEGRATION_CO
   url: { cell: targetOf },
   lastStatus: {
     cell: (i) =>
-      i.lastStatus ? <Badge colorPalette={LAST_STATUS_COLOURS[i.lastStatus] ?? 'red'}>{i.lastStatus}</Badge> : '—',
+      i.lastStatus ? (
+        <Badge colorPalette={LAST_STATUS_COLOURS[i.lastStatus] ?? 'red'}>
+          {INTEGRATION_STATUS_LABELS[i.lastStatus] ?? i.lastStatus}
+        </Badge>
+      ) : (
+        '—'
+      ),
   },
   lastRows: { cell: (i) => (i.lastRows === null ? '—' : i.lastRows.toLocaleString('en-US')) },
 });

@@ -7,6 +7,7 @@ import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
 import { refreshAll } from '@/app/ui/list/useList';
 import {
+  INTEGRATION_STATUS_LABELS,
   INTEGRATION_TYPE_LABELS,
   INTEGRATION_TYPES,
   MANAGED_INTEGRATION_COLUMNS,
@@ -22,7 +23,13 @@ const columns: ListColumn<ManagedIntegration>[] = specColumns(MANAGED_INTEGRATIO
   type: { cell: (i) => INTEGRATION_TYPE_LABELS[i.type] },
   lastStatus: {
     cell: (i) =>
-      i.lastStatus ? <Badge colorPalette={i.lastStatus === 'ok' ? 'green' : 'red'}>{i.lastStatus}</Badge> : '—',
+      i.lastStatus ? (
+        <Badge colorPalette={i.lastStatus === 'ok' ? 'green' : 'red'}>
+          {INTEGRATION_STATUS_LABELS[i.lastStatus] ?? i.lastStatus}
+        </Badge>
+      ) : (
+        '—'
+      ),
   },
   failed: { cell: (i) => (i.failed ? <Badge colorPalette="red">{i.failed}</Badge> : '0') },
 });
@@ -30,7 +37,11 @@ const columns: ListColumn<ManagedIntegration>[] = specColumns(MANAGED_INTEGRATIO
 const filters = [
   { field: 'type', label: 'Type', options: enumOptions(INTEGRATION_TYPES, INTEGRATION_TYPE_LABELS) },
   { field: 'enabled', label: 'Enabled', options: YES_NO },
-  { field: 'lastStatus', label: 'Status', options: enumOptions(['ok', 'error']) },
+  {
+    field: 'lastStatus',
+    label: 'Status',
+    options: enumOptions(['ok', 'error', 'retrying', 'failed'], INTEGRATION_STATUS_LABELS),
+  },
 ];
 
 /**

@@ -5,12 +5,14 @@ import {
   Input,
   NativeSelect,
   SimpleGrid,
+  Stack,
   Switch,
+  Text,
   TagsInput,
   Textarea,
   type TextareaProps,
 } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FilterOption } from '../list/ListToolbar';
 
 /**
@@ -155,7 +157,8 @@ export function SwitchField({
 
 interface ChoicesProps {
   legend: string;
-  options: readonly FilterOption[];
+  /** With `description`, a line under the option's name (not part of its accessible name). */
+  options: readonly (FilterOption & { description?: string })[];
   value: readonly string[];
   onChange: (v: string[]) => void;
   error?: string;
@@ -174,6 +177,7 @@ export function CheckboxGroupField({
   columns = { base: 2, sm: 3 },
 }: ChoicesProps) {
   const toggle = (v: string, on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v));
+  const ids = useId();
   return (
     <Fieldset.Root invalid={!!error}>
       <Fieldset.Legend>{legend}</Fieldset.Legend>
@@ -183,12 +187,22 @@ export function CheckboxGroupField({
           <Checkbox.Root
             key={o.value}
             size="sm"
+            alignItems={o.description ? 'start' : undefined}
             checked={value.includes(o.value)}
             onCheckedChange={(e) => toggle(o.value, e.checked === true)}
           >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{o.label}</Checkbox.Label>
+            <Checkbox.HiddenInput aria-describedby={o.description ? `${ids}-${o.value}` : undefined} />
+            <Checkbox.Control mt={o.description ? '0.5' : undefined} />
+            {o.description ? (
+              <Stack gap="0">
+                <Checkbox.Label>{o.label}</Checkbox.Label>
+                <Text id={`${ids}-${o.value}`} fontSize="xs" color="fg.muted">
+                  {o.description}
+                </Text>
+              </Stack>
+            ) : (
+              <Checkbox.Label>{o.label}</Checkbox.Label>
+            )}
           </Checkbox.Root>
         ))}
       </SimpleGrid>

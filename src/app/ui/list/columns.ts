@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { decimalsOf, isNumericKind, labelOf, yesNo, type ColumnPriority, type ColumnSpec } from '@/contract/columns';
+import {
+  decimalsOf,
+  isNumericKind,
+  labelOf,
+  listItems,
+  yesNo,
+  type ColumnPriority,
+  type ColumnSpec,
+} from '@/contract/columns';
 import { formatFixed } from '@/lib/format';
 
 /**
@@ -69,6 +77,8 @@ export function specCell(c: ColumnSpec, row: Record<string, unknown>): string {
       return labelOf(c, v, row);
     case 'bool':
       return typeof v === 'boolean' ? yesNo(v) : formatValue(v);
+    case 'list':
+      return Array.isArray(v) ? formatValue(listItems(c, v)) : formatValue(v);
     default:
       return formatValue(v);
   }

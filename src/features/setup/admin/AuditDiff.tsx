@@ -1,6 +1,7 @@
 import { Box, Button, Code, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatValue } from '@/app/ui/list/columns';
+import { humanize } from '@/contract/columns';
 import type { AuditLogRow } from '@/contract/setup';
 
 const NOISE = new Set(['version', 'updatedAt', 'createdAt']);
@@ -19,7 +20,10 @@ function show(v: unknown) {
   return formatValue(v);
 }
 
-/** What one audited write changed: field, before, after (changed fields first; the rest on request). */
+/**
+ * What one audited write changed: field (in words, ADR 078), before, after; changed fields first, the rest on
+ * request.
+ */
 export function AuditDiff({ entry }: { entry: AuditLogRow }) {
   const [all, setAll] = useState(false);
   const before = asRecord(entry.before);
@@ -39,7 +43,7 @@ export function AuditDiff({ entry }: { entry: AuditLogRow }) {
         {rows.map((k) => (
           <Box key={k} color={same(before[k], after[k]) ? 'fg.muted' : undefined}>
             <Text as="dt" fontWeight="medium" fontSize="sm">
-              {k}
+              {humanize(k)}
             </Text>
             <Text as="dd" fontSize="sm" wordBreak="break-word">
               {k in before ? show(before[k]) : '—'} → {k in after ? show(after[k]) : '—'}
@@ -71,7 +75,7 @@ export function AuditDiff({ entry }: { entry: AuditLogRow }) {
             const diff = !same(before[k], after[k]);
             return (
               <Table.Row key={k} fontWeight={diff ? 'medium' : undefined} color={diff ? undefined : 'fg.muted'}>
-                <Table.Cell>{k}</Table.Cell>
+                <Table.Cell>{humanize(k)}</Table.Cell>
                 <Table.Cell bg={diff && k in before ? 'red.subtle' : undefined}>
                   {k in before ? show(before[k]) : '—'}
                 </Table.Cell>

@@ -20,7 +20,7 @@ const columns: ListColumn<AuditLogRow>[] = specColumns(SETUP_COLUMNS.auditLogs, 
 
 const filters = [
   { field: 'entity', label: 'What', options: ENTITY_OPTIONS },
-  { field: 'action', label: 'Action', options: enumOptions(AUDIT_ACTIONS) },
+  { field: 'action', label: 'Action', options: enumOptions(AUDIT_ACTIONS, AUDIT_ACTION_LABELS) },
   { field: 'userId', label: 'User id', kind: 'text' as const },
   { field: 'from', label: 'From', kind: 'date' as const },
   { field: 'to', label: 'To', kind: 'date' as const },
