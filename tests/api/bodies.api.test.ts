@@ -1,8 +1,6 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/lib/log';
-import { DEMO, session, startServer, type Session, type TestServer } from './harness';
+import { capturedLog, DEMO, session, startServer, type Session, type TestServer } from './harness';
 
 /**
  * Bodies a client can send (ADR 074): deep JSON, empty and cut-short uploads and damaged files are
@@ -12,25 +10,15 @@ import { DEMO, session, startServer, type Session, type TestServer } from './har
 let srv: TestServer;
 let admin: Session;
 let boss: Session;
-const logged: string[] = [];
-const capture = new Writable({
-  write(chunk, _enc, done) {
-    logged.push(String(chunk));
-    done();
-  },
-});
+const { log, lines: logged, errors: errorsLogged } = capturedLog();
 beforeAll(async () => {
-  srv = await startServer({}, createLogger('info', capture));
+  srv = await startServer({}, log);
   admin = await session(srv.url, ...DEMO.admin);
   boss = await session(srv.url, ...DEMO.boss, 'Demo Fuels');
 });
 afterAll(async () => {
   await srv?.close();
 });
-
-/** Log entries at error level (pino: 50) or above. */
-const errorsLogged = () =>
-  logged.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((e) => e.level >= 50);
 
 async function post(path: string, body: BodyInit, type: string | undefined, headers: Record<string, string> = {}) {
   const res = await fetch(srv.url + path, {

@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import { createLogger } from '../../server/lib/log';
 import { readConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
 import type PgBoss from 'pg-boss';
@@ -29,6 +31,23 @@ export interface TestServer {
   /** The server's mail queue, for tests that run a job which queues mail (exception mails, the morning report). */
   mailQueue: MailQueue;
   close: () => Promise<void>;
+}
+
+/**
+ * The server's own logger (`createLogger`, with its redaction) writing into `lines`, one JSON text
+ * per entry: for tests of what is logged.
+ */
+export function capturedLog(level = 'info'): { log: Logger; lines: string[]; errors: () => string[] } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  // pino level 50 is `error`.
+  const errors = () => lines.filter((l) => (JSON.parse(l) as { level: number }).level >= 50);
+  return { log: createLogger(level, sink), lines, errors };
 }
 
 /** A real server on a loopback port over its own copy of the seeded database. */

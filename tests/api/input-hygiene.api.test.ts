@@ -1,23 +1,15 @@
 import crypto from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/lib/log';
-import { DEMO, session, startServer, type TestServer } from './harness';
+import { capturedLog, DEMO, session, startServer, type TestServer } from './harness';
 
 /**
  * Issue 10: input PostgreSQL cannot store is a 4xx with a message, never a 500, and nothing of it
  * is written; a refused write logs no secret (PIN hashes used to appear with the SQL parameters).
  */
 let srv: TestServer;
-const logged: string[] = [];
-const capture = new Writable({
-  write(chunk, _enc, done) {
-    logged.push(String(chunk));
-    done();
-  },
-});
+const { log, lines: logged } = capturedLog();
 beforeAll(async () => {
-  srv = await startServer({}, createLogger('info', capture));
+  srv = await startServer({}, log);
 });
 afterAll(async () => {
   await srv.close();

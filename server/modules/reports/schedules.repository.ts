@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberships, reportRuns, reportSchedules as t, users } from '../../db/schema';
 
@@ -57,43 +57,21 @@ export function schedulesRepository(db: DbOrTx) {
       return s;
     },
 
-    /** E-mail addresses of the given users who are still active members of the account. */
-    async memberEmails(accountId: number, userIds: readonly number[]): Promise<string[]> {
-      if (!userIds.length) return [];
+    /**
+     * The addresses a schedule's mail goes to: the e-mails (lower case) of the account's active
+     * members who are among `userIds` or whose e-mail is among `emails` (ADR 074: members only).
+     */
+    async recipientAddresses(accountId: number, userIds: readonly number[], emails: readonly string[]) {
+      if (!userIds.length && !emails.length) return [];
+      const chosen = [
+        ...(userIds.length ? [inArray(memberships.userId, [...userIds])] : []),
+        ...(emails.length ? [inArray(sql`lower(${users.email})`, [...emails])] : []),
+      ];
       const rows = await db
-        .select({ email: users.email })
+        .selectDistinct({ email: sql<string>`lower(${users.email})` })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(
-          and(
-            eq(memberships.accountId, accountId),
-            eq(users.active, true),
-            sql`${memberships.userId} in (${sql.join(
-              userIds.map((i) => sql`${i}`),
-              sql`, `,
-            )})`,
-          ),
-        );
-      return rows.map((r) => r.email);
-    },
-
-    /** Those of `emails` (lower case) that belong to active members of the account (ADR 074). */
-    async memberAddresses(accountId: number, emails: readonly string[]): Promise<string[]> {
-      if (!emails.length) return [];
-      const rows = await db
-        .select({ email: sql<string>`lower(${users.email})` })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(
-          and(
-            eq(memberships.accountId, accountId),
-            eq(users.active, true),
-            sql`lower(${users.email}) in (${sql.join(
-              emails.map((e) => sql`${e}`),
-              sql`, `,
-            )})`,
-          ),
-        );
+        .where(and(eq(memberships.accountId, accountId), eq(users.active, true), or(...chosen)));
       return rows.map((r) => r.email);
     },
   };

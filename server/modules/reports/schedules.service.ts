@@ -91,10 +91,8 @@ export function schedulesService(db: Db) {
       if (!run.scheduleId) return 0;
       const s = await repo.get(run.accountId, run.scheduleId);
       if (!s) throw notFound('The schedule of this run no longer exists.');
-      const members = await repo.memberEmails(run.accountId, s.recipientUserIds);
       // Addresses saved before ADR 074, or of people who left since, get nothing: members only.
-      const addresses = await repo.memberAddresses(run.accountId, s.recipientEmails);
-      const to = [...new Set([...members.map((m) => m.toLowerCase()), ...addresses])];
+      const to = await repo.recipientAddresses(run.accountId, s.recipientUserIds, s.recipientEmails);
       const zone = await accountZone(db, run.accountId);
       const v = run.view;
       const content = to.length ? await run.file.read() : Buffer.alloc(0);
