@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PublicOriginSource } from './lib/public-origin';
+import type { PowerbiHosts } from './modules/bi/powerbi.client';
 
 /** Everything the server reads from the environment, read once. */
 export interface Config {
@@ -35,6 +36,8 @@ export interface Config {
   secretKey?: string;
   /** `FAMS_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may post to loopback and private addresses (tests, on-premises). */
   webhookAllowPrivate: boolean;
+  /** Entra ID's and Power BI's addresses; not from the environment: tests point them at loopback. */
+  powerbiHosts?: PowerbiHosts;
   /** `S3_*`: files in an S3-compatible bucket instead of `DATA_DIR/files` (set `S3_BUCKET` to switch). */
   s3?: S3Config;
 }

@@ -9,9 +9,9 @@ import { systemReportRoutes } from './system-report.routes';
  * Business intelligence (issue 13, ADR 041): the BI feed and its keys, `/PBAnalytics`' board,
  * Power BI per account, `/SystemReport`.
  */
-export function biRoutes(app: FastifyInstance, { db, secrets }: ModuleDeps) {
+export function biRoutes(app: FastifyInstance, { db, secrets, config }: ModuleDeps) {
   feedRoutes(app, db);
   analyticsRoutes(app, db);
-  powerbiRoutes(app, db, secrets);
+  powerbiRoutes(app, db, secrets, config.powerbiHosts);
   systemReportRoutes(app, db);
 }

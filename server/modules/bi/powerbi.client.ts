@@ -20,8 +20,15 @@ export interface PowerbiTarget {
   username: string;
 }
 
-const AUTHORITY = 'https://login.microsoftonline.com';
-const API = 'https://api.powerbi.com/v1.0/myorg';
+/** Where Entra ID and the Power BI REST API answer; a test points them at loopback (no way out). */
+export interface PowerbiHosts {
+  authority: string;
+  api: string;
+}
+export const POWERBI_HOSTS: PowerbiHosts = {
+  authority: 'https://login.microsoftonline.com',
+  api: 'https://api.powerbi.com/v1.0/myorg',
+};
 const TIMEOUT_MS = 8000;
 /** A token or a report's description is a few kB. */
 const MAX_ANSWER_BYTES = 256 * 1024;
@@ -43,7 +50,10 @@ async function call<T>(what: string, url: string, init: OutboundInit): Promise<T
   }
 }
 
-export async function embedFor(t: PowerbiTarget): Promise<{ embedUrl: string; token: string }> {
+export async function embedFor(
+  t: PowerbiTarget,
+  { authority: AUTHORITY, api: API }: PowerbiHosts = POWERBI_HOSTS,
+): Promise<{ embedUrl: string; token: string }> {
   const aad = await call<{ access_token: string }>(
     'Signing in to Microsoft Entra ID',
     `${AUTHORITY}/${encodeURIComponent(t.tenantId)}/oauth2/v2.0/token`,

@@ -13,11 +13,12 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/resource';
 import type { Secrets } from '../../lib/secrets';
 import { powerbiService } from './powerbi.service';
+import type { PowerbiHosts } from './powerbi.client';
 
 /** `/PowerbiAdmin`'s endpoints (its rule: ThebigBoss, every account) and `/PBAnalytics`' embed (its rule). */
-export function powerbiRoutes(app: FastifyInstance, db: Db, secrets: Secrets) {
+export function powerbiRoutes(app: FastifyInstance, db: Db, secrets: Secrets, hosts?: PowerbiHosts) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const svc = powerbiService(db, secrets);
+  const svc = powerbiService(db, secrets, hosts);
   const admin = { access: screenFor('/PowerbiAdmin')!.rule };
   const url = `${API_ROOT}/powerbi-configs`;
 

@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/resource';
 import type { Secrets } from '../../lib/secrets';
-import { embedFor, PowerbiError } from './powerbi.client';
+import { embedFor, POWERBI_HOSTS, PowerbiError, type PowerbiHosts } from './powerbi.client';
 import { powerbiRepository, type StoredPowerbi } from './powerbi.repository';
 
 /** What the audit log keeps of a configuration: everything but the secret. */
@@ -22,7 +22,7 @@ const visible = (c: StoredPowerbi | null) =>
  * Power BI per account (ADR 041): ThebigBoss sets it on `/PowerbiAdmin` (each write audited, the
  * client secret sealed with AES-256-GCM and never answered); `/PBAnalytics` asks for an embed.
  */
-export function powerbiService(db: Db, secrets: Secrets) {
+export function powerbiService(db: Db, secrets: Secrets, hosts: PowerbiHosts = POWERBI_HOSTS) {
   const repo = powerbiRepository(db);
   return {
     list: () => repo.list(),
@@ -72,7 +72,10 @@ export function powerbiService(db: Db, secrets: Secrets) {
       if (!c) return { state: 'none' };
       try {
         const username = (await repo.accountKey(accountId))!;
-        const { embedUrl, token } = await embedFor({ ...c, clientSecret: secrets.open(c.secretSealed), username });
+        const { embedUrl, token } = await embedFor(
+          { ...c, clientSecret: secrets.open(c.secretSealed), username },
+          hosts,
+        );
         return { state: 'ready', reportId: c.reportId, embedUrl, token };
       } catch (e) {
         const reason = e instanceof PowerbiError ? e.message : 'its credentials could not be read';
