@@ -124,6 +124,8 @@ export const quotations = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     terms: text('terms').notNull().default(''),
+    /** Printed at the foot of the PDF (ADR 080); the account's default when the quotation is made. */
+    paymentTerms: text('payment_terms').notNull().default(''),
     notes: text('notes').notNull().default(''),
     grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull(),
@@ -186,6 +188,8 @@ export const commercialSettings = pgTable(
     followUpEveryDays: integer('follow_up_every_days').notNull().default(7),
     /** At most this many reminders per quotation (ADR 059). */
     followUpMax: integer('follow_up_max').notNull().default(3),
+    /** A new quotation's payment terms, e.g. "30 days from invoice" (ADR 080). */
+    paymentTerms: text('payment_terms').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
