@@ -22,10 +22,14 @@ export const accounts = pgTable('accounts', {
   typeId: integer('type_id').notNull().default(1),
   type: text('type').notNull().default('Customer'),
   blocked: boolean('blocked').notNull().default(false),
-  /** Account settings set on /Account (issue 14): its IANA zone, ISO currency, unit system and modules. */
+  /**
+   * Account settings set on /Account (issue 14, ADR 079): its IANA zone, ISO currency, unit system
+   * (metric | imperial | us: volume and distance), BCP 47 locale for dates and numbers, and modules.
+   */
   timeZone: text('time_zone').notNull().default('UTC'),
   currency: text('currency').notNull().default('EUR'),
   units: text('units').notNull().default('metric'),
+  locale: text('locale').notNull().default('en-GB'),
   modules: text('modules')
     .array()
     .notNull()
