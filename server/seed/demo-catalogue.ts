@@ -178,42 +178,58 @@ export const DEMO_FUELS: DemoAccountSetup = {
   employeeStart: 1001,
 };
 
-/** North Haulage: a small UK haulier, two sites (one unattended). Codes overlap Demo Fuels' on purpose. */
+/**
+ * North Haulage: a small haulier near Chicago, two sites (one unattended) in America/Chicago, the
+ * account's zone (ADR 079). Prices in US dollars per litre (quantities are stored in litres): diesel
+ * $1.05/L is about $3.97 a US gallon. Tanks are round sizes in gallons (10 000 and 8 000).
+ */
 export const NORTH_HAULAGE: DemoAccountSetup = {
-  timezone: 'Europe/London',
+  timezone: 'America/Chicago',
   stores: [
     {
-      code: 'LDS01',
-      name: 'Leeds Depot',
+      code: 'JOL01',
+      name: 'Joliet Depot',
       variant: 'FAMS',
-      address: 'Unit 4, Stourton Industrial Estate, Leeds',
-      lat: 53.7708,
-      lng: -1.5194,
+      address: '1800 Channahon Rd, Joliet, IL',
+      lat: 41.5067,
+      lng: -88.1256,
     },
     {
-      code: 'A1-24',
-      name: 'A1 Wetherby Fuel Island',
+      code: 'I80-24',
+      name: 'I-80 Morris Fuel Island',
       variant: 'FAMS24',
-      address: 'A1(M) Junction 46, Wetherby',
-      lat: 53.9263,
-      lng: -1.3723,
+      address: 'I-80 Exit 112, Morris, IL',
+      lat: 41.3842,
+      lng: -88.4315,
     },
   ],
-  products: PRODUCTS.slice(0, 1).concat(PRODUCTS[2]),
+  products: [
+    { code: 'DSL50', name: 'Diesel ULSD', kind: 'fuel', price: 1.05, fuelGroup: 'diesel', density15: 845.0 },
+    { code: 'ADBLUE', name: 'DEF (AdBlue)', kind: 'other', price: 0.79, fuelGroup: 'other', density15: 1090.0 },
+  ],
   tanks: [
-    { store: 'LDS01', product: 'DSL50', code: 'T1', capacity: 40_000, probe: 'NH-LDS-1' },
-    { store: 'A1-24', product: 'DSL50', code: 'T1', capacity: 30_000, probe: 'NH-A1-1' },
+    { store: 'JOL01', product: 'DSL50', code: 'T1', capacity: 37_850, probe: 'NH-JOL-1' },
+    { store: 'I80-24', product: 'DSL50', code: 'T1', capacity: 30_280, probe: 'NH-I80-1' },
   ],
   costCentres: [
-    ['CC01', 'Trunking'],
+    ['CC01', 'Long haul'],
     ['CC02', 'Local delivery'],
     ['CC03', 'Yard'],
   ],
-  types: TYPES.filter((t) => ['VOL-FH16', 'SCA-R500', 'MAN-TGS', 'FORD-RNG', 'HYS-H3'].includes(t.code)),
+  types: [
+    ['FL-CASC', 'Freightliner', 'Cascadia 126', 900, 'km', 36, 'DSL50'],
+    ['PB-579', 'Peterbilt', '579', 950, 'km', 37, 'DSL50'],
+    ['KW-T680', 'Kenworth', 'T680', 900, 'km', 35, 'DSL50'],
+    ['FORD-F250', 'Ford', 'F-250 Super Duty 6.7 Power Stroke', 130, 'km', 16, 'DSL50'],
+    ['HYS-H3', 'Hyster', 'H3.0FT', 60, 'hours', 3.2, 'DSL50'],
+  ].map(
+    ([code, make, model, tank, meter, consumption, fuel]) =>
+      ({ code, make, model, tank, meter, consumption, fuel }) as DemoType,
+  ),
   equipment: 20,
   employees: 10,
   fleetPrefix: 'NH',
-  regSuffix: 'YK',
+  regSuffix: 'IL',
   employeeStart: 501,
 };
 

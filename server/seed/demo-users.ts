@@ -1,5 +1,10 @@
+/** The modules of every demo account's plan (Fleet Pro, `seed-subscriptions.ts`); an account's stay within them. */
+const ALL_MODULES = ['FAMS', 'FAMS24', 'ATG'];
+
 /**
  * The demo accounts; `homeScreenMessage` is seeded as the account's standing /messageAccount message.
+ * Each tells one story in its settings (ADR 079): zone, currency, units and locale of where it works,
+ * matching its stores (`demo-catalogue.ts`) and prices; one is US so both unit systems are exercised.
  * The demo users of the README (issue 2). Passwords follow the spec's 6–10 rule.
  */
 export const DEMO_ACCOUNTS = [
@@ -8,6 +13,12 @@ export const DEMO_ACCOUNTS = [
     typeId: 1,
     type: 'Fleet operator',
     blocked: false,
+    // A South African fleet on Fleet Pro: every module its plan sells.
+    timeZone: 'Africa/Johannesburg',
+    currency: 'ZAR',
+    units: 'metric',
+    locale: 'en-ZA',
+    modules: ALL_MODULES,
     homeScreenMessage: 'Welcome to Demo Fuels. Remember: dip every tank before 07:00.',
   },
   {
@@ -15,9 +26,27 @@ export const DEMO_ACCOUNTS = [
     typeId: 1,
     type: 'Fleet operator',
     blocked: false,
+    // A haulier near Chicago: US gallons and miles, dollars, month-first dates.
+    timeZone: 'America/Chicago',
+    currency: 'USD',
+    units: 'us',
+    locale: 'en-US',
+    modules: ALL_MODULES,
     homeScreenMessage: 'North Haulage: winter diesel in all tanks from 1 December.',
   },
-  { name: 'Blocked Mining', typeId: 2, type: 'Mining', blocked: true, homeScreenMessage: '' },
+  {
+    name: 'Blocked Mining',
+    typeId: 2,
+    type: 'Mining',
+    blocked: true,
+    // A Western Australian miner (blocked, no sites): metric, Australian dollars.
+    timeZone: 'Australia/Perth',
+    currency: 'AUD',
+    units: 'metric',
+    locale: 'en-AU',
+    modules: ['FAMS', 'ATG'] as string[],
+    homeScreenMessage: '',
+  },
 ] as const;
 export type DemoAccountName = (typeof DEMO_ACCOUNTS)[number]['name'];
 

@@ -168,29 +168,112 @@ export type ContactBody = z.infer<typeof ContactBody>;
 
 // /accounts, /Account (ThebigBoss)
 
+/**
+ * One locale per account (ADR 079): its time zone, currency, unit system and date/number locale. Quantities
+ * are stored in litres and kilometres whatever the system; the system says how they read.
+ */
 export const UNIT_SYSTEMS = ['metric', 'imperial', 'us'] as const;
+export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
+export const UNIT_SYSTEM_LABELS: Record<UnitSystem, string> = {
+  metric: 'Metric (litres, kilometres)',
+  imperial: 'Imperial (imperial gallons, miles)',
+  us: 'US (US gallons, miles)',
+};
+/** What each system measures volume and distance in, and how many stored litres / kilometres make one. */
+export const UNIT_SYSTEM_MEASURES: Record<
+  UnitSystem,
+  { volume: 'litre' | 'usGallon' | 'imperialGallon'; litresPer: number; distance: 'km' | 'mile'; kmPer: number }
+> = {
+  metric: { volume: 'litre', litresPer: 1, distance: 'km', kmPer: 1 },
+  imperial: { volume: 'imperialGallon', litresPer: 4.54609, distance: 'mile', kmPer: 1.609344 },
+  us: { volume: 'usGallon', litresPer: 3.785411784, distance: 'mile', kmPer: 1.609344 },
+};
+
+/**
+ * The default locale of a new account: en-GB (day-month-year dates, 24-hour times), which reads right
+ * with the other defaults (EUR, metric) and in most of the world; en-US puts the month first.
+ */
+export const DEFAULT_LOCALE = 'en-GB';
+/** The short list `/Account` offers; any other locale Intl supports may be typed. */
+export const COMMON_LOCALES = [
+  'en-ZA',
+  'en-US',
+  'en-GB',
+  'en-AU',
+  'en-IE',
+  'de-DE',
+  'fr-FR',
+  'nl-NL',
+  'pt-PT',
+] as const;
+
+export const TIME_ZONE_MESSAGE = 'Choose a time zone such as Africa/Johannesburg or America/Chicago.';
+export const CURRENCY_MESSAGE = 'Choose a currency by its three-letter code, such as ZAR, USD or EUR.';
+export const LOCALE_MESSAGE = 'Choose a language and region such as en-ZA, en-US, en-GB or de-DE.';
+
+/** The zone's own spelling when Intl knows it as an IANA name (not an offset such as +02:00), else null. */
+export function knownTimeZone(v: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(v)) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: v }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+let currencies: Set<string> | undefined;
+/** An ISO 4217 code Intl knows (`Intl.supportedValuesOf('currency')`). */
+export function knownCurrency(v: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return currencies.has(v);
+}
+
+/** The canonical tag of a locale Intl formats numbers and dates in, else null. */
+export function knownLocale(v: string): string | null {
+  try {
+    const [tag] = Intl.getCanonicalLocales(v);
+    if (!tag) return null;
+    const ok = Intl.NumberFormat.supportedLocalesOf(tag).length && Intl.DateTimeFormat.supportedLocalesOf(tag).length;
+    return ok ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A locale in words, in English: "English (South Africa)"; the tag itself when Intl has no name. */
+export function localeName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
 
 const zone = z
-  .string()
-  .max(64)
-  .refine((z) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: z });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Not a known time zone.');
+  .string(TIME_ZONE_MESSAGE)
+  .trim()
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine((v) => knownTimeZone(v) !== null, TIME_ZONE_MESSAGE)
+  .transform((v) => knownTimeZone(v)!);
+const currency = z
+  .string(CURRENCY_MESSAGE)
+  .trim()
+  .toUpperCase()
+  .refine((v) => /^[A-Z]{3}$/.test(v) && knownCurrency(v), CURRENCY_MESSAGE);
+const locale = z
+  .string(LOCALE_MESSAGE)
+  .trim()
+  .max(35, LOCALE_MESSAGE)
+  .refine((v) => knownLocale(v) !== null, LOCALE_MESSAGE)
+  .transform((v) => knownLocale(v)!);
 
 export const AccountFields = z.strictObject({
   name: z.string().trim().min(1, 'Enter a name.').max(120),
   type: z.string().trim().min(1, 'Enter a type.').max(60),
   timeZone: zone,
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{3}$/, 'A three-letter ISO code, e.g. EUR.'),
-  units: z.enum(UNIT_SYSTEMS),
+  currency,
+  units: z.enum(UNIT_SYSTEMS, 'Choose metric, imperial or US units.'),
+  locale,
   modules: z
     .array(z.enum(ACCOUNT_MODULES))
     .max(3)
@@ -215,6 +298,9 @@ export const AccountAdminRow = z.object({
   timeZone: z.string(),
   currency: z.string(),
   units: z.enum(UNIT_SYSTEMS),
+  locale: z.string(),
+  /** The locale in words ("English (South Africa)"). */
+  localeName: z.string(),
   modules: z.array(z.string()),
   blocked: z.boolean(),
   users: z.number().int(),
@@ -241,6 +327,8 @@ export const ACCOUNT_COLUMNS: readonly ColumnSpec<keyof AccountAdminRow & string
   { key: 'type', title: 'Type', kind: 'text', priority: 2 },
   { key: 'timeZone', title: 'Time zone', kind: 'text', priority: 3 },
   { key: 'currency', title: 'Currency', kind: 'text', priority: 3 },
+  { key: 'units', title: 'Units', kind: 'enum', labels: UNIT_SYSTEM_LABELS, priority: 3 },
+  { key: 'localeName', title: 'Language and region', kind: 'text', priority: 3 },
   { key: 'modules', title: 'Modules', kind: 'list', priority: 2 },
   { key: 'users', title: 'Users', kind: 'number', priority: 2 },
   { key: 'plan', title: 'Plan', kind: 'text', priority: 2 },

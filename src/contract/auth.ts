@@ -37,6 +37,12 @@ export const AccountInfo = z.object({
   accountTypeId: int(),
   accountType: z.string(),
   blocked: z.boolean(),
+  /** The account's settings (ADR 079): IANA zone, ISO 4217 currency, unit system, BCP 47 locale. */
+  timeZone: z.string(),
+  currency: z.string(),
+  /** `UNIT_SYSTEMS` of admin.ts (not imported: the sign-in path stays on zod/mini). */
+  units: z.enum(['metric', 'imperial', 'us']),
+  locale: z.string(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 

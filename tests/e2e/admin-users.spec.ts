@@ -157,6 +157,14 @@ test('ThebigBoss creates an account on a plan; its invited admin sets a password
     .selectOption({ label: 'Starter (FAMS, FAMS24, ATG)' });
   await form.getByLabel('Admin name').fill('Cora Coastal');
   await form.getByLabel('Admin e-mail').fill(adminEmail);
+  // The account's locale (ADR 079): said in words; one Intl does not know is refused in words, nothing saved.
+  const locale = form.getByLabel('Language and region');
+  await expect(locale).toHaveValue('en-ZA');
+  await expect(form.getByText(/^English \(South Africa\): dates and numbers as/)).toBeVisible();
+  await locale.fill('tlh');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Choose a language and region such as en-ZA, en-US, en-GB or de-DE.')).toBeVisible();
+  await locale.fill('en-ZA');
   await form.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('searchbox').fill(name);
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Starter');

@@ -1,4 +1,9 @@
-import type { AccountAdminRow, AccountFields, CreateAccountBody } from '../../../src/contract/admin';
+import {
+  localeName,
+  type AccountAdminRow,
+  type AccountFields,
+  type CreateAccountBody,
+} from '../../../src/contract/admin';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { notFound, unprocessable } from '../../lib/errors';
@@ -18,6 +23,8 @@ export const toAccountRow = (a: AccountListRaw): AccountAdminRow => ({
   timeZone: a.timeZone,
   currency: a.currency,
   units: a.units as AccountAdminRow['units'],
+  locale: a.locale,
+  localeName: localeName(a.locale),
   modules: a.modules,
   blocked: a.blocked,
   users: a.users,

@@ -186,6 +186,7 @@ describe('accounts take a plan; the report', () => {
       timeZone: 'UTC',
       currency: 'EUR',
       units: 'metric',
+      locale: 'en-IE',
       modules: ['FAMS'],
       admin: { displayName: 'Pia Plan', email: `pia-${u}@example.com` },
     };

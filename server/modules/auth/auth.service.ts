@@ -48,6 +48,10 @@ const accountInfo = (a: AccountRow) => ({
   accountTypeId: a.typeId,
   accountType: a.type,
   blocked: a.blocked,
+  timeZone: a.timeZone,
+  currency: a.currency,
+  units: a.units as 'metric' | 'imperial' | 'us',
+  locale: a.locale,
 });
 
 export interface IssuedRefresh {

@@ -1,6 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../src/contract/commercial/quote-math';
 import { API, today, withCommercialFixture } from './commercial.fixture';
 
 /** Quotations: totals in cents, gap-free numbering, bad input, tenants and roles, the PDF. */
@@ -100,9 +101,12 @@ describe('quotations', () => {
     expect(text).toContain('1 Quay Road, 4001 Durban, South Africa');
     expect(text).toContain('Reg. 2019/123456/07 · VAT ZA4123456789');
     expect(text).toContain('office@demofuels.example');
-    // The demo account keeps EUR: line totals, subtotal and total all carry the sign.
-    expect(text).toContain('€93,288.64');
-    expect(text).toContain('€45,000.00');
+    // Amounts in the account's own currency (Demo Fuels: ZAR, ADR 079): line totals, subtotal and total carry its sign.
+    const { currency } = (await s.admin.get(`${API}/auth/me`)).body.account;
+    expect(currency).toBe('ZAR');
+    expect(text).toContain(`Amounts in ${currency}`);
+    expect(text).toContain(formatMoney(9_328_864, currency));
+    expect(text).toContain(formatMoney(4_500_000, currency));
     expect(text).not.toMatch(/(^|[\s(])93,288\.64/m);
   });
 });

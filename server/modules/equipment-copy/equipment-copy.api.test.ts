@@ -99,7 +99,7 @@ describe('equipment copy within the account', () => {
     const ids = await pick();
     const none = await s.manager.send('POST', `${URL}/preview`, { targetStoreId: stores.JHB01 });
     expect(none.status).toBe(400);
-    const store = await s.manager.send('POST', `${URL}/preview`, { equipmentIds: ids, targetStoreId: nhStores.LDS01 });
+    const store = await s.manager.send('POST', `${URL}/preview`, { equipmentIds: ids, targetStoreId: nhStores.JOL01 });
     expect(store.status).toBe(422);
     expect(store.body.fieldErrors).toHaveProperty('targetStoreId');
     const foreign = (await s.nhManager.get('/api/v1/equipment?pageSize=1')).body.items[0].id;
@@ -126,13 +126,13 @@ describe('rules and accounts', () => {
     expect(targets.body.accounts.map((a: any) => a.name)).toEqual(['Demo Fuels']);
     const r = await s.admin.send('POST', `${URL}/preview`, {
       equipmentIds: await pick(),
-      targetStoreId: nhStores.LDS01,
+      targetStoreId: nhStores.JOL01,
       targetAccountId: nhId,
     });
     expect(r.status).toBe(403);
     const nowhere = await s.boss.send('POST', `${URL}/preview`, {
       equipmentIds: await pick(),
-      targetStoreId: nhStores.LDS01,
+      targetStoreId: nhStores.JOL01,
       targetAccountId: 999_999,
     });
     expect(nowhere.status).toBe(403);
@@ -142,7 +142,7 @@ describe('rules and accounts', () => {
     const ids = await pick();
     const p = await s.boss.send('POST', `${URL}/preview`, {
       equipmentIds: ids,
-      targetStoreId: nhStores.LDS01,
+      targetStoreId: nhStores.JOL01,
       targetAccountId: nhId,
     });
     expect(p.status, JSON.stringify(p.body)).toBe(200);
@@ -152,14 +152,14 @@ describe('rules and accounts', () => {
     const before = (await s.nhManager.get('/api/v1/equipment?pageSize=1')).body.total;
     const r = await s.boss.send('POST', URL, {
       equipmentIds: ids,
-      targetStoreId: nhStores.LDS01,
+      targetStoreId: nhStores.JOL01,
       targetAccountId: nhId,
       onClash: 'skip',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect((await s.nhManager.get('/api/v1/equipment?pageSize=1')).body.total).toBe(before + r.body.created.length);
     const copied = (await s.nhManager.get(`/api/v1/equipment/${r.body.created[0].id}`)).body;
-    expect(copied).toMatchObject({ homeStoreId: nhStores.LDS01 });
+    expect(copied).toMatchObject({ homeStoreId: nhStores.JOL01 });
     // The copy is North Haulage's: Demo Fuels cannot see it.
     expect((await s.manager.get(`/api/v1/equipment/${copied.id}`)).status).toBe(404);
   });

@@ -300,7 +300,7 @@ describe('reference data', () => {
 
   it('is per account', async () => {
     const r = await s.nh.get('/api/v1/reference');
-    expect(r.body.stores.map((x: any) => x.code).sort()).toEqual(['A1-24', 'LDS01']);
+    expect(r.body.stores.map((x: any) => x.code).sort()).toEqual(['I80-24', 'JOL01']);
     expect(r.body.tanks).toHaveLength(2);
     expect(r.body.equipment).toHaveLength(20);
     expect(r.body.employees).toHaveLength(10);

@@ -8,7 +8,11 @@ import { refreshAll } from '@/app/ui/list/useList';
 import {
   ACCOUNT_MODULES,
   AccountFields,
+  COMMON_LOCALES,
   CreateAccountBody,
+  knownLocale,
+  localeName,
+  UNIT_SYSTEM_LABELS,
   UNIT_SYSTEMS,
   type AccountAdminRow,
 } from '@/contract/admin';
@@ -16,7 +20,13 @@ import { enumOptions } from '@/lib/reference/labels';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '@/contract/subscriptions';
 import { accountsApi, subscriptionsApi, PLANS_KEY } from './client';
 
-const UNIT_LABELS = { metric: 'Metric (litres, km)', imperial: 'Imperial (gallons, miles)', us: 'US (gallons, miles)' };
+/** The locale field's helper: the typed tag in words, or what to type. */
+function localeHelper(v: string) {
+  const tag = knownLocale(v.trim());
+  return tag
+    ? `${localeName(tag)}: dates and numbers as ${new Date(Date.UTC(2026, 11, 31)).toLocaleDateString(tag, { timeZone: 'UTC' })} and ${(1234.5).toLocaleString(tag, { minimumFractionDigits: 2 })}.`
+    : 'Language and region, e.g. en-ZA for English (South Africa); choose from the list or type another.';
+}
 
 /**
  * `/Account` (ThebigBoss): a new account with its plan and first admin (invited by e-mail), or an
@@ -35,6 +45,7 @@ export function AccountForm({ account, close }: { account?: AccountAdminRow; clo
       timeZone: account?.timeZone ?? 'Africa/Johannesburg',
       currency: account?.currency ?? 'ZAR',
       units: account?.units ?? 'metric',
+      locale: account?.locale ?? 'en-ZA',
       modules: account?.modules ?? ['FAMS'],
       admin: { displayName: '', email: '' },
       planId: '',
@@ -54,9 +65,39 @@ export function AccountForm({ account, close }: { account?: AccountAdminRow; clo
     <FormShell form={form} title={account ? `Account ${account.name}` : 'New account'} onClose={close}>
       <TextField label="Name" required {...form.text('name')} />
       <TextField label="Type" required {...form.text('type')} />
-      <TextField label="Time zone" required helper="IANA name, e.g. Africa/Johannesburg." {...form.text('timeZone')} />
-      <TextField label="Currency" required helper="ISO code, e.g. ZAR." {...form.text('currency')} />
-      <SelectField label="Units" required options={enumOptions(UNIT_SYSTEMS, UNIT_LABELS)} {...form.text('units')} />
+      <TextField
+        label="Time zone"
+        required
+        helper="Where the account works, e.g. Africa/Johannesburg or America/Chicago."
+        {...form.text('timeZone')}
+      />
+      <TextField
+        label="Currency"
+        required
+        helper="Three-letter code, e.g. ZAR, USD or EUR."
+        {...form.text('currency')}
+      />
+      <SelectField
+        label="Units"
+        required
+        options={enumOptions(UNIT_SYSTEMS, UNIT_SYSTEM_LABELS)}
+        {...form.text('units')}
+      />
+      <TextField
+        label="Language and region"
+        required
+        list="account-locales"
+        autoComplete="off"
+        helper={localeHelper(String(form.get('locale') ?? ''))}
+        {...form.text('locale')}
+      />
+      <datalist id="account-locales">
+        {COMMON_LOCALES.map((l) => (
+          <option key={l} value={l} label={localeName(l)}>
+            {localeName(l)}
+          </option>
+        ))}
+      </datalist>
       <CheckboxGroupField
         legend="Modules"
         options={enumOptions(ACCOUNT_MODULES)}

@@ -60,6 +60,10 @@ const account = (id: number, name: string) => ({
   accountTypeId: 1,
   accountType: 'FAMS',
   blocked: false,
+  timeZone: 'Africa/Johannesburg',
+  currency: 'ZAR',
+  units: 'metric' as const,
+  locale: 'en-ZA',
 });
 const result = (id: number, name: string) => ({
   token: `t${id}`,
