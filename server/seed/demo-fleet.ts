@@ -136,7 +136,8 @@ export function demoFleet(accountId: number, s: DemoAccountSetup, seed: number):
       typeId: typeRows[ti].id,
       costCentreId: r.pick(ccRows).id,
       meterType: null,
-      currentMeter: road ? r.int(5_000, 900_000) : r.int(100, 20_000),
+      hasMeter: null as boolean | null,
+      currentMeter: (road ? r.int(5_000, 900_000) : r.int(100, 20_000)) as number | null,
       tankCapacity: truck && r.chance(0.1) ? type.tank + 300 : null,
       tags,
       homeStoreId: r.pick(storeRows).id,
@@ -151,6 +152,18 @@ export function demoFleet(accountId: number, s: DemoAccountSetup, seed: number):
       },
     };
   });
+
+  // ADR 076: two generators without an hour meter, so the demo has fills that need no reading. Chosen after the
+  // draws (the stream is unchanged), among generators whose old reading covers the demo year, so the year plans
+  // the same fills for them (without a reading).
+  const generator = typeRows.find((t) => t.code === 'AC-QAS100');
+  equipmentRows
+    .filter((e) => generator && e.typeId === generator.id && e.active && (e.currentMeter ?? 0) >= 10_000)
+    .slice(0, 2)
+    .forEach((e) => {
+      e.hasMeter = false;
+      e.currentMeter = null;
+    });
 
   const employeeRows = Array.from({ length: s.employees }, (_, i) => {
     const n = s.employeeStart + i;

@@ -138,8 +138,9 @@ export function planDispenses(r: Prng, fleet: HistoryFleet, cal: HistoryCalendar
     const last = fills.length ? fills[fills.length - 1].cum : 0;
     const final = e.currentMeter - (e.meterType === 'km' ? r.int(5, 60) : r.int(1, 6));
     for (const f of fills) {
-      const meter = round(final - (last - f.cum), 1);
-      if (meter < 1) continue;
+      // No meter fitted (ADR 076): every fill is kept, without a reading (its old meter covered the year).
+      const meter = e.hasMeter ? round(final - (last - f.cum), 1) : null;
+      if (meter !== null && meter < 1) continue;
       f.row.meter = meter;
       out.push(f.row);
       const store = storeOf.get(f.row.storeId)!;

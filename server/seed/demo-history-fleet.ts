@@ -46,6 +46,8 @@ export interface HistoryEquipment {
   fams24Enabled: boolean;
   active: boolean;
   currentMeter: number;
+  /** false: no meter fitted, its fills carry no reading (ADR 076). */
+  hasMeter: boolean;
 }
 export interface HistoryEmployee {
   id: string;
@@ -154,6 +156,7 @@ export async function loadHistoryFleet(db: DbOrTx, accountId: number, setup: Dem
           fams24Enabled: e.fams24Enabled,
           active: e.active,
           currentMeter: e.currentMeter ?? 0,
+          hasMeter: e.hasMeter ?? ty.hasMeter,
         };
       })
       .sort((a, b) => a.fleetNo.localeCompare(b.fleetNo)),

@@ -69,6 +69,7 @@ export function demoHistoryFleet(accountId = 1): HistoryFleet {
           fams24Enabled: !!e.fams24Enabled,
           active: e.active ?? true,
           currentMeter: e.currentMeter ?? 0,
+          hasMeter: e.hasMeter ?? ty.hasMeter ?? true,
         };
       })
       .sort((a, b) => a.fleetNo.localeCompare(b.fleetNo)),

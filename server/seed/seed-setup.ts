@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
   allocations,
@@ -67,4 +68,29 @@ export async function insertDemoSetup(tx: Tx, f: FleetRows) {
       kind: 'opening' as const,
     })),
   );
+}
+
+/**
+ * ADR 076: the demo's driver and attendant are employees of Demo Fuels, so their fills are theirs unless
+ * they choose another. Each is linked to the first active employee (by number) allowed at every store —
+ * the attendant's enabled for FAMS24 — who takes the user's name. Nothing is drawn: the demo stays the same.
+ */
+export const DEMO_EMPLOYEE_USERS: Record<string, { fams24: boolean }> = {
+  driver: { fams24: false },
+  attendant: { fams24: true },
+};
+
+export async function linkDemoEmployees(
+  tx: Tx,
+  accountId: number,
+  users: readonly { id: number; username: string; displayName: string }[],
+) {
+  for (const u of users) {
+    const want = DEMO_EMPLOYEE_USERS[u.username];
+    if (!want) continue;
+    await tx.execute(sql`update employees set user_id = ${u.id}, name = ${u.displayName}
+      where id = (select id from employees where account_id = ${accountId} and deleted_at is null and active
+        and user_id is null and store_ids = '{}'${want.fams24 ? sql` and fams24_enabled` : sql``}
+        order by number limit 1)`);
+  }
 }

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-users';
 import { DEMO_GAUGE_ACCOUNT, seedDemoGauges } from './seed-gauges';
 import { seedDemoSubscriptions } from './seed-subscriptions';
 import { seedDemoCommercial } from './seed-commercial';
-import { insertDemoSetup, prepareDemoSetup } from './seed-setup';
+import { insertDemoSetup, linkDemoEmployees, prepareDemoSetup } from './seed-setup';
 
 /**
  * User id 1 is the system user: it owns automatic writes and can never sign in (the spec accepts
@@ -69,6 +69,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
     );
     // Customers, sites, a price list and a draft quotation (issue 16).
     await seedDemoCommercial(tx, idOf.get('Demo Fuels')!);
+    const seeded: { id: number; username: string; displayName: string }[] = [];
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx
         .insert(users)
@@ -82,7 +83,10 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
       await tx
         .insert(memberships)
         .values(u.memberships.map((m) => ({ userId: row.id, accountId: idOf.get(m.account)!, roles: m.roles })));
+      seeded.push(row);
     }
+    // The driver and the attendant are Demo Fuels employees (ADR 076).
+    await linkDemoEmployees(tx, idOf.get('Demo Fuels')!, seeded);
   });
   log.info({ users: DEMO_USERS.length }, 'demo data seeded');
   return true;

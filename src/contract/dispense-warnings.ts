@@ -1,3 +1,4 @@
+import { missingMeter, NO_METER_READING, noMeterReadingMessage } from './meter-rule';
 import { checkDispenseAllowed, inHours, localTime, type AllocationRule, type Usage } from './setup/dispense-check';
 
 /**
@@ -20,6 +21,11 @@ export interface WarningInput {
   /** Effective tank capacity of the equipment (its own, else its type's); null = unknown. */
   equipmentCapacity: number | null;
   meterType: 'km' | 'hours' | null;
+  /**
+   * ADR 076: false = the equipment has no meter, so no reading is missing (nor is the FAMS24 rule's
+   * meter reading required); absent = fitted.
+   */
+  hasMeter?: boolean | null;
   /** Highest meter known before this dispense (master data or earlier dispenses). */
   lastMeter: number | null;
   /** Time of the equipment's previous fill, for the FAMS24 interval rule. */
@@ -81,6 +87,9 @@ export function dispenseWarnings(w: WarningInput): DispenseWarning[] {
   const unit = w.meterType === 'hours' ? 'h' : 'km';
   const rollback = meterRollback(d.meter, w.lastMeter, w.meterType);
   if (rollback) out.push(rollback);
+  // ADR 076: the device's form refuses such a fill; one that came anyway (an older app, an import) is raised.
+  const missing = missingMeter({ meterType: w.meterType, hasMeter: w.hasMeter }, d.meter);
+  if (missing) out.push({ code: NO_METER_READING, message: noMeterReadingMessage(missing.unit) });
   const overshoot = w.rules?.capacityOvershootPct ?? 0;
   if (w.equipmentCapacity !== null && d.litres > w.equipmentCapacity * (1 + overshoot / 100)) {
     out.push({
@@ -122,7 +131,7 @@ function f24Warnings(w: WarningInput, r: F24RuleLike, unit: string): DispenseWar
   if (r.maxLitresPerTransaction !== null && d.litres > r.maxLitresPerTransaction) {
     broken.push(`more than ${L(r.maxLitresPerTransaction)} in one transaction`);
   }
-  if (r.odometerRequired && d.meter === null) broken.push('the meter reading is required');
+  if (r.odometerRequired && d.meter === null && w.hasMeter !== false) broken.push('the meter reading is required');
   const jump = w.meterType === 'hours' ? r.maxHoursJump : r.maxOdometerJumpKm;
   if (jump !== null && d.meter !== null && w.lastMeter !== null && d.meter - w.lastMeter > jump) {
     broken.push(`the meter jumped ${Math.round((d.meter - w.lastMeter) * 10) / 10} ${unit} (max ${jump} ${unit})`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIELD_RECORD_KINDS, MAX_BATCH, type FieldRecordKind } from './field-kinds';
 import { atScale, fieldTime, measurable, storableString } from './safe-input';
 import { FIELD_NOTE_MAX } from './constants';
+import { METER_ASKED, NO_METER_READING } from './meter-rule';
 
 /**
  * Field records written on the device (docs/design.md §6): dispenses, transfers, manual receipts and
@@ -77,13 +78,19 @@ export const DispenseInput = z.strictObject({
     .transform((v) => v ?? null),
   litres: litresIn('Litres'),
   meter: meterIn.nullish().transform((v) => v ?? null),
+  /**
+   * ADR 076: what the device's form asked for when it saved the record — a reading in km or hours,
+   * or none (its setup said the equipment has no meter). Absent from records saved before ADR 076;
+   * never filled in here, so such a record keeps its payload hash and its replay stays a duplicate.
+   */
+  meterAsked: z.enum(METER_ASKED).optional(),
   dispensedAt: fieldTime('The dispense time'),
   note,
   gps: GpsFix.nullish().transform((v) => v ?? null),
   deviceId,
-  /** How the employee was identified on a FAMS24 site. */
+  /** How the employee was identified: from the list, by tag, by PIN, or as the signed-in user (ADR 076). */
   employeeBy: z
-    .enum(['list', 'tag', 'pin'])
+    .enum(['list', 'tag', 'pin', 'signin'])
     .nullish()
     .transform((v) => v ?? null),
   /** Warnings the user saw and accepted on the device (codes), kept for the exception trail. */
@@ -185,6 +192,7 @@ export const DISPENSE_EXCEPTION_CODES = [
   'negative_book_stock',
   'fams24_rule',
   'clock_skew',
+  NO_METER_READING,
 ] as const;
 
 /** `POST /api/v1/<kind>/batch` body; the records are validated one by one (see results). */

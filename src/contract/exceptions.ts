@@ -41,6 +41,7 @@ export const EXCEPTION_LABELS: Record<ExceptionCode, string> = {
   negative_book_stock: 'Book stock below zero',
   fams24_rule: 'FAMS24 rule broken',
   clock_skew: 'Device clock wrong',
+  no_meter_reading: 'No meter reading',
   low_level: 'Tank level low',
   high_level: 'Tank level high',
   water: 'Water in the tank',

@@ -125,6 +125,7 @@ export const IMPORT_TARGET_INFO: Record<ImportTarget, ImportTargetInfo> = {
     f('typeCode', 'Type code', { aliases: ['type', 'equipmentType'] }),
     f('costCentreCode', 'Cost centre code', { aliases: ['costCentre', 'cc'] }),
     f('meterType', 'Meter type', { hint: 'km or hours; blank = the type’s', aliases: ['meter'] }),
+    f('hasMeter', 'Meter fitted', { hint: `${YES_NO}; no = fills need no reading` }),
     f('currentMeter', 'Current meter'),
     f('tankCapacity', 'Tank capacity (L)', { hint: 'blank = the type’s' }),
     f('tags', 'Tags', { hint: 'separated by ;' }),

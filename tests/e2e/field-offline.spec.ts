@@ -16,7 +16,7 @@ import {
   deviceServer,
   reopenOffline,
 } from './field-support';
-import { LANDING, signIn } from './support';
+import { apiAs, LANDING, signIn } from './support';
 
 /**
  * Issue 4: field records that never get lost. The real built app, the real server (owned by this
@@ -156,6 +156,97 @@ test('driver: a reload right after sign-in keeps offline sign-in; a second tab o
       stored.map((r) => r.payload),
     ),
   ).toEqual(['duplicate', 'duplicate']);
+  await device.ctx.close();
+  await api.dispose();
+});
+
+test("driver (ADR 076): a fill for a vehicle with an odometer is refused without its reading, online as offline; a generator without a meter needs none; the driver is the fills' employee", async () => {
+  test.setTimeout(300_000);
+  const api = await fieldApiAs(server.url, 'driver');
+  const ref = await api.reference();
+  const me = (ref.employees as Array<{ id: string; name: string; number: string }>).find(
+    (e) => e.name === 'Dana Driver',
+  )!;
+  const fleet = (ref.equipment as Eq[]).filter((e) => e.active);
+  const truck = fleet.filter((e) => e.meterType === 'km' && e.hasMeter !== false)[40];
+  const generator = fleet.find((e) => e.hasMeter === false)!;
+  expect([me, truck, generator].every(Boolean)).toBe(true);
+  const dir = profileDir('meter', server.port);
+  const device = await openDevice(dir, server.url);
+  await firstSignIn(device, 'driver', '/QuickDispense');
+  const { page } = device;
+  const form = page.getByRole('form', { name: 'Dispense' });
+  const employee = form.getByRole('combobox', { name: 'Employee' });
+  const odometer = form.getByLabel('Odometer (km)');
+  const save = page.getByRole('button', { name: 'Save dispense' });
+
+  // The driver is the fill's employee unless another is chosen: preselected, visible, changeable.
+  await expect(employee).toHaveValue(`${me.name} (${me.number})`);
+  await expect(form.getByText('You, as signed in. Recording for someone else? Choose them.')).toBeVisible();
+
+  const refusedWithoutReading = async (litres: string) => {
+    await form.getByRole('combobox', { name: 'Equipment' }).fill(truck.fleetNo);
+    await form.getByLabel('Litres').fill(litres);
+    await expect(odometer).toHaveAttribute('aria-required', 'true');
+    await save.click();
+    await expect(form.getByText('Enter the odometer reading (km)', { exact: true })).toBeVisible();
+    await expect(form.getByText('Not saved: check the marked fields.')).toBeVisible();
+    await expect(odometer).toHaveAttribute('aria-invalid', 'true');
+    await expect(odometer).toBeFocused();
+    // Nothing went into the outbox; what was typed is kept.
+    expect(await outbox(page, 'dispenses')).toEqual([]);
+    await expect(form.getByLabel('Litres')).toHaveValue(litres);
+  };
+  // Online…
+  await refusedWithoutReading('33');
+  await page.screenshot({ path: test.info().outputPath('meter-refused-online.png') });
+  // …and offline, judged with the cached setup: the same rule, the same words.
+  await cutOff(server, device.ctx);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Quick dispense', exact: true })).toBeVisible();
+  await refusedWithoutReading('34');
+
+  // With the reading it is saved; the next fill is the driver's again.
+  await odometer.fill(String((truck.currentMeter ?? 0) + 40));
+  await expect(form.getByText('Enter the odometer reading (km)', { exact: true })).toBeVisible();
+  await save.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Saved on this device: 34 L to ${truck.fleetNo}` }),
+  ).toBeVisible();
+  await expect(employee).toHaveValue(`${me.name} (${me.number})`);
+  // A generator without an hour meter: no reading asked.
+  await form.getByRole('combobox', { name: 'Equipment' }).fill(generator.fleetNo);
+  await expect(form.getByLabel('Meter')).toBeDisabled();
+  await expect(form.getByText('No meter fitted: no reading needed')).toBeVisible();
+  await form.getByLabel('Litres').fill('21');
+  await save.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Saved on this device: 21 L to ${generator.fleetNo}` }),
+  ).toBeVisible();
+  await expect(page.getByText('2 waiting · 0 rejected')).toBeVisible();
+
+  await bringBack(server, device.ctx);
+  await expect(page.getByText('0 waiting · 0 rejected')).toBeVisible({ timeout: 60_000 });
+  const stored = await outbox(page, 'dispenses');
+  const byLitres = (l: number) => stored.find((r) => r.payload.litres === l)!;
+  expect(
+    [34, 21].map((l) => [byLitres(l).state, byLitres(l).payload.employeeId, byLitres(l).payload.employeeBy]),
+  ).toEqual([
+    ['synced', me.id, 'signin'],
+    ['synced', me.id, 'signin'],
+  ]);
+  expect([byLitres(34).payload.meterAsked, byLitres(21).payload.meterAsked, byLitres(21).payload.meter]).toEqual([
+    'km',
+    'none',
+    null,
+  ]);
+  // The office sees the driver as the fills' employee.
+  const office = await apiAs(server.url, 'admin');
+  for (const l of [34, 21]) {
+    const detail = await office.call('get', `/records/dispenses/${byLitres(l).id}`);
+    expect(JSON.stringify(detail)).toContain(`"employeeName":"${me.name}`);
+  }
+  await office.dispose();
   await device.ctx.close();
   await api.dispose();
 });

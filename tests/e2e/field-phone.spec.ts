@@ -181,6 +181,9 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await equipment.fill(fleet[1].fleetNo);
   await form.getByLabel('Litres').fill('35');
+  await form
+    .getByLabel(fleet[1].meterType === 'hours' ? 'Hours' : 'Odometer (km)')
+    .fill(String((fleet[1].currentMeter ?? 0) + 30));
   await save.click();
   await expect(
     page.getByRole('alert').filter({ hasText: `Saved on this device: 35 L to ${fleet[1].fleetNo}` }),
@@ -202,6 +205,7 @@ test('driver on a phone: Save always on screen, big controls, marked required fi
     const form = page.getByRole('form', { name: 'Dispense' });
     await form.getByRole('combobox', { name: 'Equipment' }).fill('GHOST-9');
     await form.getByLabel('Litres').fill('12.5');
+    await form.getByLabel('Odometer (km)').fill('1000');
     await page.getByRole('button', { name: 'Save dispense' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Saved on this device: 12.5 L to GHOST-9' })).toBeVisible();
 

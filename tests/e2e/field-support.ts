@@ -211,17 +211,22 @@ export interface Eq {
   id: string;
   fleetNo: string;
   meterType: 'km' | 'hours' | null;
+  /** false: no meter fitted, the form asks no reading (ADR 076). */
+  hasMeter?: boolean;
   currentMeter: number | null;
   tags: string[];
   active: boolean;
   fams24Enabled: boolean;
 }
 
+/** The meter field's label on the dispense form for this equipment (ADR 076: every metered fill needs it). */
+export const meterLabel = (eq: Pick<Eq, 'meterType'>) => (eq.meterType === 'hours' ? 'Hours' : 'Odometer (km)');
+
 /** One dispense through the form, as a driver types it: equipment by its full fleet no. (or a scanned tag). */
 export async function dispense(page: Page, eq: Eq, litres: number, key = eq.fleetNo) {
   await page.getByRole('combobox', { name: 'Equipment' }).fill(key);
   await page.getByLabel('Litres').fill(String(litres));
-  await page.getByLabel(eq.meterType === 'hours' ? 'Hours' : 'Odometer (km)').fill(String((eq.currentMeter ?? 0) + 25));
+  if (eq.hasMeter !== false) await page.getByLabel(meterLabel(eq)).fill(String((eq.currentMeter ?? 0) + 25));
   await page.getByRole('button', { name: 'Save dispense' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: `Saved on this device: ${litres} L to ${eq.fleetNo}` }),

@@ -1,6 +1,7 @@
 import { satisfies } from '../../../src/contract/access';
 import { DispenseInput, type Dispense } from '../../../src/contract/dispensing';
 import { rulesOf, type ExceptionRulesValue } from '../../../src/contract/exception-rules';
+import { missingMeterVerdict } from '../../../src/contract/meter-rule';
 import { dispenses } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { AuditEntry } from '../../lib/audit';
@@ -13,8 +14,14 @@ import type { References } from './reference.repository';
 import { RecordError, repoOf, type IngestContext, type Item, type KindHandler } from './ingest.types';
 import { stockAlarm } from './stock';
 
-/** What the references say each record needs checked against. */
+/**
+ * What the references say each record needs checked against. ADR 076: a fill without the reading of
+ * its equipment's meter is refused when its device asked for the reading (`missingMeterVerdict`), else
+ * stored and raised (`dispenseWarnings`); a field device's record that names no employee is its
+ * recording user's employee's (`found.recorderEmployee`).
+ */
 function refsOf(records: readonly Dispense[], found: References): (Refs | RecordError)[] {
+  const recorder = found.recorderEmployee ?? null;
   return records.map((d) => {
     const tank = found.tanks.get(d.tankId);
     if (!tank) return new RecordError(422, 'Unknown tank.', { tankId: ['Unknown tank'] });
@@ -28,28 +35,36 @@ function refsOf(records: readonly Dispense[], found: References): (Refs | Record
       return new RecordError(422, 'Unknown employee.', { employeeId: ['Unknown employee'] });
     if (d.costCentreId && !found.costCentres.has(d.costCentreId))
       return new RecordError(422, 'Unknown cost centre.', { costCentreId: ['Unknown cost centre'] });
+    const meter = missingMeterVerdict(eqp, d);
+    if (meter?.action === 'refuse')
+      return new RecordError(400, 'The meter reading is missing.', { meter: [meter.message] });
+    const byRecorder = d.employeeId === null && recorder !== null;
     return {
       tank,
       eqp,
       costCentreId: d.costCentreId ?? eqp.costCentreId,
+      employeeId: byRecorder ? recorder : d.employeeId,
+      employeeBy: byRecorder ? 'signin' : d.employeeBy,
       allocations: found.allocationsOf(tank.productId),
     };
   });
 }
 
-const referenceAsk = (records: readonly Dispense[]) => {
+const referenceAsk = (ctx: IngestContext, records: readonly Dispense[]) => {
   const given = (pick: (d: Dispense) => string | null) => records.map(pick).filter((id): id is string => id !== null);
+  const recorder = ctx.recordedBy !== undefined && records.some((d) => d.employeeId === null);
   return {
     tanks: records.map((d) => d.tankId),
     equipment: records.map((d) => d.equipmentId),
     employees: given((d) => d.employeeId),
     costCentres: given((d) => d.costCentreId),
     allocations: true,
+    ...(recorder ? { recorder: ctx.recordedBy } : {}),
   };
 };
 
 async function prepareAll(ctx: IngestContext, records: readonly Dispense[]): Promise<(Refs | RecordError)[]> {
-  return refsOf(records, await repoOf(ctx).references(referenceAsk(records)));
+  return refsOf(records, await repoOf(ctx).references(referenceAsk(ctx, records)));
 }
 
 /**
@@ -58,7 +73,7 @@ async function prepareAll(ctx: IngestContext, records: readonly Dispense[]): Pro
  */
 async function lookupAll(ctx: IngestContext, records: readonly Dispense[]) {
   const found = await repoOf(ctx).references({
-    ...referenceAsk(records),
+    ...referenceAsk(ctx, records),
     hashes: { table: 'dispenses', ids: records.map((d) => d.id) },
     rulesAndWebhooks: 'dispense.recorded',
   });
@@ -211,7 +226,7 @@ export const dispenseHandler: KindHandler<Dispense, Refs> & {
       tankId: d.tankId,
       productId: refs.tank.productId,
       equipmentId: d.equipmentId,
-      employeeId: d.employeeId,
+      employeeId: refs.employeeId,
       costCentreId: refs.costCentreId,
       litres: d.litres,
       meter: d.meter,

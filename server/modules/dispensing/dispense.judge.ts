@@ -18,6 +18,9 @@ export interface Refs {
   tank: TankRef;
   eqp: EquipmentRef;
   costCentreId: string | null;
+  /** The record's employee, else (a field device's record, ADR 076) its recording user's employee. */
+  employeeId: string | null;
+  employeeBy: Dispense['employeeBy'];
   allocations: AllocationRule[];
   /**
    * Set by `insertAll`: what the checks need, the history read before the insert, and the batch's
@@ -49,7 +52,7 @@ export const dispenseRows = (
       tankId: d.tankId,
       productId: refs.tank.productId,
       equipmentId: d.equipmentId,
-      employeeId: d.employeeId,
+      employeeId: refs.employeeId,
       costCentreId: refs.costCentreId,
       litres: d.litres,
       meter: d.meter,
@@ -58,7 +61,7 @@ export const dispenseRows = (
       gpsLat: d.gps?.lat ?? null,
       gpsLng: d.gps?.lng ?? null,
       gpsAccuracyM: d.gps?.accuracyM ?? null,
-      employeeBy: d.employeeBy,
+      employeeBy: refs.employeeBy,
       acceptedWarnings: d.acceptedWarnings,
     }));
 
@@ -88,7 +91,13 @@ export async function factsOf(
   return items.map(({ record: d, refs }) => {
     const at = new Date(d.dispensedAt);
     const { allocations } = refs;
-    const dispense = { ...d, productId: refs.tank.productId, costCentreId: refs.costCentreId, at };
+    const dispense = {
+      ...d,
+      employeeId: refs.employeeId,
+      productId: refs.tank.productId,
+      costCentreId: refs.costCentreId,
+      at,
+    };
     const f24Rule = d.variant === 'FAMS24' ? f24(d.storeId) : null;
     // The check picks the governing allocation; its subject's litres so far decide the limits.
     const { allocationId } = checkDispenseAllowed({
@@ -150,6 +159,7 @@ export function judge(
       dispense,
       equipmentCapacity: refs.eqp.capacity,
       meterType: refs.eqp.meterType,
+      hasMeter: refs.eqp.hasMeter,
       lastMeter: known.length ? Math.max(...known) : null,
       lastFillAt: seen[k].lastFillAt,
       allocations,

@@ -259,7 +259,8 @@ describe('dispense ingest', () => {
       dispensedAt: '2026-08-01T09:00:00Z',
     });
     const res = await post(admin, 'dispenses', [d]);
-    expect(res.body.results[0].exceptions).toEqual(['fams24_rule', 'not_allocated']);
+    // No reading from a record without `meterAsked` (an app before ADR 076): stored, and raised.
+    expect(res.body.results[0].exceptions).toEqual(['fams24_rule', 'no_meter_reading', 'not_allocated']);
     const msgs = await srv.database.db.execute(
       sql`select message from exceptions where entity_id = ${d.id} and code = 'fams24_rule' order by message`,
     );

@@ -46,7 +46,10 @@ export function dispensingRoutes(app: FastifyInstance, { database, boss }: Modul
         schema: { body: BatchBody, response: { 200: BatchResponse } },
       },
       async (req) => {
-        const results = await ingestBatch(database, k.handler, req.auth, req.body.records, events);
+        // A field device's outbox: the token's user recorded these records (ADR 076).
+        const results = await ingestBatch(database, k.handler, req.auth, req.body.records, events, {
+          fromDevice: true,
+        });
         // The device's sync report (X-FAMS-Device …): one upsert per request, never fails the batch.
         await recordDeviceSync(database.db, req.auth, k.path, req.body.records.length, req.headers, req.log);
         return { results };

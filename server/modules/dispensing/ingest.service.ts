@@ -58,10 +58,13 @@ export async function ingestBatch<T extends { id: string }, P>(
   auth: AccessClaims,
   records: unknown[],
   events?: BatchEvents,
+  opts: { fromDevice?: boolean } = {},
 ): Promise<IngestResult[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.db.transaction((tx) => ingestInTx(tx, handler, auth, records, events, database.beside));
+      return await database.db.transaction((tx) =>
+        ingestInTx(tx, handler, auth, records, events, database.beside, opts.fromDevice ? auth.userId : undefined),
+      );
     } catch (e) {
       const code =
         (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
@@ -93,8 +96,9 @@ async function ingestInTx<T extends { id: string }, P>(
   records: unknown[],
   events?: BatchEvents,
   beside?: () => Db | null,
+  recordedBy?: number,
 ): Promise<IngestResult[]> {
-  const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map(), beside };
+  const ctx: IngestContext = { tx, auth, now: new Date(), cache: new Map(), beside, recordedBy };
   const results: IngestResult[] = new Array(records.length);
   const duplicates: { index: number; id: string }[] = [];
   const hook = events && handler.webhook;

@@ -31,6 +31,12 @@ export interface IngestContext {
    * of the batch yet (its first part): a read there sees exactly what the transaction would.
    */
   beside?: () => Db | null;
+  /**
+   * ADR 076: the batch came from a field device's outbox (`POST /<kind>/batch`), so the token's user
+   * recorded its records: a dispense that names no employee is the user's employee's. Not set for
+   * imports, corrections, the controllers or the demo seed.
+   */
+  recordedBy?: number;
 }
 
 /** A record on its way in: checked, its references found, its payload hash made. */

@@ -16,6 +16,8 @@ export interface EquipmentRef {
   costCentreId: string | null;
   currentMeter: number | null;
   meterType: 'km' | 'hours' | null;
+  /** A meter is fitted (own, else the type's, else yes; ADR 076). */
+  hasMeter: boolean;
   /** Effective tank capacity: the equipment's own, else its type's. */
   capacity: number | null;
 }
@@ -42,6 +44,11 @@ export interface ReferenceAsk {
    * between the stock statement (which locks the tanks' books) and the commit.
    */
   rulesAndWebhooks?: WebhookEvent;
+  /**
+   * ADR 076: the user who recorded the batch on a field device: their live, active employee is read
+   * (`recorderEmployee`), the employee of their records that name none.
+   */
+  recorder?: number;
 }
 
 export interface References {
@@ -54,6 +61,8 @@ export interface References {
   hashes: Map<string, string>;
   /** With `ask.rulesAndWebhooks`: the stored rules (null: none stored) and the subscribed webhooks' ids. */
   rulesAndWebhooks?: { rules: unknown; webhooks: string[] };
+  /** With `ask.recorder`: the recording user's employee, or null when they are none. */
+  recorderEmployee?: string | null;
 }
 
 const ids = (list: readonly string[] | undefined) => sql`${sql.param([...new Set(list ?? [])])}::uuid[]`;
@@ -83,6 +92,7 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
     hashes: [string, string][];
     rules?: unknown;
     webhooks?: string[];
+    recorder_employee?: string | null;
   }>(
     db,
     sql`${
@@ -98,7 +108,7 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
       ${
         ask.equipment?.length
           ? sql`(select coalesce(json_agg(json_build_object('id', e.id, 'costCentreId', e.cost_centre_id, 'currentMeter', e.current_meter,
-          'meterType', coalesce(e.meter_type, y.meter_type), 'capacity', coalesce(e.tank_capacity, y.tank_capacity))), '[]')
+          'meterType', coalesce(e.meter_type, y.meter_type), 'hasMeter', coalesce(e.has_meter, y.has_meter, true), 'capacity', coalesce(e.tank_capacity, y.tank_capacity))), '[]')
         from equipment e left join equipment_types y on y.account_id = e.account_id and y.id = e.type_id
         where e.account_id = ${accountId} and e.id = any(${ids(ask.equipment)})${gate})`
           : none
@@ -114,7 +124,12 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
         from allocations a where a.account_id = ${accountId} and a.deleted_at is null
           and a.product_id in (select product_id from tanks where account_id = ${accountId} and id = any(${ids(ask.tanks)}))
           and (a.equipment_id = any(${ids(ask.equipment)}) or a.employee_id = any(${ids(ask.employees)}) or a.cost_centre_id = any(${ids(ask.costCentres)})
-            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)})))${gate})`
+            or a.cost_centre_id in (select cost_centre_id from equipment where account_id = ${accountId} and id = any(${ids(ask.equipment)}))${
+              ask.recorder !== undefined
+                ? sql`
+            or a.employee_id in (select id from employees where account_id = ${accountId} and user_id = ${ask.recorder} and deleted_at is null)`
+                : sql``
+            })${gate})`
           : none
       } as allocations,
       ${
@@ -124,6 +139,12 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
           ? sql`,
       (select rules from exception_rules where account_id = ${accountId}) as rules,
       (select coalesce(json_agg(w.id), '[]') from (${subscribedSql(accountId, ask.rulesAndWebhooks)}) w) as webhooks`
+          : sql``
+      }${
+        ask.recorder !== undefined
+          ? sql`,
+      (select id from employees where account_id = ${accountId} and user_id = ${ask.recorder}
+        and deleted_at is null and active${gate}) as recorder_employee`
           : sql``
       }`,
   );
@@ -137,5 +158,6 @@ export async function loadReferences(db: DbOrTx, accountId: number, ask: Referen
     allocationsOf: (productId) => byProduct.get(productId) ?? [],
     hashes: new Map(r.hashes),
     ...(ask.rulesAndWebhooks ? { rulesAndWebhooks: { rules: r.rules ?? null, webhooks: r.webhooks ?? [] } } : {}),
+    ...(ask.recorder !== undefined ? { recorderEmployee: r.recorder_employee ?? null } : {}),
   };
 }

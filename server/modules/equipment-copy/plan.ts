@@ -154,6 +154,7 @@ export async function planCopy(
         costCentreId,
         // Without its type the copy keeps the meter type and tank capacity the type gave it.
         meterType: e.meterType ?? (typeId ? null : e.effectiveMeterType),
+        hasMeter: e.hasMeter ?? (typeId ? null : e.effectiveHasMeter),
         tankCapacity: e.tankCapacity ?? (typeId ? null : e.effectiveTankCapacity),
         currentMeter: e.currentMeter,
         tags: [],

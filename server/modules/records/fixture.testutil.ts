@@ -11,11 +11,13 @@ import { created, DEMO, session, type TestServer } from '../../../tests/api/harn
  * price 3.00); store S2 (UTC) with tank T3 (product A). Equipment E1, E2; employee P1.
  * Allocations: E1·A daily 80 / monthly 500 (at S), E1·B (no limits), E2·A daily 200 (at S).
  *
- * dispenses                                   local day (store)   raises
- *   d1  S  T1  E1  P1  100 L  10-01 08:00Z    2026-10-01          over_daily_limit
- *   d2  S  T1  E2       50 L  10-01 23:30Z    2026-10-02          — (has GPS)
- *   d3  S  T2  E1       30 L  10-05 10:00Z    2026-10-05          —
- *   d4  S2 T3  E2       20 L  10-02 00:30Z    2026-10-02          not_allocated (E2·A is at S)
+ * dispenses (stored by the editor, who is no employee: ADR 076 would make a driver's own fills his; each with
+ * its odometer reading, km)
+ *                                    meter     local day (store)   raises
+ *   d1  S  T1  E1  P1  100 L  10-01 08:00Z   1000    2026-10-01          over_daily_limit
+ *   d2  S  T1  E2       50 L  10-01 23:30Z    500    2026-10-02          — (has GPS)
+ *   d3  S  T2  E1       30 L  10-05 10:00Z   1100    2026-10-05          —
+ *   d4  S2 T3  E2       20 L  10-02 00:30Z    520    2026-10-02          not_allocated (E2·A is at S)
  * receipts: r1 (manual, T1, 1000 L, supplier "Fuelco"), r2 (system: device `import:…`, T2, 400 L),
  *   r3 (system: written by the system user, device `demo-history`, T2, 300 L)
  * transfers: t1 T1→T2 40 L, t2 T1→bowser BW-1 10 L
@@ -104,6 +106,7 @@ export async function buildFixture(srv: TestServer): Promise<Fixture> {
       equipmentId: e1,
       employeeId: p1,
       litres: 100,
+      meter: 1000,
       dispensedAt: '2026-10-01T08:00:00Z',
     },
     {
@@ -113,10 +116,20 @@ export async function buildFixture(srv: TestServer): Promise<Fixture> {
       tankId: t1,
       equipmentId: e2,
       litres: 50,
+      meter: 500,
       dispensedAt: '2026-10-01T23:30:00Z',
       gps: { lat: -26.2, lng: 28.04 },
     },
-    { ...base, id: d.d3, storeId: store, tankId: t2, equipmentId: e1, litres: 30, dispensedAt: '2026-10-05T10:00:00Z' },
+    {
+      ...base,
+      id: d.d3,
+      storeId: store,
+      tankId: t2,
+      equipmentId: e1,
+      litres: 30,
+      meter: 1100,
+      dispensedAt: '2026-10-05T10:00:00Z',
+    },
     {
       ...base,
       id: d.d4,
@@ -124,10 +137,11 @@ export async function buildFixture(srv: TestServer): Promise<Fixture> {
       tankId: t3,
       equipmentId: e2,
       litres: 20,
+      meter: 520,
       dispensedAt: '2026-10-02T00:30:00Z',
     },
   ];
-  const ingest = await driver.send('POST', '/api/v1/dispenses/batch', { records: dispenses });
+  const ingest = await editor.send('POST', '/api/v1/dispenses/batch', { records: dispenses });
   expect(ingest.body.results.map((r: { status: string }) => r.status)).toEqual([
     'created',
     'created',

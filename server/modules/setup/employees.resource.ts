@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EmployeeCreate, EmployeeRow, EmployeeUpdate, type Employee } from '../../../src/contract/setup/employees';
 import { SETUP_RESOURCES } from '../../../src/contract/setup/resources';
-import { costCentres, employees as t, stores } from '../../db/schema';
+import { costCentres, employees as t, memberships, stores, users } from '../../db/schema';
 import { defineResource, fieldError, filter, metaOf } from '../../lib/resource';
 import { hashPassword } from '../auth/passwords';
 import { screenRules } from './rules';
@@ -37,6 +37,7 @@ export const employeesResource = defineResource({
     costCentreName: sql<
       string | null
     >`(select ${costCentres.code} || ' ' || ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${t.costCentreId})`,
+    userName: sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${t.userId})`,
   },
   search: [t.number, t.name, t.tag],
   sort: { number: sql`lower(${t.number})`, name: sql`lower(${t.name})`, licenceExpiry: t.licenceExpiry },
@@ -51,6 +52,7 @@ export const employeesResource = defineResource({
   unique: {
     employees_number_uq: { field: 'number', message: 'Another employee already has this number' },
     tag_owners_tag_uq: { field: 'tag', message: 'This tag is already in use' },
+    employees_user_uq: { field: 'userId', message: 'This user is already another employee' },
   },
   references: [
     { field: 'costCentreId', target: costCentres, label: 'cost centre', constraint: 'employees_cost_centre_fk' },
@@ -67,6 +69,8 @@ export const employeesResource = defineResource({
     storeIds: r.storeIds,
     fams24Enabled: r.fams24Enabled,
     active: r.active,
+    userId: r.userId,
+    userName: r.userName,
   }),
   toValues: async (i) => ({
     number: i.number,
@@ -77,19 +81,31 @@ export const employeesResource = defineResource({
     storeIds: i.storeIds,
     fams24Enabled: i.fams24Enabled,
     active: i.active,
+    userId: i.userId,
     ...(await pinValues(i.pin)),
   }),
   async validate(tx, input, { actor }) {
-    if (!input.storeIds.length) return undefined;
-    const found = await tx
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.accountId, actor.accountId), inArray(stores.id, input.storeIds), isNull(stores.deletedAt)));
-    const ok = new Set(found.map((s) => s.id));
     const errors: Record<string, string[]> = {};
-    input.storeIds.forEach((id, i) => {
-      if (!ok.has(id)) errors[`storeIds.${i}`] = ['Choose an existing store'];
-    });
+    if (input.storeIds.length) {
+      const found = await tx
+        .select({ id: stores.id })
+        .from(stores)
+        .where(
+          and(eq(stores.accountId, actor.accountId), inArray(stores.id, input.storeIds), isNull(stores.deletedAt)),
+        );
+      const ok = new Set(found.map((s) => s.id));
+      input.storeIds.forEach((id, i) => {
+        if (!ok.has(id)) errors[`storeIds.${i}`] = ['Choose an existing store'];
+      });
+    }
+    // ADR 076: only a user of this account can be the employee.
+    if (input.userId !== null) {
+      const [member] = await tx
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, input.userId)));
+      if (!member) errors.userId = ['Choose a user of this account'];
+    }
     return Object.keys(errors).length ? errors : undefined;
   },
   afterWrite: (tx, { action, actor, after }) =>

@@ -25,7 +25,11 @@ export const equipmentTypesResource = defineResource({
     tankCapacity: t.tankCapacity,
     meterType: t.meterType,
   },
-  filters: { meterType: filter.oneOf(t.meterType, METER_TYPES), make: filter.text(t.make) },
+  filters: {
+    meterType: filter.oneOf(t.meterType, METER_TYPES),
+    hasMeter: filter.bool(t.hasMeter),
+    make: filter.text(t.make),
+  },
   label: sql`${t.code} || ' ' || ${t.make} || ' ' || ${t.model}`,
   unique: { equipment_types_code_uq: { field: 'code', message: 'Another equipment type already has this code' } },
   references: [],
@@ -36,6 +40,7 @@ export const equipmentTypesResource = defineResource({
     model: r.model,
     tankCapacity: r.tankCapacity,
     meterType: r.meterType,
+    hasMeter: r.hasMeter,
     expectedConsumption: r.expectedConsumption,
   }),
   toValues: (i) => ({
@@ -44,6 +49,7 @@ export const equipmentTypesResource = defineResource({
     model: i.model,
     tankCapacity: i.tankCapacity,
     meterType: i.meterType,
+    hasMeter: i.hasMeter,
     expectedConsumption: i.expectedConsumption,
   }),
 });

@@ -78,6 +78,7 @@ export function referenceRepository(db: DbOrTx) {
             model: equipmentTypes.model,
             tankCapacity: equipmentTypes.tankCapacity,
             meterType: equipmentTypes.meterType,
+            hasMeter: equipmentTypes.hasMeter,
             expectedConsumption: equipmentTypes.expectedConsumption,
           })
           .from(equipmentTypes)
@@ -99,6 +100,7 @@ export function referenceRepository(db: DbOrTx) {
             odometerRequired: equipment.odometerRequired,
             active: equipment.active,
             meterType: sql<'km' | 'hours' | null>`coalesce(${equipment.meterType}, ${equipmentTypes.meterType})`,
+            hasMeter: sql<boolean>`coalesce(${equipment.hasMeter}, ${equipmentTypes.hasMeter}, true)`,
             tankCapacity: sql<string | null>`coalesce(${equipment.tankCapacity}, ${equipmentTypes.tankCapacity})`,
           })
           .from(equipment)
@@ -120,6 +122,7 @@ export function referenceRepository(db: DbOrTx) {
             storeIds: employees.storeIds,
             fams24Enabled: employees.fams24Enabled,
             active: employees.active,
+            userId: employees.userId,
           })
           .from(employees)
           .where(live(employees, accountId))

@@ -5,6 +5,7 @@ import { registerListRoutes, registerResource } from '../../lib/resource';
 import { assetAllocationsEndpoint } from './asset-allocations.list';
 import { auditLogsEndpoint } from './audit-logs.list';
 import { deletedEndpoint } from './deleted.list';
+import { employeeUsersRoutes } from './employee-users.routes';
 import { fams24Routes } from './fams24.routes';
 import { pinRoutes } from './pin.routes';
 import { referenceRoutes } from './reference.routes';
@@ -31,4 +32,5 @@ export function setupRoutes(app: FastifyInstance, { db, setup: services }: Modul
   registerListRoutes(app, deletedEndpoint(db));
   referenceRoutes(app, db);
   pinRoutes(app, db);
+  employeeUsersRoutes(app, db);
 }

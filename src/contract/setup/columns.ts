@@ -73,6 +73,7 @@ const equipment = columnsOf<Equipment>()([
   { key: 'typeName', title: 'Type', kind: 'text' },
   { key: 'costCentreName', title: 'Cost centre', kind: 'text' },
   { key: 'effectiveMeterType', title: 'Meter', kind: 'enum', labels: METER_LABELS },
+  { key: 'effectiveHasMeter', title: 'Meter fitted', kind: 'bool' },
   { key: 'currentMeter', title: 'Current meter', kind: 'number', decimals: 1 },
   { key: 'effectiveTankCapacity', title: 'Tank (L)', kind: 'litres' },
   { key: 'tags', title: 'Tags', kind: 'list' },
@@ -89,6 +90,7 @@ const employees = columnsOf<Employee>()([
   { key: 'hasPin', title: 'PIN', kind: 'bool' },
   { key: 'licenceExpiry', title: 'Licence expiry', kind: 'date' },
   { key: 'storeIds', title: 'Stores', kind: 'list' },
+  { key: 'userName', title: 'Signs in as', kind: 'text', hidden: true },
   { key: 'fams24Enabled', title: 'FAMS24', kind: 'bool', hidden: true },
   { key: 'active', title: 'Active', kind: 'bool' },
 ]);
@@ -147,6 +149,7 @@ export const SETUP_COLUMNS = {
     { key: 'model', title: 'Model', kind: 'text' },
     { key: 'tankCapacity', title: 'Tank (L)', kind: 'litres' },
     { key: 'meterType', title: 'Meter', kind: 'enum', labels: METER_LABELS },
+    { key: 'hasMeter', title: 'Meter fitted', kind: 'bool' },
     { key: 'expectedConsumption', title: 'Expected consumption', kind: 'number' },
   ]),
   equipmentExtras: columnsOf<EquipmentExtra>()([

@@ -21,6 +21,13 @@ export const EmployeeFields = z.strictObject({
     .default([]),
   fams24Enabled: z.boolean().default(false),
   active: z.boolean().default(true),
+  /** The account's user who is this employee (ADR 076); null = none. */
+  userId: z
+    .number({ error: 'Choose a user' })
+    .int('Choose a user')
+    .positive('Choose a user')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const { create: EmployeeCreate, update: EmployeeUpdate } = inputSchemas(EmployeeFields, (v, ctx) => {
@@ -54,8 +61,17 @@ export const EmployeeRow = z.object({
   storeIds: z.array(z.uuid()),
   fams24Enabled: z.boolean(),
   active: z.boolean(),
+  userId: z.number().nullable(),
+  /** The linked user's name, for the list. */
+  userName: z.string().nullable(),
 });
 export type Employee = z.infer<typeof EmployeeRow>;
+
+/** `GET /employees/users`: the account's users an employee can be linked to (ADR 076). */
+export const EmployeeUserOptions = z.object({
+  items: z.array(z.object({ id: z.number(), name: z.string(), username: z.string() })),
+});
+export type EmployeeUserOptions = z.infer<typeof EmployeeUserOptions>;
 
 /**
  * PINs are checked by the server only (`POST /api/v1/employees/verify-pin`): a 4–8 digit PIN

@@ -13,6 +13,8 @@ export const EquipmentTypeFields = z.strictObject({
   model: requiredText('Model', 80),
   tankCapacity: positiveLitres('Tank capacity'),
   meterType: z.enum(METER_TYPES, { error: 'Choose km or hours' }),
+  /** false = no meter fitted (a bowser, a generator without an hour meter): fills need no reading (ADR 076). */
+  hasMeter: z.boolean().default(true),
   /** L/100 km for `km`, L/h for `hours`. */
   expectedConsumption: atScale(
     z.number({ error: 'Expected consumption must be a number' }).min(0, 'Must be 0 or more').max(10_000, 'Too large'),
@@ -34,6 +36,7 @@ export const EquipmentTypeRow = z.object({
   model: z.string(),
   tankCapacity: z.number(),
   meterType: z.enum(METER_TYPES),
+  hasMeter: z.boolean(),
   expectedConsumption: z.number().nullable(),
 });
 export type EquipmentType = z.infer<typeof EquipmentTypeRow>;

@@ -33,6 +33,11 @@ export const EquipmentFields = z.strictObject({
     .enum(METER_TYPES, { error: 'Choose km or hours' })
     .nullish()
     .transform((v) => v ?? null),
+  /** null = the type's (without a type: fitted); false = no meter, fills need no reading (ADR 076). */
+  hasMeter: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
   currentMeter: meter('Current meter')
     .nullish()
     .transform((v) => v ?? null),
@@ -91,6 +96,9 @@ export const EquipmentRow = z.object({
   meterType: z.enum(METER_TYPES).nullable(),
   /** The meter type in force: own, else the type's. */
   effectiveMeterType: z.enum(METER_TYPES).nullable(),
+  hasMeter: z.boolean().nullable(),
+  /** A meter is fitted: own, else the type's, else yes (ADR 076). */
+  effectiveHasMeter: z.boolean(),
   currentMeter: z.number().nullable(),
   tankCapacity: z.number().nullable(),
   /** The tank capacity in force: own, else the type's. */

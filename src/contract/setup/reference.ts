@@ -63,9 +63,12 @@ export const ReferenceData = z.object({
       tankCapacity: true,
       meterType: true,
       expectedConsumption: true,
-    }),
+    }).extend({ hasMeter: z.boolean().optional() }),
   ),
-  /** `meterType` and `tankCapacity` are the effective values (own, else the type's). */
+  /**
+   * `meterType`, `hasMeter` and `tankCapacity` are the effective values (own, else the type's).
+   * `hasMeter` false: no meter, a fill needs no reading (ADR 076); absent (a cache from before it): fitted.
+   */
   equipment: z.array(
     EquipmentRow.pick({
       id: true,
@@ -81,7 +84,11 @@ export const ReferenceData = z.object({
       pinRequired: true,
       odometerRequired: true,
       active: true,
-    }).extend({ meterType: z.enum(METER_TYPES).nullable(), tankCapacity: z.number().nullable() }),
+    }).extend({
+      meterType: z.enum(METER_TYPES).nullable(),
+      hasMeter: z.boolean().optional(),
+      tankCapacity: z.number().nullable(),
+    }),
   ),
   employees: z.array(
     EmployeeRow.pick({
@@ -95,6 +102,9 @@ export const ReferenceData = z.object({
       storeIds: true,
       fams24Enabled: true,
       active: true,
+    }).extend({
+      /** The user who is this employee (ADR 076): a fill they record is theirs unless another is chosen. */
+      userId: z.number().nullable().optional(),
     }),
   ),
   /** Shaped for `checkDispenseAllowed` (AllocationRule). */

@@ -80,7 +80,7 @@ export const SETUP_RESOURCES = {
     screen: '/MasterEquipment',
     defaultSort: 'code',
     sort: ['code', 'make', 'model', 'tankCapacity', 'meterType'],
-    filters: ['meterType', 'make'],
+    filters: ['meterType', 'hasMeter', 'make'],
     search: ['code', 'make', 'model'],
   }),
   equipmentExtras: info({
@@ -100,7 +100,7 @@ export const SETUP_RESOURCES = {
     screen: '/Equipment',
     defaultSort: 'fleetNo',
     sort: ['fleetNo', 'registration', 'description', 'currentMeter'],
-    filters: ['typeId', 'costCentreId', 'homeStoreId', 'meterType', 'active', 'fams24Enabled', 'tag'],
+    filters: ['typeId', 'costCentreId', 'homeStoreId', 'meterType', 'hasMeter', 'active', 'fams24Enabled', 'tag'],
     search: ['fleetNo', 'registration', 'description', 'tags'],
   }),
   employees: info({
@@ -185,3 +185,5 @@ export const SETUP_LISTS = {
 } as const satisfies Record<string, ListInfo>;
 
 export { REFERENCE_PATH, VERIFY_PIN_PATH } from './field-paths';
+/** The account's users an employee can be linked to (ADR 076). */
+export const EMPLOYEE_USERS_PATH = '/employees/users';

@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import css from '@/app/plain/field.module.css';
+import { meterAskedFor, meterFieldLabel, meterToRead, missingMeter } from '@/contract/meter-rule';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { costCentreOptions, equipmentName, storeOptions, tankOptions } from '@/lib/reference/labels';
 import { useBusyWhile, useRecentRecords, type OutboxRecord } from '@/lib/offline';
@@ -13,7 +14,7 @@ import { ChoiceField, NumberField, NoteField } from './FieldControls';
 import { GpsLine, WarningList, warningCodes } from './FormBits';
 import { useLastUsed, writeLastUsed, type LastUsed } from './lastUsed';
 import { LocalPick } from './LocalPick';
-import { equipmentItems } from './pickItems';
+import { equipmentItems, signedInEmployee } from './pickItems';
 import { RecentRecords } from './RecentRecords';
 import { useCapture } from './useCapture';
 import { useGps } from './useGps';
@@ -33,12 +34,13 @@ interface Values {
   note: string;
 }
 
-const blank = (storeId = '', tankId = ''): Values => ({
+/** A new record: the store and tank kept, and the signed-in user as its employee when they are one (ADR 076). */
+const blank = (storeId = '', tankId = '', self: string | null = null): Values => ({
   storeId,
   tankId,
   equipmentId: '',
-  employeeId: '',
-  employeeBy: null,
+  employeeId: self ?? '',
+  employeeBy: self ? 'signin' : null,
   costCentreId: '',
   litres: '',
   meter: '',
@@ -67,7 +69,8 @@ const fromRecord = (p: OutboxRecord<'dispenses'>['payload']): Values => ({
  */
 export function DispenseForm({ reference, variant }: { reference: ReferenceData; variant: Variant }) {
   const screen = variant === 'FAMS' ? '/QuickDispense' : '/QuickDispense24';
-  const accountId = useSnapshot(session).account?.id;
+  const { account, user } = useSnapshot(session);
+  const accountId = account?.id;
   // The form's first data (recent records for the checks, the last used store) is read before its
   // first render: one render with everything, not one more per IndexedDB answer (ADR 017).
   const records = useRecentRecords('dispenses', 500);
@@ -79,6 +82,7 @@ export function DispenseForm({ reference, variant }: { reference: ReferenceData;
       variant={variant}
       screen={screen}
       accountId={accountId}
+      userId={user?.uid}
       records={records as OutboxRecord<'dispenses'>[]}
       last={last}
     />
@@ -100,6 +104,7 @@ const DispenseFormBody = memo(function DispenseFormBody({
   variant,
   screen,
   accountId,
+  userId,
   records,
   last,
 }: {
@@ -107,15 +112,18 @@ const DispenseFormBody = memo(function DispenseFormBody({
   variant: Variant;
   screen: string;
   accountId: number | undefined;
+  /** The signed-in user: their own employee is preselected (ADR 076). */
+  userId: number | undefined;
   records: OutboxRecord<'dispenses'>[];
   last: LastUsed | null;
 }) {
   const fams24 = variant === 'FAMS24';
   const capture = useCapture('dispenses');
   const stores = useMemo(() => storeOptions(ref, variant), [ref, variant]);
+  const self = (storeId: string) => signedInEmployee(ref, userId, storeId, fams24);
   const [v, setV] = useState<Values>(() => {
     const { storeId, tankId } = startPlace(ref, stores, last);
-    return blank(storeId, tankId);
+    return blank(storeId, tankId, self(storeId));
   });
   const set = (patch: Partial<Values>) => setV((s) => ({ ...s, ...patch }));
   const gps = useGps();
@@ -151,10 +159,15 @@ const DispenseFormBody = memo(function DispenseFormBody({
     const known = ms.filter((m): m is number => m !== null);
     return known.length ? Math.max(...known) : null;
   }, [eq, history, capture.recordId]);
-  const hours = eq?.meterType === 'hours';
+  // ADR 076: the reading a fill for this equipment must carry (null: no meter fitted), judged with the cached setup.
+  const unit = eq ? meterToRead(eq) : 'km';
+  const hours = unit === 'hours';
 
   const submit = async () => {
     const old = capture.editing?.payload;
+    // A record saved before ADR 076 (no `meterAsked`) is corrected as it was saved: the rule did not ask it then.
+    const ruled = !old || old.meterAsked !== undefined;
+    const missing = ruled && eq ? missingMeter(eq, draft.meter) : null;
     const rec = await capture.save(
       {
         variant,
@@ -164,7 +177,9 @@ const DispenseFormBody = memo(function DispenseFormBody({
         employeeId: draft.employeeId,
         costCentreId: draft.costCentreId,
         litres: draft.litres as number,
-        meter: draft.meter,
+        // No meter fitted: a reading typed before the equipment was changed is not kept.
+        meter: unit === null ? null : draft.meter,
+        ...(ruled && eq ? { meterAsked: meterAskedFor(eq) } : {}),
         dispensedAt: old?.dispensedAt ?? new Date().toISOString(),
         note: v.note,
         gps: old ? old.gps : gps.fix(),
@@ -172,7 +187,8 @@ const DispenseFormBody = memo(function DispenseFormBody({
         acceptedWarnings: warningCodes(warnings),
       },
       (r) => `${litresText(r.payload.litres)} to ${equipmentName(ref, r.payload.equipmentId)}`,
-      () => setV(blank(v.storeId, v.tankId)),
+      () => setV(blank(v.storeId, v.tankId, self(v.storeId))),
+      missing ? { meter: [missing.message] } : null,
     );
     if (!rec) return;
     if (accountId !== undefined) void writeLastUsed(accountId, screen, { storeId: v.storeId, tankId: v.tankId });
@@ -203,7 +219,16 @@ const DispenseFormBody = memo(function DispenseFormBody({
           options={stores}
           placeholder="Choose a store"
           error={capture.error('storeId')}
-          onChange={(storeId) => set({ storeId, tankId: ref.tanks.find((t) => t.storeId === storeId)?.id ?? '' })}
+          onChange={(storeId) => {
+            const tankId = ref.tanks.find((t) => t.storeId === storeId)?.id ?? '';
+            // The preselected signed-in user follows the store (they may not be allowed at every store).
+            const me = v.employeeBy === 'signin' || !v.employeeId ? self(storeId) : null;
+            set(
+              v.employeeBy === 'signin' || !v.employeeId
+                ? { storeId, tankId, employeeId: me ?? '', employeeBy: me ? 'signin' : null }
+                : { storeId, tankId },
+            );
+          }}
         />
         <ChoiceField
           label="Tank"
@@ -255,13 +280,25 @@ const DispenseFormBody = memo(function DispenseFormBody({
           onChange={(litres) => set({ litres })}
           error={whenEmpty(v.litres, capture.error('litres'), 'Enter the litres')}
         />
-        <NumberField
-          label={hours ? 'Hours' : 'Odometer (km)'}
-          value={v.meter}
-          onChange={(meter) => set({ meter })}
-          error={capture.error('meter')}
-          helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined}
-        />
+        {unit === null ? (
+          <NumberField
+            label="Meter"
+            value=""
+            onChange={() => undefined}
+            disabled
+            placeholder="No meter"
+            helper="No meter fitted: no reading needed"
+          />
+        ) : (
+          <NumberField
+            label={meterFieldLabel(unit)}
+            required
+            value={v.meter}
+            onChange={(meter) => set({ meter })}
+            error={capture.error('meter')}
+            helper={lastMeter !== null ? `Last known ${lastMeter.toLocaleString()} ${hours ? 'h' : 'km'}` : undefined}
+          />
+        )}
       </div>
       <ChoiceField
         label="Cost centre"

@@ -10,7 +10,8 @@ import { PinField } from './FieldControls';
 import { LocalPick } from './LocalPick';
 import { employeeItems } from './pickItems';
 
-export type EmployeeBy = 'list' | 'tag' | 'pin';
+/** How the employee was identified; `signin`: the signed-in user's own employee, preselected (ADR 076). */
+export type EmployeeBy = 'list' | 'tag' | 'pin' | 'signin';
 
 interface Props {
   reference: ReferenceData;
@@ -69,9 +70,12 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
     }
   };
 
-  const helper = fams24
-    ? 'Scan or type the tag, or search by name or number'
-    : 'Optional: search by name, number or tag';
+  const helper =
+    by === 'signin' && !fams24
+      ? 'You, as signed in. Recording for someone else? Choose them.'
+      : fams24
+        ? 'Scan or type the tag, or search by name or number'
+        : 'Optional: search by name, number or tag';
   return (
     <div className={css.stackSm}>
       <LocalPick
@@ -84,18 +88,20 @@ export function EmployeeField({ reference, storeId, fams24, value, by, onChange,
         placeholder={fams24 ? 'Tag, name or number…' : 'Name, number or tag…'}
       />
       {fams24 && employee && (
-        <div className={`${css.identified} ${by === 'pin' || by === 'tag' ? css.identifiedOk : ''}`}>
+        <div className={`${css.identified} ${by === 'pin' || by === 'tag' || by === 'signin' ? css.identifiedOk : ''}`}>
           <p className={css.small}>
             {by === 'tag'
               ? 'Identified by tag.'
               : by === 'pin'
                 ? 'Identified by PIN.'
-                : employee.hasPin
-                  ? 'Not identified yet: scan the tag or enter the PIN.'
-                  : 'Not identified yet: scan the tag.'}
-            {pinWanted && by !== 'pin' && ' This equipment asks for the PIN.'}
+                : by === 'signin'
+                  ? 'You, as signed in.'
+                  : employee.hasPin
+                    ? 'Not identified yet: scan the tag or enter the PIN.'
+                    : 'Not identified yet: scan the tag.'}
+            {pinWanted && by !== 'pin' && by !== 'signin' && ' This equipment asks for the PIN.'}
           </p>
-          {employee.hasPin && by !== 'pin' && (
+          {employee.hasPin && by !== 'pin' && by !== 'signin' && (
             <div className={css.pinRow}>
               <PinField
                 label="PIN"

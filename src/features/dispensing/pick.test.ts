@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReferenceData } from '@/contract/setup/reference';
 import { isoFromLocal, localInputValue, optionalNumber, requiredNumber, whenEmpty } from './format';
 import { exactMatch, filterItems } from './LocalPick';
-import { employeeItems, equipmentItems } from './pickItems';
+import { employeeItems, equipmentItems, signedInEmployee } from './pickItems';
 
 const equipment = Array.from({ length: 200 }, (_, i) => ({
   id: `e${i}`,
@@ -69,6 +69,23 @@ describe('pickers over the cached reference', () => {
         .sort(),
     ).toEqual(['p1', 'p2']);
     expect(exactMatch(employeeItems(ref, 's1', true), 'ffee001122')?.value).toBe('p1');
+  });
+
+  it("ADR 076: the signed-in user's own employee is preselected where it may draw", () => {
+    const linked = {
+      ...ref,
+      employees: ref.employees.map((e, i) => ({ ...e, userId: i === 0 ? 7 : i === 1 ? 8 : null })),
+    } as ReferenceData;
+    expect(signedInEmployee(linked, 7, 's1', false)).toBe('p1');
+    expect(signedInEmployee(linked, 7, 's1', true)).toBe('p1');
+    // Only at its stores, and on a FAMS24 site only when enabled for it.
+    expect(signedInEmployee(linked, 8, 's9', false)).toBe('p2');
+    expect(signedInEmployee(linked, 8, 's1', false)).toBeNull();
+    expect(signedInEmployee(linked, 8, 's9', true)).toBeNull();
+    // A user who is no employee, no user, or a cache from before the link: nothing is preselected.
+    expect(signedInEmployee(linked, 9, 's1', false)).toBeNull();
+    expect(signedInEmployee(linked, undefined, 's1', false)).toBeNull();
+    expect(signedInEmployee(ref, 7, 's1', false)).toBeNull();
   });
 });
 

@@ -54,3 +54,19 @@ export function employeeItems(ref: Ref, storeId: string, fams24: boolean): PickI
     }))
     .sort(byLabel);
 }
+
+/**
+ * The signed-in user's own employee (ADR 076), when it is one of the store's choices: the form
+ * preselects it, since a driver or attendant who records a fill is its employee unless another is chosen.
+ */
+export function signedInEmployee(
+  ref: Ref,
+  userId: number | null | undefined,
+  storeId: string,
+  fams24: boolean,
+): string | null {
+  if (userId === null || userId === undefined) return null;
+  const me = ref.employees.find((e) => e.userId === userId && e.active);
+  if (!me) return null;
+  return employeeItems(ref, storeId, fams24).some((i) => i.value === me.id) ? me.id : null;
+}

@@ -10,6 +10,7 @@ import {
   type InputOf,
   type OutboxRecord,
   type RecordDraft,
+  validatePayload,
 } from '@/lib/offline';
 
 /**
@@ -40,11 +41,17 @@ export interface Capture<K extends FieldRecordKind> {
   saving: boolean;
   /** Changes after each successful save or when a correction starts/ends: remount the fields with it. */
   generation: number;
-  /** `reset` clears the form's own values; it runs in the same update as the remount, so no stale value survives it. */
+  /**
+   * `reset` clears the form's own values; it runs in the same update as the remount, so no stale value survives it.
+   * `refused`: field errors of rules the contract's schema cannot check alone, since they need the cached
+   * reference data (the meter reading, ADR 076): given any, nothing is saved and they are shown with the
+   * schema's own errors of the draft.
+   */
   save: (
     draft: RecordDraft<K>,
     describe: (rec: OutboxRecord<K>) => string,
     reset: () => void,
+    refused?: Record<string, string[]> | null,
   ) => Promise<OutboxRecord<K> | null>;
   /** Opens a rejected record for correction: `load` puts its payload into the form's values. */
   startFix: (rec: OutboxRecord<K>, load: (payload: OutboxRecord<K>['payload']) => void) => void;
@@ -70,13 +77,28 @@ export function useCapture<K extends FieldRecordKind>(kind: K): Capture<K> {
     setGeneration((g) => g + 1);
   };
 
-  const save = async (draft: RecordDraft<K>, describe: (rec: OutboxRecord<K>) => string, reset: () => void) => {
+  const save = async (
+    draft: RecordDraft<K>,
+    describe: (rec: OutboxRecord<K>) => string,
+    reset: () => void,
+    refused?: Record<string, string[]> | null,
+  ) => {
     if (busy.current) return null;
     busy.current = true;
     setSaving(true);
     setMessage(null);
     setSaved(null);
     try {
+      if (refused && Object.keys(refused).length) {
+        // Every marked field at once: the schema's errors of the draft beside the refused ones.
+        const schema = await validatePayload(kind, { ...draft, id: recordId, deviceId: 'this device' }).then(
+          () => ({}),
+          (e: unknown) => (e instanceof RecordInvalidError ? e.fieldErrors : {}),
+        );
+        setErrors({ ...schema, ...refused });
+        setMessage({ tone: 'danger', text: 'Not saved: check the marked fields.' });
+        return null;
+      }
       const rec = editing
         ? await resendRecord<K>(editing.id, { ...editing.payload, ...draft, id: editing.id } as InputOf<K>)
         : await saveRecord(kind, { ...draft, id: recordId });

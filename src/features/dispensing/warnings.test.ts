@@ -173,6 +173,14 @@ describe('live dispense warnings', () => {
     expect(liveWarnings(ref, history, draft({ litres: 60, meter: null }))).toEqual([]);
   });
 
+  it("ADR 076: a missing reading is the form's field error, not a warning; without a meter the FAMS24 rule asks none", () => {
+    expect(codes(liveWarnings(ref, [], draft({ meter: null })))).toEqual([]);
+    const at24 = draft({ variant: 'FAMS24', storeId: ID.store24, tankId: ID.tank24, litres: 10, meter: null });
+    expect(liveWarnings(ref, [], at24).map((w) => w.message)).toEqual(['FAMS24 rule: the meter reading is required']);
+    const noMeter = { ...ref, equipment: ref.equipment.map((e) => ({ ...e, hasMeter: false })) } as ReferenceData;
+    expect(liveWarnings(noMeter, [], at24)).toEqual([]);
+  });
+
   it('not allocated when no allocation covers the subject', () => {
     const other = { ...ref, allocations: [] } as ReferenceData;
     expect(codes(liveWarnings(other, [], draft()))).toEqual(['not_allocated']);

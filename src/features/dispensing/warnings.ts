@@ -1,5 +1,6 @@
 import { localDate } from '@/contract/calendar';
 import { dispenseWarnings, type DispenseWarning } from '@/contract/dispense-warnings';
+import { NO_METER_READING } from '@/contract/meter-rule';
 import { checkDispenseAllowed, type AllocationRule } from '@/contract/setup/dispense-check';
 import type { ReferenceData } from '@/contract/setup/reference';
 import type { OutboxRecord } from '@/lib/offline';
@@ -132,10 +133,11 @@ export function liveWarnings(
     d.variant === 'FAMS24'
       ? (ref.f24Rules.find((r) => r.storeId === d.storeId) ?? ref.f24Rules.find((r) => r.storeId === null) ?? null)
       : null;
-  return dispenseWarnings({
+  const warnings = dispenseWarnings({
     dispense,
     equipmentCapacity: eq.tankCapacity,
     meterType: eq.meterType,
+    hasMeter: eq.hasMeter,
     lastMeter: meters.length ? Math.max(...meters) : null,
     lastFillAt: lastFill,
     allocations,
@@ -146,4 +148,6 @@ export function liveWarnings(
     // The account's rules as cached with the reference data (the defaults when the cache predates them).
     rules: ref.dispenseRules,
   });
+  // A missing reading is the form's field error (the form refuses the fill, ADR 076), not a warning to accept.
+  return warnings.filter((w) => w.code !== NO_METER_READING);
 }

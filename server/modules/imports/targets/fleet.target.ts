@@ -16,6 +16,7 @@ export const equipmentTarget: TargetDef = {
     { field: 'typeCode', input: 'typeId', convert: ref('equipmentTypes'), refs: refsOf('equipmentTypes') },
     { field: 'costCentreCode', input: 'costCentreId', convert: ref('costCentres'), refs: refsOf('costCentres') },
     { field: 'meterType', input: 'meterType', convert: lowerOrNull },
+    { field: 'hasMeter', input: 'hasMeter', convert: bool },
     { field: 'currentMeter', input: 'currentMeter', convert: num },
     { field: 'tankCapacity', input: 'tankCapacity', convert: num },
     { field: 'tags', input: 'tags', convert: list },
@@ -36,6 +37,7 @@ export const equipmentTarget: TargetDef = {
     typeId: r.typeId,
     costCentreId: r.costCentreId,
     meterType: r.meterType,
+    hasMeter: r.hasMeter,
     currentMeter: r.currentMeter,
     tankCapacity: r.tankCapacity,
     tags: r.tags,
@@ -75,5 +77,7 @@ export const employeesTarget: TargetDef = {
     storeIds: r.storeIds,
     fams24Enabled: r.fams24Enabled,
     active: r.active,
+    // Not an import column (ADR 076): an update keeps the employee's user.
+    userId: r.userId,
   }),
 };

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
-import { SelectField } from '@/app/ui/form/fields';
+import { SelectField, SwitchField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
@@ -22,12 +22,19 @@ import { enumOptions } from '@/lib/reference/labels';
 
 export { METER_LABELS };
 
+/** The "Meter fitted" filter's choices, in words (ADR 076). */
+export const HAS_METER_OPTIONS = [
+  { value: 'true', label: 'Fitted' },
+  { value: 'false', label: 'No meter' },
+];
+
 const draft = (t: EquipmentType | null) => ({
   code: t?.code ?? '',
   make: t?.make ?? '',
   model: t?.model ?? '',
   tankCapacity: textOf(t?.tankCapacity),
   meterType: t?.meterType ?? 'km',
+  hasMeter: t?.hasMeter ?? true,
   expectedConsumption: textOf(t?.expectedConsumption),
 });
 const toBody = (d: ReturnType<typeof draft>) => ({
@@ -65,6 +72,15 @@ function EquipmentTypeForm({ row, close }: RecordFormProps<EquipmentType>) {
           {...form.text('expectedConsumption')}
         />
       </SimpleGrid>
+      <SwitchField
+        label="Meter fitted"
+        helper={
+          form.values.hasMeter
+            ? 'Every fill needs its meter reading.'
+            : 'No meter (e.g. a bowser, or a generator without an hour meter): fills need no reading.'
+        }
+        {...form.flag('hasMeter')}
+      />
     </FormShell>
   );
 }
@@ -77,6 +93,7 @@ const columns: ListColumn<EquipmentType>[] = specColumns(SETUP_COLUMNS.equipment
 
 const filters = [
   { field: 'meterType', label: 'Meter', options: enumOptions(METER_TYPES, METER_LABELS) },
+  { field: 'hasMeter', label: 'Meter fitted', options: HAS_METER_OPTIONS },
   { field: 'make', label: 'Make', kind: 'text' as const },
 ];
 

@@ -1,10 +1,19 @@
 import { Badge, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { PasswordField, TextField } from '@/app/ui/Fields';
 import { FormShell } from '@/app/ui/form/FormShell';
 import { CheckboxGroupField, SelectField, SwitchField } from '@/app/ui/form/fields';
 import { recordTitle, useRecordForm, type RecordFormProps } from '@/app/ui/form/useRecordForm';
 import type { ResourceForm } from '@/app/ui/form/useResourceForm';
-import { EmployeeCreate, EmployeeUpdate, type Employee } from '@/contract/setup';
+import {
+  EMPLOYEE_USERS_PATH,
+  EmployeeCreate,
+  EmployeeUpdate,
+  EmployeeUserOptions,
+  type Employee,
+} from '@/contract/setup';
+import { api } from '@/lib/api';
+import { relative } from '@/lib/resource';
 import { clients } from '../clients';
 import { costCentreOptions, storeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
@@ -51,17 +60,33 @@ const draft = (e: Employee | null) => ({
   storeIds: e?.storeIds ?? [],
   fams24Enabled: e?.fams24Enabled ?? false,
   active: e?.active ?? true,
+  userId: e?.userId === null || e?.userId === undefined ? '' : String(e.userId),
 });
 const toBody = ({ pin, removePin, ...d }: ReturnType<typeof draft>) => ({
   ...d,
+  userId: d.userId ? Number(d.userId) : null,
   tag: d.tag.trim() || null,
   costCentreId: d.costCentreId || null,
   licenceExpiry: d.licenceExpiry || null,
   ...pinBody({ pin, removePin }),
 });
 
+/** The account's users, for "Signs in as" (ADR 076); the linked one is kept as an option while they load. */
+function useUserOptions(row: Employee | null) {
+  const { data } = useQuery({
+    queryKey: [EMPLOYEE_USERS_PATH],
+    queryFn: ({ signal }) => api.get(relative(EMPLOYEE_USERS_PATH), EmployeeUserOptions, { signal, quiet: true }),
+    staleTime: 60_000,
+  });
+  const items = data?.items.map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` })) ?? [];
+  if (row?.userId != null && !items.some((i) => i.value === String(row.userId)))
+    items.unshift({ value: String(row.userId), label: row.userName ?? `User ${row.userId}` });
+  return items;
+}
+
 export function EmployeeForm({ row, close }: RecordFormProps<Employee>) {
   const { data: ref } = useReference();
+  const users = useUserOptions(row);
   const form = useRecordForm({
     row,
     close,
@@ -86,6 +111,13 @@ export function EmployeeForm({ row, close }: RecordFormProps<Employee>) {
           {...form.text('costCentreId')}
         />
         <TextField label="Licence expiry" type="date" {...form.text('licenceExpiry')} />
+        <SelectField
+          label="Signs in as"
+          placeholder="No user"
+          options={users}
+          helper="The fills this user records are this employee's unless they choose another."
+          {...form.text('userId')}
+        />
       </SimpleGrid>
       <PinField form={form} hasPin={row?.hasPin ?? false} />
       <CheckboxGroupField

@@ -15,7 +15,7 @@ import {
   type EquipmentExtra,
 } from '@/contract/setup';
 import { numberOrNull, textOf } from '@/lib/paths';
-import { METER_LABELS } from '../catalog/EquipmentTypesPage';
+import { HAS_METER_OPTIONS, METER_LABELS } from '../catalog/EquipmentTypesPage';
 import { clients } from '../clients';
 import { costCentreOptions, enumOptions, storeOptions, typeOptions } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
@@ -52,6 +52,7 @@ function EquipmentFormBody({ row, close, defs }: RecordFormProps<Equipment> & { 
     typeId: e?.typeId ?? '',
     costCentreId: e?.costCentreId ?? '',
     meterType: e?.meterType ?? '',
+    hasMeter: e?.hasMeter === null || e?.hasMeter === undefined ? '' : String(e.hasMeter),
     currentMeter: textOf(e?.currentMeter),
     tankCapacity: textOf(e?.tankCapacity),
     tags: e?.tags ?? [],
@@ -76,6 +77,7 @@ function EquipmentFormBody({ row, close, defs }: RecordFormProps<Equipment> & { 
       costCentreId: d.costCentreId || null,
       homeStoreId: d.homeStoreId || null,
       meterType: d.meterType || null,
+      hasMeter: d.hasMeter === '' ? null : d.hasMeter === 'true',
       currentMeter: numberOrNull(d.currentMeter),
       tankCapacity: numberOrNull(d.tankCapacity),
       extras: extrasBody(d.extras, defs),
@@ -101,6 +103,13 @@ function EquipmentFormBody({ row, close, defs }: RecordFormProps<Equipment> & { 
           placeholder={type ? `From the type (${METER_LABELS[type.meterType]})` : 'Choose…'}
           options={enumOptions(METER_TYPES, METER_LABELS)}
           {...form.text('meterType')}
+        />
+        <SelectField
+          label="Meter fitted"
+          placeholder={type ? `From the type (${type.hasMeter === false ? 'No meter' : 'Fitted'})` : 'Fitted'}
+          options={HAS_METER_OPTIONS}
+          helper="No meter (a bowser, a generator without an hour meter): fills need no reading"
+          {...form.text('hasMeter')}
         />
         <TextField
           label="Current meter"

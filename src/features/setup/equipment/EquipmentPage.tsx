@@ -1,7 +1,7 @@
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ResourceScreen } from '@/app/ui/ResourceScreen';
 import { METER_TYPES, SETUP_RESOURCES, type Equipment, SETUP_COLUMNS } from '@/contract/setup';
-import { METER_LABELS } from '../catalog/EquipmentTypesPage';
+import { HAS_METER_OPTIONS, METER_LABELS } from '../catalog/EquipmentTypesPage';
 import { clients } from '../clients';
 import { enumOptions, referenceFilters } from '@/lib/reference/labels';
 import { useReference } from '@/lib/reference/query';
@@ -18,6 +18,7 @@ export function useEquipmentFilters() {
     f.costCentreId,
     f.homeStoreId,
     { field: 'meterType', label: 'Meter', options: enumOptions(METER_TYPES, METER_LABELS) },
+    { field: 'hasMeter', label: 'Meter fitted', options: HAS_METER_OPTIONS },
     f.active,
     f.fams24Enabled,
     { field: 'tag', label: 'Tag', kind: 'text' as const },
