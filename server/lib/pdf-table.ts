@@ -16,6 +16,8 @@ export interface PdfLine {
 
 export interface PdfTable {
   account: string;
+  /** The letterhead's lines under the title (ADR 080): the legal name and numbers, the contact line. */
+  letterhead?: string[];
   /** The account's logo (PNG, from `/AccountCard`), top right of the first page. */
   logo?: Buffer;
   title: string;
@@ -38,10 +40,60 @@ const LOGO = { width: 140, height: 40 } as const;
 const FONT = 8;
 
 /**
- * A report as a PDF table (A4 landscape): the account, title, parameters and run time on the first
- * page; the column headers repeated on every page; "Page N" at the foot of each. pdfkit writes each
- * page out when the next one starts, so a 20,000-row report does not hold the document in memory
- * (no buffered pages; hence no "of M" total, which would need them all).
+ * Footers that name the page count ("Page 3 of 12") in a document written page by page (ADR 080).
+ * Buffering every page to number them at the end (pdfkit's `bufferPages`) would hold a 20,000-row report
+ * in memory (ADR 058). Instead each page draws a form XObject of its own — a small PDF object the page
+ * refers to by name but whose content is written at the end, when the count is known, exactly as
+ * iText's page templates do. Each page's content (and its rows) is still written out when the next page
+ * starts; only the footers' empty forms wait. The text is right-aligned in its box, in Helvetica.
+ */
+export function pageFooters(doc: PDFKit.PDFDocument, size: number, color: [number, number, number]) {
+  const pending: { form: PDFKit.PDFKitReference; width: number; text: (count: number) => string }[] = [];
+  return {
+    /** Draws the current page's footer box at (x, y) (its top), `width` wide; `text` is called at the end. */
+    stamp(x: number, y: number, width: number, text: (count: number) => string) {
+      doc.font('Helvetica').fontSize(size);
+      const font = (doc as unknown as { _font: { id: string; ref(): PDFKit.PDFKitReference } })._font;
+      const form = doc.ref({
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: [0, -size, width, size * 1.2],
+        Resources: { Font: { [font.id]: font.ref() } },
+      });
+      const name = `Foot${pending.length + 1}`;
+      (doc.page as unknown as { xobjects: Record<string, PDFKit.PDFKitReference> }).xobjects[name] = form;
+      const baseline = y + size * 0.8; // pdfkit's text top → its baseline for Helvetica
+      // pdfkit's page space is flipped (y down); the form's own space is PDF's (y up).
+      doc.save();
+      doc.transform(1, 0, 0, -1, x, baseline);
+      doc.addContent(`/${name} Do`);
+      doc.restore();
+      pending.push({ form, width, text });
+    },
+    /** Writes every footer with the final count; call before `doc.end()`. */
+    end() {
+      const count = pending.length;
+      doc.font('Helvetica').fontSize(size);
+      const font = (
+        doc as unknown as { _font: { id: string; encode(t: string): [string[], { advanceWidth: number }[]] } }
+      )._font;
+      for (const p of pending) {
+        const text = p.text(count);
+        const [codes, positions] = font.encode(text);
+        const w = (positions.reduce((n, g) => n + g.advanceWidth, 0) * size) / 1000;
+        const hex = codes.map((c) => c.padStart(2, '0')).join('');
+        const rgb = color.map((c) => (c / 255).toFixed(3)).join(' ');
+        p.form.end(`BT /${font.id} ${size} Tf ${rgb} rg ${Math.max(0, p.width - w).toFixed(2)} 0 Td <${hex}> Tj ET`);
+      }
+    },
+  };
+}
+
+/**
+ * A report as a PDF table (A4 landscape): the letterhead (logo, company and legal name, contact), title,
+ * parameters and run time on the first page; the column headers repeated on every page; "Page N of M" at
+ * the foot of each (`pageFooters`). pdfkit writes each page out when the next one starts, so a 20,000-row
+ * report does not hold the document in memory.
  */
 export function pdfTableStream(t: PdfTable): Readable {
   const doc = new PDFDocument({
@@ -56,21 +108,16 @@ export function pdfTableStream(t: PdfTable): Readable {
   const bottom = PAGE.height - PAGE.margin - 14;
   let page = 1;
   let y = 0;
+  const footers = pageFooters(doc, 7, [0x55, 0x55, 0x55]);
 
   const footer = () => {
-    // Below the bottom margin: without lifting it pdfkit would start a new page for the footer.
-    const margins = doc.page.margins;
-    doc.page.margins = { ...margins, bottom: 0 };
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .fillColor('#555555')
-      .text(`${t.account} · ${t.title} · Page ${page}`, PAGE.margin, PAGE.height - PAGE.margin - 8, {
-        width: inner,
-        align: 'right',
-        lineBreak: false,
-      });
-    doc.page.margins = margins;
+    const n = page;
+    footers.stamp(
+      PAGE.margin,
+      PAGE.height - PAGE.margin - 8,
+      inner,
+      (count) => `${t.account} · ${t.title} · Page ${n} of ${count}`,
+    );
   };
   const lefts = widths.map((_, i) => PAGE.margin + widths.slice(0, i).reduce((n, w) => n + w, 0));
   // Widths of characters in the table's two fonts, measured once each: pdfkit's `widthOfString` looks up
@@ -149,12 +196,9 @@ export function pdfTableStream(t: PdfTable): Readable {
     .fontSize(14)
     .fillColor('#111111')
     .text(t.title, PAGE.margin, PAGE.margin, { width: beside });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#333333')
-    .text(`${t.account} · ${t.parameters}`, { width: beside })
-    .text(`Run ${t.generatedAt}`, { width: beside });
+  doc.font('Helvetica').fontSize(9).fillColor('#333333').text(t.account, { width: beside });
+  for (const line of t.letterhead ?? []) doc.text(line, { width: beside });
+  doc.text(t.parameters, { width: beside }).text(`Run ${t.generatedAt}`, { width: beside });
   y = Math.max(doc.y, t.logo ? PAGE.margin + LOGO.height : 0) + 10;
 
   (async () => {
@@ -169,6 +213,7 @@ export function pdfTableStream(t: PdfTable): Readable {
     }
     if (!any) row(['Nothing in this period.']);
     footer();
+    footers.end();
     doc.end();
   })().catch((err: Error) => doc.destroy(err));
   return doc;

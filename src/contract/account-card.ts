@@ -1,7 +1,30 @@
 import { z } from 'zod';
 
-/** `/AccountCard` (issue 14): the account's own card; its logo goes on report PDFs. */
+/**
+ * `/AccountCard` (issue 14): the account's own card. Its logo, names, address, numbers, bank details and
+ * contact are the letterhead of quotations and report PDFs (ADR 049, 080).
+ */
 const line = z.string().trim().max(200);
+const short = (label: string, max: number) => z.string().trim().max(max, `${label}: at most ${max} characters`);
+/**
+ * Free text kept to a few lines (the letterhead prints each line; blank lines are dropped when saved).
+ * A refinement, not a transform: the card is also the response's schema, which is encoded.
+ */
+const lines = (label: string, maxLines: number, max: number) =>
+  short(label, max).refine(
+    (v) => v.split(/\r?\n/).filter((l) => l.trim()).length <= maxLines,
+    `${label}: at most ${maxLines} lines`,
+  );
+/** A few lines' text as saved: each line trimmed, blank ones dropped. */
+export const tidyLines = (v: string) =>
+  v
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+/** Bank account numbers and codes: letters, digits, spaces and hyphens. */
+const code = (label: string, max: number) =>
+  short(label, max).regex(/^[A-Za-z0-9 -]*$/, `${label}: letters, digits, spaces and hyphens only`);
 const Address = z.strictObject({
   street: line,
   city: line,
@@ -15,15 +38,34 @@ const Contact = z.strictObject({
   phone: z.string().trim().max(40),
 });
 
+/** Where payments go (ADR 080), printed at the foot of a quotation. */
+export const BankDetails = z.strictObject({
+  bankName: short('Bank', 100).default(''),
+  accountName: short('Account name', 120).default(''),
+  accountNumber: code('Account number', 40).default(''),
+  /** Branch code, IBAN, SWIFT/BIC … one per line, as the bank words them. */
+  other: lines('Other bank lines', 4, 300).default(''),
+});
+export type BankDetails = z.infer<typeof BankDetails>;
+export const EMPTY_BANK: BankDetails = { bankName: '', accountName: '', accountNumber: '', other: '' };
+
 export const AccountCardFields = z.strictObject({
   companyName: line,
-  registrationNumber: z.string().trim().max(60),
-  vatNumber: z.string().trim().max(60),
-  phone: z.string().trim().max(40),
+  /** The registered name (e.g. "Demo Fuels (Pty) Ltd") when it differs from the trading name. */
+  legalName: short('Legal name', 200).default(''),
+  registrationNumber: short('Registration number', 60),
+  vatNumber: short('VAT number', 60),
+  phone: short('Phone', 40).regex(
+    /^[0-9+() ./-]*(\s*(ext\.?|x)\s*[0-9]+)?$/i,
+    'Phone: digits, spaces and + ( ) - . / only (an extension as "ext 12")',
+  ),
   email: z.union([z.literal(''), z.email('Enter a valid e-mail address').max(254)]),
-  website: z.string().trim().max(200),
+  website: short('Website', 200).regex(/^[^\s]*$/, 'Website: an address without spaces, e.g. www.example.com'),
+  /** The letterhead's address, as it is written on an envelope (at most 6 lines). */
+  postalAddress: lines('Postal address', 6, 400).default(''),
   billingAddress: Address,
   siteAddress: Address,
+  bank: BankDetails.default(EMPTY_BANK),
   contacts: z.array(Contact).max(20),
 });
 export type AccountCardFields = z.infer<typeof AccountCardFields>;

@@ -55,6 +55,36 @@ describe('account card', () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['contacts.0.name', 'email']);
+    // The letterhead's parts (ADR 080): each refused with a message naming the field.
+    const letterhead = await admin.send('PUT', URL, {
+      ...card,
+      phone: 'call us',
+      website: 'demo fuels dot com',
+      postalAddress: '1\n2\n3\n4\n5\n6\n7',
+      bank: { bankName: '', accountName: '', accountNumber: '12/34#', other: '' },
+    });
+    expect(letterhead.status).toBe(400);
+    expect(letterhead.body.fieldErrors).toEqual({
+      phone: ['Phone: digits, spaces and + ( ) - . / only (an extension as "ext 12")'],
+      website: ['Website: an address without spaces, e.g. www.example.com'],
+      postalAddress: ['Postal address: at most 6 lines'],
+      'bank.accountNumber': ['Account number: letters, digits, spaces and hyphens only'],
+    });
+    const full = {
+      ...card,
+      legalName: 'Demo Fuels Holdings (Pty) Ltd',
+      postalAddress: '  PO Box 123\n\nDurban 4000 ',
+      bank: {
+        bankName: 'First Harbour Bank',
+        accountName: 'Demo Fuels',
+        accountNumber: '62-1234-5678',
+        other: 'IBAN ZA00 1234',
+      },
+    };
+    const withLetterhead = await admin.send('PUT', URL, full);
+    expect(withLetterhead.status, JSON.stringify(withLetterhead.body)).toBe(200);
+    expect(withLetterhead.body).toMatchObject({ ...full, postalAddress: 'PO Box 123\nDurban 4000' });
+    expect((await admin.get(URL)).body).toMatchObject({ ...full, postalAddress: 'PO Box 123\nDurban 4000' });
     // Other roles are refused; ThebigBoss in another account sees that account's (empty) card, never this one.
     const multi = await session(srv.url, ...DEMO.multi, 'North Haulage');
     expect((await multi.get(URL)).status).toBe(403);
@@ -98,6 +128,9 @@ describe('account card', () => {
     const heading = (await parser.getText()).text;
     await parser.destroy();
     expect(heading).toContain('Demo Fuels (Pty) Ltd');
+    // The letterhead's legal name and numbers, and its contact line (ADR 080).
+    expect(heading).toContain('Demo Fuels Holdings (Pty) Ltd · Reg. 2019/123456/07 · VAT 4123456789');
+    expect(heading).toContain('Tel. +27 31 555 0100 · office@demofuels.example · https://demofuels.example');
     const removed = await admin.send('DELETE', `${URL}/logo`);
     expect(removed.body.hasLogo).toBe(false);
     expect((await fetch(`${srv.url}${URL}/logo`, { headers: admin.headers })).status).toBe(404);

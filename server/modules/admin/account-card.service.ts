@@ -1,5 +1,11 @@
 import sharp from 'sharp';
-import { LOGO_MAX_BYTES, type AccountCard, type AccountCardFields } from '../../../src/contract/account-card';
+import {
+  EMPTY_BANK,
+  LOGO_MAX_BYTES,
+  tidyLines,
+  type AccountCard,
+  type AccountCardFields,
+} from '../../../src/contract/account-card';
 import { sniffImage } from '../../../src/contract/incidents';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -15,13 +21,16 @@ const LOGO_BOX = { width: 600, height: 300 };
 const EMPTY_ADDRESS = { street: '', city: '', postalCode: '', country: '' };
 const EMPTY: AccountCardFields = {
   companyName: '',
+  legalName: '',
   registrationNumber: '',
   vatNumber: '',
   phone: '',
   email: '',
   website: '',
+  postalAddress: '',
   billingAddress: EMPTY_ADDRESS,
   siteAddress: EMPTY_ADDRESS,
+  bank: EMPTY_BANK,
   contacts: [],
 };
 
@@ -52,7 +61,8 @@ export function accountCardService(db: Db, files: FileStore) {
   async function get(accountId: number): Promise<AccountCard> {
     const row = await repo.get(accountId);
     if (!row) throw notFound('No such account.');
-    return { ...EMPTY, ...row.card, accountName: row.name, hasLogo: !!row.logoFile };
+    const card = { ...EMPTY, ...row.card, bank: { ...EMPTY_BANK, ...row.card.bank } };
+    return { ...card, accountName: row.name, hasLogo: !!row.logoFile };
   }
   async function audited(actor: Actor, action: string, after: unknown, change: (r: typeof repo) => Promise<void>) {
     await db.transaction(async (tx) => {
@@ -70,8 +80,14 @@ export function accountCardService(db: Db, files: FileStore) {
   }
   return {
     get,
-    save: (actor: Actor, card: AccountCardFields) =>
-      audited(actor, 'update', card, (r) => r.setCard(actor.accountId, card)),
+    save: (actor: Actor, input: AccountCardFields) => {
+      const card = {
+        ...input,
+        postalAddress: tidyLines(input.postalAddress),
+        bank: { ...input.bank, other: tidyLines(input.bank.other) },
+      };
+      return audited(actor, 'update', card, (r) => r.setCard(actor.accountId, card));
+    },
     async setLogo(actor: Actor, body: Buffer) {
       const png = await processLogo(body);
       await files.put(actor.accountId, LOGO_KEY, png);

@@ -16,6 +16,7 @@ export interface QuoteRow {
   totalCents: number;
   vatCents: number;
   sentTo: string | null;
+  paymentTerms: string;
   lines: { totalCents: number }[];
 }
 

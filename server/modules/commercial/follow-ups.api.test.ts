@@ -15,6 +15,7 @@ describe('follow-up reminders and expiry (ADR 049)', () => {
       followUpDays: 7,
       followUpEveryDays: 7,
       followUpMax: 3,
+      paymentTerms: '',
     });
     const bad = await s.admin.send('PUT', `${API}/quotations/settings`, { followUpDays: 0 });
     expect(bad.status).toBe(400);
@@ -26,6 +27,7 @@ describe('follow-up reminders and expiry (ADR 049)', () => {
       followUpDays: 3,
       followUpEveryDays: 7,
       followUpMax: 3,
+      paymentTerms: '',
     });
     // Another account keeps its own (the default).
     expect((await s.stranger.get(`${API}/quotations/settings`)).body).toMatchObject({ followUpDays: 7 });
@@ -101,7 +103,7 @@ describe('follow-up reminders and expiry (ADR 049)', () => {
       followUpEveryDays: 1,
       followUpMax: 2,
     });
-    expect(set.body).toEqual({ followUpDays: 2, followUpEveryDays: 1, followUpMax: 2 });
+    expect(set.body).toEqual({ followUpDays: 2, followUpEveryDays: 1, followUpMax: 2, paymentTerms: '' });
     const seq = await send(await create());
     const off = await send(await create());
     const won = await send(await create());

@@ -1,25 +1,31 @@
 import PDFDocument from 'pdfkit';
 import { formatCents, formatMoney } from '../../../src/contract/commercial/quote-math';
 import { quoteLabel, type Quote } from '../../../src/contract/commercial/quotations';
+import { letterheadLines, type Letterhead } from '../../lib/letterhead';
 
 export interface QuotePdfInput {
   quote: Quote;
-  /** The account card's company name (else the account's), its details in lines, its logo (PNG), its currency. */
-  account: { name: string; currency: string; details: string[]; logo: Buffer | null };
+  /** The account card's letterhead (ADR 080), its logo (PNG) and the account's currency. */
+  account: { letterhead: Letterhead; currency: string; logo: Buffer | null };
   customer: { name: string; billingAddress: string; vatNo: string | null; registrationNo: string | null };
   site: { name: string; address: string } | null;
 }
 
 // A4 portrait in points.
 const PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
-const COLS = [
-  { header: 'Description', width: 0.38, align: 'left' },
-  { header: 'Qty', width: 0.1, align: 'right' },
-  { header: 'Unit price', width: 0.14, align: 'right' },
-  { header: 'Disc. %', width: 0.09, align: 'right' },
-  { header: 'VAT %', width: 0.09, align: 'right' },
-  { header: 'Total', width: 0.2, align: 'right' },
-] as const;
+/**
+ * The lines' columns; money columns are titled with the currency ("Unit price (ZAR)") and the lines' figures
+ * are plain, as on the screens (ADR 023); the totals carry the currency's sign (`pdfMoney`).
+ */
+const columns = (currency: string) =>
+  [
+    { header: 'Description', width: 0.36, align: 'left' },
+    { header: 'Qty', width: 0.1, align: 'right' },
+    { header: `Unit price (${currency})`, width: 0.16, align: 'right' },
+    { header: 'Disc. %', width: 0.09, align: 'right' },
+    { header: 'VAT %', width: 0.09, align: 'right' },
+    { header: `Total (${currency})`, width: 0.2, align: 'right' },
+  ] as const;
 const ROW = 16;
 const LOGO = { width: 150, height: 50 } as const;
 
@@ -37,9 +43,10 @@ const qty = (q: number, unit: string) =>
   `${q.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${unit === 'each' ? '' : unit}`.trim();
 
 /**
- * The quotation as an A4 PDF (pdfkit, the reports' library): the account, the customer and site,
- * the lines, the totals, the terms, "Page N of M" on every page. A quotation is small, so the
- * pages are buffered to number them.
+ * The quotation as an A4 PDF (pdfkit, the reports' library): the letterhead (logo, names, address,
+ * numbers, contact), the customer and site, the lines, the totals, the terms, then the payment terms and
+ * the bank details; "Page N of M" on every page. A quotation is small, so the pages are buffered to
+ * number them.
  */
 export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
   const { quote: q } = p;
@@ -47,7 +54,7 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
-    info: { Title: `Quotation ${quoteLabel(q)}`, Author: p.account.name, Creator: 'FAMS' },
+    info: { Title: `Quotation ${quoteLabel(q)}`, Author: p.account.letterhead.name, Creator: 'FAMS' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -59,8 +66,10 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
   const inner = PAGE.width - 2 * PAGE.margin;
   const bottom = PAGE.height - PAGE.margin - 20;
   const money = (c: number) => pdfMoney(c, p.account.currency);
+  const lh = p.account.letterhead;
+  const COLS = columns(p.account.currency);
 
-  // The account card: logo top right, company name and details top left beside it.
+  // The letterhead: logo top right, the names, address, numbers and contact top left beside it.
   let logoDrawn = false;
   if (p.account.logo) {
     try {
@@ -78,10 +87,17 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
     .font('Helvetica-Bold')
     .fontSize(16)
     .fillColor('#111111')
-    .text(p.account.name, PAGE.margin, PAGE.margin, { width: beside });
+    .text(lh.name, PAGE.margin, PAGE.margin, { width: beside });
   doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
-  for (const line of p.account.details) doc.text(line, { width: beside });
-  doc.y = Math.max(doc.y, logoDrawn ? PAGE.margin + LOGO.height : 0) + 8;
+  for (const line of letterheadLines(lh)) doc.text(line, { width: beside });
+  doc.y = Math.max(doc.y, logoDrawn ? PAGE.margin + LOGO.height : 0) + 6;
+  doc
+    .moveTo(PAGE.margin, doc.y)
+    .lineTo(PAGE.margin + inner, doc.y)
+    .lineWidth(0.5)
+    .strokeColor('#9ca3af')
+    .stroke();
+  doc.y += 8;
   doc
     .font('Helvetica-Bold')
     .fontSize(13)
@@ -134,10 +150,10 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
     row([
       l.description,
       qty(l.quantity, l.unit),
-      money(l.unitPriceCents),
+      formatCents(l.unitPriceCents),
       l.discountPct ? l.discountPct.toFixed(2) : '',
       l.vatPct.toFixed(2),
-      money(l.totalCents),
+      formatCents(l.totalCents),
     ]);
   y += 6;
   const total = (label: string, cents: number, strong = false) =>
@@ -146,17 +162,29 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
   if (q.discountCents) total('Discount', -q.discountCents);
   total('Net', q.netCents);
   total('VAT', q.vatCents);
-  total(`Total ${p.account.currency}`, q.totalCents, true);
+  total('Total', q.totalCents, true);
 
-  if (q.terms) {
-    doc.x = PAGE.margin;
-    doc.y = y + 12;
+  // Terms, then payment terms and the bank details: blocks that start a page when they do not fit.
+  const block = (title: string, lines: string[]) => {
+    if (!lines.length) return;
+    doc.font('Helvetica').fontSize(9);
+    const text = lines.join('\n');
+    const need = 16 + doc.heightOfString(text, { width: inner });
+    if (y + need > bottom) {
+      doc.addPage();
+      y = PAGE.margin;
+    }
     doc
       .font('Helvetica-Bold')
       .fontSize(10)
-      .text('Terms', PAGE.margin, y + 12);
-    doc.font('Helvetica').fontSize(9).fillColor('#333333').text(q.terms, { width: inner });
-  }
+      .fillColor('#111111')
+      .text(title, PAGE.margin, y + 12, { width: inner });
+    doc.font('Helvetica').fontSize(9).fillColor('#333333').text(text, { width: inner });
+    y = doc.y;
+  };
+  block('Terms', q.terms ? [q.terms] : []);
+  block('Payment terms', q.paymentTerms ? [q.paymentTerms] : []);
+  block('Bank details', lh.bank);
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -168,7 +196,7 @@ export function quotePdf(p: QuotePdfInput): Promise<Buffer> {
       .fontSize(7)
       .fillColor('#555555')
       .text(
-        `${p.account.name} · Quotation ${quoteLabel(q)} · Page ${i + 1} of ${range.count}`,
+        `${lh.name} · Quotation ${quoteLabel(q)} · Page ${i + 1} of ${range.count}`,
         PAGE.margin,
         PAGE.height - PAGE.margin + 10,
         { width: inner, align: 'right', lineBreak: false },

@@ -70,19 +70,28 @@ describe('quotations', () => {
     expect(text).toContain('Delivery within 4 weeks.');
   });
 
-  it("the PDF carries the account card's logo and details, and the account's currency sign on every amount", async () => {
+  it("the PDF carries the account card's letterhead and logo, the payment terms and bank details, and the currency", async () => {
     const card = {
-      companyName: 'Demo Fuels (Pty) Ltd',
+      companyName: 'Demo Fuels',
+      legalName: 'Demo Fuels (Pty) Ltd',
       registrationNumber: '2019/123456/07',
       vatNumber: 'ZA4123456789',
       phone: '+27 31 555 0100',
       email: 'office@demofuels.example',
-      website: '',
+      website: 'www.demofuels.example',
+      postalAddress: 'PO Box 123\nDurban\n4000\nSouth Africa',
       billingAddress: { street: '1 Quay Road', city: 'Durban', postalCode: '4001', country: 'South Africa' },
       siteAddress: { street: '', city: '', postalCode: '', country: '' },
+      bank: {
+        bankName: 'First Harbour Bank',
+        accountName: 'Demo Fuels (Pty) Ltd',
+        accountNumber: '62 1234 5678',
+        other: 'Branch code 250655\nSWIFT FIRNZAJJ',
+      },
       contacts: [],
     };
-    expect((await s.admin.send('PUT', `${API}/admin/account-card`, card)).status).toBe(200);
+    const saved = await s.admin.send('PUT', `${API}/admin/account-card`, card);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } })
       .png()
       .toBuffer();
@@ -92,21 +101,48 @@ describe('quotations', () => {
       body: new Uint8Array(png),
     });
     expect(logo.status).toBe(200);
+    // The account's default payment terms: a quotation that leaves its own blank takes them when saved.
+    const set = await s.admin.send('PUT', `${API}/quotations/settings`, { paymentTerms: '45 days from statement' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.paymentTerms).toBe('45 days from statement');
     const q = await create();
-    const res = await fetch(`${fx.srv.url}${API}/quotations/${q.id}/pdf`, { headers: s.admin.headers });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
-    const text = (await new PDFParse({ data: bytes }).getText()).text;
+    expect(q.paymentTerms).toBe('45 days from statement');
+    const pdfText = async (id: string) => {
+      const res = await fetch(`${fx.srv.url}${API}/quotations/${id}/pdf`, { headers: s.admin.headers });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+      const parser = new PDFParse({ data: bytes });
+      const text = (await parser.getText()).text;
+      await parser.destroy();
+      return text;
+    };
+    const text = await pdfText(q.id);
     expect(text).toContain('Demo Fuels (Pty) Ltd');
-    expect(text).toContain('1 Quay Road, 4001 Durban, South Africa');
+    expect(text).toMatch(/PO Box 123\s+Durban\s+4000\s+South Africa/);
     expect(text).toContain('Reg. 2019/123456/07 · VAT ZA4123456789');
-    expect(text).toContain('office@demofuels.example');
-    // Amounts in the account's own currency (Demo Fuels: ZAR, ADR 079): line totals, subtotal and total carry its sign.
+    expect(text).toContain('Tel. +27 31 555 0100 · office@demofuels.example · www.demofuels.example');
+    expect(text).toMatch(/Payment terms\s+45 days from statement/);
+    expect(text).toMatch(
+      /Bank details\s+Bank: First Harbour Bank\s+Account name: Demo Fuels \(Pty\) Ltd\s+Account number: 62 1234 5678\s+Branch code 250655\s+SWIFT FIRNZAJJ/,
+    );
+    // The account's own currency (Demo Fuels: ZAR, ADR 079): the money columns name it, the totals carry its sign.
     const { currency } = (await s.admin.get(`${API}/auth/me`)).body.account;
     expect(currency).toBe('ZAR');
-    expect(text).toContain(`Amounts in ${currency}`);
+    expect(text).toContain(`Unit price (${currency})`);
+    expect(text).toContain(`Total (${currency})`);
     expect(text).toContain(formatMoney(9_328_864, currency));
-    expect(text).toContain(formatMoney(4_500_000, currency));
     expect(text).not.toMatch(/(^|[\s(])93,288\.64/m);
+
+    // A quotation's own payment terms win over the default; a field error past the limit.
+    const own = await create(s.admin, { ...quoteBody(), paymentTerms: 'Cash on delivery' });
+    expect(own.paymentTerms).toBe('Cash on delivery');
+    expect(await pdfText(own.id)).toMatch(/Payment terms\s+Cash on delivery/);
+    const long = await s.admin.send('POST', `${API}/quotations`, { ...quoteBody(), paymentTerms: 'x'.repeat(301) });
+    expect(long.status).toBe(400);
+    expect(long.body.fieldErrors).toHaveProperty('paymentTerms');
+    const badSetting = await s.admin.send('PUT', `${API}/quotations/settings`, { paymentTerms: 'x'.repeat(301) });
+    expect(badSetting.status).toBe(400);
+    expect(badSetting.body.fieldErrors.paymentTerms[0]).toContain('at most 300');
+    expect((await s.admin.send('PUT', `${API}/quotations/settings`, { paymentTerms: '' })).status).toBe(200);
   });
 });

@@ -65,6 +65,7 @@ const fields = {
   issueDate: q.issueDate,
   validUntil: q.validUntil,
   terms: q.terms,
+  paymentTerms: q.paymentTerms,
   notes: q.notes,
   grossCents: q.grossCents,
   discountCents: q.discountCents,
@@ -187,6 +188,7 @@ export function quotationsRepository(db: DbOrTx) {
           followUpDays: commercialSettings.followUpDays,
           followUpEveryDays: commercialSettings.followUpEveryDays,
           followUpMax: commercialSettings.followUpMax,
+          paymentTerms: commercialSettings.paymentTerms,
         })
         .from(commercialSettings)
         .where(eq(commercialSettings.accountId, accountId));

@@ -10,12 +10,12 @@ import {
   type QuoteStatus,
 } from '../../../src/contract/commercial';
 import type { z } from 'zod';
-import type { AccountCardFields } from '../../../src/contract/account-card';
 import type { QuoteCreate as QuoteCreateSchema } from '../../../src/contract/commercial/quotations';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
+import { letterheadOf } from '../../lib/letterhead';
 import type { MailQueue } from '../../lib/mail-queue';
 import { fieldError, iso, type Actor } from '../../lib/resource';
 import { deletedError, staleError } from '../../lib/resource/errors';
@@ -54,6 +54,7 @@ export function toQuote(r: QuoteRaw, reminders: Quote['reminders'] = []): Quote 
     issueDate: r.issueDate,
     validUntil: r.validUntil,
     terms: r.terms,
+    paymentTerms: r.paymentTerms,
     notes: r.notes,
     grossCents: r.grossCents,
     discountCents: r.discountCents,
@@ -160,6 +161,7 @@ export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
           issueDate: input.issueDate,
           validUntil: input.validUntil,
           terms: input.terms,
+          paymentTerms: await paymentTermsOf(tx, actor.accountId, input),
           notes: input.notes,
           ...totals,
           createdBy: actor.userId,
@@ -185,6 +187,7 @@ export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
           issueDate: input.issueDate,
           validUntil: input.validUntil,
           terms: input.terms,
+          paymentTerms: await paymentTermsOf(tx, actor.accountId, input),
           notes: input.notes,
           ...totals,
         });
@@ -306,6 +309,7 @@ export function quotationsService({ db, mailer, links, files }: QuotationDeps) {
           issueDate,
           validUntil: addDays(issueDate, span),
           terms: row.terms,
+          paymentTerms: row.paymentTerms,
           notes: row.notes,
           grossCents: row.grossCents,
           discountCents: row.discountCents,
@@ -352,9 +356,8 @@ export async function pdfOf(tx: Db | Tx, files: FileStore, accountId: number, qu
   return quotePdf({
     quote,
     account: {
-      name: account?.card.companyName || account?.name || '',
+      letterhead: letterheadOf(account?.name ?? '', account?.card),
       currency: account?.currency ?? 'EUR',
-      details: cardLines(account?.card ?? {}),
       logo,
     },
     customer: {
@@ -367,13 +370,17 @@ export async function pdfOf(tx: Db | Tx, files: FileStore, accountId: number, qu
   });
 }
 
-/** The account card's details as the PDF's letterhead lines (empty parts left out). */
-export function cardLines(card: Partial<AccountCardFields>): string[] {
-  const a = card.billingAddress;
-  const address = a ? [a.street, [a.postalCode, a.city].filter(Boolean).join(' '), a.country].filter(Boolean) : [];
-  const ids = [card.registrationNumber && `Reg. ${card.registrationNumber}`, card.vatNumber && `VAT ${card.vatNumber}`];
-  const reach = [card.phone && `Tel. ${card.phone}`, card.email, card.website];
-  return [address.join(', '), ids.filter(Boolean).join(' · '), reach.filter(Boolean).join(' · ')].filter(Boolean);
+/**
+ * A quotation's payment terms as stored (ADR 080): its own text; blank, the account's default (commercial
+ * settings), else the customer's payment days. Stored on the quotation, so a sent one keeps its terms.
+ */
+async function paymentTermsOf(tx: Db | Tx, accountId: number, input: Input): Promise<string> {
+  if (input.paymentTerms) return input.paymentTerms;
+  const r = quotationsRepository(tx);
+  const { paymentTerms } = await r.followUpSettings(accountId);
+  if (paymentTerms) return paymentTerms;
+  const days = (await r.customer(accountId, input.customerId))?.paymentTermsDays;
+  return days ? `${days} days from invoice` : '';
 }
 
 export const fileName = (q: Quote) => `${quoteLabel(q).replace(/\s+/g, '-')}.pdf`;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isCustomKey, subtotalColumn, type ReportFormat, type ReportLine } from '../../../src/contract/reports';
 import { CONTENT_TYPES, csvStream, exportFileName, fromSpec, xlsxStream } from '../../lib/resource/export';
-import { reportPdf } from './reports.pdf';
+import { reportPdf, type ReportHeading } from './reports.pdf';
 import type { ReportResult } from './reports.service';
 
 /** Rows written between two progress reports of a run. */
@@ -79,7 +79,7 @@ export interface ReportFile {
 export function reportFile(
   r: ReportResult,
   format: ReportFormat,
-  heading: { account: string; parameters: string; logo?: Buffer | null },
+  heading: ReportHeading,
   progress?: (rowsWritten: number) => Promise<void> | void,
   now = new Date(),
 ): ReportFile {

@@ -40,24 +40,41 @@ async function* pdfLines(r: ReportResult, lines: AsyncIterable<ReportLine>): Asy
   for await (const l of lines) yield { strong: l.kind !== 'row', cells: lineCells(r.decl, l, text) };
 }
 
+/** A report file's heading (`reportsService.heading`): the letterhead, the currency, the parameters. */
+export interface ReportHeading {
+  /** The letterhead's name (the card's company name, else the account's). */
+  account: string;
+  /** Its lines under the title: legal name and numbers, contact (ADR 080). */
+  letterhead?: string[];
+  /** The account's ISO currency: money columns are titled with it ("Cost (ZAR)"). */
+  currency?: string;
+  parameters: string;
+  logo?: Buffer | null;
+}
+
+/** A column's title; a money column's carries the account's currency. */
+export const columnTitle = (c: ColumnSpec, currency?: string) =>
+  c.kind === 'money' && currency ? `${c.title} (${currency})` : c.title;
+
 /**
- * The run as an A4 landscape PDF: the account's logo and company name, the title, the parameters in
- * words, the report's chart (ADR 064), the table.
+ * The run as an A4 landscape PDF: the account's logo, letterhead and company name, the title, the
+ * parameters in words, the report's chart (ADR 064), the table, "Page N of M" (ADR 080).
  * `lines` are the run's lines as the caller feeds them (the run job counts them as they go).
  */
 export function reportPdf(
   r: ReportResult,
-  { account, parameters, logo }: { account: string; parameters: string; logo?: Buffer | null },
+  { account, letterhead, currency, parameters, logo }: ReportHeading,
   lines: AsyncIterable<ReportLine>,
 ) {
   return pdfTableStream({
     account,
+    letterhead,
     logo: logo ?? undefined,
     title: r.decl.title,
     parameters,
     generatedAt: `${new Date(r.run.generatedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     columns: r.decl.columns.map((c) => ({
-      header: c.title,
+      header: columnTitle(c, currency),
       align: isNumericKind(c.kind) ? 'right' : 'left',
       weight: c.kind === 'code' && c.name ? 3 : isNumericKind(c.kind) ? 1.2 : 2,
     })),

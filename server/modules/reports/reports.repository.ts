@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AccountCardFields } from '../../../src/contract/account-card';
 import type { ReportFilter, ReportId } from '../../../src/contract/reports';
 import type { DbOrTx } from '../../db/client';
 import { inLocalDays, localDay } from '../../lib/local-day';
@@ -124,7 +125,7 @@ const QUERIES: Record<ReportId, (q: ReportQuery) => SQL> = {
 export function reportsRepository(db: DbOrTx) {
   return {
     /**
-     * The account's company name (its card's, else its name), its logo and the filters' rows (the PDF's
+     * The account's name, card (the letterhead), currency and logo and the filters' rows (the PDF's
      * heading); `exec` runs it on a run's cursor connection (a second pooled one could wait for ever).
      */
     async heading(
@@ -137,7 +138,9 @@ export function reportsRepository(db: DbOrTx) {
           ? sql`(select ${text} from ${sql.raw(table)} where account_id = ${accountId} and id = ${id}::uuid)`
           : sql`null`;
       const rows = await exec(sql`
-        select (select coalesce(nullif(card->>'companyName', ''), name) from accounts where id = ${accountId}) as account,
+        select (select name from accounts where id = ${accountId}) as "accountName",
+          (select card from accounts where id = ${accountId}) as card,
+          (select currency from accounts where id = ${accountId}) as currency,
           (select logo_file from accounts where id = ${accountId}) as "logoFile",
           ${label('stores', filters.storeId)} as store, ${label('products', filters.productId)} as product,
           ${label('cost_centres', filters.costCentreId)} as "costCentre",
@@ -145,7 +148,9 @@ export function reportsRepository(db: DbOrTx) {
           ${label('equipment', filters.equipmentId, sql`fleet_no || coalesce(' — ' || nullif(description, ''), '')`)} as equipment,
           ${label('employees', filters.employeeId, sql`name || ' (' || number || ')'`)} as employee`);
       return rows[0] as {
-        account: string;
+        accountName: string;
+        card: Partial<AccountCardFields> | null;
+        currency: string;
         logoFile: string | null;
         store: string | null;
         product: string | null;

@@ -22,6 +22,8 @@ import { accountZone } from '../../lib/resource/zone';
 import { openRowCursor, type RowCursor } from '../../lib/row-cursor';
 import { reportSettingsService } from './report-settings.service';
 import { reportsRepository, type ReportQuery } from './reports.repository';
+import type { ReportHeading } from './reports.pdf';
+import { letterheadOf } from '../../lib/letterhead';
 import { customSources, type CustomSource, type Viewer } from './custom-reports.source';
 import { isCustomKey, type ReportId } from '../../../src/contract/report-keys';
 
@@ -186,8 +188,11 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
       };
     },
 
-    /** The account's company name, logo file and the run's parameters in words, for the PDF's heading. */
-    async heading(r: ReportResult): Promise<{ account: string; parameters: string; logoFile: string | null }> {
+    /**
+     * The PDF's heading: the letterhead's name and lines (legal name and numbers, contact; ADR 080), the
+     * logo file, the account's currency and the run's parameters in words.
+     */
+    async heading(r: ReportResult): Promise<ReportHeading & { logoFile: string | null }> {
       const h = await repo.heading(r.query.accountId, r.query.filters, r.exec);
       const period =
         r.decl.period === 'range'
@@ -201,7 +206,14 @@ export function reportsService(db: DbOrTx, now: () => Date = () => new Date()) {
         h.equipment && `Equipment ${h.equipment}`,
         h.employee && `Employee ${h.employee}`,
       ].filter(Boolean);
-      return { account: h.account, parameters: [period, ...filters].join(' · '), logoFile: h.logoFile };
+      const lh = letterheadOf(h.accountName, h.card);
+      return {
+        account: lh.name,
+        letterhead: [[lh.legalName, lh.ids].filter(Boolean).join(' · '), lh.contact].filter(Boolean),
+        currency: h.currency,
+        parameters: [period, ...filters].join(' · '),
+        logoFile: h.logoFile,
+      };
     },
 
     /**

@@ -48,6 +48,9 @@ export function nextStatus(from: QuoteStatus, action: QuoteAction): QuoteStatus 
 export const quoteLabel = (q: { number: string; revision: number }) =>
   q.revision > 1 ? `${q.number} rev ${q.revision}` : q.number;
 
+/** Payment terms ("30 days from invoice"): the account's default and a quotation's own (ADR 080). */
+export const PAYMENT_TERMS_MAX = 300;
+
 export const QuoteLineInput = z.strictObject({
   catalogueItemId: optionalRef('catalogue item'),
   description: requiredText('Description', 300),
@@ -69,6 +72,8 @@ const QuoteFields = z.strictObject({
   issueDate: isoDate,
   validUntil: isoDate,
   terms: optionalText(4000),
+  /** Printed at the PDF's foot (ADR 080); blank: the account's default (else the customer's days) when saved. */
+  paymentTerms: optionalText(PAYMENT_TERMS_MAX),
   notes: optionalText(2000),
   lines: z.array(QuoteLineInput).min(1, 'Add at least one line').max(200, 'At most 200 lines'),
 });
@@ -121,6 +126,7 @@ export const QuoteRow = z.object({
   issueDate: z.string(),
   validUntil: z.string(),
   terms: z.string(),
+  paymentTerms: z.string(),
   notes: z.string(),
   ...totals,
   sentAt: z.string().nullable(),
@@ -158,10 +164,25 @@ export const CommercialSettings = z.strictObject({
     .int('A whole number')
     .min(1, 'At least 1 reminder')
     .max(10, 'At most 10 reminders'),
+  /** A new quotation's payment terms (ADR 080), e.g. "30 days from invoice"; '' for none. */
+  paymentTerms: z
+    .string({ error: 'Enter the payment terms' })
+    .trim()
+    .max(PAYMENT_TERMS_MAX, `Payment terms: at most ${PAYMENT_TERMS_MAX} characters`),
 });
-export const FOLLOW_UP_DEFAULTS = { followUpDays: FOLLOW_UP_DEFAULT_DAYS, followUpEveryDays: 7, followUpMax: 3 };
+export const FOLLOW_UP_DEFAULTS = {
+  followUpDays: FOLLOW_UP_DEFAULT_DAYS,
+  followUpEveryDays: 7,
+  followUpMax: 3,
+  paymentTerms: '',
+};
 /** `PUT /quotations/settings`: what is left out keeps its value. */
-export const CommercialSettingsBody = CommercialSettings.partial({ followUpEveryDays: true, followUpMax: true });
+export const CommercialSettingsBody = CommercialSettings.partial({
+  followUpDays: true,
+  followUpEveryDays: true,
+  followUpMax: true,
+  paymentTerms: true,
+});
 export type CommercialSettingsBody = z.infer<typeof CommercialSettingsBody>;
 /** `PUT /quotations/:id/follow-up`: turn this quotation's reminders off (or on again). */
 export const FollowUpBody = z.strictObject({ off: z.boolean({ error: 'Say whether reminders are off' }) });

@@ -5,6 +5,7 @@ import { LuImageUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useResourceForm } from '@/app/ui/form/useResourceForm';
 import { FormDrawer, FormShell } from '@/app/ui/form/FormShell';
 import { TextField } from '@/app/ui/Fields';
+import { TextareaField } from '@/app/ui/form/fields';
 import { LoadError, Loading } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
 import { AccountCardFields, LOGO_MAX_BYTES, type AccountCard } from '@/contract/account-card';
@@ -21,8 +22,8 @@ const ADDRESS_FIELDS = [
 ] as const;
 
 /**
- * `/AccountCard` (admin): the account's company details, addresses, contacts and logo (used on report
- * PDFs), and the map style of its maps.
+ * `/AccountCard` (admin): the account's company details, addresses, bank details, contacts and logo — the
+ * letterhead of quotations and report PDFs (ADR 080) — and the map style of its maps.
  */
 export function AccountCardPage() {
   const q = useQuery({ queryKey: CARD_KEY, queryFn: ({ signal }) => accountCardApi.get(signal) });
@@ -38,13 +39,21 @@ function CardView({ card }: { card: AccountCard }) {
   const [editing, setEditing] = useState(false);
   const rows: [string, string][] = [
     ['Company name', card.companyName],
+    ['Legal name', card.legalName],
     ['Registration number', card.registrationNumber],
     ['VAT number', card.vatNumber],
     ['Phone', card.phone],
     ['E-mail', card.email],
     ['Website', card.website],
+    ['Postal address (letterhead)', card.postalAddress],
     ['Billing address', addressLine(card.billingAddress)],
     ['Site address', addressLine(card.siteAddress)],
+  ];
+  const bankRows: [string, string][] = [
+    ['Bank', card.bank.bankName],
+    ['Account name', card.bank.accountName],
+    ['Account number', card.bank.accountNumber],
+    ['Branch, IBAN, SWIFT …', card.bank.other],
   ];
   return (
     <Stack gap="4">
@@ -63,7 +72,19 @@ function CardView({ card }: { card: AccountCard }) {
               <Text fontSize="sm" color="fg.muted">
                 {k}
               </Text>
-              <Text>{v || '—'}</Text>
+              <Text whiteSpace="pre-line">{v || '—'}</Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Section>
+      <Section title="Bank details">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+          {bankRows.map(([k, v]) => (
+            <Box key={k}>
+              <Text fontSize="sm" color="fg.muted">
+                {k}
+              </Text>
+              <Text whiteSpace="pre-line">{v || '—'}</Text>
             </Box>
           ))}
         </SimpleGrid>
@@ -129,7 +150,7 @@ function Logo({ card }: { card: AccountCard }) {
         </Box>
         <Stack gap="2">
           <Text fontSize="sm">
-            PNG, JPEG or WebP, at most {LOGO_MAX_BYTES / 1024 / 1024} MB. It is printed on report PDFs.
+            PNG, JPEG or WebP, at most {LOGO_MAX_BYTES / 1024 / 1024} MB. It is printed on quotations and report PDFs.
           </Text>
           <Flex gap="2">
             <Button size="sm" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
@@ -183,14 +204,40 @@ function CardForm({ card, close }: { card: AccountCard; close: () => void }) {
   const contacts = form.get('contacts') as Draft['contacts'];
   return (
     <FormShell form={form} title={`Account card of ${card.accountName}`} onClose={close}>
+      <Text fontSize="sm" color="fg.muted">
+        The letterhead of quotations and report PDFs: names, postal address, numbers, contact and bank details.
+      </Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <TextField label="Company name" {...form.text('companyName')} />
+        <TextField label="Company name" helper="The name you trade under" {...form.text('companyName')} />
+        <TextField label="Legal name" helper="As registered, e.g. … (Pty) Ltd" {...form.text('legalName')} />
         <TextField label="Registration number" {...form.text('registrationNumber')} />
         <TextField label="VAT number" {...form.text('vatNumber')} />
         <TextField label="Phone" type="tel" {...form.text('phone')} />
         <TextField label="E-mail" type="email" {...form.text('email')} />
-        <TextField label="Website" {...form.text('website')} />
+        <TextField label="Website" placeholder="www.example.com" {...form.text('website')} />
       </SimpleGrid>
+      <TextareaField
+        label="Postal address"
+        helper="As on an envelope, one line each (at most 6). Empty: the billing address."
+        rows={4}
+        {...form.text('postalAddress')}
+      />
+      <Box>
+        <Heading as="h3" size="sm" mb="2">
+          Bank details
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <TextField label="Bank" {...form.text('bank.bankName')} />
+          <TextField label="Account name" {...form.text('bank.accountName')} />
+          <TextField label="Account number" inputMode="numeric" {...form.text('bank.accountNumber')} />
+          <TextareaField
+            label="Branch, IBAN, SWIFT …"
+            helper="One per line, as your bank words them (at most 4)"
+            rows={3}
+            {...form.text('bank.other')}
+          />
+        </SimpleGrid>
+      </Box>
       {(['billingAddress', 'siteAddress'] as const).map((a) => (
         <Box key={a}>
           <Heading as="h3" size="sm" mb="2">

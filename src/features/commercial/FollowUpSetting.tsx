@@ -11,7 +11,8 @@ import { quotes } from './clients';
 
 const KEY = ['commercial', 'settings'];
 type Field = keyof CommercialSettings;
-const FIELDS: { field: Field; label: string }[] = [
+type Days = Exclude<Field, 'paymentTerms'>;
+const FIELDS: { field: Days; label: string }[] = [
   { field: 'followUpDays', label: 'Remind after (days)' },
   { field: 'followUpEveryDays', label: 'Then every (days)' },
   { field: 'followUpMax', label: 'At most (reminders)' },
@@ -19,7 +20,8 @@ const FIELDS: { field: Field; label: string }[] = [
 
 /**
  * The account's reminder sequence (ADR 049, 059): a sent quotation unanswered this long is "Due for
- * follow-up" and its owner is e-mailed, then again every N days, at most K times.
+ * follow-up" and its owner is e-mailed, then again every N days, at most K times. And the payment terms a
+ * new quotation takes when its own are left blank (ADR 080).
  */
 export function FollowUpSetting({ canWrite }: { canWrite: boolean }) {
   const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => quotes.settings(signal) });
@@ -34,10 +36,16 @@ function FollowUpForm({ saved, canWrite }: { saved: CommercialSettings; canWrite
     followUpDays: String(saved.followUpDays),
     followUpEveryDays: String(saved.followUpEveryDays),
     followUpMax: String(saved.followUpMax),
+    paymentTerms: saved.paymentTerms,
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const body = () =>
-    Object.fromEntries(FIELDS.map(({ field }) => [field, Number(values[field].trim() || NaN)])) as CommercialSettings;
+  const body = (): CommercialSettings => ({
+    ...(Object.fromEntries(FIELDS.map(({ field }) => [field, Number(values[field].trim() || NaN)])) as Record<
+      Days,
+      number
+    >),
+    paymentTerms: values.paymentTerms,
+  });
   const save = useSubmit({
     check: () => {
       const r = CommercialSettings.safeParse(body());
@@ -56,12 +64,13 @@ function FollowUpForm({ saved, canWrite }: { saved: CommercialSettings; canWrite
       });
       await qc.invalidateQueries();
     },
-    fieldErrors: (f) => setErrors(Object.fromEntries(FIELDS.map(({ field }) => [field, f[field]?.[0]]))),
+    fieldErrors: (f) =>
+      setErrors(Object.fromEntries([...FIELDS.map(({ field }) => field), 'paymentTerms'].map((k) => [k, f[k]?.[0]]))),
     failure: (e) =>
       e instanceof ApiError && Object.keys(e.fieldErrors).length ? null : { tone: 'danger', text: String(e) },
   });
   return (
-    <form onSubmit={(e) => void save.submit(e)} aria-label="Follow-up reminders">
+    <form onSubmit={(e) => void save.submit(e)} aria-label="Quotation settings">
       <Flex gap="3" align="end" wrap="wrap">
         {FIELDS.map(({ field, label }) => (
           <TextField
@@ -75,6 +84,16 @@ function FollowUpForm({ saved, canWrite }: { saved: CommercialSettings; canWrite
             maxW="44"
           />
         ))}
+        <TextField
+          label="Payment terms"
+          helper="Printed on quotations that leave theirs blank"
+          placeholder="30 days from invoice"
+          value={values.paymentTerms}
+          onChange={(v) => setValues((x) => ({ ...x, paymentTerms: v }))}
+          error={errors.paymentTerms}
+          disabled={!canWrite}
+          maxW="80"
+        />
         {canWrite && (
           <Button type="submit" size="sm" variant="outline" loading={save.busy}>
             Save

@@ -153,6 +153,11 @@ function QuoteEditor({ quote }: { quote: Quote | null }) {
             <Total label="Total" cents={totals.totalCents} strong />
           </Box>
           <TextareaField label="Terms" rows={3} {...form.text('terms')} />
+          <TextField
+            label="Payment terms"
+            helper="Left blank: the account's payment terms (else the customer's days) when saved"
+            {...form.text('paymentTerms')}
+          />
           <TextareaField label="Internal notes" rows={2} {...form.text('notes')} />
           <Flex gap="2" wrap="wrap">
             {!readOnly && (

@@ -49,6 +49,7 @@ export const quoteDraft = (q: Quote | null) => ({
   issueDate: q?.issueDate ?? today(),
   validUntil: q?.validUntil ?? inDays(30),
   terms: q?.terms ?? '',
+  paymentTerms: q?.paymentTerms ?? '',
   notes: q?.notes ?? '',
   lines: q
     ? q.lines.map((l): LineDraft => ({
@@ -73,6 +74,7 @@ export const quoteBody = (d: QuoteDraft) => ({
   issueDate: d.issueDate,
   validUntil: d.validUntil,
   terms: d.terms,
+  paymentTerms: d.paymentTerms,
   notes: d.notes,
   lines: d.lines.map((l) => ({
     catalogueItemId: l.catalogueItemId || null,
