@@ -6,6 +6,7 @@ import { authRepository } from '../auth/auth.repository';
 import type { SessionGate } from '../auth/sessions';
 import { invitationsRepository } from './invitations.repository';
 import { systemUsersRepository } from './system-users.repository';
+import { liftSignInLocks } from '../auth/throttle';
 
 /** `/UsersAdmin` (ThebigBoss): disable or enable a user everywhere. */
 export function systemUsersService(db: Db, sessions: SessionGate) {
@@ -54,15 +55,7 @@ export function systemUsersService(db: Db, sessions: SessionGate) {
       const name = await db.transaction(async (tx) => {
         const user = await systemUsersRepository(tx).lock(userId);
         if (!user) throw notFound('No such user.');
-        const lifted = await authRepository(tx).clearSignInLocks(userId);
-        await audit(tx, {
-          accountId: actor.accountId,
-          userId: actor.userId,
-          action: 'unlock_sign_in',
-          entity: 'user',
-          entityId: String(userId),
-          after: { cleared: lifted },
-        });
+        await liftSignInLocks(tx, actor, userId);
         return user.display_name;
       });
       return { ok: true as const, message: `${name} can sign in again from anywhere.` };

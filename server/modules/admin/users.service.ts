@@ -17,6 +17,7 @@ import { invitationsRepository } from './invitations.repository';
 import { registrationsRepository } from './registrations.repository';
 import { isBigBoss } from './registrations.service';
 import { usersRepository } from './users.repository';
+import { liftSignInLocks } from '../auth/throttle';
 
 /** A password hash no password matches (not `scrypt$…`): an invited user cannot sign in before choosing one. */
 const UNUSABLE = '!invited';
@@ -314,15 +315,7 @@ export function usersService(db: Db, mailer: MailQueue, sessions: SessionGate) {
      */
     async unlockSignIn(actor: Actor, userId: number) {
       return onMember(actor, userId, async (tx, m) => {
-        const lifted = await authRepository(tx).clearSignInLocks(userId);
-        await audit(tx, {
-          accountId: actor.accountId,
-          userId: actor.userId,
-          action: 'unlock_sign_in',
-          entity: 'user',
-          entityId: String(userId),
-          after: { cleared: lifted },
-        });
+        await liftSignInLocks(tx, actor, userId);
         return { ok: true as const, message: `${m.user.displayName} can sign in again from anywhere.` };
       });
     },

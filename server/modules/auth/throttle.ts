@@ -1,6 +1,9 @@
 import { isIPv6 } from 'node:net';
 import { LOGIN_LOCK_S, LOGIN_MAX_FAILURES } from '../../../src/contract/constants';
-import type { AuthRepository } from './auth.repository';
+import type { DbOrTx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/resource';
+import { authRepository, type AuthRepository } from './auth.repository';
 
 const DAY_S = 24 * 3600;
 
@@ -171,4 +174,20 @@ export async function judgeSignIn(
  */
 export async function liftForVerifiedClient(repo: AuthRepository, keys: SignInKeys): Promise<void> {
   await repo.clearFailures(keys.client);
+}
+
+/**
+ * An admin lifts a user's sign-in locks (ADR 072): every address's, the all-address ceiling and their
+ * devices' own, audited in the caller's transaction whether or not a lock was in force.
+ */
+export async function liftSignInLocks(tx: DbOrTx, actor: Actor, userId: number): Promise<void> {
+  const lifted = await authRepository(tx).clearSignInLocks(userId);
+  await audit(tx, {
+    accountId: actor.accountId,
+    userId: actor.userId,
+    action: 'unlock_sign_in',
+    entity: 'user',
+    entityId: String(userId),
+    after: { cleared: lifted },
+  });
 }

@@ -1,6 +1,6 @@
-import { Badge, IconButton, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { IconButton, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuBan, LuLockOpen, LuMerge, LuUserCheck } from 'react-icons/lu';
+import { LuBan, LuMerge, LuUserCheck } from 'react-icons/lu';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { specColumns, type ListColumn } from '@/app/ui/list/columns';
 import { ListView } from '@/app/ui/list/ListView';
@@ -9,7 +9,7 @@ import { SYSTEM_USER_COLUMNS, SYSTEM_USERS_LIST, type SystemUser } from '@/contr
 import { YES_NO } from '@/lib/reference/labels';
 import { notify } from '@/lib/notify';
 import { systemUsersApi } from './client';
-import { SIGN_IN_LOCK_HINT, signInLockText } from './signInLock';
+import { SignInLockAction } from './SignInLock';
 
 const columns: ListColumn<SystemUser>[] = specColumns(SYSTEM_USER_COLUMNS);
 const filters = [{ field: 'active', label: 'Active', options: YES_NO }];
@@ -98,23 +98,7 @@ export function UsersAdminPage() {
         deletable={false}
         extraActions={(u) => (
           <>
-            {u.signInLockedUntil && (
-              <>
-                <Badge colorPalette="orange" whiteSpace="normal" title={SIGN_IN_LOCK_HINT}>
-                  {signInLockText(u)}
-                </Badge>
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Unlock sign-in of ${label(u)}`}
-                  title="Unlock sign-in"
-                  disabled={busy}
-                  onClick={() => void unlock(u)}
-                >
-                  <LuLockOpen aria-hidden />
-                </IconButton>
-              </>
-            )}
+            <SignInLockAction user={u} label={label(u)} busy={busy} onUnlock={() => void unlock(u)} />
             <IconButton
               size="xs"
               variant="ghost"

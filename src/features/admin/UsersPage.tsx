@@ -1,15 +1,6 @@
 import { Badge, Box, Button, Flex, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
-import {
-  LuBan,
-  LuKeyRound,
-  LuLockOpen,
-  LuMailPlus,
-  LuShieldCheck,
-  LuUserMinus,
-  LuUserPlus,
-  LuUserCheck,
-} from 'react-icons/lu';
+import { LuBan, LuKeyRound, LuMailPlus, LuShieldCheck, LuUserMinus, LuUserPlus, LuUserCheck } from 'react-icons/lu';
 import { useRoles } from '@/app/access';
 import { ConfirmDialog } from '@/app/ui/ConfirmDialog';
 import { FormDrawer } from '@/app/ui/form/FormShell';
@@ -31,7 +22,7 @@ import { PendingInvitations } from './PendingInvitations';
 import { Registrations } from './Registrations';
 import { SignupLinkSection } from './SignupLinkSection';
 import { NewUserForm, RolesForm } from './UserForms';
-import { SIGN_IN_LOCK_HINT, signInLockText } from './signInLock';
+import { SignInLockAction } from './SignInLock';
 
 const columns: ListColumn<AccountUser>[] = specColumns(ACCOUNT_USER_COLUMNS);
 const filters = [{ field: 'status', label: 'Status', options: enumOptions(USER_STATUSES, USER_STATUS_LABELS) }];
@@ -91,23 +82,12 @@ export function UsersPage() {
         extraActions={(u) => (
           <>
             {u.status === 'blocked' && <Badge colorPalette="red">Blocked</Badge>}
-            {u.signInLockedUntil && (
-              <>
-                <Badge colorPalette="orange" whiteSpace="normal" title={SIGN_IN_LOCK_HINT}>
-                  {signInLockText(u)}
-                </Badge>
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Unlock sign-in of ${label(u)}`}
-                  title="Unlock sign-in"
-                  disabled={busy}
-                  onClick={() => void run(usersApi.unlockSignIn(u.id))}
-                >
-                  <LuLockOpen aria-hidden />
-                </IconButton>
-              </>
-            )}
+            <SignInLockAction
+              user={u}
+              label={label(u)}
+              busy={busy}
+              onUnlock={() => void run(usersApi.unlockSignIn(u.id))}
+            />
             <IconButton
               size="xs"
               variant="ghost"
