@@ -49,6 +49,52 @@ export function removeProfiles(): void {
   for (const dir of profiles.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Where a device's pages learn that the network is gone. Chromium's offline emulation (seen in Debian's
+ * Chromium 150) fails every request but leaves `navigator.onLine` true in a document loaded after the
+ * switch (a reload the service worker answers, a profile reopened offline), where a phone's browser
+ * says false. While a device is offline, every document it loads reports what a phone's would;
+ * `bringBack` hands the live ones back to the browser's own answer before the network returns.
+ */
+const offlineReports = new WeakMap<BrowserContext, { dispose(): Promise<void> | void }>();
+
+async function reportOffline(ctx: BrowserContext) {
+  if (offlineReports.has(ctx)) return;
+  const script = await ctx.addInitScript(() => {
+    (globalThis as { __e2eLoadedOffline?: boolean }).__e2eLoadedOffline = true;
+    const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        const back = (globalThis as { __e2eNetworkBack?: boolean }).__e2eNetworkBack;
+        return back ? (real.get!.call(this) as boolean) : false;
+      },
+    });
+  });
+  offlineReports.set(ctx, script);
+}
+
+/**
+ * The network comes back: documents loaded offline answer the browser's own `onLine` again and, as
+ * a phone's would, hear `online` (the emulation, which never told them it was offline, may not).
+ */
+async function networkBack(ctx: BrowserContext) {
+  await offlineReports.get(ctx)?.dispose();
+  offlineReports.delete(ctx);
+  const pages = ctx.pages();
+  for (const page of pages)
+    await page
+      .evaluate(() => ((globalThis as { __e2eNetworkBack?: boolean }).__e2eNetworkBack = true))
+      .catch(() => undefined);
+  await ctx.setOffline(false);
+  for (const page of pages)
+    await page
+      .evaluate(() => {
+        if ((globalThis as { __e2eLoadedOffline?: boolean }).__e2eLoadedOffline) dispatchEvent(new Event('online'));
+      })
+      .catch(() => undefined);
+}
+
 /** Opens (or re-opens) the device's browser with the same launch options as playwright.config.ts. */
 export async function openDevice(dir: string, baseURL: string, offline = false): Promise<Device> {
   const ctx = await chromium.launchPersistentContext(dir, {
@@ -58,6 +104,7 @@ export async function openDevice(dir: string, baseURL: string, offline = false):
     viewport: { width: 412, height: 900 },
     serviceWorkers: 'allow',
   });
+  if (offline) await reportOffline(ctx);
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   return { ctx, page };
 }
@@ -181,13 +228,14 @@ export async function fieldApiAs(baseURL: string, user: DemoUser) {
 export async function cutOff(server: OwnServer, ctx: BrowserContext) {
   await server.cut();
   await ctx.unrouteAll();
+  await reportOffline(ctx);
   await ctx.setOffline(true);
 }
 
 /** Server and network back: the page hears `online` and sends the queue by itself. */
 export async function bringBack(server: OwnServer, ctx: BrowserContext) {
   await server.restore();
-  await ctx.setOffline(false);
+  await networkBack(ctx);
 }
 
 /** The fields of a field screen's "recent records" card. */
