@@ -100,7 +100,7 @@ test('a manager runs fuel by cost centre for last month, previews it and downloa
     'Equipment',
     'Dispenses',
     'Litres',
-    'Cost',
+    'Cost (ZAR)',
   ]);
   expect((ws.getRow(2).values as unknown[]).slice(1, 6)).toEqual([ccCode, 'Report test centre', 1, 2, 200]);
   expect(ws.getCell('A3').value).toBe('Total');

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isCustomKey, subtotalColumn, type ReportFormat, type ReportLine } from '../../../src/contract/reports';
 import { CONTENT_TYPES, csvStream, exportFileName, fromSpec, xlsxStream } from '../../lib/resource/export';
-import { reportPdf, type ReportHeading } from './reports.pdf';
+import { columnTitle, reportPdf, type ReportHeading } from './reports.pdf';
 import type { ReportResult } from './reports.service';
 
 /** Rows written between two progress reports of a run. */
@@ -93,7 +93,8 @@ export function reportFile(
     stream = reportPdf(r, heading, lines());
     return { stream, contentType: 'application/pdf', fileName };
   }
-  const columns = r.decl.columns.flatMap(fromSpec);
+  // Money columns name the account's currency in every format, as the PDF's do (ADR 080).
+  const columns = r.decl.columns.map((c) => ({ ...c, title: columnTitle(c, heading.currency) })).flatMap(fromSpec);
   const chunks = chunked(r.lines, (l) => fileRow(r.decl, l), out, progress);
   stream = format === 'csv' ? csvStream(columns, chunks, r.zone) : xlsxStream(r.decl.title, columns, chunks, r.zone);
   return { stream, contentType: CONTENT_TYPES[format], fileName };

@@ -139,7 +139,7 @@ describe('standard reports', () => {
       'Product name',
       'Dispenses',
       'Litres',
-      'Cost',
+      'Cost (ZAR)',
     ]);
     expect(ws.getCell('F2').value).toBe(50);
     expect(ws.getCell('G2').numFmt).toBe('#,##0.00');
@@ -156,7 +156,8 @@ describe('standard reports', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Store,Store name,Product,Product name,Dispenses,Litres,Cost');
+    // The money column names the account's currency, as in the PDF (ADR 080).
+    expect(lines[0]).toBe('Store,Store name,Product,Product name,Dispenses,Litres,Cost (ZAR)');
     expect(lines.at(-1)).toBe('Total,,,,1,50.00,100.00');
   });
 
