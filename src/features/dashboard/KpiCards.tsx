@@ -202,6 +202,11 @@ function DeviceQueue() {
   );
 }
 
+/** The place of a card whose figures are on the way (hidden from assistive technology: the status says it). */
+function CardSkeleton({ h }: { h: string | Record<string, string> }) {
+  return <Skeleton minH={h} h="full" rounded="md" aria-hidden />;
+}
+
 /**
  * The home screen's KPI cards (SCREENS.md): litres today / 7 d / 30 d, by store and product, tank
  * fill bars, open exceptions and this device's unsynced records — each only for the roles allowed
@@ -212,9 +217,12 @@ export function KpiCards() {
   const q = useDashboardSummary();
   const may = (card: DashboardCard) => mayShowCard(roles, card);
   const s = q.data;
-  const serverCards = (['totals', 'breakdown', 'tanks', 'exceptions'] as const).filter(may).length;
+  const loading = q.isPending;
+  // Heights of the demo's cards (1280 and 390 px wide): a card of another account may differ a little.
+  const skeleton = (card: DashboardCard, h: string | Record<string, string>) =>
+    loading && may(card) && <CardSkeleton h={h} />;
   return (
-    <Stack as="section" aria-labelledby="kpi-heading" gap="3">
+    <Stack as="section" aria-labelledby="kpi-heading" gap="3" aria-busy={loading || undefined}>
       <Heading as="h2" id="kpi-heading" size="md" srOnly>
         Key figures
       </Heading>
@@ -226,20 +234,15 @@ export function KpiCards() {
           retrying={q.isFetching}
         />
       )}
-      {q.isPending && (
-        <SimpleGrid
-          columns={{ base: 1, md: 2, xl: 3 }}
-          gap="4"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading the figures"
-        >
-          {Array.from({ length: serverCards }, (_, i) => (
-            <Skeleton key={i} h="40" rounded="md" />
-          ))}
-        </SimpleGrid>
+      {/* While the figures come: a skeleton in the place and about the size of each card, so the
+          cards take their places without moving what is already shown (ADR 081). */}
+      {loading && (
+        <Text srOnly role="status">
+          Loading the figures
+        </Text>
       )}
       <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: '2fr 1fr 1fr' }} gap="4" alignItems="stretch">
+        {skeleton('totals', '40')}
         {s?.totals && (
           <KpiCard title="Litres dispensed">
             <Totals t={s.totals} />
@@ -249,6 +252,7 @@ export function KpiCards() {
             </Text>
           </KpiCard>
         )}
+        {skeleton('exceptions', '48')}
         {s?.openExceptions && (
           <KpiCard title="Open exceptions" footer={<CardLink to="/Exceptions">Review exceptions</CardLink>}>
             <Stat.Root>
@@ -273,20 +277,23 @@ export function KpiCards() {
         )}
         <DeviceQueue />
       </Grid>
-      {(s?.byStore || s?.byProduct) && (
+      {(s?.byStore || s?.byProduct || (loading && may('breakdown'))) && (
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="stretch">
-          {s.byStore && (
+          {skeleton('breakdown', '80')}
+          {skeleton('breakdown', '80')}
+          {s?.byStore && (
             <KpiCard title="Litres by store">
               <Breakdown rows={s.byStore} noun="store" />
             </KpiCard>
           )}
-          {s.byProduct && (
+          {s?.byProduct && (
             <KpiCard title="Litres by product">
               <Breakdown rows={s.byProduct} noun="product" />
             </KpiCard>
           )}
         </SimpleGrid>
       )}
+      {skeleton('tanks', { base: '112', md: '72' })}
       {s?.tanks && (
         <KpiCard
           title="Tank levels"
