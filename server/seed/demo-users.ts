@@ -5,7 +5,7 @@ const ALL_MODULES = ['FAMS', 'FAMS24', 'ATG'];
  * The demo accounts; `homeScreenMessage` is seeded as the account's standing /messageAccount message.
  * Each tells one story in its settings (ADR 079): zone, currency, units and locale of where it works,
  * matching its stores (`demo-catalogue.ts`) and prices; one is US so both unit systems are exercised.
- * The demo users of the README (issue 2). Passwords follow the spec's 6–10 rule.
+ * The demo users of the README. Passwords follow the spec's 6–10 rule.
  */
 export const DEMO_ACCOUNTS = [
   {

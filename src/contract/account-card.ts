@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `/AccountCard` (issue 14): the account's own card. Its logo, names, address, numbers, bank details and
+ * `/AccountCard` (ADR 049, ADR 080): the account's own card. Its logo, names, address, numbers, bank details and
  * contact are the letterhead of quotations and report PDFs (ADR 049, 080).
  */
 const line = z.string().trim().max(200);

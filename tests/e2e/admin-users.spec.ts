@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { apiFromPage, LANDING, signIn } from './support';
 
 /**
- * Users (issue 14): an admin invites a new driver on /User, who waits among the invitations until
+ * Users (ADR 036, ADR 073): an admin invites a new driver on /User, who waits among the invitations until
  * they answer (ADR 073); the driver opens the e-mailed link from the server's mail folder, chooses
  * a password, signs in and records a dispense that reaches the server; the admin blocks the driver,
  * and the driver's next request sends them to the login page; on the admin's store locator a store

@@ -23,7 +23,7 @@ export const accounts = pgTable('accounts', {
   type: text('type').notNull().default('Customer'),
   blocked: boolean('blocked').notNull().default(false),
   /**
-   * Account settings set on /Account (issue 14, ADR 079): its IANA zone, ISO currency, unit system
+   * Account settings set on /Account (ADR 036, ADR 079): its IANA zone, ISO currency, unit system
    * (metric | imperial | us: volume and distance), BCP 47 locale for dates and numbers, and modules.
    */
   timeZone: text('time_zone').notNull().default('UTC'),

@@ -3,8 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/resource';
-import { authRepository } from '../auth/auth.repository';
-import { sha256 } from '../auth/passwords';
+import { authRepository, sha256 } from '../auth';
 import { invitationsRepository, type InvitationByToken } from './invitations.repository';
 
 /** Every refusal names the token (the pages show a field error of the token as the message). */

@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
 import { ROLE_NAMES } from '../../../src/contract/role-names';
 import type { SystemUser } from '../../../src/contract/users-admin';
-import { signInLockOf } from '../auth/throttle.sql';
+import { signInLockOf } from '../auth';
 
 /** A `SystemUser` as SQL answers it: its times as dates (or text). */
 export type SystemUserRaw = Omit<SystemUser, 'lastSignInAt' | 'signInLockedUntil'> & {

@@ -2,11 +2,9 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/resource';
-import { authRepository } from '../auth/auth.repository';
-import type { SessionGate } from '../auth/sessions';
+import { authRepository, liftSignInLocks, type SessionGate } from '../auth';
 import { invitationsRepository } from './invitations.repository';
 import { systemUsersRepository } from './system-users.repository';
-import { liftSignInLocks } from '../auth/throttle';
 
 /** `/UsersAdmin` (ThebigBoss): disable or enable a user everywhere. */
 export function systemUsersService(db: Db, sessions: SessionGate) {

@@ -3,7 +3,7 @@ import type { UserStatus } from '../../../src/contract/admin';
 import type { DbOrTx } from '../../db/client';
 import { memberships, stores, users } from '../../db/schema';
 import { filter, type ListSpec } from '../../lib/resource';
-import { signInLockOf } from '../auth/throttle.sql';
+import { signInLockOf } from '../auth';
 
 /**
  * The account's members: `memberships m join users u`. Status: disabled (the user, everywhere) over

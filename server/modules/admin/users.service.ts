@@ -9,15 +9,19 @@ import { assertWithinLimit } from '../../lib/plan-limits';
 import { AppError, notFound, unprocessable } from '../../lib/errors';
 import type { MailQueue } from '../../lib/mail-queue';
 import type { Actor } from '../../lib/resource';
-import { authRepository } from '../auth/auth.repository';
-import { issuePasswordLink } from '../auth/password-links';
-import { hashPassword, randomToken, sha256 } from '../auth/passwords';
-import type { SessionGate } from '../auth/sessions';
+import {
+  authRepository,
+  issuePasswordLink,
+  hashPassword,
+  randomToken,
+  sha256,
+  liftSignInLocks,
+  type SessionGate,
+} from '../auth';
 import { invitationsRepository } from './invitations.repository';
 import { registrationsRepository } from './registrations.repository';
 import { isBigBoss } from './registrations.service';
 import { usersRepository } from './users.repository';
-import { liftSignInLocks } from '../auth/throttle';
 
 /** A password hash no password matches (not `scrypt$…`): an invited user cannot sign in before choosing one. */
 const UNUSABLE = '!invited';

@@ -20,7 +20,7 @@ import { authRepository, type AccountRow, type MembershipRow, type UserRow } fro
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './passwords';
 import { issuePasswordLink } from './password-links';
 import { registrationsRepository } from '../admin/registrations.repository';
-import { answerThroughPasswordLink } from '../admin/invitations.service';
+import { answerThroughPasswordLink } from '../admin';
 import type { SessionGate } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
 

@@ -214,7 +214,7 @@ function CardForm({ card, close }: { card: AccountCard; close: () => void }) {
         <TextField label="VAT number" {...form.text('vatNumber')} />
         <TextField label="Phone" type="tel" {...form.text('phone')} />
         <TextField label="E-mail" type="email" {...form.text('email')} />
-        <TextField label="Website" placeholder="www.example.com" {...form.text('website')} />
+        <TextField label="Website" helper="Its address, e.g. www.demofuels.co.za" {...form.text('website')} />
       </SimpleGrid>
       <TextareaField
         label="Postal address"

@@ -86,8 +86,7 @@ function FollowUpForm({ saved, canWrite }: { saved: CommercialSettings; canWrite
         ))}
         <TextField
           label="Payment terms"
-          helper="Printed on quotations that leave theirs blank"
-          placeholder="30 days from invoice"
+          helper="Printed on quotations that leave theirs blank, e.g. 30 days from invoice"
           value={values.paymentTerms}
           onChange={(v) => setValues((x) => ({ ...x, paymentTerms: v }))}
           error={errors.paymentTerms}

@@ -286,7 +286,6 @@ const DispenseFormBody = memo(function DispenseFormBody({
             value=""
             onChange={() => undefined}
             disabled
-            placeholder="No meter"
             helper="No meter fitted: no reading needed"
           />
         ) : (
