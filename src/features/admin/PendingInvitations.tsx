@@ -1,12 +1,10 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { LoadError } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
-import { refreshAll } from '@/app/ui/list/useList';
 import { INVITATION_EXPIRED, INVITATION_WAITING, rolesInWords } from '@/contract/invitations';
-import { notify } from '@/lib/notify';
 import { usersApi } from './client';
+import { useRowAction } from './useRowAction';
 
 /**
  * The account's open invitations on `/User` (ADR 073): whoever was invited — someone new or someone
@@ -15,20 +13,9 @@ import { usersApi } from './client';
  */
 export function PendingInvitations() {
   const q = useQuery({ queryKey: ['admin', 'invitations'], queryFn: ({ signal }) => usersApi.invitations(signal) });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowAction();
   if (q.error) return <LoadError what="The invitations" message={q.error.message} onRetry={() => void q.refetch()} />;
   if (!q.data?.length) return null;
-  const withdraw = async (id: string) => {
-    setBusy(id);
-    try {
-      notify({ tone: 'success', message: (await usersApi.withdrawInvitation(id)).message });
-      await refreshAll();
-    } catch (e) {
-      notify({ tone: 'danger', title: 'Not done', message: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Box mb="4">
       <Section title="Invitations waiting for an answer">
@@ -52,7 +39,7 @@ export function PendingInvitations() {
                 variant="outline"
                 loading={busy === i.id}
                 aria-label={`Withdraw the invitation to ${i.email}`}
-                onClick={() => void withdraw(i.id)}
+                onClick={() => void run(i.id, () => usersApi.withdrawInvitation(i.id))}
               >
                 Withdraw
               </Button>

@@ -1,11 +1,9 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { LoadError } from '@/app/ui/QueryState';
 import { Section } from '@/app/ui/Section';
-import { refreshAll } from '@/app/ui/list/useList';
-import { notify } from '@/lib/notify';
 import { usersApi } from './client';
+import { useRowAction } from './useRowAction';
 
 /** Roles an approved applicant starts with; the admin adjusts them on the list after. */
 const START_ROLES = ['user', 'FAMS'];
@@ -17,20 +15,9 @@ const START_ROLES = ['user', 'FAMS'];
  */
 export function Registrations({ bigBoss }: { bigBoss: boolean }) {
   const q = useQuery({ queryKey: ['admin', 'registrations'], queryFn: ({ signal }) => usersApi.registrations(signal) });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run: decide } = useRowAction();
   if (q.error) return <LoadError what="The requests" message={q.error.message} onRetry={() => void q.refetch()} />;
   if (!q.data?.length) return null;
-  const decide = async (id: string, p: () => Promise<{ message: string }>) => {
-    setBusy(id);
-    try {
-      notify({ tone: 'success', message: (await p()).message });
-      await refreshAll();
-    } catch (e) {
-      notify({ tone: 'danger', title: 'Not done', message: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Box mb="4">
       <Section title="Requests waiting for approval">
