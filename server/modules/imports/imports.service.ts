@@ -134,7 +134,6 @@ export function importsService({ db, files, services, runner }: Deps) {
       const id = crypto.randomUUID();
       const size = await files.save(id, body);
       try {
-        if (size === 0) throw unprocessable('empty_file', 'The file is empty.');
         const kind = await files.sniff(id);
         if (kind === 'xls')
           throw new AppError(
